@@ -1,0 +1,23 @@
+#pragma once
+// The hamdyn command line: hamdyn <command> [CASE.prm] [--set "Section/Key=value"]... [--output
+// DIR]
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+struct CommandLine {
+  std::string command; // run | modes | parameters | bench | help | version
+  std::string case_file;
+  std::vector<std::string> overrides;
+  std::string output_directory;
+  unsigned long bench_unknowns = 1000000;
+  unsigned int bench_steps = 100;
+};
+
+/// Throws InputError on an unknown command or option or a missing value.
+CommandLine parse_command_line(int argc, char** argv);
+
+extern const char* const usage_text;
+
+} // namespace hamdyn

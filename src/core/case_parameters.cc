@@ -1,0 +1,237 @@
+#include "core/case_parameters.h"
+
+#include "core/expression.h"
+#include "core/input_error.h"
+
+#include <deal.II/base/patterns.h>
+
+#include <filesystem>
+#include <sstream>
+#include <unistd.h>
+
+namespace hamdyn {
+
+namespace P = dealii::Patterns;
+namespace fs = std::filesystem;
+
+namespace {
+const char* const nonnegative = "a real number >= 0";
+const char* const positive = "a real number > 0";
+
+void declare_end(ParameterFile& f, const std::string& section, const std::string& support) {
+  f.declare(section, "Support", support, P::Selection("fixed|pinned|free"), "fixed | pinned | free",
+            "fixed (or its synonym pinned): u = 0 at this end. free: the end moves, carrying the "
+            "point mass, spring, dashpot and force below.");
+  f.declare(section, "Point mass", "0", P::Double(), nonnegative,
+            "Mass concentrated at this end (a free end only). Units: kg.");
+  f.declare(section, "Spring", "0", P::Double(), nonnegative,
+            "Translational spring from this end to ground (a free end only). Units: N/m.");
+  f.declare(section, "Dashpot", "0", P::Double(), nonnegative,
+            "Viscous dashpot from this end to ground (a free end only). Units: N s/m.");
+  f.declare(section, "Force", "0", P::Anything(), "an expression in t",
+            "Transverse force applied at this end (a free end only). Units: N.");
+}
+
+double nonnegative_value(const ParameterFile& f, const std::string& s, const std::string& k) {
+  const double v = f.get_double(s, k);
+  if (!(v >= 0))
+    throw InputError(parameter_name(s, k), f.get(s, k), std::string("expected ") + nonnegative);
+  return v;
+}
+
+double positive_value(const ParameterFile& f, const std::string& s, const std::string& k) {
+  const double v = f.get_double(s, k);
+  if (!(v > 0))
+    throw InputError(parameter_name(s, k), f.get(s, k), std::string("expected ") + positive);
+  return v;
+}
+
+std::string expression(const ParameterFile& f, const std::string& s, const std::string& k,
+                       const std::vector<std::string>& variables) {
+  const std::string text = f.get(s, k);
+  Expression(parameter_name(s, k), text, variables); // validates, throws InputError
+  return text;
+}
+
+EndParameters parse_end(const ParameterFile& f, const std::string& section) {
+  EndParameters end;
+  end.support = f.get(section, "Support") == "free" ? Support::free : Support::fixed;
+  end.point_mass = nonnegative_value(f, section, "Point mass");
+  end.spring = nonnegative_value(f, section, "Spring");
+  end.dashpot = nonnegative_value(f, section, "Dashpot");
+  end.force = expression(f, section, "Force", {"t"});
+  return end;
+}
+
+std::string resolve_mesh_file(const std::string& name, const std::string& case_directory) {
+  if (name.empty())
+    return "";
+  const fs::path p(name);
+  for (const fs::path& candidate : {p, fs::path(case_directory) / p, fs::path(HAMDYN_MESH_DIR) / p,
+                                    fs::path(HAMDYN_MESH_DIR) / p.filename()})
+    if (fs::is_regular_file(candidate))
+      return candidate.string();
+  throw InputError("Discretization/Mesh file", name,
+                   "no such file (looked in the current directory, next to the case file and in " +
+                       std::string(HAMDYN_MESH_DIR) + ")");
+}
+} // namespace
+
+void declare_case_parameters(ParameterFile& f) {
+  f.declare("Model", "Type", "string", P::Selection("string"), "string",
+            "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f.");
+  f.declare("Model", "Length", "1.0", P::Double(), positive, "Length L. Units: m.");
+  f.declare("Model", "Mass per length", "0.01", P::Double(), positive,
+            "Mass per unit length rho. Units: kg/m.");
+  f.declare("Model", "Tension", "100", P::Double(), positive, "Tension tau. Units: N.");
+  f.declare("Model", "Viscous damping", "0.02", P::Double(), nonnegative,
+            "Distributed viscous damping gamma (force gamma u_t per length). Units: N s/m^2.");
+  f.declare("Model", "Rayleigh mass coefficient", "0", P::Double(), nonnegative,
+            "a in the Rayleigh damping matrix a M + b K. Units: 1/s.");
+  f.declare("Model", "Rayleigh stiffness coefficient", "0", P::Double(), nonnegative,
+            "b in the Rayleigh damping matrix a M + b K. Units: s.");
+
+  declare_end(f, "Left end", "fixed");
+  declare_end(f, "Right end", "free");
+  f.set("Right end", "Point mass", "0.005");
+  f.set("Right end", "Spring", "2000");
+
+  f.declare("Load", "Distributed force", "0", P::Anything(), "an expression in x and t",
+            "Transverse force per length f(x,t). Units: N/m.");
+
+  f.declare("Initial conditions", "Displacement", "0.005*sin(pi*x/2)", P::Anything(),
+            "an expression in x", "Initial displacement u(x,0). Units: m.");
+  f.declare("Initial conditions", "Velocity", "0", P::Anything(), "an expression in x",
+            "Initial velocity u_t(x,0). Units: m/s.");
+
+  f.declare("Discretization", "Elements", "200", P::Integer(), "an integer >= 1",
+            "Number of elements of a generated mesh (ignored with a mesh file).");
+  f.declare("Discretization", "Degree", "2", P::Integer(), "an integer from 1 to 4",
+            "Polynomial degree of the Lagrange elements (Gauss-Lobatto nodes).");
+  f.declare("Discretization", "Grading", "1", P::Double(), positive,
+            "Ratio of the last to the first element length of a generated mesh (geometric "
+            "grading; 1 = uniform, > 1 refines towards the left end, < 1 towards the right).");
+  f.declare("Discretization", "Mass matrix", "consistent", P::Selection("consistent|lumped"),
+            "consistent | lumped",
+            "consistent: exact integration of rho u v. lumped: Gauss-Lobatto nodal quadrature, "
+            "a diagonal matrix (required by central difference).");
+  f.declare("Discretization", "Mesh file", "", P::Anything(), "empty or a Gmsh .msh file",
+            "Optional Gmsh line mesh (see meshes/). Its extent must be [0, Length].");
+
+  f.declare("Time integration", "Scheme", "generalized alpha",
+            P::Selection("generalized alpha|central difference"),
+            "generalized alpha | central difference",
+            "generalized alpha: implicit, Chung & Hulbert (1993). central difference: explicit, "
+            "lumped mass, conditionally stable.");
+  f.declare("Time integration", "Spectral radius", "1", P::Double(), "a real number in [0, 1]",
+            "rho_inf of generalized alpha; 1 = Newmark average acceleration (no numerical "
+            "dissipation), 0 = asymptotic annihilation.");
+  f.declare("Time integration", "Time step", "1e-4", P::Double(), positive, "Time step. Units: s.");
+  f.declare("Time integration", "Final time", "0.1", P::Double(), nonnegative,
+            "End of the simulated interval. Units: s.");
+
+  f.declare("Modes", "Number of modes", "10", P::Integer(), "an integer >= 1",
+            "Number of natural modes computed by `hamdyn modes`.");
+
+  f.declare("Output", "Directory", "results/default", P::Anything(), "a writable directory",
+            "Where results are written (created if missing).");
+  f.declare("Output", "Snapshot interval", "10", P::Integer(), "an integer >= 0",
+            "Steps between ParaView snapshots (0: first and last only).");
+  f.declare("Output", "Probes", "0.5", P::Anything(), "comma-separated positions in [0, Length]",
+            "Positions x whose u and v are recorded in history.csv as u@x, v@x. Units: m.");
+}
+
+CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& case_directory) {
+  CaseParameters c;
+  c.model_type = f.get("Model", "Type");
+  c.length = positive_value(f, "Model", "Length");
+  c.mass_per_length = positive_value(f, "Model", "Mass per length");
+  c.tension = positive_value(f, "Model", "Tension");
+  c.viscous_damping = nonnegative_value(f, "Model", "Viscous damping");
+  c.rayleigh_mass = nonnegative_value(f, "Model", "Rayleigh mass coefficient");
+  c.rayleigh_stiffness = nonnegative_value(f, "Model", "Rayleigh stiffness coefficient");
+  c.left = parse_end(f, "Left end");
+  c.right = parse_end(f, "Right end");
+  c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
+  c.initial_displacement = expression(f, "Initial conditions", "Displacement", {"x"});
+  c.initial_velocity = expression(f, "Initial conditions", "Velocity", {"x"});
+
+  const long elements = f.get_integer("Discretization", "Elements");
+  if (elements < 1)
+    throw InputError("Discretization/Elements", f.get("Discretization", "Elements"),
+                     "expected an integer >= 1");
+  c.n_elements = static_cast<unsigned>(elements);
+  const long degree = f.get_integer("Discretization", "Degree");
+  if (degree < 1 || degree > 4)
+    throw InputError("Discretization/Degree", f.get("Discretization", "Degree"),
+                     "expected an integer from 1 to 4");
+  c.degree = static_cast<unsigned>(degree);
+  c.grading = positive_value(f, "Discretization", "Grading");
+  c.mass_matrix = f.get("Discretization", "Mass matrix") == "lumped" ? MassMatrix::lumped
+                                                                     : MassMatrix::consistent;
+  c.mesh_file = resolve_mesh_file(f.get("Discretization", "Mesh file"), case_directory);
+
+  c.scheme = f.get("Time integration", "Scheme") == "central difference"
+                 ? Scheme::central_difference
+                 : Scheme::generalized_alpha;
+  c.spectral_radius = f.get_double("Time integration", "Spectral radius");
+  if (!(c.spectral_radius >= 0 && c.spectral_radius <= 1))
+    throw InputError("Time integration/Spectral radius",
+                     f.get("Time integration", "Spectral radius"),
+                     "expected a real number in [0, 1]");
+  c.time_step = positive_value(f, "Time integration", "Time step");
+  c.final_time = nonnegative_value(f, "Time integration", "Final time");
+  if (c.scheme == Scheme::central_difference && c.mass_matrix != MassMatrix::lumped)
+    throw InputError("Discretization/Mass matrix", f.get("Discretization", "Mass matrix"),
+                     "central difference is explicit and needs 'lumped'");
+
+  const long n_modes = f.get_integer("Modes", "Number of modes");
+  if (n_modes < 1)
+    throw InputError("Modes/Number of modes", f.get("Modes", "Number of modes"),
+                     "expected an integer >= 1");
+  c.n_modes = static_cast<unsigned>(n_modes);
+
+  c.output_directory = f.get("Output", "Directory");
+  if (c.output_directory.empty())
+    throw InputError("Output/Directory", "", "expected a writable directory");
+  const long interval = f.get_integer("Output", "Snapshot interval");
+  if (interval < 0)
+    throw InputError("Output/Snapshot interval", f.get("Output", "Snapshot interval"),
+                     "expected an integer >= 0");
+  c.snapshot_interval = static_cast<unsigned>(interval);
+
+  std::stringstream probes(f.get("Output", "Probes"));
+  for (std::string item; std::getline(probes, item, ',');) {
+    const auto b = item.find_first_not_of(" \t");
+    if (b == std::string::npos)
+      continue;
+    item = item.substr(b, item.find_last_not_of(" \t") - b + 1);
+    std::size_t used = 0;
+    double x = 0;
+    try {
+      x = std::stod(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != item.size() || !(x >= 0 && x <= c.length))
+      throw InputError("Output/Probes", item,
+                       "expected comma-separated positions in [0, " + f.get("Model", "Length") +
+                           "]");
+    c.probes.push_back(x);
+    c.probe_labels.push_back(item);
+  }
+  return c;
+}
+
+void check_output_directory_writable(const std::string& directory) {
+  fs::path p = fs::absolute(directory);
+  if (fs::exists(p) && !fs::is_directory(p))
+    throw InputError("Output/Directory", directory, "exists and is not a directory");
+  while (!fs::exists(p))
+    p = p.parent_path();
+  if (!fs::is_directory(p) || access(p.c_str(), W_OK | X_OK) != 0)
+    throw InputError("Output/Directory", directory,
+                     "cannot be written (" + p.string() + " is not a writable directory)");
+}
+
+} // namespace hamdyn

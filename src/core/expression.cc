@@ -1,0 +1,92 @@
+#include "core/expression.h"
+
+#include "core/input_error.h"
+
+#include <deal.II/base/point.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+namespace hamdyn {
+
+namespace {
+// Constants offered to every expression (muparser itself has none by default in deal.II).
+const std::map<std::string, double>& constants() {
+  static const std::map<std::string, double> c{{"pi", M_PI}, {"e", M_E}};
+  return c;
+}
+
+bool is_ident_start(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool is_ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+} // namespace
+
+std::vector<std::string> unknown_identifiers(const std::string& text,
+                                             const std::vector<std::string>& allowed) {
+  std::vector<std::string> unknown;
+  for (std::size_t i = 0; i < text.size();) {
+    const bool starts_number =
+        i > 0 && (std::isdigit(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '.');
+    if (!is_ident_start(text[i]) || starts_number) { // skip exponents such as 1e-3
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && is_ident_char(text[j]))
+      ++j;
+    const std::string name = text.substr(i, j - i);
+    std::size_t k = j;
+    while (k < text.size() && std::isspace(static_cast<unsigned char>(text[k])))
+      ++k;
+    const bool is_function = k < text.size() && text[k] == '(';
+    if (!is_function && constants().count(name) == 0 &&
+        std::find(allowed.begin(), allowed.end(), name) == allowed.end() &&
+        std::find(unknown.begin(), unknown.end(), name) == unknown.end())
+      unknown.push_back(name);
+    i = j;
+  }
+  return unknown;
+}
+
+Expression::Expression(const std::string& parameter, const std::string& text,
+                       const std::vector<std::string>& variables)
+    : text_(text) {
+  std::string allowed_list;
+  for (const auto& v : variables)
+    allowed_list += (allowed_list.empty() ? "" : ", ") + v;
+  const std::string allowed = "an expression in " + allowed_list +
+                              " (constants pi, e; muparser"
+                              " functions such as sin, exp, sqrt)";
+  if (text.find_first_not_of(" \t") == std::string::npos)
+    throw InputError(parameter, text, "empty; expected " + allowed);
+  const auto unknown = unknown_identifiers(text, variables);
+  if (!unknown.empty())
+    throw InputError(parameter, text,
+                     "undefined variable '" + unknown.front() + "'; expected " + allowed);
+  const auto identifiers = unknown_identifiers(text, {});
+  uses_t_ = std::find(identifiers.begin(), identifiers.end(), "t") != identifiers.end();
+  parser_ = std::make_unique<dealii::FunctionParser<1>>(1);
+  try {
+    parser_->initialize("x,t", text, constants(), /*time_dependent=*/true);
+    dealii::Point<1> p(0.123);
+    parser_->set_time(0.456);
+    const double probe = parser_->value(p); // muparser parses lazily: force it now
+    (void)probe;
+  } catch (const std::exception&) {
+    throw InputError(parameter, text, "malformed expression; expected " + allowed);
+  }
+  // A constant (no variables at all) that evaluates to zero lets callers skip the load.
+  is_zero_ = identifiers.empty() && (*this)(0.3, 0.7) == 0.0;
+}
+
+double Expression::operator()(double x, double t) const {
+  parser_->set_time(t);
+  return parser_->value(dealii::Point<1>(x));
+}
+
+} // namespace hamdyn

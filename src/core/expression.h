@@ -1,0 +1,39 @@
+#pragma once
+// A user expression in x and/or t (muparser through deal.II's FunctionParser), validated when it
+// is built so that a typo is reported with the parameter's name before a run starts.
+#include <deal.II/base/function_parser.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+class Expression {
+public:
+  /// `parameter` names the case-file entry (for error messages); `variables` lists the variables
+  /// the expression may use, a subset of {"x", "t"}. Throws InputError on a malformed expression
+  /// or one that uses anything else.
+  Expression(const std::string& parameter, const std::string& text,
+             const std::vector<std::string>& variables);
+
+  double operator()(double x, double t) const;
+  const std::string& text() const { return text_; }
+  /// True when the expression does not depend on t (lets callers assemble a load once).
+  bool is_time_independent() const { return !uses_t_; }
+  /// True when the expression is the constant 0 (lets callers skip a load altogether).
+  bool is_zero() const { return is_zero_; }
+
+private:
+  std::string text_;
+  bool uses_t_ = false;
+  bool is_zero_ = false;
+  std::unique_ptr<dealii::FunctionParser<1>> parser_;
+};
+
+/// The identifiers of `text` that are neither function names (followed by '(') nor `allowed`
+/// nor muparser's built-in constants; used to name an undefined variable.
+std::vector<std::string> unknown_identifiers(const std::string& text,
+                                             const std::vector<std::string>& allowed);
+
+} // namespace hamdyn

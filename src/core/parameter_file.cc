@@ -1,0 +1,188 @@
+#include "core/parameter_file.h"
+
+#include "core/input_error.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos)
+    return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> split_path(const std::string& section) {
+  std::vector<std::string> parts;
+  std::stringstream ss(section);
+  for (std::string part; std::getline(ss, part, '/');)
+    if (!part.empty())
+      parts.push_back(part);
+  return parts;
+}
+
+// Enters a subsection path of a ParameterHandler for the lifetime of this object.
+class SectionScope {
+public:
+  SectionScope(dealii::ParameterHandler& h, const std::string& section)
+      : h_(h), depth_(split_path(section).size()) {
+    for (const auto& s : split_path(section))
+      h_.enter_subsection(s);
+  }
+  ~SectionScope() {
+    for (std::size_t i = 0; i < depth_; ++i)
+      h_.leave_subsection();
+  }
+
+private:
+  dealii::ParameterHandler& h_;
+  std::size_t depth_;
+};
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string s;
+  for (const auto& p : parts)
+    s += (s.empty() ? "" : "/") + p;
+  return s;
+}
+} // namespace
+
+std::string parameter_name(const std::string& section, const std::string& key) {
+  return section.empty() ? key : section + "/" + key;
+}
+
+void ParameterFile::declare(const std::string& section, const std::string& key,
+                            const std::string& default_value,
+                            const dealii::Patterns::PatternBase& pattern,
+                            const std::string& allowed, const std::string& documentation) {
+  {
+    SectionScope scope(handler_, section);
+    handler_.declare_entry(key, default_value, pattern, documentation);
+  }
+  entries_.push_back({section, key, default_value, allowed, documentation, pattern.clone()});
+}
+
+const ParameterFile::Entry* ParameterFile::find(const std::string& section,
+                                                const std::string& key) const {
+  for (const auto& e : entries_)
+    if (e.section == section && e.key == key)
+      return &e;
+  return nullptr;
+}
+
+bool ParameterFile::has_section(const std::string& section) const {
+  for (const auto& e : entries_)
+    if (e.section == section || e.section.rfind(section + "/", 0) == 0)
+      return true;
+  return false;
+}
+
+void ParameterFile::set(const std::string& section, const std::string& key,
+                        const std::string& value) {
+  const Entry* entry = find(section, key);
+  if (entry == nullptr) {
+    if (!has_section(section))
+      throw InputError("unknown section '" + section + "' (see `hamdyn parameters`)");
+    throw InputError("unknown parameter '" + key + "' in section '" + section +
+                     "' (see `hamdyn parameters`)");
+  }
+  if (!entry->pattern->match(value))
+    throw InputError(parameter_name(section, key), value, "expected " + entry->allowed);
+  SectionScope scope(handler_, section);
+  handler_.set(key, value);
+}
+
+void ParameterFile::set(const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  const auto slash = assignment.substr(0, eq).rfind('/');
+  if (eq == std::string::npos || slash == std::string::npos)
+    throw InputError("--set", assignment, "expected \"Section/Key=value\"");
+  set(trim(assignment.substr(0, slash)), trim(assignment.substr(slash + 1, eq - slash - 1)),
+      trim(assignment.substr(eq + 1)));
+}
+
+void ParameterFile::read(const std::string& path) {
+  std::ifstream in(path);
+  if (!in)
+    throw InputError("case file", path, "cannot be opened for reading");
+  std::vector<std::string> stack;
+  std::string line, pending;
+  unsigned line_number = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    line = line.substr(0, line.find('#'));
+    if (!trim(line).empty() && trim(line).back() == '\\') { // continuation line
+      pending += trim(line).substr(0, trim(line).size() - 1) + " ";
+      continue;
+    }
+    line = trim(pending + line);
+    pending.clear();
+    if (line.empty())
+      continue;
+    const std::string where = path + ":" + std::to_string(line_number) + ": ";
+    std::istringstream words(line);
+    std::string command;
+    words >> command;
+    try {
+      if (command == "subsection") {
+        stack.push_back(trim(line.substr(command.size())));
+        if (!has_section(join(stack)))
+          throw InputError("unknown section '" + join(stack) + "' (see `hamdyn parameters`)");
+      } else if (command == "end") {
+        if (stack.empty())
+          throw InputError("'end' without a matching 'subsection'");
+        stack.pop_back();
+      } else if (command == "set") {
+        const auto eq = line.find('=');
+        if (eq == std::string::npos)
+          throw InputError("expected 'set Key = value', got '" + line + "'");
+        set(join(stack), trim(line.substr(3, eq - 3)), trim(line.substr(eq + 1)));
+      } else {
+        throw InputError("expected 'subsection', 'set' or 'end', got '" + line + "'");
+      }
+    } catch (const InputError& e) {
+      throw InputError(where + e.what());
+    }
+  }
+  if (!stack.empty())
+    throw InputError(path + ": subsection '" + join(stack) + "' is not closed with 'end'");
+}
+
+std::string ParameterFile::get(const std::string& section, const std::string& key) const {
+  SectionScope scope(handler_, section);
+  return handler_.get(key);
+}
+
+double ParameterFile::get_double(const std::string& section, const std::string& key) const {
+  SectionScope scope(handler_, section);
+  return handler_.get_double(key);
+}
+
+long ParameterFile::get_integer(const std::string& section, const std::string& key) const {
+  SectionScope scope(handler_, section);
+  return handler_.get_integer(key);
+}
+
+void ParameterFile::write(std::ostream& out) const {
+  handler_.print_parameters(out, dealii::ParameterHandler::PRM);
+}
+
+void ParameterFile::print_documentation(std::ostream& out) const {
+  std::string section;
+  for (const auto& e : entries_) {
+    if (e.section != section) {
+      section = e.section;
+      out << "\nsubsection " << section << "\n";
+    }
+    out << "  " << e.key << " = " << e.default_value << "\n"
+        << "      allowed: " << e.allowed << "\n"
+        << "      " << e.documentation << "\n";
+  }
+}
+
+} // namespace hamdyn

@@ -1,0 +1,53 @@
+#pragma once
+// The case file: deal.II ParameterHandler entries, each declared with its units and allowed
+// values, read from a .prm file and from command-line overrides. Unlike
+// ParameterHandler::parse_input, every problem is reported as a one-line InputError that names the
+// parameter, the value and what is allowed.
+#include <deal.II/base/parameter_handler.h>
+
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+class ParameterFile {
+public:
+  /// `section` is a '/'-separated subsection path; `allowed` is the human-readable range shown
+  /// in errors and by `hamdyn parameters`; `documentation` includes the units.
+  void declare(const std::string& section, const std::string& key, const std::string& default_value,
+               const dealii::Patterns::PatternBase& pattern, const std::string& allowed,
+               const std::string& documentation);
+
+  /// Reads `set Key = value` lines inside `subsection ... end` blocks. Throws InputError.
+  void read(const std::string& path);
+  /// An override "Section/Key=value" as given to --set. Throws InputError.
+  void set(const std::string& assignment);
+  void set(const std::string& section, const std::string& key, const std::string& value);
+
+  std::string get(const std::string& section, const std::string& key) const;
+  double get_double(const std::string& section, const std::string& key) const;
+  long get_integer(const std::string& section, const std::string& key) const;
+
+  /// Writes every value in .prm form (what a run used), with the documentation as comments.
+  void write(std::ostream& out) const;
+  /// Prints every parameter with default, allowed values and documentation (hamdyn parameters).
+  void print_documentation(std::ostream& out) const;
+
+private:
+  struct Entry {
+    std::string section, key, default_value, allowed, documentation;
+    std::unique_ptr<dealii::Patterns::PatternBase> pattern;
+  };
+  const Entry* find(const std::string& section, const std::string& key) const;
+  bool has_section(const std::string& section) const;
+
+  mutable dealii::ParameterHandler handler_;
+  std::vector<Entry> entries_;
+};
+
+/// "Section/Key" as written in messages.
+std::string parameter_name(const std::string& section, const std::string& key);
+
+} // namespace hamdyn

@@ -1,0 +1,80 @@
+#include "mesh/line_mesh.h"
+
+#include "core/input_error.h"
+
+#include <deal.II/grid/grid_in.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+namespace hamdyn {
+
+namespace {
+std::vector<double> generated(const CaseParameters& c) {
+  const unsigned int n = c.n_elements;
+  std::vector<double> h(n, 1.0);
+  if (n > 1 && c.grading != 1.0) {
+    const double q = std::pow(c.grading, 1.0 / (n - 1));
+    for (unsigned int i = 1; i < n; ++i)
+      h[i] = h[i - 1] * q;
+  }
+  double total = 0;
+  for (double hi : h)
+    total += hi;
+  std::vector<double> x(n + 1, 0.0);
+  for (unsigned int i = 0; i < n; ++i)
+    x[i + 1] = x[i] + h[i] * c.length / total;
+  x[n] = c.length;
+  return x;
+}
+
+std::vector<double> from_gmsh(const CaseParameters& c) {
+  const std::string parameter = "Discretization/Mesh file";
+  dealii::Triangulation<1> serial;
+  try {
+    dealii::GridIn<1> grid_in;
+    grid_in.attach_triangulation(serial);
+    std::ifstream in(c.mesh_file);
+    grid_in.read_msh(in);
+  } catch (const std::exception&) {
+    throw InputError(parameter, c.mesh_file,
+                     "cannot be read as a Gmsh line mesh (expected 1D line elements only)");
+  }
+  if (serial.n_active_cells() == 0)
+    throw InputError(parameter, c.mesh_file, "holds no line elements");
+  std::vector<double> x;
+  for (const auto& v : serial.get_vertices())
+    x.push_back(v[0]);
+  std::sort(x.begin(), x.end());
+  x.erase(std::unique(x.begin(), x.end()), x.end());
+  if (x.size() != serial.n_active_cells() + 1)
+    throw InputError(parameter, c.mesh_file, "is not a single unbranched line");
+  const double tol = 1e-9 * c.length;
+  if (std::abs(x.front()) > tol || std::abs(x.back() - c.length) > tol)
+    throw InputError(parameter, c.mesh_file,
+                     "spans [" + std::to_string(x.front()) + ", " + std::to_string(x.back()) +
+                         "] m but Model/Length asks for [0, " + std::to_string(c.length) + "]");
+  x.front() = 0;
+  x.back() = c.length;
+  return x;
+}
+} // namespace
+
+std::vector<double> line_vertices(const CaseParameters& c) {
+  return c.mesh_file.empty() ? generated(c) : from_gmsh(c);
+}
+
+void make_line_mesh(const std::vector<double>& x, dealii::Triangulation<1>& tria) {
+  std::vector<dealii::Point<1>> vertices;
+  for (double xi : x)
+    vertices.emplace_back(xi);
+  std::vector<dealii::CellData<1>> cells(x.size() - 1);
+  for (unsigned int i = 0; i + 1 < x.size(); ++i) {
+    cells[i].vertices = {i, i + 1};
+    cells[i].material_id = 0;
+  }
+  tria.create_triangulation(vertices, cells, dealii::SubCellData());
+}
+
+} // namespace hamdyn

@@ -1,0 +1,318 @@
+#include "models/string_model.h"
+
+#include "core/expression.h"
+
+#include <deal.II/base/function.h>
+#include <deal.II/base/quadrature_lib.h>
+#include <deal.II/dofs/dof_tools.h>
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+#include <deal.II/lac/sparsity_tools.h>
+#include <deal.II/numerics/vector_tools.h>
+
+#include <cmath>
+
+namespace hamdyn {
+
+using namespace dealii;
+
+namespace {
+// tau u_x, the transverse component of the tension: the string's internal (shear-like) force.
+class InternalForce : public DataPostprocessorScalar<1> {
+public:
+  explicit InternalForce(double tension)
+      : DataPostprocessorScalar<1>("internal_force", update_gradients), tension_(tension) {}
+  void evaluate_scalar_field(const DataPostprocessorInputs::Scalar<1>& in,
+                             std::vector<Vector<double>>& out) const override {
+    for (unsigned int q = 0; q < out.size(); ++q)
+      out[q](0) = tension_ * in.solution_gradients[q][0];
+  }
+
+private:
+  double tension_;
+};
+
+class ExpressionFunction : public Function<1> {
+public:
+  explicit ExpressionFunction(const Expression& e) : e_(e) {}
+  double value(const Point<1>& p, unsigned int) const override { return e_(p[0], 0.0); }
+
+private:
+  const Expression& e_;
+};
+} // namespace
+
+StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_Comm comm)
+    : c_(c), comm_(comm), fe_(QGaussLobatto<1>(c.degree + 1)), dof_handler_(tria) {
+  dof_handler_.distribute_dofs(fe_);
+  locally_owned_ = dof_handler_.locally_owned_dofs();
+  DoFTools::extract_locally_relevant_dofs(dof_handler_, locally_relevant_);
+  constraints_.reinit(locally_relevant_);
+  for (int e : {0, 1})
+    if (end(e).support == Support::fixed) {
+      const auto [cell, node] = end_cell(e);
+      constraints_.add_line(cell->vertex_dof_index(node, 0));
+    }
+  constraints_.close();
+  distributed_force_ = std::make_unique<Expression>("Load/Distributed force", c.distributed_force,
+                                                    std::vector<std::string>{"x", "t"});
+  end_force_[0] =
+      std::make_unique<Expression>("Left end/Force", c.left.force, std::vector<std::string>{"t"});
+  end_force_[1] =
+      std::make_unique<Expression>("Right end/Force", c.right.force, std::vector<std::string>{"t"});
+  internal_force_ = std::make_unique<InternalForce>(c.tension);
+}
+
+StringModel::~StringModel() = default;
+
+double StringModel::wave_speed() const {
+  return std::sqrt(c_.tension / c_.mass_per_length);
+}
+
+std::pair<DoFHandler<1>::active_cell_iterator, unsigned int> StringModel::end_cell(int e) const {
+  const double x = e == 0 ? 0.0 : c_.length;
+  for (const auto& cell : dof_handler_.active_cell_iterators())
+    for (unsigned int v = 0; v < 2; ++v)
+      if (std::abs(cell->vertex(v)[0] - x) <= 1e-12 * c_.length)
+        return {cell, v};
+  AssertThrow(false, ExcMessage("no mesh vertex at the string's end"));
+  return {};
+}
+
+void StringModel::local_matrices(const DoFHandler<1>::active_cell_iterator& cell,
+                                 LocalMatrices& m) const {
+  // Consistent mass: Gauss with p+1 points integrates rho phi_i phi_j exactly. Lumped mass:
+  // Gauss-Lobatto quadrature at the nodes, a diagonal matrix with positive entries.
+  const unsigned int p = c_.degree;
+  const Quadrature<1> mass_rule = c_.mass_matrix == MassMatrix::lumped
+                                      ? Quadrature<1>(QGaussLobatto<1>(p + 1))
+                                      : Quadrature<1>(QGauss<1>(p + 1));
+  FEValues<1> mass_values(fe_, mass_rule, update_values | update_JxW_values);
+  FEValues<1> stiffness_values(fe_, QGauss<1>(p + 1), update_gradients | update_JxW_values);
+  mass_values.reinit(cell);
+  stiffness_values.reinit(cell);
+  const unsigned int n = fe_.n_dofs_per_cell();
+  m.mass.reinit(n, n);
+  m.viscous.reinit(n, n);
+  m.stiffness.reinit(n, n);
+  for (unsigned int q = 0; q < mass_rule.size(); ++q)
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j < n; ++j) {
+        const double phi_phi =
+            mass_values.shape_value(i, q) * mass_values.shape_value(j, q) * mass_values.JxW(q);
+        m.mass(i, j) += c_.mass_per_length * phi_phi;
+        m.viscous(i, j) += c_.viscous_damping * phi_phi;
+      }
+  for (unsigned int q = 0; q < p + 1; ++q)
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j < n; ++j)
+        m.stiffness(i, j) += c_.tension * stiffness_values.shape_grad(i, q)[0] *
+                             stiffness_values.shape_grad(j, q)[0] * stiffness_values.JxW(q);
+}
+
+void StringModel::local_load(const DoFHandler<1>::active_cell_iterator& cell, double t,
+                             Vector<double>& f) const {
+  const QGauss<1> rule(c_.degree + 2);
+  FEValues<1> values(fe_, rule, update_values | update_quadrature_points | update_JxW_values);
+  values.reinit(cell);
+  f.reinit(fe_.n_dofs_per_cell());
+  for (unsigned int q = 0; q < rule.size(); ++q) {
+    const double load = (*distributed_force_)(values.quadrature_point(q)[0], t) * values.JxW(q);
+    for (unsigned int i = 0; i < f.size(); ++i)
+      f(i) += load * values.shape_value(i, q);
+  }
+}
+
+void StringModel::assemble(SecondOrderSystem& s) const {
+  s.comm = comm_;
+  s.locally_owned = locally_owned_;
+  DynamicSparsityPattern dsp(locally_relevant_);
+  DoFTools::make_sparsity_pattern(dof_handler_, dsp, constraints_, false);
+  SparsityTools::distribute_sparsity_pattern(dsp, locally_owned_, comm_, locally_relevant_);
+  for (LA::SparseMatrix* m : {&s.mass, &s.damping, &s.stiffness})
+    m->reinit(locally_owned_, locally_owned_, dsp, comm_);
+
+  LocalMatrices local;
+  std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    local_matrices(cell, local);
+    cell->get_dof_indices(dofs);
+    constraints_.distribute_local_to_global(local.mass, dofs, s.mass);
+    constraints_.distribute_local_to_global(local.viscous, dofs, s.damping);
+    constraints_.distribute_local_to_global(local.stiffness, dofs, s.stiffness);
+  }
+  // Boundary terms of the weak form on the free ends: [M u_tt + D u_t + K u] du.
+  for (int e : {0, 1}) {
+    const EndParameters& p = end(e);
+    const auto [cell, node] = end_cell(e);
+    const auto dof = cell->vertex_dof_index(node, 0);
+    if (p.support == Support::free && locally_owned_.is_element(dof)) {
+      s.mass.add(dof, dof, p.point_mass);
+      s.stiffness.add(dof, dof, p.spring);
+      s.damping.add(dof, dof, p.dashpot);
+    }
+  }
+  for (LA::SparseMatrix* m : {&s.mass, &s.damping, &s.stiffness})
+    m->compress(VectorOperation::add);
+  if (c_.rayleigh_mass != 0)
+    s.damping.add(c_.rayleigh_mass, s.mass);
+  if (c_.rayleigh_stiffness != 0)
+    s.damping.add(c_.rayleigh_stiffness, s.stiffness);
+  s.has_damping = c_.viscous_damping > 0 || c_.rayleigh_mass > 0 || c_.rayleigh_stiffness > 0 ||
+                  (c_.left.support == Support::free && c_.left.dashpot > 0) ||
+                  (c_.right.support == Support::free && c_.right.dashpot > 0);
+
+  // Held rows: mass = the largest nodal mass, stiffness 1e6 times the largest K_ii/M_ii, so that
+  // their decoupled "modes" lie far above the spectrum; no damping.
+  s.held_dofs.clear();
+  double mass_scale = 0, frequency_scale = 0;
+  for (const auto i : locally_owned_) {
+    if (constraints_.is_constrained(i)) {
+      s.held_dofs.push_back(i);
+      continue;
+    }
+    mass_scale = std::max(mass_scale, s.mass.diag_element(i));
+    frequency_scale =
+        std::max(frequency_scale, s.stiffness.diag_element(i) / s.mass.diag_element(i));
+  }
+  mass_scale = Utilities::MPI::max(mass_scale, comm_);
+  frequency_scale = Utilities::MPI::max(frequency_scale, comm_);
+  for (const auto i : s.held_dofs) {
+    s.mass.set(i, i, mass_scale);
+    s.stiffness.set(i, i, 1e6 * frequency_scale * mass_scale);
+    s.damping.set(i, i, 0.0);
+  }
+  for (LA::SparseMatrix* m : {&s.mass, &s.damping, &s.stiffness})
+    m->compress(VectorOperation::insert);
+
+  // The load f(t): distributed part (assembled once when it does not depend on t) + end forces.
+  const bool has_end_force[2] = {c_.left.support == Support::free && !end_force_[0]->is_zero(),
+                                 c_.right.support == Support::free && !end_force_[1]->is_zero()};
+  if (distributed_force_->is_zero() && !has_end_force[0] && !has_end_force[1]) {
+    s.load = nullptr;
+    return;
+  }
+  auto fixed_part = std::make_shared<LA::Vector>(locally_owned_, comm_);
+  const bool distributed_varies = !distributed_force_->is_time_independent();
+  if (!distributed_force_->is_zero() && !distributed_varies)
+    assemble_distributed_load(0.0, *fixed_part);
+  std::vector<std::pair<int, types::global_dof_index>> forced_ends;
+  for (int e : {0, 1})
+    if (has_end_force[e]) {
+      const auto [cell, node] = end_cell(e);
+      forced_ends.emplace_back(e, cell->vertex_dof_index(node, 0));
+    }
+  s.load = [this, fixed_part, distributed_varies, forced_ends](double t, LA::Vector& f) {
+    if (distributed_varies)
+      assemble_distributed_load(t, f);
+    else
+      f = *fixed_part;
+    for (const auto& [e, dof] : forced_ends)
+      if (locally_owned_.is_element(dof))
+        f(dof) += (*end_force_[e])(0.0, t);
+    f.compress(VectorOperation::add);
+  };
+}
+
+void StringModel::assemble_distributed_load(double t, LA::Vector& f) const {
+  f = 0;
+  Vector<double> local;
+  std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    local_load(cell, t, local);
+    cell->get_dof_indices(dofs);
+    constraints_.distribute_local_to_global(local, dofs, f);
+  }
+  f.compress(VectorOperation::add);
+}
+
+void StringModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
+  const Expression u0("Initial conditions/Displacement", c_.initial_displacement, {"x"});
+  const Expression v0("Initial conditions/Velocity", c_.initial_velocity, {"x"});
+  VectorTools::interpolate(dof_handler_, ExpressionFunction(u0), u);
+  VectorTools::interpolate(dof_handler_, ExpressionFunction(v0), v);
+  for (const auto& line : constraints_.get_lines())
+    if (locally_owned_.is_element(line.index)) {
+      u(line.index) = 0;
+      v(line.index) = 0;
+    }
+  u.compress(VectorOperation::insert);
+  v.compress(VectorOperation::insert);
+}
+
+std::vector<LinearFunctional> StringModel::history_functionals() const {
+  std::vector<LinearFunctional> f;
+  const char* side[2] = {"left", "right"};
+  for (int e : {0, 1}) {
+    const auto dof = end_cell(e).first->vertex_dof_index(end_cell(e).second, 0);
+    f.push_back({std::string("u_") + side[e], {dof}, {1.0}, {}, {}, nullptr});
+  }
+  for (int e : {0, 1}) {
+    const auto dof = end_cell(e).first->vertex_dof_index(end_cell(e).second, 0);
+    f.push_back({std::string("v_") + side[e], {dof}, {}, {1.0}, {}, nullptr});
+  }
+  for (int e : {0, 1}) {
+    const auto [cell, node] = end_cell(e);
+    LinearFunctional r{std::string("reaction_") + side[e], {}, {}, {}, {}, nullptr};
+    if (end(e).support == Support::free) {
+      // The ground's force on the end through spring and dashpot.
+      r.dofs = {cell->vertex_dof_index(node, 0)};
+      r.of_u = {-end(e).spring};
+      r.of_v = {-end(e).dashpot};
+    } else {
+      // Consistent reaction: the held row of M a + C v + K u - f, from the end cell's
+      // unconstrained matrices (more accurate than tau u_x evaluated at the end).
+      LocalMatrices m;
+      local_matrices(cell, m);
+      const unsigned int i = node; // FE_Q numbers the two vertex DoFs first
+      r.dofs.resize(fe_.n_dofs_per_cell());
+      cell->get_dof_indices(r.dofs);
+      for (unsigned int j = 0; j < r.dofs.size(); ++j) {
+        const double mass = m.mass(i, j);
+        r.of_a.push_back(mass);
+        r.of_v.push_back(m.viscous(i, j) + c_.rayleigh_mass * mass +
+                         c_.rayleigh_stiffness * m.stiffness(i, j));
+        r.of_u.push_back(m.stiffness(i, j));
+      }
+      if (!distributed_force_->is_zero())
+        r.constant = [this, cell = cell, i](double t) {
+          Vector<double> local;
+          local_load(cell, t, local);
+          return -local(i);
+        };
+    }
+    f.push_back(std::move(r));
+  }
+  for (std::size_t k = 0; k < c_.probes.size(); ++k) {
+    const double x = c_.probes[k];
+    for (const auto& cell : dof_handler_.active_cell_iterators()) {
+      const double x0 = cell->vertex(0)[0], x1 = cell->vertex(1)[0];
+      if (x < std::min(x0, x1) - 1e-14 || x > std::max(x0, x1) + 1e-14)
+        continue;
+      std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
+      cell->get_dof_indices(dofs);
+      std::vector<double> w;
+      for (unsigned int i = 0; i < dofs.size(); ++i)
+        w.push_back(fe_.shape_value(i, Point<1>((x - x0) / (x1 - x0))));
+      f.push_back({"u@" + c_.probe_labels[k], dofs, w, {}, {}, nullptr});
+      f.push_back({"v@" + c_.probe_labels[k], dofs, {}, w, {}, nullptr});
+      break;
+    }
+  }
+  return f;
+}
+
+void StringModel::add_output_fields(DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
+                                    const LA::Vector& a) const {
+  out.attach_dof_handler(dof_handler_);
+  out.add_data_vector(u, "displacement");
+  out.add_data_vector(v, "velocity");
+  out.add_data_vector(a, "acceleration");
+  out.add_data_vector(u, *internal_force_);
+}
+
+} // namespace hamdyn

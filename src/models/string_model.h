@@ -1,0 +1,73 @@
+#pragma once
+// The damped taut string of Hamilton's principle with end attachments (Stutts, "Lagrange's
+// equation and its application", sec. 5, Example 5.1, eqs. (127)-(134)):
+//   T = 1/2 int rho u_t^2 dx + 1/2 M u_t(L)^2,  V = 1/2 int tau u_x^2 dx + 1/2 K u(L)^2,
+//   delta W_nc = -int (gamma u_t - f) delta u dx - (D u_t(L) - F) delta u(L),
+// so that, for all admissible delta u,
+//   int rho u_tt du + gamma u_t du + tau u_x du_x dx + [M u_tt + D u_t + K u - F] du |_ends = int f
+//   du,
+// whose strong form is (132) with the end condition (134) M u_tt + K u + tau u_x = 0 (plus D, F).
+// Discretized with FE_Q of degree 1-4 on Gauss-Lobatto nodes; Rayleigh damping a M + b K is added
+// on the assembled M and K (end mass and spring included).
+#include "core/case_parameters.h"
+#include "output/point_functionals.h"
+#include "time/second_order_system.h"
+
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/fe/fe_q.h>
+#include <deal.II/grid/tria.h>
+#include <deal.II/lac/affine_constraints.h>
+#include <deal.II/lac/full_matrix.h>
+#include <deal.II/numerics/data_out.h>
+#include <deal.II/numerics/data_postprocessor.h>
+
+#include <memory>
+
+namespace hamdyn {
+
+class Expression;
+
+class StringModel {
+public:
+  StringModel(const CaseParameters& c, const dealii::Triangulation<1>& tria, MPI_Comm comm);
+  ~StringModel();
+
+  const dealii::DoFHandler<1>& dof_handler() const { return dof_handler_; }
+  const dealii::IndexSet& locally_relevant() const { return locally_relevant_; }
+
+  /// Assembles M, C, K once, and the load f(t), into `s`.
+  void assemble(SecondOrderSystem& s) const;
+  /// Interpolates the initial displacement and velocity (zero at held ends).
+  void initial_conditions(LA::Vector& u, LA::Vector& v) const;
+  /// u and v at both ends, the end reactions, and u, v at the probes, as history.csv names them.
+  std::vector<LinearFunctional> history_functionals() const;
+  /// Adds displacement, velocity, acceleration and the internal force tau u_x (ghosted vectors).
+  void add_output_fields(dealii::DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
+                         const LA::Vector& a) const;
+  /// Wave speed sqrt(tau/rho), m/s.
+  double wave_speed() const;
+
+private:
+  struct LocalMatrices {
+    dealii::FullMatrix<double> mass, viscous, stiffness;
+  };
+  void local_matrices(const dealii::DoFHandler<1>::active_cell_iterator& cell,
+                      LocalMatrices& m) const;
+  void local_load(const dealii::DoFHandler<1>::active_cell_iterator& cell, double t,
+                  dealii::Vector<double>& f) const;
+  void assemble_distributed_load(double t, LA::Vector& f) const;
+  /// The boundary cell at x = 0 (end 0) or x = L (end 1) and the local index of the end node.
+  std::pair<dealii::DoFHandler<1>::active_cell_iterator, unsigned int> end_cell(int end) const;
+  const EndParameters& end(int e) const { return e == 0 ? c_.left : c_.right; }
+
+  CaseParameters c_;
+  MPI_Comm comm_;
+  dealii::FE_Q<1> fe_;
+  dealii::DoFHandler<1> dof_handler_;
+  dealii::IndexSet locally_owned_, locally_relevant_;
+  dealii::AffineConstraints<double> constraints_;
+  std::unique_ptr<Expression> distributed_force_, end_force_[2];
+  std::unique_ptr<dealii::DataPostprocessorScalar<1>> internal_force_;
+};
+
+} // namespace hamdyn

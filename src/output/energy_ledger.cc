@@ -1,0 +1,44 @@
+#include "output/energy_ledger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hamdyn {
+
+EnergyLedger::EnergyLedger(const SecondOrderSystem& s) : system_(s) {
+  work_.reinit(s.locally_owned, s.comm);
+  mid_.reinit(s.locally_owned, s.comm);
+}
+
+void EnergyLedger::update_stored(const State& s) {
+  system_.mass.vmult(work_, s.v);
+  kinetic = 0.5 * (s.v * work_);
+  system_.stiffness.vmult(work_, s.u);
+  potential = 0.5 * (s.u * work_);
+  scale_ = std::max(scale_, std::abs(kinetic + potential));
+}
+
+void EnergyLedger::start(const State& s) {
+  dissipated = external_work = 0;
+  update_stored(s);
+  initial_ = kinetic + potential;
+}
+
+void EnergyLedger::record_step(const State& previous, const State& now) {
+  const double dt = now.t - previous.t;
+  mid_ = now.v;
+  mid_ += previous.v;
+  mid_ *= 0.5;
+  if (system_.has_damping) {
+    system_.damping.vmult(work_, mid_);
+    dissipated += dt * (mid_ * work_);
+  }
+  if (system_.load) {
+    work_ = now.f;
+    work_ += previous.f;
+    external_work += 0.5 * dt * (mid_ * work_);
+  }
+  update_stored(now);
+}
+
+} // namespace hamdyn

@@ -1,0 +1,31 @@
+#pragma once
+// The energy balance of a run: kinetic T = 1/2 v^T M v, potential V = 1/2 u^T K u (springs
+// included), dissipated D = int v^T C v dt and external work W = int v^T f dt, both integrated
+// with the trapezoidal rule on the mid-step velocity v_{n+1/2} = (v_n + v_{n+1})/2 and load
+// f_{n+1/2} = (f_n + f_{n+1})/2. With Newmark's average acceleration (rho_inf = 1) this is the
+// scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0 + V0) vanishes to
+// round-off; otherwise it measures the numerical dissipation.
+#include "time/newmark_family.h"
+
+namespace hamdyn {
+
+class EnergyLedger {
+public:
+  explicit EnergyLedger(const SecondOrderSystem& s);
+  void start(const State& s);
+  /// `previous` is the state one step before `now` (only its v and f are read).
+  void record_step(const State& previous, const State& now);
+
+  double kinetic = 0, potential = 0, dissipated = 0, external_work = 0;
+  double error() const { return kinetic + potential + dissipated - external_work - initial_; }
+  /// Largest |T + V| seen, the scale for a relative energy error.
+  double scale() const { return scale_; }
+
+private:
+  void update_stored(const State& s);
+  const SecondOrderSystem& system_;
+  LA::Vector work_, mid_;
+  double initial_ = 0, scale_ = 0;
+};
+
+} // namespace hamdyn

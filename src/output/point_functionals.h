@@ -1,0 +1,23 @@
+#pragma once
+// Values recorded in history.csv that are linear in the state: point values, end values and
+// consistent reactions, each sum_j (w_u u_j + w_v v_j + w_a a_j) + c(t). All are evaluated with
+// one MPI_Allreduce per step, whatever the rank count.
+#include "time/newmark_family.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+struct LinearFunctional {
+  std::string name;
+  std::vector<dealii::types::global_dof_index> dofs;
+  std::vector<double> of_u, of_v, of_a; // weights, one per dof (may be empty = zero)
+  std::function<double(double t)> constant;
+};
+
+std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, const State& s,
+                             MPI_Comm comm);
+
+} // namespace hamdyn

@@ -1,0 +1,28 @@
+#pragma once
+// What every study starts from: the mesh on a parallel::shared triangulation (1D has no
+// parallel::distributed one), the model, and its assembled second-order system.
+#include "core/case_parameters.h"
+#include "models/string_model.h"
+#include "time/second_order_system.h"
+
+#include <deal.II/distributed/shared_tria.h>
+
+#include <memory>
+
+namespace hamdyn {
+
+struct PreparedCase {
+  PreparedCase(const CaseParameters& c, MPI_Comm comm);
+  CaseParameters parameters;
+  MPI_Comm comm;
+  dealii::parallel::shared::Triangulation<1> triangulation;
+  std::unique_ptr<StringModel> model;
+  SecondOrderSystem system;
+  double setup_seconds = 0;
+};
+
+/// Creates the output directory (rank 0) and writes used_parameters.prm into it.
+void prepare_output_directory(const std::string& directory, const ParameterFile& file,
+                              MPI_Comm comm);
+
+} // namespace hamdyn

@@ -1,0 +1,62 @@
+#include "studies/run_modes.h"
+
+#include "core/input_error.h"
+#include "modal/eigen_solver.h"
+#include "output/history_writer.h"
+#include "output/vtu_series.h"
+#include "studies/prepared_case.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace hamdyn {
+
+void run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm) {
+  PreparedCase pc(c, comm);
+  const auto n_free = pc.system.locally_owned.size() -
+                      dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), comm);
+  if (c.n_modes > n_free)
+    throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
+                     "this discretization has only " + std::to_string(n_free) +
+                         " free DoFs; expected at most that many");
+  prepare_output_directory(c.output_directory, file, comm);
+  const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+
+  // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
+  // free-free string; its size only sets the conditioning of the shifted solves.
+  const double c_over_l = pc.model->wave_speed() / c.length;
+  const Modes modes = compute_modes(pc.system, c.n_modes, -0.01 * c_over_l * c_over_l);
+
+  CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency"}, comm);
+  VtuSeries series(c.output_directory, "modes", comm);
+  if (root)
+    std::printf("%6s %22s %22s\n", "mode", "omega [rad/s]", "frequency [Hz]");
+  for (unsigned int k = 0; k < modes.omega.size(); ++k) {
+    const double w = modes.omega[k];
+    csv.row(std::vector<double>{double(k + 1), w, w / (2 * M_PI)});
+    if (root)
+      std::printf("%6u %22.15g %22.15g\n", k + 1, w, w / (2 * M_PI));
+    // Shape scaled to a largest magnitude of 1, signed so that its largest entries are positive
+    // (the sign of sum v_i |v_i|^3 is rank-independent), so ParaView shows comparable amplitudes.
+    LA::Vector shape(modes.shapes[k]);
+    double weighted = 0;
+    for (const auto i : pc.system.locally_owned)
+      weighted += std::pow(shape(i), 3) * std::abs(shape(i));
+    weighted = dealii::Utilities::MPI::sum(weighted, comm);
+    shape *= (weighted < 0 ? -1.0 : 1.0) / shape.linfty_norm();
+    LA::Vector ghosted(pc.system.locally_owned, pc.model->locally_relevant(), comm);
+    ghosted = shape;
+    dealii::DataOut<1> out;
+    out.attach_dof_handler(pc.model->dof_handler());
+    out.add_data_vector(ghosted, "mode_shape");
+    out.build_patches(c.degree);
+    series.write(out, k + 1);
+  }
+  if (root)
+    std::printf("results in %s/: modes.csv, modes.pvd (time axis = mode number)\n",
+                c.output_directory.c_str());
+}
+
+} // namespace hamdyn
