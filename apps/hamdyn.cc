@@ -3,6 +3,7 @@
 #include "command_line.h"
 #include "core/case_parameters.h"
 #include "core/input_error.h"
+#include "studies/memory.h"
 #include "studies/run_modes.h"
 #include "studies/run_transient.h"
 #include "studies/step_loop_benchmark.h"
@@ -15,6 +16,7 @@
 int main(int argc, char** argv) {
   using namespace hamdyn;
   dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
+  release_freed_memory();
   const MPI_Comm comm = MPI_COMM_WORLD;
   const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   try {

@@ -79,29 +79,35 @@ std::pair<DoFHandler<1>::active_cell_iterator, unsigned int> StringModel::end_ce
   return {};
 }
 
-void StringModel::local_matrices(const DoFHandler<1>::active_cell_iterator& cell,
+namespace {
+// Consistent mass: Gauss with p+1 points integrates rho phi_i phi_j exactly. Lumped mass:
+// Gauss-Lobatto quadrature at the nodes, a diagonal matrix with positive entries.
+Quadrature<1> mass_rule(const CaseParameters& c) {
+  return c.mass_matrix == MassMatrix::lumped ? Quadrature<1>(QGaussLobatto<1>(c.degree + 1))
+                                             : Quadrature<1>(QGauss<1>(c.degree + 1));
+}
+} // namespace
+
+StringModel::Scratch::Scratch(const StringModel& model)
+    : mass_values(model.fe_, mass_rule(model.c_), update_values | update_JxW_values),
+      stiffness_values(model.fe_, QGauss<1>(model.c_.degree + 1),
+                       update_gradients | update_JxW_values) {}
+
+void StringModel::local_matrices(const DoFHandler<1>::active_cell_iterator& cell, Scratch& scratch,
                                  LocalMatrices& m) const {
-  // Consistent mass: Gauss with p+1 points integrates rho phi_i phi_j exactly. Lumped mass:
-  // Gauss-Lobatto quadrature at the nodes, a diagonal matrix with positive entries.
+  FEValues<1>& mass_values = scratch.mass_values;
+  FEValues<1>& stiffness_values = scratch.stiffness_values;
   const unsigned int p = c_.degree;
-  const Quadrature<1> mass_rule = c_.mass_matrix == MassMatrix::lumped
-                                      ? Quadrature<1>(QGaussLobatto<1>(p + 1))
-                                      : Quadrature<1>(QGauss<1>(p + 1));
-  FEValues<1> mass_values(fe_, mass_rule, update_values | update_JxW_values);
-  FEValues<1> stiffness_values(fe_, QGauss<1>(p + 1), update_gradients | update_JxW_values);
   mass_values.reinit(cell);
   stiffness_values.reinit(cell);
   const unsigned int n = fe_.n_dofs_per_cell();
   m.mass.reinit(n, n);
-  m.viscous.reinit(n, n);
   m.stiffness.reinit(n, n);
-  for (unsigned int q = 0; q < mass_rule.size(); ++q)
+  for (unsigned int q = 0; q < mass_values.n_quadrature_points; ++q)
     for (unsigned int i = 0; i < n; ++i)
       for (unsigned int j = 0; j < n; ++j) {
-        const double phi_phi =
-            mass_values.shape_value(i, q) * mass_values.shape_value(j, q) * mass_values.JxW(q);
-        m.mass(i, j) += c_.mass_per_length * phi_phi;
-        m.viscous(i, j) += c_.viscous_damping * phi_phi;
+        m.mass(i, j) += c_.mass_per_length * mass_values.shape_value(i, q) *
+                        mass_values.shape_value(j, q) * mass_values.JxW(q);
       }
   for (unsigned int q = 0; q < p + 1; ++q)
     for (unsigned int i = 0; i < n; ++i)
@@ -129,43 +135,52 @@ void StringModel::assemble(SecondOrderSystem& s) const {
   DynamicSparsityPattern dsp(locally_relevant_);
   DoFTools::make_sparsity_pattern(dof_handler_, dsp, constraints_, false);
   SparsityTools::distribute_sparsity_pattern(dsp, locally_owned_, comm_, locally_relevant_);
-  for (LA::SparseMatrix* m : {&s.mass, &s.damping, &s.stiffness})
+  for (LA::SparseMatrix* m : {&s.mass, &s.stiffness})
     m->reinit(locally_owned_, locally_owned_, dsp, comm_);
 
   LocalMatrices local;
+  Scratch scratch(*this);
   std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
       continue;
-    local_matrices(cell, local);
+    local_matrices(cell, scratch, local);
     cell->get_dof_indices(dofs);
     constraints_.distribute_local_to_global(local.mass, dofs, s.mass);
-    constraints_.distribute_local_to_global(local.viscous, dofs, s.damping);
     constraints_.distribute_local_to_global(local.stiffness, dofs, s.stiffness);
   }
-  // Boundary terms of the weak form on the free ends: [M u_tt + D u_t + K u] du.
+  // Boundary terms of the weak form on the free ends: [M u_tt + D u_t + K u] du. The distributed
+  // viscous damping gamma and Rayleigh damping are proportional to M and K:
+  //   C = (gamma/rho + a) M + b K + D_ends,  D_ends = dashpot - (gamma/rho) * point mass,
+  // the last term because gamma acts on the string but not on the end mass, which sits in M.
+  const double viscous_factor = c_.viscous_damping / c_.mass_per_length;
+  s.damping_mass_factor = viscous_factor + c_.rayleigh_mass;
+  s.damping_stiffness_factor = c_.rayleigh_stiffness;
+  std::vector<std::pair<types::global_dof_index, double>> end_damping;
   for (int e : {0, 1}) {
     const EndParameters& p = end(e);
     const auto [cell, node] = end_cell(e);
     const auto dof = cell->vertex_dof_index(node, 0);
-    if (p.support == Support::free && locally_owned_.is_element(dof)) {
+    if (p.support != Support::free)
+      continue;
+    const double extra = p.dashpot - viscous_factor * p.point_mass;
+    if (extra != 0) {
+      end_damping.emplace_back(dof, extra);
+    }
+    if (locally_owned_.is_element(dof)) {
       s.mass.add(dof, dof, p.point_mass);
       s.stiffness.add(dof, dof, p.spring);
-      s.damping.add(dof, dof, p.dashpot);
     }
   }
-  for (LA::SparseMatrix* m : {&s.mass, &s.damping, &s.stiffness})
+  for (LA::SparseMatrix* m : {&s.mass, &s.stiffness})
     m->compress(VectorOperation::add);
-  if (c_.rayleigh_mass != 0)
-    s.damping.add(c_.rayleigh_mass, s.mass);
-  if (c_.rayleigh_stiffness != 0)
-    s.damping.add(c_.rayleigh_stiffness, s.stiffness);
-  s.has_damping = c_.viscous_damping > 0 || c_.rayleigh_mass > 0 || c_.rayleigh_stiffness > 0 ||
-                  (c_.left.support == Support::free && c_.left.dashpot > 0) ||
-                  (c_.right.support == Support::free && c_.right.dashpot > 0);
+  s.extra_damping.clear();
+  for (const auto& [dof, value] : end_damping)
+    s.extra_damping.push_back({dof, dof, value});
 
   // Held rows: mass = the largest nodal mass, stiffness 1e6 times the largest K_ii/M_ii, so that
-  // their decoupled "modes" lie far above the spectrum; no damping.
+  // their decoupled "modes" lie far above the spectrum. They start and stay at rest, so the
+  // proportional damping these entries imply never acts.
   s.held_dofs.clear();
   double mass_scale = 0, frequency_scale = 0;
   for (const auto i : locally_owned_) {
@@ -182,9 +197,8 @@ void StringModel::assemble(SecondOrderSystem& s) const {
   for (const auto i : s.held_dofs) {
     s.mass.set(i, i, mass_scale);
     s.stiffness.set(i, i, 1e6 * frequency_scale * mass_scale);
-    s.damping.set(i, i, 0.0);
   }
-  for (LA::SparseMatrix* m : {&s.mass, &s.damping, &s.stiffness})
+  for (LA::SparseMatrix* m : {&s.mass, &s.stiffness})
     m->compress(VectorOperation::insert);
 
   // The load f(t): distributed part (assembled once when it does not depend on t) + end forces.
@@ -267,14 +281,15 @@ std::vector<LinearFunctional> StringModel::history_functionals() const {
       // Consistent reaction: the held row of M a + C v + K u - f, from the end cell's
       // unconstrained matrices (more accurate than tau u_x evaluated at the end).
       LocalMatrices m;
-      local_matrices(cell, m);
+      Scratch scratch(*this);
+      local_matrices(cell, scratch, m);
       const unsigned int i = node; // FE_Q numbers the two vertex DoFs first
       r.dofs.resize(fe_.n_dofs_per_cell());
       cell->get_dof_indices(r.dofs);
       for (unsigned int j = 0; j < r.dofs.size(); ++j) {
         const double mass = m.mass(i, j);
         r.of_a.push_back(mass);
-        r.of_v.push_back(m.viscous(i, j) + c_.rayleigh_mass * mass +
+        r.of_v.push_back((c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass) * mass +
                          c_.rayleigh_stiffness * m.stiffness(i, j));
         r.of_u.push_back(m.stiffness(i, j));
       }

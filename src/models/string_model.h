@@ -15,6 +15,7 @@
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/fe/fe_q.h>
+#include <deal.II/fe/fe_values.h>
 #include <deal.II/grid/tria.h>
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/full_matrix.h>
@@ -49,9 +50,15 @@ public:
 
 private:
   struct LocalMatrices {
-    dealii::FullMatrix<double> mass, viscous, stiffness;
+    dealii::FullMatrix<double> mass, stiffness;
   };
-  void local_matrices(const dealii::DoFHandler<1>::active_cell_iterator& cell,
+  /// FEValues for the mass (consistent: Gauss, lumped: Gauss-Lobatto nodal) and stiffness
+  /// integrals, built once per assembly rather than per cell.
+  struct Scratch {
+    explicit Scratch(const StringModel& model);
+    dealii::FEValues<1> mass_values, stiffness_values;
+  };
+  void local_matrices(const dealii::DoFHandler<1>::active_cell_iterator& cell, Scratch& scratch,
                       LocalMatrices& m) const;
   void local_load(const dealii::DoFHandler<1>::active_cell_iterator& cell, double t,
                   dealii::Vector<double>& f) const;

@@ -7,6 +7,7 @@ namespace hamdyn {
 
 EnergyLedger::EnergyLedger(const SecondOrderSystem& s) : system_(s) {
   work_.reinit(s.locally_owned, s.comm);
+  scratch_.reinit(s.locally_owned, s.comm);
   mid_.reinit(s.locally_owned, s.comm);
 }
 
@@ -29,8 +30,8 @@ void EnergyLedger::record_step(const State& previous, const State& now) {
   mid_ = now.v;
   mid_ += previous.v;
   mid_ *= 0.5;
-  if (system_.has_damping) {
-    system_.damping.vmult(work_, mid_);
+  if (system_.has_damping()) {
+    system_.damping_vmult(work_, mid_, scratch_);
     dissipated += dt * (mid_ * work_);
   }
   if (system_.load) {

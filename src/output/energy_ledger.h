@@ -24,7 +24,7 @@ public:
 private:
   void update_stored(const State& s);
   const SecondOrderSystem& system_;
-  LA::Vector work_, mid_;
+  LA::Vector work_, mid_, scratch_;
   double initial_ = 0, scale_ = 0;
 };
 

@@ -90,7 +90,8 @@ void run_transient(const CaseParameters& c, const ParameterFile& file, MPI_Comm 
   for (unsigned long n = 1; n <= n_steps; ++n) {
     previous.t = state.t;
     previous.v = state.v;
-    previous.f = state.f;
+    if (pc.system.load)
+      previous.f = state.f;
     const double step = (n == n_steps) ? c.final_time - state.t : dt;
     integrator.step(state, step);
     state.t = (n == n_steps) ? c.final_time : double(n) * dt; // no drift from summing dt

@@ -1,49 +1,67 @@
 #include "time/line_schur_solver.h"
 
 #include "time/petsc_helpers.h"
+
 #include <deal.II/lac/vector.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace hamdyn {
 
-LineSchurSolver::~LineSchurSolver() {
-  clear();
-}
+namespace {
+// One row of the combination, columns sorted.
+class RowReader {
+public:
+  explicit RowReader(const MatrixCombination& a) : a_(a) {}
+  const std::vector<std::pair<PetscInt, double>>& row(PetscInt r) {
+    row_.clear();
+    for (const auto& [factor, matrix] : a_.terms) {
+      PetscInt n = 0;
+      const PetscInt* cols = nullptr;
+      const PetscScalar* vals = nullptr;
+      check_petsc(MatGetRow(matrix, r, &n, &cols, &vals));
+      for (PetscInt j = 0; j < n; ++j)
+        add(cols[j], factor * vals[j]);
+      check_petsc(MatRestoreRow(matrix, r, &n, &cols, &vals));
+    }
+    for (const auto& e : a_.entries)
+      if (PetscInt(e.row) == r)
+        add(PetscInt(e.column), a_.entry_factor * e.value);
+    std::sort(row_.begin(), row_.end());
+    return row_;
+  }
 
-void LineSchurSolver::clear() {
-  if (interior_factor_)
-    MatDestroy(&interior_factor_);
-  if (interior_matrix_)
-    MatDestroy(&interior_matrix_);
-  if (interior_rhs_)
-    VecDestroy(&interior_rhs_);
-  if (interior_sol_)
-    VecDestroy(&interior_sol_);
-  interior_.clear();
-  interface_.clear();
-  interface_slot_.clear();
-  interface_global_.clear();
-  coupling_rows_.clear();
-  w_columns_.clear();
-}
+private:
+  void add(PetscInt col, double value) {
+    for (auto& [c, v] : row_)
+      if (c == col) {
+        v += value;
+        return;
+      }
+    row_.emplace_back(col, value);
+  }
+  const MatrixCombination& a_;
+  std::vector<std::pair<PetscInt, double>> row_;
+};
+} // namespace
 
-void LineSchurSolver::factorize(Mat A) {
-  clear();
-  check_petsc(PetscObjectGetComm(reinterpret_cast<PetscObject>(A), &comm_));
+void LineSchurSolver::factorize(const MatrixCombination& a) {
+  *this = LineSchurSolver();
+  Mat first_matrix = a.terms.front().second;
+  check_petsc(PetscObjectGetComm(reinterpret_cast<PetscObject>(first_matrix), &comm_));
   PetscInt last = 0;
-  check_petsc(MatGetOwnershipRange(A, &first_, &last));
+  check_petsc(MatGetOwnershipRange(first_matrix, &first_, &last));
   n_local_ = last - first_;
+  RowReader reader(a);
 
   // Interface DoFs: owned rows with a column owned by another rank.
   std::vector<PetscInt> interior_index(n_local_, -1);
   for (PetscInt row = first_; row < last; ++row) {
-    PetscInt n_cols = 0;
-    const PetscInt* cols = nullptr;
-    check_petsc(MatGetRow(A, row, &n_cols, &cols, nullptr));
-    const bool coupled =
-        std::any_of(cols, cols + n_cols, [&](PetscInt c) { return c < first_ || c >= last; });
-    check_petsc(MatRestoreRow(A, row, &n_cols, &cols, nullptr));
+    const auto& entries = reader.row(row);
+    const bool coupled = std::any_of(entries.begin(), entries.end(), [&](const auto& e) {
+      return e.first < first_ || e.first >= last;
+    });
     if (coupled)
       interface_.push_back(row - first_);
     else {
@@ -53,17 +71,18 @@ void LineSchurSolver::factorize(Mat A) {
   }
   interior_contiguous_ =
       interior_.empty() || interior_.back() - interior_.front() + 1 == PetscInt(interior_.size());
+  if (!interior_contiguous_)
+    buffer_.resize(interior_.size());
 
   // The global interface list, in rank order (hence sorted).
-  int n_ranks = 1;
+  int n_ranks = 1, my_rank = 0;
   MPI_Comm_size(comm_, &n_ranks);
+  MPI_Comm_rank(comm_, &my_rank);
   const int n_mine = static_cast<int>(interface_.size());
   std::vector<int> counts(n_ranks), offsets(n_ranks, 0);
   MPI_Allgather(&n_mine, 1, MPI_INT, counts.data(), 1, MPI_INT, comm_);
   for (int r = 1; r < n_ranks; ++r)
     offsets[r] = offsets[r - 1] + counts[r - 1];
-  int my_rank = 0;
-  MPI_Comm_rank(comm_, &my_rank);
   std::vector<PetscInt> mine(interface_.size());
   for (std::size_t k = 0; k < interface_.size(); ++k) {
     mine[k] = first_ + interface_[k];
@@ -73,34 +92,31 @@ void LineSchurSolver::factorize(Mat A) {
   MPI_Allgatherv(mine.data(), n_mine, MPIU_INT, interface_global_.data(), counts.data(),
                  offsets.data(), MPIU_INT, comm_);
 
-  // Factor the interior block with PETSc's sequential LU in the natural (banded) ordering.
-  const PetscInt n_interior = static_cast<PetscInt>(interior_.size());
-  if (n_interior > 0) {
-    std::vector<PetscInt> global(interior_.size());
-    for (std::size_t i = 0; i < interior_.size(); ++i)
-      global[i] = first_ + interior_[i];
-    IS is;
-    check_petsc(
-        ISCreateGeneral(PETSC_COMM_SELF, n_interior, global.data(), PETSC_COPY_VALUES, &is));
-    Mat* blocks = nullptr;
-    check_petsc(MatCreateSubMatrices(A, 1, &is, &is, MAT_INITIAL_MATRIX, &blocks));
-    interior_matrix_ = blocks[0];
-    check_petsc(PetscFree(blocks));
-    check_petsc(ISDestroy(&is));
-    IS row_perm, col_perm;
-    check_petsc(MatGetOrdering(interior_matrix_, MATORDERINGNATURAL, &row_perm, &col_perm));
-    check_petsc(MatGetFactor(interior_matrix_, MATSOLVERPETSC, MAT_FACTOR_LU, &interior_factor_));
-    MatFactorInfo info;
-    check_petsc(MatFactorInfoInitialize(&info));
-    check_petsc(MatLUFactorSymbolic(interior_factor_, interior_matrix_, row_perm, col_perm, &info));
-    check_petsc(MatLUFactorNumeric(interior_factor_, interior_matrix_, &info));
-    check_petsc(ISDestroy(&row_perm));
-    check_petsc(ISDestroy(&col_perm));
-    check_petsc(VecCreateSeq(PETSC_COMM_SELF, n_interior, &interior_rhs_));
-    check_petsc(VecCreateSeq(PETSC_COMM_SELF, n_interior, &interior_sol_));
-  }
+  // The interior block in band storage: bandwidths first, then the entries.
+  const std::size_t n_interior = interior_.size();
+  unsigned int lower = 0, upper = 0;
+  for (std::size_t i = 0; i < n_interior; ++i)
+    for (const auto& [col, value] : reader.row(first_ + interior_[i])) {
+      const PetscInt j = interior_index[col - first_];
+      if (j < 0)
+        continue;
+      lower = std::max<unsigned int>(lower, j < PetscInt(i) ? unsigned(PetscInt(i) - j) : 0u);
+      upper = std::max<unsigned int>(upper, j > PetscInt(i) ? unsigned(j - PetscInt(i)) : 0u);
+    }
+  AssertThrow(lower <= 64 && upper <= 64,
+              dealii::ExcMessage("LineSchurSolver: the DoFs are not numbered along the line "
+                                 "(bandwidth " +
+                                 std::to_string(std::max(lower, upper)) + ")"));
+  interior_factor_.reinit(n_interior, lower, upper);
+  for (std::size_t i = 0; i < n_interior; ++i)
+    for (const auto& [col, value] : reader.row(first_ + interior_[i])) {
+      const PetscInt j = interior_index[col - first_];
+      if (j >= 0)
+        interior_factor_(i, j) += value;
+    }
+  interior_factor_.factorize();
 
-  // A_GI rows, W = A_II^-1 A_IG columns, and the Schur complement (summed over ranks).
+  // A_GI rows, the A_GG part of the Schur complement, and W = A_II^-1 A_IG.
   const std::size_t n_g = interface_global_.size();
   std::vector<double> schur(n_g * n_g, 0.0);
   auto slot_of = [&](PetscInt global) -> long {
@@ -111,46 +127,44 @@ void LineSchurSolver::factorize(Mat A) {
   w_columns_.resize(interface_.size());
   for (std::size_t k = 0; k < interface_.size(); ++k) {
     const PetscInt row = first_ + interface_[k];
-    PetscInt n_cols = 0;
-    const PetscInt* cols = nullptr;
-    const PetscScalar* vals = nullptr;
-    check_petsc(MatGetRow(A, row, &n_cols, &cols, &vals));
-    for (PetscInt j = 0; j < n_cols; ++j) {
-      const long slot = slot_of(cols[j]);
+    for (const auto& [col, value] : reader.row(row)) {
+      const long slot = slot_of(col);
       if (slot >= 0)
-        schur[interface_slot_[k] * n_g + slot] += vals[j];
+        schur[interface_slot_[k] * n_g + slot] += value;
       else // not an interface DoF, so an interior DoF of this rank
-        coupling_rows_[k].emplace_back(interior_index[cols[j] - first_], vals[j]);
+        coupling_rows_[k].emplace_back(interior_index[col - first_], value);
     }
-    check_petsc(MatRestoreRow(A, row, &n_cols, &cols, &vals));
-
-    // Column k of A_IG, read from the rows of the coupled interior DoFs.
-    w_columns_[k].assign(n_interior, 0.0);
     if (n_interior == 0)
       continue;
-    check_petsc(VecSet(interior_rhs_, 0.0));
-    for (const auto& [i, value] : coupling_rows_[k]) {
-      (void)value;
-      const PetscInt irow = first_ + interior_[i];
-      check_petsc(MatGetRow(A, irow, &n_cols, &cols, &vals));
-      for (PetscInt j = 0; j < n_cols; ++j)
-        if (cols[j] == row)
-          check_petsc(VecSetValue(interior_rhs_, i, vals[j], INSERT_VALUES));
-      check_petsc(MatRestoreRow(A, irow, &n_cols, &cols, &vals));
+    std::vector<double> column(n_interior, 0.0);
+    for (const auto& [i, unused] : coupling_rows_[k]) {
+      (void)unused;
+      for (const auto& [col, value] : reader.row(first_ + interior_[i]))
+        if (col == row)
+          column[i] = value;
     }
-    check_petsc(VecAssemblyBegin(interior_rhs_));
-    check_petsc(VecAssemblyEnd(interior_rhs_));
-    check_petsc(MatSolve(interior_factor_, interior_rhs_, interior_sol_));
-    const PetscScalar* w = nullptr;
-    check_petsc(VecGetArrayRead(interior_sol_, &w));
-    std::copy(w, w + n_interior, w_columns_[k].begin());
-    check_petsc(VecRestoreArrayRead(interior_sol_, &w));
+    interior_factor_.solve(column.data());
+    // W's columns decay away from the interface; entries below round-off of the largest one
+    // cannot change x_I and are dropped, which makes the back substitution local.
+    double largest = 0;
+    for (double w : column)
+      largest = std::max(largest, std::abs(w));
+    const double negligible = 1e-18 * largest;
+    std::size_t begin = 0, end = n_interior;
+    while (begin < end && std::abs(column[begin]) <= negligible)
+      ++begin;
+    while (end > begin && std::abs(column[end - 1]) <= negligible)
+      --end;
+    w_columns_[k].begin = begin;
+    w_columns_[k].values.assign(column.begin() + begin, column.begin() + end);
   }
   for (std::size_t k = 0; k < interface_.size(); ++k)
     for (std::size_t l = 0; l < interface_.size(); ++l) {
       double a_gi_w = 0;
+      const Column& w = w_columns_[l];
       for (const auto& [i, value] : coupling_rows_[k])
-        a_gi_w += value * w_columns_[l][i];
+        if (std::size_t(i) >= w.begin && std::size_t(i) < w.begin + w.values.size())
+          a_gi_w += value * w.values[i - w.begin];
       schur[interface_slot_[k] * n_g + interface_slot_[l]] -= a_gi_w;
     }
   interface_values_.assign(n_g, 0.0);
@@ -171,35 +185,18 @@ void LineSchurSolver::solve(Vec b, Vec x) const {
   check_petsc(VecGetArrayRead(b, &bb));
   check_petsc(VecGetArray(x, &xx));
   const std::size_t n_interior = interior_.size();
-  // y = A_II^-1 b_I, written into the interior entries of x.
-  if (n_interior > 0) {
-    if (interior_contiguous_) {
-      check_petsc(VecPlaceArray(interior_rhs_, bb + interior_.front()));
-      check_petsc(VecPlaceArray(interior_sol_, xx + interior_.front()));
-      check_petsc(MatSolve(interior_factor_, interior_rhs_, interior_sol_));
-      check_petsc(VecResetArray(interior_rhs_));
-      check_petsc(VecResetArray(interior_sol_));
-    } else {
-      PetscScalar* r = nullptr;
-      check_petsc(VecGetArray(interior_rhs_, &r));
-      for (std::size_t i = 0; i < n_interior; ++i)
-        r[i] = bb[interior_[i]];
-      check_petsc(VecRestoreArray(interior_rhs_, &r));
-      check_petsc(MatSolve(interior_factor_, interior_rhs_, interior_sol_));
-      const PetscScalar* s = nullptr;
-      check_petsc(VecGetArrayRead(interior_sol_, &s));
-      for (std::size_t i = 0; i < n_interior; ++i)
-        xx[interior_[i]] = s[i];
-      check_petsc(VecRestoreArrayRead(interior_sol_, &s));
-    }
-  }
+  // y = A_II^-1 b_I; y_i is kept at y(i).
+  double* y = interior_contiguous_ && n_interior > 0 ? xx + interior_.front() : buffer_.data();
+  for (std::size_t i = 0; i < n_interior; ++i)
+    y[i] = bb[interior_[i]];
+  interior_factor_.solve(y);
   if (!interface_global_.empty()) {
     // g = b_G - A_GI y, summed over ranks; x_G = S^-1 g; x_I = y - W x_G.
     std::fill(interface_values_.begin(), interface_values_.end(), 0.0);
     for (std::size_t k = 0; k < interface_.size(); ++k) {
       double g = bb[interface_[k]];
       for (const auto& [i, value] : coupling_rows_[k])
-        g -= value * xx[interior_[i]];
+        g -= value * y[i];
       interface_values_[interface_slot_[k]] = g;
     }
     MPI_Allreduce(MPI_IN_PLACE, interface_values_.data(),
@@ -209,11 +206,15 @@ void LineSchurSolver::solve(Vec b, Vec x) const {
     for (std::size_t k = 0; k < interface_.size(); ++k) {
       const double coefficient = x_g[interface_slot_[k]];
       xx[interface_[k]] = coefficient;
-      const double* w = w_columns_[k].data();
-      for (std::size_t i = 0; i < n_interior; ++i)
-        xx[interior_[i]] -= coefficient * w[i];
+      const Column& w = w_columns_[k];
+      double* target = y + w.begin;
+      for (std::size_t i = 0; i < w.values.size(); ++i)
+        target[i] -= coefficient * w.values[i];
     }
   }
+  if (!interior_contiguous_)
+    for (std::size_t i = 0; i < n_interior; ++i)
+      xx[interior_[i]] = y[i];
   check_petsc(VecRestoreArrayRead(b, &bb));
   check_petsc(VecRestoreArray(x, &xx));
 }

@@ -9,36 +9,43 @@
 // work O(N/p):
 //   [A_II A_IG] [x_I]   [b_I]      S = A_GG - sum_r A_GI_r A_II_r^-1 A_IG_r   (tiny, dense),
 //   [A_GI A_GG] [x_G] = [b_G]      x_G = S^-1 (b_G - A_GI A_II^-1 b_I),  x_I = A_II^-1 b_I - W x_G,
-// with W = A_II^-1 A_IG precomputed. A_II is block diagonal (one block per rank) and factored with
-// PETSc's sequential LU; one MPI_Allreduce of |G| numbers per solve couples the ranks.
+// with W = A_II^-1 A_IG precomputed. A_II is block diagonal (one block per rank) and factored in
+// band storage (BandedLU); one MPI_Allreduce of |G| numbers per solve couples the ranks.
 // G holds each rank's owned DoFs with a matrix entry in another rank's column range; the matrix
 // must be structurally symmetric (every finite-element matrix here is).
-#include <petscmat.h>
-#include <petscvec.h>
+//
+// The matrix is given as a linear combination sum_k c_k A_k of assembled matrices (plus a few
+// listed entries) and is never assembled itself: its rows are formed while the band is filled, so
+// factoring J = c_m M + c_c C + c_k K costs no more memory than the band.
+#include "time/banded_lu.h"
+#include "time/second_order_system.h"
 
 #include <deal.II/lac/lapack_full_matrix.h>
 
+#include <petscmat.h>
+#include <petscvec.h>
+
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
 
+struct MatrixCombination {
+  std::vector<std::pair<double, Mat>> terms; // same row distribution and column numbering
+  std::vector<MatrixEntry> entries;          // added with entry_factor
+  double entry_factor = 0;
+};
+
 class LineSchurSolver {
 public:
-  LineSchurSolver() = default;
-  ~LineSchurSolver();
-  LineSchurSolver(const LineSchurSolver&) = delete;
-  LineSchurSolver& operator=(const LineSchurSolver&) = delete;
-
-  /// Factors A (an assembled MPIAIJ matrix). May be called again for a new matrix.
-  void factorize(Mat A);
+  /// Factors the combination. May be called again for another one.
+  void factorize(const MatrixCombination& a);
   /// x = A^-1 b; x and b are distributed like A's rows and may not alias.
   void solve(Vec b, Vec x) const;
   /// Total number of interface DoFs over all ranks.
   unsigned int n_interface() const { return static_cast<unsigned int>(interface_global_.size()); }
 
 private:
-  void clear();
-
   MPI_Comm comm_ = MPI_COMM_NULL;
   PetscInt first_ = 0, n_local_ = 0;
   std::vector<PetscInt> interior_;           // local positions of interior DoFs
@@ -47,11 +54,16 @@ private:
   std::vector<PetscInt> interface_global_;   // global interface list (all ranks, sorted)
   bool interior_contiguous_ = false;
 
-  Mat interior_matrix_ = nullptr, interior_factor_ = nullptr;
-  Vec interior_rhs_ = nullptr, interior_sol_ = nullptr;
+  BandedLU interior_factor_;
+  mutable std::vector<double> buffer_; // for a non-contiguous interior
   // A_GI rows of the owned interface DoFs: (index into interior_, value)
   std::vector<std::vector<std::pair<PetscInt, PetscScalar>>> coupling_rows_;
-  std::vector<std::vector<PetscScalar>> w_columns_; // W = A_II^-1 A_IG, one column per owned G DoF
+  // W = A_II^-1 A_IG, one column per owned G DoF, kept only where it is not negligible
+  struct Column {
+    std::size_t begin = 0;
+    std::vector<double> values;
+  };
+  std::vector<Column> w_columns_;
   mutable dealii::LAPACKFullMatrix<double> schur_;
   mutable std::vector<double> interface_values_;
 };

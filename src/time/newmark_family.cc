@@ -9,15 +9,15 @@ namespace hamdyn {
 
 namespace {
 
-// J = c_m M + c_c C + c_k K as a new PETSc matrix; M, C, K share one sparsity pattern.
-Mat combine(const SecondOrderSystem& s, double c_m, double c_c, double c_k) {
-  Mat j = nullptr;
-  check_petsc(MatDuplicate(petsc_handle(s.mass), MAT_COPY_VALUES, &j));
-  check_petsc(MatScale(j, c_m));
-  if (s.has_damping && c_c != 0)
-    check_petsc(MatAXPY(j, c_c, petsc_handle(s.damping), SAME_NONZERO_PATTERN));
-  if (c_k != 0)
-    check_petsc(MatAXPY(j, c_k, petsc_handle(s.stiffness), SAME_NONZERO_PATTERN));
+// J = c_m M + c_c C + c_k K with C = alpha M + beta K + listed dashpot entries.
+MatrixCombination effective_matrix(const SecondOrderSystem& s, double c_m, double c_c, double c_k) {
+  MatrixCombination j;
+  j.terms.emplace_back(c_m + c_c * s.damping_mass_factor, petsc_handle(s.mass));
+  const double stiffness_factor = c_k + c_c * s.damping_stiffness_factor;
+  if (stiffness_factor != 0)
+    j.terms.emplace_back(stiffness_factor, petsc_handle(s.stiffness));
+  j.entries = s.extra_damping;
+  j.entry_factor = c_c;
   return j;
 }
 } // namespace
@@ -44,36 +44,42 @@ NewmarkParameters central_difference_parameters() {
 NewmarkIntegrator::NewmarkIntegrator(const SecondOrderSystem& system,
                                      const NewmarkParameters& parameters)
     : system_(system), p_(parameters) {
-  for (LA::Vector* v : {&x_m_, &x_c_, &x_k_, &rhs_, &f_new_, &a_new_})
+  for (LA::Vector* v : {&x_m_, &x_k_, &rhs_})
     v->reinit(system_.locally_owned, system_.comm);
+  if (!system_.extra_damping.empty())
+    x_c_.reinit(system_.locally_owned, system_.comm);
+  if (system_.load)
+    f_new_.reinit(system_.locally_owned, system_.comm);
 }
 
 void NewmarkIntegrator::allocate(State& s) const {
-  for (LA::Vector* v : {&s.u, &s.v, &s.a, &s.f})
+  for (LA::Vector* v : {&s.u, &s.v, &s.a})
     v->reinit(system_.locally_owned, system_.comm);
+  if (system_.load) // f stays empty without a load
+    s.f.reinit(system_.locally_owned, system_.comm);
 }
 
 void NewmarkIntegrator::initialize(State& s) {
-  if (system_.load)
-    system_.load(s.t, s.f);
-  else
-    s.f = 0;
   // rhs = f - C v - K u
   system_.stiffness.vmult(rhs_, s.u);
-  if (system_.has_damping)
-    system_.damping.vmult_add(rhs_, s.v);
-  rhs_.sadd(-1.0, 1.0, s.f);
-  LineSchurSolver mass_solver;
-  mass_solver.factorize(petsc_handle(system_.mass));
+  if (system_.has_damping()) {
+    system_.damping_vmult(x_m_, s.v, x_k_);
+    rhs_ += x_m_;
+  }
+  rhs_ *= -1.0;
+  if (system_.load) {
+    system_.load(s.t, s.f);
+    rhs_ += s.f;
+  }
+  LineSchurSolver mass_solver; // freed before J is factored: the two never coexist
+  mass_solver.factorize(effective_matrix(system_, 1, 0, 0));
   mass_solver.solve(rhs_, s.a);
   factored_dt_ = -1;
 }
 
 void NewmarkIntegrator::factor_effective_matrix(double dt) {
-  Mat j = combine(system_, 1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
-                  (1 - p_.alpha_f) * p_.beta * dt * dt);
-  solver_.factorize(j);
-  check_petsc(MatDestroy(&j));
+  solver_.factorize(effective_matrix(system_, 1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
+                                     (1 - p_.alpha_f) * p_.beta * dt * dt));
   factored_dt_ = dt;
 }
 
@@ -83,37 +89,43 @@ void NewmarkIntegrator::step(State& s, double dt) {
   const double am = p_.alpha_m, af = p_.alpha_f, beta = p_.beta, gamma = p_.gamma;
   const double t_new = s.t + dt;
 
-  // Arguments of M, C and K in eq. (8), in one pass over the local arrays.
+  // Arguments of M, C and K in eq. (8), x_m = am a_n, x_c = v_{n+1-af} - (1-af) gamma dt a_{n+1},
+  // x_k = u_{n+1-af} - (1-af) beta dt^2 a_{n+1}, in one pass over the local arrays; the
+  // proportional damping alpha M + beta K is folded into the M and K arguments.
   {
     const PetscInt n = static_cast<PetscInt>(system_.locally_owned.n_elements());
     const PetscScalar *u, *v, *a;
-    PetscScalar *xm, *xc, *xk;
+    PetscScalar *xm, *xk, *xc = nullptr;
     check_petsc(VecGetArrayRead(s.u, &u));
     check_petsc(VecGetArrayRead(s.v, &v));
     check_petsc(VecGetArrayRead(s.a, &a));
     check_petsc(VecGetArray(x_m_, &xm));
-    check_petsc(VecGetArray(x_c_, &xc));
     check_petsc(VecGetArray(x_k_, &xk));
+    if (!system_.extra_damping.empty())
+      check_petsc(VecGetArray(x_c_, &xc));
     const double cv = (1 - af) * dt, ca = (1 - af) * dt * dt * (0.5 - beta);
     const double cc = (1 - af) * dt * (1 - gamma);
+    const double dm = system_.damping_mass_factor, dk = system_.damping_stiffness_factor;
     for (PetscInt i = 0; i < n; ++i) {
-      xm[i] = am * a[i];
-      xc[i] = v[i] + cc * a[i];
-      xk[i] = u[i] + cv * v[i] + ca * a[i];
+      const double x_c = v[i] + cc * a[i];
+      xm[i] = am * a[i] + dm * x_c;
+      xk[i] = u[i] + cv * v[i] + ca * a[i] + dk * x_c;
+      if (xc)
+        xc[i] = x_c;
     }
     check_petsc(VecRestoreArrayRead(s.u, &u));
     check_petsc(VecRestoreArrayRead(s.v, &v));
     check_petsc(VecRestoreArrayRead(s.a, &a));
     check_petsc(VecRestoreArray(x_m_, &xm));
-    check_petsc(VecRestoreArray(x_c_, &xc));
     check_petsc(VecRestoreArray(x_k_, &xk));
+    if (xc)
+      check_petsc(VecRestoreArray(x_c_, &xc));
   }
   // rhs = (1-af) f_{n+1} + af f_n - M x_m - C x_c - K x_k
   system_.stiffness.vmult(rhs_, x_k_);
-  if (am != 0)
+  if (am != 0 || system_.damping_mass_factor != 0)
     system_.mass.vmult_add(rhs_, x_m_);
-  if (system_.has_damping)
-    system_.damping.vmult_add(rhs_, x_c_);
+  system_.extra_damping_vmult_add(rhs_, x_c_);
   if (system_.load) {
     system_.load(t_new, f_new_);
     rhs_.sadd(-1.0, 1 - af, f_new_);
@@ -122,7 +134,8 @@ void NewmarkIntegrator::step(State& s, double dt) {
   } else {
     rhs_ *= -1.0;
   }
-  solver_.solve(rhs_, a_new_);
+  LA::Vector& a_new = x_m_; // x_m is no longer needed: reuse its storage
+  solver_.solve(rhs_, a_new);
 
   // u, v, a at t_{n+1}
   {
@@ -132,7 +145,7 @@ void NewmarkIntegrator::step(State& s, double dt) {
     check_petsc(VecGetArray(s.u, &u));
     check_petsc(VecGetArray(s.v, &v));
     check_petsc(VecGetArray(s.a, &a));
-    check_petsc(VecGetArrayRead(a_new_, &an));
+    check_petsc(VecGetArrayRead(a_new, &an));
     const double cua = dt * dt * (0.5 - beta), cun = dt * dt * beta;
     const double cva = dt * (1 - gamma), cvn = dt * gamma;
     for (PetscInt i = 0; i < n; ++i) {
@@ -143,7 +156,7 @@ void NewmarkIntegrator::step(State& s, double dt) {
     check_petsc(VecRestoreArray(s.u, &u));
     check_petsc(VecRestoreArray(s.v, &v));
     check_petsc(VecRestoreArray(s.a, &a));
-    check_petsc(VecRestoreArrayRead(a_new_, &an));
+    check_petsc(VecRestoreArrayRead(a_new, &an));
   }
   s.t = t_new;
 }

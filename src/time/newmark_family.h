@@ -29,7 +29,7 @@ NewmarkParameters generalized_alpha_parameters(double rho_infinity);
 NewmarkParameters central_difference_parameters();
 
 /// The state at one time level; f is the load at t (kept so that the step and the energy
-/// ledger use the same values).
+/// ledger use the same values; left unallocated when the system has no load).
 struct State {
   double t = 0;
   LA::Vector u, v, a, f;
@@ -55,7 +55,7 @@ private:
   NewmarkParameters p_;
   LineSchurSolver solver_;
   double factored_dt_ = -1;
-  LA::Vector x_m_, x_c_, x_k_, rhs_, f_new_, a_new_;
+  LA::Vector x_m_, x_c_, x_k_, rhs_, f_new_;
 };
 
 } // namespace hamdyn

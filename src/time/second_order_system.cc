@@ -1,0 +1,43 @@
+#include "time/second_order_system.h"
+
+namespace hamdyn {
+
+std::vector<double> gather_entries(const LA::Vector& v,
+                                   const std::vector<dealii::types::global_dof_index>& indices,
+                                   MPI_Comm comm) {
+  std::vector<double> values(indices.size(), 0.0);
+  const auto range = v.local_range();
+  for (std::size_t k = 0; k < indices.size(); ++k)
+    if (indices[k] >= range.first && indices[k] < range.second)
+      values[k] = v(indices[k]);
+  MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_DOUBLE, MPI_SUM,
+                comm);
+  return values;
+}
+
+void SecondOrderSystem::extra_damping_vmult_add(LA::Vector& y, const LA::Vector& x,
+                                                double factor) const {
+  if (extra_damping.empty())
+    return;
+  std::vector<dealii::types::global_dof_index> columns;
+  for (const auto& e : extra_damping)
+    columns.push_back(e.column);
+  const auto x_columns = gather_entries(x, columns, comm);
+  const auto range = y.local_range();
+  for (std::size_t k = 0; k < extra_damping.size(); ++k)
+    if (extra_damping[k].row >= range.first && extra_damping[k].row < range.second)
+      y(extra_damping[k].row) += factor * extra_damping[k].value * x_columns[k];
+  y.compress(dealii::VectorOperation::add);
+}
+
+void SecondOrderSystem::damping_vmult(LA::Vector& y, const LA::Vector& x, LA::Vector& work) const {
+  mass.vmult(y, x);
+  y *= damping_mass_factor;
+  if (damping_stiffness_factor != 0) {
+    stiffness.vmult(work, x);
+    y.add(damping_stiffness_factor, work);
+  }
+  extra_damping_vmult_add(y, x);
+}
+
+} // namespace hamdyn
