@@ -5,9 +5,9 @@
 
 #include <deal.II/base/patterns.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
-#include <unistd.h>
 
 namespace hamdyn {
 
@@ -169,7 +169,8 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   c.grading = positive_value(f, "Discretization", "Grading");
   c.mass_matrix = f.get("Discretization", "Mass matrix") == "lumped" ? MassMatrix::lumped
                                                                      : MassMatrix::consistent;
-  c.mesh_file = resolve_mesh_file(f.get("Discretization", "Mesh file"), case_directory);
+  c.mesh_file_as_set = f.get("Discretization", "Mesh file");
+  c.mesh_file = resolve_mesh_file(c.mesh_file_as_set, case_directory);
 
   c.scheme = f.get("Time integration", "Scheme") == "central difference"
                  ? Scheme::central_difference
@@ -229,9 +230,12 @@ void check_output_directory_writable(const std::string& directory) {
     throw InputError("Output/Directory", directory, "exists and is not a directory");
   while (!fs::exists(p))
     p = p.parent_path();
-  if (!fs::is_directory(p) || access(p.c_str(), W_OK | X_OK) != 0)
+  // access() says yes to root everywhere; a directory made and removed again is the real test.
+  std::string probe = (p / ".hamdyn-write-test-XXXXXX").string();
+  if (!fs::is_directory(p) || mkdtemp(probe.data()) == nullptr)
     throw InputError("Output/Directory", directory,
                      "cannot be written (" + p.string() + " is not a writable directory)");
+  fs::remove(probe);
 }
 
 } // namespace hamdyn

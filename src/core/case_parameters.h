@@ -32,7 +32,8 @@ struct CaseParameters {
   unsigned n_elements = 1, degree = 1;
   double grading = 1;
   MassMatrix mass_matrix = MassMatrix::consistent;
-  std::string mesh_file; // resolved path, empty when generated
+  std::string mesh_file;        // resolved path, empty when generated
+  std::string mesh_file_as_set; // as written in the case file, for messages
   Scheme scheme = Scheme::generalized_alpha;
   double spectral_radius = 1, time_step = 0, final_time = 0;
   unsigned n_modes = 1;

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iostream>
 #include <map>
+#include <sstream>
 
 namespace hamdyn {
 
@@ -71,6 +73,10 @@ Expression::Expression(const std::string& parameter, const std::string& text,
   const auto identifiers = unknown_identifiers(text, {});
   uses_t_ = std::find(identifiers.begin(), identifiers.end(), "t") != identifiers.end();
   parser_ = std::make_unique<dealii::FunctionParser<1>>(1);
+  // FunctionParser prints muparser's diagnosis to std::cerr before it throws; keep it for our
+  // one-line message instead of letting it reach the terminal.
+  std::ostringstream diagnosis;
+  std::streambuf* const cerr_buffer = std::cerr.rdbuf(diagnosis.rdbuf());
   try {
     parser_->initialize("x,t", text, constants(), /*time_dependent=*/true);
     dealii::Point<1> p(0.123);
@@ -78,8 +84,13 @@ Expression::Expression(const std::string& parameter, const std::string& text,
     const double probe = parser_->value(p); // muparser parses lazily: force it now
     (void)probe;
   } catch (const std::exception&) {
-    throw InputError(parameter, text, "malformed expression; expected " + allowed);
+    std::cerr.rdbuf(cerr_buffer);
+    std::string reason = diagnosis.str();
+    const auto b = reason.find("Message:"), e = reason.find('\n', b);
+    reason = b == std::string::npos ? "" : " (" + reason.substr(b, e - b) + ")";
+    throw InputError(parameter, text, "malformed expression" + reason + "; expected " + allowed);
   }
+  std::cerr.rdbuf(cerr_buffer);
   // A constant (no variables at all) that evaluates to zero lets callers skip the load.
   is_zero_ = identifiers.empty() && (*this)(0.3, 0.7) == 0.0;
 }

@@ -38,21 +38,21 @@ std::vector<double> from_gmsh(const CaseParameters& c) {
     std::ifstream in(c.mesh_file);
     grid_in.read_msh(in);
   } catch (const std::exception&) {
-    throw InputError(parameter, c.mesh_file,
+    throw InputError(parameter, c.mesh_file_as_set,
                      "cannot be read as a Gmsh line mesh (expected 1D line elements only)");
   }
   if (serial.n_active_cells() == 0)
-    throw InputError(parameter, c.mesh_file, "holds no line elements");
+    throw InputError(parameter, c.mesh_file_as_set, "holds no line elements");
   std::vector<double> x;
   for (const auto& v : serial.get_vertices())
     x.push_back(v[0]);
   std::sort(x.begin(), x.end());
   x.erase(std::unique(x.begin(), x.end()), x.end());
   if (x.size() != serial.n_active_cells() + 1)
-    throw InputError(parameter, c.mesh_file, "is not a single unbranched line");
+    throw InputError(parameter, c.mesh_file_as_set, "is not a single unbranched line");
   const double tol = 1e-9 * c.length;
   if (std::abs(x.front()) > tol || std::abs(x.back() - c.length) > tol)
-    throw InputError(parameter, c.mesh_file,
+    throw InputError(parameter, c.mesh_file_as_set,
                      "spans [" + std::to_string(x.front()) + ", " + std::to_string(x.back()) +
                          "] m but Model/Length asks for [0, " + std::to_string(c.length) + "]");
   x.front() = 0;

@@ -1,0 +1,95 @@
+#include "studies/transient.h"
+
+#include "core/input_error.h"
+#include "output/energy_ledger.h"
+#include "output/point_functionals.h"
+#include "studies/progress.h"
+#include "time/stability_limit.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+NewmarkParameters scheme_parameters(const CaseParameters& c) {
+  return c.scheme == Scheme::central_difference ? central_difference_parameters()
+                                                : generalized_alpha_parameters(c.spectral_radius);
+}
+} // namespace
+
+std::vector<std::string> history_columns(const PreparedCase& pc) {
+  const auto functionals = pc.model->history_functionals();
+  std::vector<std::string> columns{"time"};
+  for (std::size_t k = 0; k < 6; ++k)
+    columns.push_back(functionals[k].name);
+  for (const char* e :
+       {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work", "energy_error"})
+    columns.push_back(e);
+  for (std::size_t k = 6; k < functionals.size(); ++k)
+    columns.push_back(functionals[k].name);
+  return columns;
+}
+
+void check_time_step(const PreparedCase& pc) {
+  if (pc.parameters.scheme != Scheme::central_difference)
+    return;
+  const double limit = central_difference_critical_step(pc.system);
+  if (pc.parameters.time_step > limit) {
+    std::ostringstream value, allowed;
+    value << pc.parameters.time_step;
+    allowed << "central difference is stable only for a time step <= " << limit
+            << " s (2/omega_max of this mesh, omega_max bounded by Gershgorin's theorem)";
+    throw InputError("Time integration/Time step", value.str(), allowed.str());
+  }
+}
+
+unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, bool show_progress) {
+  const CaseParameters& c = pc.parameters;
+  NewmarkIntegrator integrator(pc.system, scheme_parameters(c));
+  State state, previous;
+  integrator.allocate(state);
+  integrator.allocate(previous);
+  pc.model->initial_conditions(state.u, state.v);
+  integrator.initialize(state);
+  EnergyLedger ledger(pc.system);
+  ledger.start(state);
+
+  const auto functionals = pc.model->history_functionals();
+  auto row_of = [&](const State& s) {
+    const auto values = evaluate(functionals, s, pc.comm);
+    std::vector<double> row{s.t};
+    row.insert(row.end(), values.begin(), values.begin() + 6);
+    for (double e : {ledger.kinetic, ledger.potential, ledger.dissipated, ledger.external_work,
+                     ledger.error()})
+      row.push_back(e);
+    row.insert(row.end(), values.begin() + 6, values.end());
+    return row;
+  };
+  observe(0, state, row_of(state));
+
+  const double dt = c.time_step;
+  const auto n_steps = static_cast<unsigned long>(std::ceil(c.final_time / dt - 1e-9));
+  Progress progress(show_progress && dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0,
+                    n_steps, c.final_time);
+  for (unsigned long n = 1; n <= n_steps; ++n) {
+    previous.t = state.t;
+    previous.v = state.v;
+    if (pc.system.load)
+      previous.f = state.f;
+    integrator.step(state, n == n_steps ? c.final_time - state.t : dt);
+    state.t = (n == n_steps) ? c.final_time : double(n) * dt; // no drift from summing dt
+    ledger.record_step(previous, state);
+    observe(n, state, row_of(state));
+    progress.update(n, state.t);
+  }
+  progress.finish("hamdyn run: " + std::to_string(n_steps) + " steps (" +
+                  integrator.parameters().name + ", " +
+                  std::to_string(pc.system.locally_owned.size()) + " DoFs, " +
+                  std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc.comm)) + " ranks)");
+  return n_steps;
+}
+
+} // namespace hamdyn

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# End-to-end checks of the hamdyn command line: help, parameters, a real run on 2 ranks with the
+# issue's case file, modes, and every class of bad input (exit 2, one line, nothing written).
+# Usage: test_cli.sh HAMDYN_BINARY SOURCE_DIR
+set -u
+hamdyn="$1"
+source_dir="$2"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failures=0
+passes=0
+check() { # check NAME CONDITION...
+  local name="$1"
+  shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAILED: $name"; failures=$((failures + 1)); fi
+}
+
+# --help, --version, parameters
+out="$("$hamdyn" --help)"; status=$?
+check "help exits 0" test $status -eq 0
+check "help shows usage" grep -q "hamdyn run \[CASE.prm\]" <<<"$out"
+check "version" bash -c "'$hamdyn' --version | grep -q '^hamdyn '"
+out="$("$hamdyn" parameters)"
+check "parameters documents units" grep -q "Tension tau. Units: N." <<<"$out"
+check "parameters documents allowed values" grep -q "allowed: generalized alpha | central difference" <<<"$out"
+
+# Bad input: exit 2, one line naming parameter and value, no output directory.
+expect_bad() { # expect_bad NAME EXPECTED_TEXT ARGS...
+  local name="$1" text="$2"
+  shift 2
+  rm -rf "$work/out"
+  local err status
+  err="$("$hamdyn" "$@" --output "$work/out" 2>&1 >/dev/null)"; status=$?
+  check "$name: exit 2 (got $status)" test $status -eq 2
+  check "$name: one line" test "$(printf '%s\n' "$err" | wc -l)" -eq 1
+  check "$name: names '$text' (got: $err)" grep -qF -- "$text" <<<"$err"
+  check "$name: nothing written" test ! -e "$work/out"
+}
+expect_bad "unknown command" "command = 'sing'" sing
+expect_bad "unknown key" "unknown parameter 'Tensoin'" run --set "Model/Tensoin=3"
+expect_bad "unknown section" "unknown section 'Modle'" run --set "Modle/Tension=3"
+expect_bad "non-number" "Model/Tension = 'lots'" run --set "Model/Tension=lots"
+expect_bad "negative mass" "Right end/Point mass = '-1'" run --set "Right end/Point mass=-1"
+expect_bad "zero tension" "Model/Tension = '0'" run --set "Model/Tension=0"
+expect_bad "degree" "Discretization/Degree = '7'" run --set "Discretization/Degree=7"
+expect_bad "elements" "Discretization/Elements = '0'" modes --set "Discretization/Elements=0"
+expect_bad "time step" "Time integration/Time step = '-1e-4'" run --set "Time integration/Time step=-1e-4"
+expect_bad "final time" "Time integration/Final time = '-2'" run --set "Time integration/Final time=-2"
+expect_bad "spectral radius" "Time integration/Spectral radius = '2'" run --set "Time integration/Spectral radius=2"
+expect_bad "scheme" "Time integration/Scheme = 'leapfrog'" run --set "Time integration/Scheme=leapfrog"
+expect_bad "support" "Left end/Support = 'welded'" run --set "Left end/Support=welded"
+expect_bad "undefined variable" "undefined variable 'omega'" run --set "Right end/Force=sin(omega*t)"
+expect_bad "malformed expression" "malformed expression" run --set "Load/Distributed force=x*(t"
+expect_bad "missing mesh" "Discretization/Mesh file = 'nowhere.msh'" run --set "Discretization/Mesh file=nowhere.msh"
+expect_bad "2D mesh" "Discretization/Mesh file" run --set "Discretization/Mesh file=square_2d.msh"
+expect_bad "mesh extent" "Model/Length asks for [0, 2" run --set "Discretization/Mesh file=string_graded.msh" --set "Model/Length=2"
+expect_bad "stability limit" "stable only for a time step <=" run --set "Time integration/Scheme=central difference" --set "Discretization/Mass matrix=lumped"
+expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
+rm -rf "$work/out"
+err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?
+check "unwritable output: exit 2" test $status -eq 2
+check "unwritable output: names it" grep -qF "Output/Directory = '/proc/hamdyn-out'" <<<"$err"
+
+# The issue's case file, as is, on 2 ranks (shortened by --set).
+sed -n '/^const char\* const issue_case = R"(/,/^)";/p' "$source_dir/tests/unit/test_case_parameters.cc" |
+  sed '1s/.*R"(//; $d' > issue.prm
+check "case file extracted" grep -q "set Probes = 0.5" issue.prm
+mpirun --oversubscribe -np 2 "$hamdyn" run issue.prm --set "Time integration/Final time=0.002" \
+  --output "$work/run" > run.log 2>&1
+check "run exits 0" test $? -eq 0
+check "run says where results are" grep -q "results in $work/run" run.log
+for f in solution.pvd history.csv used_parameters.prm solution_00000.pvtu solution_00000.0.vtu solution_00000.1.vtu; do
+  check "run wrote $f" test -s "$work/run/$f"
+done
+check "history header" test "$(head -1 "$work/run/history.csv")" = \
+  "time,u_left,u_right,v_left,v_right,reaction_left,reaction_right,kinetic_energy,potential_energy,dissipated_energy,external_work,energy_error,u@0.5,v@0.5"
+check "history has one row per step" test "$(wc -l < "$work/run/history.csv")" -eq 22
+check "used parameters record overrides" grep -q "set Final time *= 0.002" "$work/run/used_parameters.prm"
+check "snapshot has the internal force" grep -q 'Name="internal_force"' "$work/run/solution_00000.0.vtu"
+check "pvd lists snapshots" test "$(grep -c '<DataSet' "$work/run/solution.pvd")" -eq 3
+
+# A Gmsh mesh from meshes/ runs; modes are ascending.
+"$hamdyn" run --set "Discretization/Mesh file=string_graded.msh" --set "Time integration/Final time=0.001" \
+  --output "$work/mesh" > /dev/null 2>&1
+check "graded Gmsh mesh runs" test -s "$work/mesh/history.csv"
+mpirun --oversubscribe -np 2 "$hamdyn" modes issue.prm --output "$work/modes" > modes.log 2>&1
+check "modes exits 0" test $? -eq 0
+check "modes.csv header" test "$(head -1 "$work/modes/modes.csv")" = "mode,omega,frequency"
+check "modes.csv has 10 modes" test "$(wc -l < "$work/modes/modes.csv")" -eq 11
+check "modes ascending" bash -c "tail -n +2 '$work/modes/modes.csv' | cut -d, -f2 | sort -g -c"
+check "modes.pvd" test "$(grep -c '<DataSet' "$work/modes/modes.pvd")" -eq 10
+
+echo "$passes passed, $failures failed"
+test $failures -eq 0

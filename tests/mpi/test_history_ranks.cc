@@ -1,0 +1,56 @@
+// The same case on all ranks of MPI_COMM_WORLD and on rank 0 alone: every history column agrees
+// to solver round-off.
+#include "support/case_builder.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace hamdyn;
+
+namespace {
+void expect_same_history(const std::vector<std::string>& overrides) {
+  const auto c = test_support::make_case(overrides);
+  const test_support::History parallel = test_support::simulate(c, MPI_COMM_WORLD);
+  double worst = 0;
+  std::string worst_column;
+  if (dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) == 0) {
+    const test_support::History serial = test_support::simulate(c, MPI_COMM_SELF);
+    EXPECT_EQ(serial.columns, parallel.columns);
+    EXPECT_EQ(serial.rows.size(), parallel.rows.size());
+    for (const auto& name : serial.columns) {
+      const auto a = serial.column(name), b = parallel.column(name);
+      double scale = 1e-300, diff = 0;
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        scale = std::max(scale, std::abs(a[i]));
+        diff = std::max(diff, std::abs(a[i] - b[i]));
+      }
+      // energy_error is itself round-off: compare it on the scale of the energies
+      if (name == "energy_error")
+        continue;
+      if (diff / scale > worst) {
+        worst = diff / scale;
+        worst_column = name;
+      }
+    }
+  }
+  worst = dealii::Utilities::MPI::max(worst, MPI_COMM_WORLD);
+  EXPECT_LT(worst, 1e-10) << "largest relative difference in column " << worst_column;
+}
+} // namespace
+
+TEST(HistoryAcrossRanks, DefaultCase) {
+  expect_same_history({"Time integration/Final time=0.01", "Output/Probes=0.25, 0.5, 0.9"});
+}
+
+TEST(HistoryAcrossRanks, DampedForcedCentralDifference) {
+  expect_same_history({"Time integration/Final time=0.005",
+                       "Time integration/Scheme=central difference",
+                       "Discretization/Mass matrix=lumped", "Discretization/Elements=60",
+                       "Time integration/Time step=2e-5", "Right end/Dashpot=0.3",
+                       "Load/Distributed force=sin(200*t)*x", "Right end/Force=0.1*cos(300*t)",
+                       "Model/Rayleigh stiffness coefficient=1e-6"});
+}

@@ -1,0 +1,54 @@
+#include "support/case_builder.h"
+
+#include "studies/prepared_case.h"
+#include "studies/transient.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace hamdyn::test_support {
+
+CaseParameters make_case(const std::vector<std::string>& overrides) {
+  ParameterFile file;
+  declare_case_parameters(file);
+  for (const auto& o : overrides)
+    file.set(o);
+  return parse_case_parameters(file, ".");
+}
+
+std::vector<double> History::column(const std::string& name) const {
+  for (std::size_t k = 0; k < columns.size(); ++k)
+    if (columns[k] == name) {
+      std::vector<double> values;
+      for (const auto& r : rows)
+        values.push_back(r[k]);
+      return values;
+    }
+  throw std::runtime_error("no history column " + name);
+}
+
+History simulate(const CaseParameters& c, MPI_Comm comm) {
+  PreparedCase pc(c, comm);
+  check_time_step(pc);
+  History h;
+  h.columns = history_columns(pc);
+  integrate(pc, [&](unsigned long, const State&, const std::vector<double>& row) {
+    h.rows.push_back(row);
+  });
+  return h;
+}
+
+double observed_order(const std::vector<double>& sizes, const std::vector<double>& errors) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  const double n = double(sizes.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const double x = std::log(sizes[i]), y = std::log(errors[i]);
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+} // namespace hamdyn::test_support

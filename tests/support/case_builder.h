@@ -1,0 +1,26 @@
+#pragma once
+// Builds cases the way a user would (the default case plus "Section/Key=value" overrides) and
+// runs them through the same time loop as `hamdyn run`, keeping the history in memory.
+#include "core/case_parameters.h"
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+namespace hamdyn::test_support {
+
+CaseParameters make_case(const std::vector<std::string>& overrides);
+
+struct History {
+  std::vector<std::string> columns;
+  std::vector<std::vector<double>> rows;
+  std::vector<double> column(const std::string& name) const;
+};
+
+History simulate(const CaseParameters& c, MPI_Comm comm);
+
+/// Least-squares slope of log(error) against log(size): the observed order of convergence.
+double observed_order(const std::vector<double>& sizes, const std::vector<double>& errors);
+
+} // namespace hamdyn::test_support

@@ -1,0 +1,48 @@
+// BandedLU against deal.II's dense LAPACK LU on random diagonally dominant banded matrices.
+#include "time/banded_lu.h"
+
+#include <deal.II/lac/lapack_full_matrix.h>
+#include <deal.II/lac/vector.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+TEST(BandedLU, MatchesDenseLU) {
+  std::mt19937 rng(42);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (unsigned int lower : {1u, 2u, 4u})
+    for (unsigned int upper : {1u, 3u}) {
+      const std::size_t n = 57;
+      hamdyn::BandedLU band;
+      band.reinit(n, lower, upper);
+      dealii::LAPACKFullMatrix<double> dense(n, n);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = (i > lower ? i - lower : 0); j <= std::min(n - 1, i + upper); ++j) {
+          const double value = (i == j) ? 10.0 + u(rng) : u(rng);
+          band(i, j) = value;
+          dense(i, j) = value;
+        }
+      dealii::Vector<double> b(n);
+      for (std::size_t i = 0; i < n; ++i)
+        b[i] = u(rng);
+      std::vector<double> x(b.begin(), b.end());
+      band.factorize();
+      band.solve(x.data());
+      dense.compute_lu_factorization();
+      dense.solve(b);
+      for (std::size_t i = 0; i < n; ++i)
+        EXPECT_NEAR(x[i], b[i], 1e-13) << "lower " << lower << " upper " << upper << " row " << i;
+    }
+}
+
+TEST(BandedLU, RefusesANonPositivePivot) {
+  hamdyn::BandedLU band;
+  band.reinit(2, 1, 1);
+  band(0, 0) = 1;
+  band(0, 1) = 2;
+  band(1, 0) = 2;
+  band(1, 1) = 1; // indefinite: second pivot 1 - 4 < 0
+  EXPECT_THROW(band.factorize(), std::runtime_error);
+}

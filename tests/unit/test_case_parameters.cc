@@ -1,0 +1,169 @@
+#include "core/case_parameters.h"
+#include "core/input_error.h"
+#include "support/case_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace hamdyn;
+
+namespace {
+std::string error_of(const std::vector<std::string>& overrides) {
+  try {
+    test_support::make_case(overrides);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// The case file of the foundation issue, verbatim.
+const char* const issue_case = R"(subsection Model
+  set Type = string
+  set Length = 1.0                  # m
+  set Mass per length = 0.01        # kg/m
+  set Tension = 100                 # N
+  set Viscous damping = 0.02        # N s/m^2, distributed gamma u_t
+  set Rayleigh mass coefficient = 0
+  set Rayleigh stiffness coefficient = 0
+end
+subsection Left end
+  set Support = fixed               # fixed | free
+end
+subsection Right end
+  set Support = free
+  set Point mass = 0.005            # kg
+  set Spring = 2000                 # N/m, to ground
+  set Dashpot = 0                   # N s/m, to ground
+  set Force = 0                     # N, expression in t
+end
+subsection Load
+  set Distributed force = 0         # N/m, expression in x and t
+end
+subsection Initial conditions
+  set Displacement = 0.005*sin(pi*x/2)   # m, expression in x
+  set Velocity = 0                       # m/s, expression in x
+end
+subsection Discretization
+  set Elements = 200
+  set Degree = 2                    # 1..4
+  set Mass matrix = consistent      # consistent | lumped
+  set Mesh file =                   # optional Gmsh .msh from meshes/
+end
+subsection Time integration
+  set Scheme = generalized alpha    # generalized alpha | central difference
+  set Spectral radius = 1           # rho_inf in [0,1]; 1 = Newmark average acceleration
+  set Time step = 1e-4              # s
+  set Final time = 0.1              # s
+end
+subsection Modes
+  set Number of modes = 10
+end
+subsection Output
+  set Directory = results/default
+  set Snapshot interval = 10        # steps between ParaView snapshots
+  set Probes = 0.5                  # x positions (comma-separated) recorded in history.csv
+end
+)";
+} // namespace
+
+TEST(CaseParameters, DefaultCaseIsTheIssueCase) {
+  const auto path = std::filesystem::temp_directory_path() / "hamdyn_issue_case.prm";
+  std::ofstream(path) << issue_case;
+  ParameterFile file;
+  declare_case_parameters(file);
+  file.read(path.string());
+  const CaseParameters c = parse_case_parameters(file, ".");
+  const CaseParameters d = test_support::make_case({});
+  for (const CaseParameters* p : {&c, &d}) {
+    EXPECT_EQ(p->tension, 100.0);
+    EXPECT_EQ(p->mass_per_length, 0.01);
+    EXPECT_EQ(p->viscous_damping, 0.02);
+    EXPECT_EQ(p->left.support, Support::fixed);
+    EXPECT_EQ(p->right.support, Support::free);
+    EXPECT_EQ(p->right.point_mass, 0.005);
+    EXPECT_EQ(p->right.spring, 2000.0);
+    EXPECT_EQ(p->n_elements, 200u);
+    EXPECT_EQ(p->degree, 2u);
+    EXPECT_EQ(p->time_step, 1e-4);
+    EXPECT_EQ(p->final_time, 0.1);
+    EXPECT_EQ(p->n_modes, 10u);
+    ASSERT_EQ(p->probes.size(), 1u);
+    EXPECT_EQ(p->probes[0], 0.5);
+  }
+  std::filesystem::remove(path);
+}
+
+TEST(CaseParameters, FileErrorsNameTheLine) {
+  const auto path = std::filesystem::temp_directory_path() / "hamdyn_bad_case.prm";
+  std::ofstream(path) << "subsection Model\n  set Tension = 100\n  set Tensoin = 5\nend\n";
+  ParameterFile file;
+  declare_case_parameters(file);
+  try {
+    file.read(path.string());
+    FAIL() << "an unknown key was accepted";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(":3:"), std::string::npos) << m;
+    EXPECT_NE(m.find("unknown parameter 'Tensoin'"), std::string::npos) << m;
+  }
+  std::filesystem::remove(path);
+}
+
+struct BadInput {
+  std::string override_, parameter, value;
+};
+
+class CaseParametersBadInput : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(CaseParametersBadInput, NamesParameterAndValue) {
+  const BadInput& b = GetParam();
+  const std::string m = error_of({b.override_});
+  ASSERT_FALSE(m.empty()) << b.override_ << " was accepted";
+  EXPECT_NE(m.find(b.parameter), std::string::npos) << m;
+  EXPECT_NE(m.find(b.value), std::string::npos) << m;
+  EXPECT_EQ(m.find('\n'), std::string::npos) << "not one line: " << m;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllChecks, CaseParametersBadInput,
+    ::testing::Values(
+        BadInput{"Bogus/Key=1", "unknown section 'Bogus'", "Bogus"},
+        BadInput{"Model/Tensoin=1", "unknown parameter 'Tensoin'", "Model"},
+        BadInput{"Model/Tension=abc", "Model/Tension", "abc"},
+        BadInput{"Model/Tension=-1", "Model/Tension", "-1"},
+        BadInput{"Model/Tension=0", "Model/Tension", "0"},
+        BadInput{"Model/Length=0", "Model/Length", "0"},
+        BadInput{"Model/Mass per length=0", "Model/Mass per length", "0"},
+        BadInput{"Model/Viscous damping=-0.1", "Model/Viscous damping", "-0.1"},
+        BadInput{"Model/Rayleigh mass coefficient=-1", "Model/Rayleigh mass coefficient", "-1"},
+        BadInput{"Right end/Point mass=-0.5", "Right end/Point mass", "-0.5"},
+        BadInput{"Right end/Spring=-3", "Right end/Spring", "-3"},
+        BadInput{"Right end/Dashpot=-2", "Right end/Dashpot", "-2"},
+        BadInput{"Left end/Support=glued", "Left end/Support", "glued"},
+        BadInput{"Right end/Force=cos(w*t)", "Right end/Force", "'w'"},
+        BadInput{"Load/Distributed force=sin(q*x)", "Load/Distributed force", "'q'"},
+        BadInput{"Initial conditions/Displacement=sin(x", "Initial conditions/Displacement",
+                 "malformed"},
+        BadInput{"Discretization/Elements=0", "Discretization/Elements", "0"},
+        BadInput{"Discretization/Elements=2.5", "Discretization/Elements", "2.5"},
+        BadInput{"Discretization/Degree=5", "Discretization/Degree", "5"},
+        BadInput{"Discretization/Degree=0", "Discretization/Degree", "0"},
+        BadInput{"Discretization/Mesh file=no_such_mesh.msh", "Discretization/Mesh file",
+                 "no_such_mesh.msh"},
+        BadInput{"Time integration/Time step=0", "Time integration/Time step", "0"},
+        BadInput{"Time integration/Final time=-1", "Time integration/Final time", "-1"},
+        BadInput{"Time integration/Spectral radius=1.5", "Time integration/Spectral radius", "1.5"},
+        BadInput{"Time integration/Scheme=runge kutta", "Time integration/Scheme", "runge kutta"},
+        BadInput{"Time integration/Scheme=central difference", "Discretization/Mass matrix",
+                 "lumped"},
+        BadInput{"Modes/Number of modes=0", "Modes/Number of modes", "0"},
+        BadInput{"Output/Probes=0.5,2", "Output/Probes", "2"}));
+
+TEST(CaseParameters, UnwritableOutputDirectory) {
+  EXPECT_THROW(check_output_directory_writable("/proc/hamdyn_cannot_be_here"), InputError);
+  EXPECT_NO_THROW(check_output_directory_writable(
+      (std::filesystem::temp_directory_path() / "hamdyn_new_dir/sub").string()));
+}
