@@ -4,6 +4,7 @@
 #include "studies/transient.h"
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace hamdyn::test_support {
@@ -49,6 +50,13 @@ double observed_order(const std::vector<double>& sizes, const std::vector<double
     sxy += x * y;
   }
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+void report(const std::string& what, double value) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0)
+    std::printf("[ measured ] %s = %.6g\n", what.c_str(), value);
 }
 
 } // namespace hamdyn::test_support

@@ -23,4 +23,7 @@ History simulate(const CaseParameters& c, MPI_Comm comm);
 /// Least-squares slope of log(error) against log(size): the observed order of convergence.
 double observed_order(const std::vector<double>& sizes, const std::vector<double>& errors);
 
+/// Prints a measured number on rank 0 (shown by ctest -V and in the CI log).
+void report(const std::string& what, double value);
+
 } // namespace hamdyn::test_support

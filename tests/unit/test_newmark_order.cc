@@ -82,6 +82,7 @@ void expect_second_order(const NewmarkParameters& p, bool listed_damping) {
     errors.push_back(final_error(p, n, listed_damping));
   }
   const double order = test_support::observed_order(sizes, errors);
+  test_support::report(p.name + " (alpha_m " + std::to_string(p.alpha_m) + ") order", order);
   EXPECT_NEAR(order, 2.0, 0.05) << p.name << " am " << p.alpha_m << " af " << p.alpha_f;
   EXPECT_LT(errors.back(), 5e-5); // dt = T/3200; response amplitude ~1e-2
 }

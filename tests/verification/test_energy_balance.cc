@@ -27,6 +27,7 @@ TEST(EnergyBalance, UndampedEnergyIsConstant) {
   double drift = 0;
   for (std::size_t i = 0; i < t.size(); ++i)
     drift = std::max(drift, std::abs(t[i] + v[i] - e0));
+  test_support::report("undamped relative energy drift", drift / e0);
   EXPECT_LT(drift / e0, 1e-10);
   EXPECT_LT(largest(h.column("energy_error")) / e0, 1e-10);
   EXPECT_GT(largest(t), 0.1 * e0); // it really moved
@@ -45,6 +46,8 @@ TEST(EnergyBalance, DampedAndForcedBalanceCloses) {
                 largest(h.column("external_work"))});
   EXPECT_GT(largest(h.column("dissipated_energy")), 0.01 * scale);
   EXPECT_GT(largest(h.column("external_work")), 0.01 * scale);
+  test_support::report("damped+forced relative balance error",
+                       largest(h.column("energy_error")) / scale);
   EXPECT_LT(largest(h.column("energy_error")) / scale, 1e-8);
 }
 

@@ -66,6 +66,10 @@ TEST(StringFrequencies, ConsistentMassBoundsFromAboveLumpedFromBelow) {
       const unsigned int elements = degree == 1 ? 400 : 100;
       const auto consistent = fe_frequencies(e, elements, degree, "consistent", n);
       const auto lumped = fe_frequencies(e, elements, degree, "lumped", n);
+      test_support::report(e.name + ", P" + std::to_string(degree) + ": mode 6 consistent rel. error",
+                           (consistent[n - 1] - exact[n - 1]) / exact[n - 1]);
+      test_support::report(e.name + ", P" + std::to_string(degree) + ": mode 6 lumped rel. error",
+                           (lumped[n - 1] - exact[n - 1]) / exact[n - 1]);
       for (unsigned int k = 0; k < n; ++k) {
         const double up = (consistent[k] - exact[k]) / exact[k];
         const double down = (lumped[k] - exact[k]) / exact[k];
@@ -90,6 +94,8 @@ TEST(StringFrequencies, ErrorsFallAsH2pUnderRefinement) {
       h.push_back(1.0 / elements);
       error.push_back(std::abs(fe_frequencies(e, elements, degree, "consistent", 3)[2] - exact3));
     }
+    test_support::report("frequency error order in h, P" + std::to_string(degree),
+                         test_support::observed_order(h, error));
     EXPECT_NEAR(test_support::observed_order(h, error), 2.0 * degree, 0.25) << "P" << degree;
   }
 }
