@@ -44,8 +44,11 @@ void run_transient(const CaseParameters& c, const ParameterFile& file, MPI_Comm 
       },
       /*show_progress=*/true);
   if (dealii::Utilities::MPI::this_mpi_process(comm) == 0)
-    std::cout << "results in " << c.output_directory << "/: solution.pvd (open in ParaView), "
-              << "history.csv, used_parameters.prm" << std::endl;
+    std::cout << "results in " << c.output_directory << "/: solution.pvd, history.csv, "
+              << "used_parameters.prm\n"
+              << "  ParaView: open " << c.output_directory << "/solution.pvd, apply Filters > "
+              << "Warp By Scalar (Scalars: displacement, Normal 0 1 0, Use Normal), press Play"
+              << std::endl;
 }
 
 } // namespace hamdyn

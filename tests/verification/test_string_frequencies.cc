@@ -44,6 +44,33 @@ const std::vector<EndCase> end_cases{{"fixed-free", false, 0, 0},
                                      {"M=0.02 K=500", false, 0.02, 500}};
 } // namespace
 
+TEST(StringFrequencies, ExactRootsSolveTheFrequencyEquation) {
+  // Checked here, independently of the root finder: each root makes
+  // g(w) = T b cos bL + (K - M w^2) sin bL (b = w sqrt(rho/T)) vanish and change sign, and no
+  // root is skipped (g keeps its sign between consecutive roots).
+  for (const EndCase& e : end_cases) {
+    if (e.fixed)
+      continue;
+    auto g = [&](double w) {
+      const double b = w * std::sqrt(0.01 / 100.0);
+      return (100.0 * b * std::cos(b) + (e.spring - e.mass * w * w) * std::sin(b)) /
+             (100.0 * b + e.spring + e.mass * w * w);
+    };
+    const auto roots = exact_frequencies(e, 8);
+    double previous = 1e-6;
+    for (double w : roots) {
+      EXPECT_LT(std::abs(g(w)), 1e-12) << e.name << " root " << w;
+      EXPECT_LT(g(w * (1 - 1e-6)) * g(w * (1 + 1e-6)), 0) << e.name << " root " << w;
+      for (int i = 1; i < 200; ++i) { // no sign change strictly between two roots
+        const double a = previous + (w - previous) * (i - 0.5) / 200;
+        const double b = previous + (w - previous) * (i + 0.5) / 200;
+        EXPECT_GT(g(a) * g(b), 0) << e.name << " between " << previous << " and " << w;
+      }
+      previous = w * (1 + 1e-6);
+    }
+  }
+}
+
 TEST(StringFrequencies, ExactRootsSatisfyTheLimits) {
   // Fixed-free: w_n = (2n-1) pi c / 2L; fixed-fixed: w_n = n pi c / L (c = 100 m/s).
   const auto free = exact_frequencies(end_cases[0], 3), fixed = exact_frequencies(end_cases[1], 3);
@@ -66,7 +93,8 @@ TEST(StringFrequencies, ConsistentMassBoundsFromAboveLumpedFromBelow) {
       const unsigned int elements = degree == 1 ? 400 : 100;
       const auto consistent = fe_frequencies(e, elements, degree, "consistent", n);
       const auto lumped = fe_frequencies(e, elements, degree, "lumped", n);
-      test_support::report(e.name + ", P" + std::to_string(degree) + ": mode 6 consistent rel. error",
+      test_support::report(e.name + ", P" + std::to_string(degree) +
+                               ": mode 6 consistent rel. error",
                            (consistent[n - 1] - exact[n - 1]) / exact[n - 1]);
       test_support::report(e.name + ", P" + std::to_string(degree) + ": mode 6 lumped rel. error",
                            (lumped[n - 1] - exact[n - 1]) / exact[n - 1]);
