@@ -116,13 +116,16 @@ void StringModel::local_matrices(const DoFHandler<1>::active_cell_iterator& cell
                              stiffness_values.shape_grad(j, q)[0] * stiffness_values.JxW(q);
 }
 
+std::unique_ptr<FEValues<1>> StringModel::load_values() const {
+  return std::make_unique<FEValues<1>>(
+      fe_, QGauss<1>(c_.degree + 2), update_values | update_quadrature_points | update_JxW_values);
+}
+
 void StringModel::local_load(const DoFHandler<1>::active_cell_iterator& cell, double t,
-                             Vector<double>& f) const {
-  const QGauss<1> rule(c_.degree + 2);
-  FEValues<1> values(fe_, rule, update_values | update_quadrature_points | update_JxW_values);
+                             FEValues<1>& values, Vector<double>& f) const {
   values.reinit(cell);
   f.reinit(fe_.n_dofs_per_cell());
-  for (unsigned int q = 0; q < rule.size(); ++q) {
+  for (unsigned int q = 0; q < values.n_quadrature_points; ++q) {
     const double load = (*distributed_force_)(values.quadrature_point(q)[0], t) * values.JxW(q);
     for (unsigned int i = 0; i < f.size(); ++i)
       f(i) += load * values.shape_value(i, q);
@@ -233,11 +236,12 @@ void StringModel::assemble(SecondOrderSystem& s) const {
 void StringModel::assemble_distributed_load(double t, LA::Vector& f) const {
   f = 0;
   Vector<double> local;
+  const auto values = load_values();
   std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
       continue;
-    local_load(cell, t, local);
+    local_load(cell, t, *values, local);
     cell->get_dof_indices(dofs);
     constraints_.distribute_local_to_global(local, dofs, f);
   }
@@ -294,9 +298,9 @@ std::vector<LinearFunctional> StringModel::history_functionals() const {
         r.of_u.push_back(m.stiffness(i, j));
       }
       if (!distributed_force_->is_zero())
-        r.constant = [this, cell = cell, i](double t) {
+        r.constant = [this, cell = cell, i, values = std::shared_ptr(load_values())](double t) {
           Vector<double> local;
-          local_load(cell, t, local);
+          local_load(cell, t, *values, local);
           return -local(i);
         };
     }

@@ -60,8 +60,10 @@ private:
   };
   void local_matrices(const dealii::DoFHandler<1>::active_cell_iterator& cell, Scratch& scratch,
                       LocalMatrices& m) const;
+  /// FEValues for the load integral, built once per assembly (degree + 2 Gauss points).
+  std::unique_ptr<dealii::FEValues<1>> load_values() const;
   void local_load(const dealii::DoFHandler<1>::active_cell_iterator& cell, double t,
-                  dealii::Vector<double>& f) const;
+                  dealii::FEValues<1>& values, dealii::Vector<double>& f) const;
   void assemble_distributed_load(double t, LA::Vector& f) const;
   /// The boundary cell at x = 0 (end 0) or x = L (end 1) and the local index of the end node.
   std::pair<dealii::DoFHandler<1>::active_cell_iterator, unsigned int> end_cell(int end) const;
