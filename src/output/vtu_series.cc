@@ -9,7 +9,10 @@ namespace hamdyn {
 VtuSeries::VtuSeries(const std::string& directory, const std::string& name, MPI_Comm comm)
     : directory_(directory), name_(name), comm_(comm) {}
 
-void VtuSeries::write(const dealii::DataOut<1>& out, double time) {
+void VtuSeries::write(dealii::DataOut<1>& out, double time) {
+  dealii::DataOutBase::VtkFlags flags;
+  flags.compression_level = dealii::DataOutBase::VtkFlags::best_speed;
+  out.set_flags(flags);
   const std::string pvtu = out.write_vtu_with_pvtu_record(
       directory_ + "/", name_, static_cast<unsigned int>(records_.size()), comm_, 5);
   records_.emplace_back(time, pvtu);

@@ -14,7 +14,8 @@ public:
   VtuSeries(const std::string& directory, const std::string& name, MPI_Comm comm);
   /// Writes the patches already built in `out` as snapshot at `time` (any label ParaView should
   /// show on its time axis: seconds for a transient, the mode number for modes).
-  void write(const dealii::DataOut<1>& out, double time);
+  /// Sets fast compression on `out` before writing: best_compression costs more than the step.
+  void write(dealii::DataOut<1>& out, double time);
 
 private:
   std::string directory_, name_;

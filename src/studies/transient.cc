@@ -40,8 +40,9 @@ void check_time_step(const PreparedCase& pc) {
   if (pc.parameters.time_step > limit) {
     std::ostringstream value, allowed;
     value << pc.parameters.time_step;
-    allowed << "central difference is stable only for a time step <= " << limit
-            << " s (2/omega_max of this mesh, omega_max bounded by Gershgorin's theorem)";
+    allowed << "central difference is guaranteed stable only for a time step <= " << limit
+            << " s (2/omega_max of this mesh, with omega_max bounded above by Gershgorin's "
+               "theorem; exact for uniform P1)";
     throw InputError("Time integration/Time step", value.str(), allowed.str());
   }
 }

@@ -55,7 +55,7 @@ expect_bad "malformed expression" "malformed expression" run --set "Load/Distrib
 expect_bad "missing mesh" "Discretization/Mesh file = 'nowhere.msh'" run --set "Discretization/Mesh file=nowhere.msh"
 expect_bad "2D mesh" "Discretization/Mesh file" run --set "Discretization/Mesh file=square_2d.msh"
 expect_bad "mesh extent" "Model/Length asks for [0, 2" run --set "Discretization/Mesh file=string_graded.msh" --set "Model/Length=2"
-expect_bad "stability limit" "stable only for a time step <=" run --set "Time integration/Scheme=central difference" --set "Discretization/Mass matrix=lumped"
+expect_bad "stability limit" "guaranteed stable only for a time step <=" run --set "Time integration/Scheme=central difference" --set "Discretization/Mass matrix=lumped"
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
 rm -rf "$work/out"
 err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?
