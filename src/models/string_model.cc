@@ -65,8 +65,8 @@ StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, 
 
 StringModel::~StringModel() = default;
 
-double StringModel::wave_speed() const {
-  return std::sqrt(c_.tension / c_.mass_per_length);
+double StringModel::frequency_scale() const {
+  return std::sqrt(c_.tension / c_.mass_per_length) / c_.length;
 }
 
 std::pair<DoFHandler<1>::active_cell_iterator, unsigned int> StringModel::end_cell(int e) const {
@@ -262,8 +262,9 @@ void StringModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
   v.compress(VectorOperation::insert);
 }
 
-std::vector<LinearFunctional> StringModel::history_functionals() const {
-  std::vector<LinearFunctional> f;
+HistoryFunctionals StringModel::history_functionals() const {
+  HistoryFunctionals h;
+  std::vector<LinearFunctional>& f = h.ends;
   const char* side[2] = {"left", "right"};
   for (int e : {0, 1}) {
     const auto dof = end_cell(e).first->vertex_dof_index(end_cell(e).second, 0);
@@ -317,12 +318,12 @@ std::vector<LinearFunctional> StringModel::history_functionals() const {
       std::vector<double> w;
       for (unsigned int i = 0; i < dofs.size(); ++i)
         w.push_back(fe_.shape_value(i, Point<1>((x - x0) / (x1 - x0))));
-      f.push_back({"u@" + c_.probe_labels[k], dofs, w, {}, {}, nullptr});
-      f.push_back({"v@" + c_.probe_labels[k], dofs, {}, w, {}, nullptr});
+      h.probes.push_back({"u@" + c_.probe_labels[k], dofs, w, {}, {}, nullptr});
+      h.probes.push_back({"v@" + c_.probe_labels[k], dofs, {}, w, {}, nullptr});
       break;
     }
   }
-  return f;
+  return h;
 }
 
 void StringModel::add_output_fields(DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,

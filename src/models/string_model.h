@@ -9,9 +9,7 @@
 // whose strong form is (132) with the end condition (134) M u_tt + K u + tau u_x = 0 (plus D, F).
 // Discretized with FE_Q of degree 1-4 on Gauss-Lobatto nodes; Rayleigh damping a M + b K is added
 // on the assembled M and K (end mass and spring included).
-#include "core/case_parameters.h"
-#include "output/point_functionals.h"
-#include "time/second_order_system.h"
+#include "models/model.h"
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/fe/fe_q.h>
@@ -28,25 +26,24 @@ namespace hamdyn {
 
 class Expression;
 
-class StringModel {
+class StringModel : public Model {
 public:
   StringModel(const CaseParameters& c, const dealii::Triangulation<1>& tria, MPI_Comm comm);
-  ~StringModel();
+  ~StringModel() override;
 
-  const dealii::DoFHandler<1>& dof_handler() const { return dof_handler_; }
-  const dealii::IndexSet& locally_relevant() const { return locally_relevant_; }
-
-  /// Assembles M, C, K once, and the load f(t), into `s`.
-  void assemble(SecondOrderSystem& s) const;
+  const dealii::DoFHandler<1>& dof_handler() const override { return dof_handler_; }
+  const dealii::IndexSet& locally_relevant() const override { return locally_relevant_; }
+  void assemble(SecondOrderSystem& s) const override;
   /// Interpolates the initial displacement and velocity (zero at held ends).
-  void initial_conditions(LA::Vector& u, LA::Vector& v) const;
-  /// u and v at both ends, the end reactions, and u, v at the probes, as history.csv names them.
-  std::vector<LinearFunctional> history_functionals() const;
-  /// Adds displacement, velocity, acceleration and the internal force tau u_x (ghosted vectors).
+  void initial_conditions(LA::Vector& u, LA::Vector& v) const override;
+  /// u and v at both ends and the end reactions; u, v at the probes.
+  HistoryFunctionals history_functionals() const override;
+  /// Displacement, velocity, acceleration and the internal force tau u_x.
   void add_output_fields(dealii::DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
-                         const LA::Vector& a) const;
-  /// Wave speed sqrt(tau/rho), m/s.
-  double wave_speed() const;
+                         const LA::Vector& a) const override;
+  /// c / L with the wave speed c = sqrt(tau/rho).
+  double frequency_scale() const override;
+  unsigned int output_subdivisions() const override { return c_.degree; }
 
 private:
   struct LocalMatrices {

@@ -18,7 +18,7 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
   const auto start = std::chrono::steady_clock::now();
   make_line_mesh(line_vertices(c), triangulation);
   malloc_trim(0); // the mesh description's per-cell vectors are freed: return them
-  model = std::make_unique<StringModel>(c, triangulation, comm);
+  model = make_model(c, triangulation, comm);
   model->assemble(system);
   // The sparsity pattern's many small blocks are free now; hand them back to the system so they
   // do not add to the peak of the solver set-up that follows (glibc keeps them otherwise).

@@ -2,7 +2,7 @@
 // What every study starts from: the mesh on a parallel::shared triangulation (1D has no
 // parallel::distributed one), the model, and its assembled second-order system.
 #include "core/case_parameters.h"
-#include "models/string_model.h"
+#include "models/model.h"
 #include "time/second_order_system.h"
 
 #include <deal.II/distributed/shared_tria.h>
@@ -16,7 +16,7 @@ struct PreparedCase {
   CaseParameters parameters;
   MPI_Comm comm;
   dealii::parallel::shared::Triangulation<1> triangulation;
-  std::unique_ptr<StringModel> model;
+  std::unique_ptr<Model> model;
   SecondOrderSystem system;
   double setup_seconds = 0;
 };

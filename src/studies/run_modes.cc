@@ -26,8 +26,8 @@ void run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm
 
   // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
   // free-free string; its size only sets the conditioning of the shifted solves.
-  const double c_over_l = pc.model->wave_speed() / c.length;
-  const Modes modes = compute_modes(pc.system, c.n_modes, -0.01 * c_over_l * c_over_l);
+  const double scale = pc.model->frequency_scale();
+  const Modes modes = compute_modes(pc.system, c.n_modes, -0.01 * scale * scale);
 
   CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency"}, comm);
   VtuSeries series(c.output_directory, "modes", comm);
@@ -51,7 +51,7 @@ void run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm
     dealii::DataOut<1> out;
     out.attach_dof_handler(pc.model->dof_handler());
     out.add_data_vector(ghosted, "mode_shape");
-    out.build_patches(c.degree);
+    out.build_patches(pc.model->output_subdivisions());
     series.write(out, k + 1);
   }
   if (root)

@@ -22,7 +22,7 @@ void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series) {
   a = s.a;
   dealii::DataOut<1> out;
   pc.model->add_output_fields(out, u, v, a);
-  out.build_patches(pc.parameters.degree);
+  out.build_patches(pc.model->output_subdivisions());
   series.write(out, s.t);
 }
 } // namespace

@@ -23,13 +23,13 @@ NewmarkParameters scheme_parameters(const CaseParameters& c) {
 std::vector<std::string> history_columns(const PreparedCase& pc) {
   const auto functionals = pc.model->history_functionals();
   std::vector<std::string> columns{"time"};
-  for (std::size_t k = 0; k < 6; ++k)
-    columns.push_back(functionals[k].name);
+  for (const auto& f : functionals.ends)
+    columns.push_back(f.name);
   for (const char* e :
        {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work", "energy_error"})
     columns.push_back(e);
-  for (std::size_t k = 6; k < functionals.size(); ++k)
-    columns.push_back(functionals[k].name);
+  for (const auto& f : functionals.probes)
+    columns.push_back(f.name);
   return columns;
 }
 
@@ -58,15 +58,18 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
   EnergyLedger ledger(pc.system);
   ledger.start(state);
 
-  const auto functionals = pc.model->history_functionals();
+  const auto history = pc.model->history_functionals();
+  std::vector<LinearFunctional> functionals = history.ends;
+  functionals.insert(functionals.end(), history.probes.begin(), history.probes.end());
+  const auto n_ends = static_cast<std::ptrdiff_t>(history.ends.size());
   auto row_of = [&](const State& s) {
-    const auto values = evaluate(functionals, s, pc.comm);
+    const auto values = evaluate(functionals, s, pc.comm); // one reduction for all of them
     std::vector<double> row{s.t};
-    row.insert(row.end(), values.begin(), values.begin() + 6);
+    row.insert(row.end(), values.begin(), values.begin() + n_ends);
     for (double e : {ledger.kinetic, ledger.potential, ledger.dissipated, ledger.external_work,
                      ledger.error()})
       row.push_back(e);
-    row.insert(row.end(), values.begin() + 6, values.end());
+    row.insert(row.end(), values.begin() + n_ends, values.end());
     return row;
   };
   observe(0, state, row_of(state));

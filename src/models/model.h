@@ -1,0 +1,46 @@
+#pragma once
+// What the studies (run, modes, benchmark) need from a structural model, and nothing more: a
+// string and a beam are different weak forms behind this one interface (DESIGN.md: "a model never
+// sees a time step; output never recomputes physics").
+#include "core/case_parameters.h"
+#include "output/point_functionals.h"
+#include "time/second_order_system.h"
+
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/grid/tria.h>
+#include <deal.II/numerics/data_out.h>
+
+#include <memory>
+
+namespace hamdyn {
+
+/// The values of history.csv that are linear in the state: end values and reactions stand before
+/// the energy columns, probe values after them.
+struct HistoryFunctionals {
+  std::vector<LinearFunctional> ends, probes;
+};
+
+class Model {
+public:
+  virtual ~Model() = default;
+  virtual const dealii::DoFHandler<1>& dof_handler() const = 0;
+  virtual const dealii::IndexSet& locally_relevant() const = 0;
+  /// Assembles M, K, the damping and the load f(t), once.
+  virtual void assemble(SecondOrderSystem& s) const = 0;
+  /// The initial displacement and velocity (zero on held DoFs).
+  virtual void initial_conditions(LA::Vector& u, LA::Vector& v) const = 0;
+  virtual HistoryFunctionals history_functionals() const = 0;
+  /// Adds the ParaView fields of a state given as ghosted vectors.
+  virtual void add_output_fields(dealii::DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
+                                 const LA::Vector& a) const = 0;
+  /// A typical angular frequency of the structure [rad/s], the scale of the modal shift.
+  virtual double frequency_scale() const = 0;
+  /// Subdivisions of each cell in ParaView output.
+  virtual unsigned int output_subdivisions() const = 0;
+};
+
+/// The model that Model/Type names.
+std::unique_ptr<Model> make_model(const CaseParameters& c, const dealii::Triangulation<1>& tria,
+                                  MPI_Comm comm);
+
+} // namespace hamdyn
