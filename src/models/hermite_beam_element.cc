@@ -1,0 +1,83 @@
+#include "models/hermite_beam_element.h"
+
+#include <deal.II/base/quadrature_lib.h>
+
+namespace hamdyn::hermite {
+
+using dealii::FullMatrix;
+
+Shape values(double xi, double h) {
+  const double x2 = xi * xi, x3 = x2 * xi;
+  return {1 - 3 * x2 + 2 * x3, h * (xi - 2 * x2 + x3), 3 * x2 - 2 * x3, h * (x3 - x2)};
+}
+
+Shape first_derivatives(double xi, double h) {
+  const double x2 = xi * xi;
+  return {(-6 * xi + 6 * x2) / h, 1 - 4 * xi + 3 * x2, (6 * xi - 6 * x2) / h, 3 * x2 - 2 * xi};
+}
+
+Shape second_derivatives(double xi, double h) {
+  return {(-6 + 12 * xi) / (h * h), (-4 + 6 * xi) / h, (6 - 12 * xi) / (h * h), (6 * xi - 2) / h};
+}
+
+Shape third_derivatives(double h) {
+  return {12 / (h * h * h), 6 / (h * h), -12 / (h * h * h), 6 / (h * h)};
+}
+
+namespace {
+// sum_q w_q f(xi_q) a_i(xi_q) a_j(xi_q) h over a Gauss rule on [0, 1]
+template <typename ShapeAt>
+void add_product(FullMatrix<double>& m, unsigned int n_points, double h, double coefficient,
+                 ShapeAt shape) {
+  const dealii::QGauss<1> rule(n_points);
+  for (unsigned int q = 0; q < rule.size(); ++q) {
+    const Shape a = shape(rule.point(q)[0]);
+    for (unsigned int i = 0; i < 4; ++i)
+      for (unsigned int j = 0; j < 4; ++j)
+        m(i, j) += coefficient * a[i] * a[j] * rule.weight(q) * h;
+  }
+}
+} // namespace
+
+FullMatrix<double> stiffness(double h, double ei) {
+  FullMatrix<double> k(4, 4);
+  add_product(k, 2, h, ei, [h](double xi) { return second_derivatives(xi, h); });
+  return k;
+}
+
+FullMatrix<double> consistent_mass(double h, double rho_a, double rho_i) {
+  FullMatrix<double> m(4, 4);
+  add_product(m, 4, h, rho_a, [h](double xi) { return values(xi, h); });
+  if (rho_i != 0)
+    add_product(m, 3, h, rho_i, [h](double xi) { return first_derivatives(xi, h); });
+  return m;
+}
+
+FullMatrix<double> lumped_mass(double h, double rho_a, double rho_i) {
+  const FullMatrix<double> consistent = consistent_mass(h, rho_a, 0);
+  // HRZ: scale the diagonal so that the two translational entries add up to rho A h.
+  const double scale = rho_a * h / (consistent(0, 0) + consistent(2, 2));
+  FullMatrix<double> m(4, 4);
+  for (unsigned int i = 0; i < 4; ++i)
+    m(i, i) = scale * consistent(i, i);
+  if (rho_i != 0) { // rotary inertia rho I h, shared by the two rotations
+    m(1, 1) += 0.5 * rho_i * h;
+    m(3, 3) += 0.5 * rho_i * h;
+  }
+  return m;
+}
+
+dealii::Vector<double> load(double x0, double h, const std::function<double(double)>& q) {
+  dealii::Vector<double> f(4);
+  const dealii::QGauss<1> rule(6);
+  for (unsigned int p = 0; p < rule.size(); ++p) {
+    const double xi = rule.point(p)[0];
+    const Shape n = values(xi, h);
+    const double value = q(x0 + xi * h) * rule.weight(p) * h;
+    for (unsigned int i = 0; i < 4; ++i)
+      f[i] += value * n[i];
+  }
+  return f;
+}
+
+} // namespace hamdyn::hermite
