@@ -19,17 +19,28 @@ const char* const nonnegative = "a real number >= 0";
 const char* const positive = "a real number > 0";
 
 void declare_end(ParameterFile& f, const std::string& section, const std::string& support) {
-  f.declare(section, "Support", support, P::Selection("fixed|pinned|free"), "fixed | pinned | free",
-            "fixed (or its synonym pinned): u = 0 at this end. free: the end moves, carrying the "
-            "point mass, spring, dashpot and force below.");
+  f.declare(section, "Support", support, P::Selection("fixed|pinned|clamped|sliding|free"),
+            "string: fixed | pinned | free; beam: free | pinned | clamped | sliding",
+            "String: fixed (or its synonym pinned) holds u = 0; free lets the end move with the "
+            "attachments below. Beam: pinned holds w, clamped holds w and the rotation, sliding "
+            "holds the rotation only, free holds nothing; the attachments act in every direction "
+            "the support does not hold.");
   f.declare(section, "Point mass", "0", P::Double(), nonnegative,
-            "Mass concentrated at this end (a free end only). Units: kg.");
+            "Mass concentrated at this end (translation not held). Units: kg.");
   f.declare(section, "Spring", "0", P::Double(), nonnegative,
-            "Translational spring from this end to ground (a free end only). Units: N/m.");
+            "Translational spring from this end to ground (translation not held). Units: N/m.");
   f.declare(section, "Dashpot", "0", P::Double(), nonnegative,
-            "Viscous dashpot from this end to ground (a free end only). Units: N s/m.");
+            "Viscous dashpot from this end to ground (translation not held). Units: N s/m.");
   f.declare(section, "Force", "0", P::Anything(), "an expression in t",
-            "Transverse force applied at this end (a free end only). Units: N.");
+            "Transverse force applied at this end (translation not held). Units: N.");
+  f.declare(section, "Rotary inertia", "0", P::Double(), nonnegative,
+            "Rotary inertia concentrated at this end (beams, rotation not held). Units: kg m^2.");
+  f.declare(section, "Rotational spring", "0", P::Double(), nonnegative,
+            "Rotational spring to ground (beams, rotation not held). Units: N m/rad.");
+  f.declare(section, "Rotational dashpot", "0", P::Double(), nonnegative,
+            "Rotational dashpot to ground (beams, rotation not held). Units: N m s/rad.");
+  f.declare(section, "Moment", "0", P::Anything(), "an expression in t",
+            "Moment applied at this end (beams, rotation not held). Units: N m.");
 }
 
 double nonnegative_value(const ParameterFile& f, const std::string& s, const std::string& k) {
@@ -53,13 +64,30 @@ std::string expression(const ParameterFile& f, const std::string& s, const std::
   return text;
 }
 
-EndParameters parse_end(const ParameterFile& f, const std::string& section) {
+EndParameters parse_end(const ParameterFile& f, const std::string& section, ModelType type) {
   EndParameters end;
-  end.support = f.get(section, "Support") == "free" ? Support::free : Support::fixed;
+  end.support = f.get(section, "Support");
+  if (type == ModelType::string) {
+    if (end.support != "fixed" && end.support != "pinned" && end.support != "free")
+      throw InputError(parameter_name(section, "Support"), end.support,
+                       "expected fixed | pinned | free for a string");
+    end.holds_translation = end.support != "free";
+    end.holds_rotation = false;
+  } else {
+    if (end.support == "fixed")
+      throw InputError(parameter_name(section, "Support"), end.support,
+                       "expected free | pinned | clamped | sliding for a beam");
+    end.holds_translation = end.support == "pinned" || end.support == "clamped";
+    end.holds_rotation = end.support == "clamped" || end.support == "sliding";
+  }
   end.point_mass = nonnegative_value(f, section, "Point mass");
+  end.rotary_inertia = nonnegative_value(f, section, "Rotary inertia");
   end.spring = nonnegative_value(f, section, "Spring");
+  end.rotational_spring = nonnegative_value(f, section, "Rotational spring");
   end.dashpot = nonnegative_value(f, section, "Dashpot");
+  end.rotational_dashpot = nonnegative_value(f, section, "Rotational dashpot");
   end.force = expression(f, section, "Force", {"t"});
+  end.moment = expression(f, section, "Moment", {"t"});
   return end;
 }
 
@@ -78,12 +106,20 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
 } // namespace
 
 void declare_case_parameters(ParameterFile& f) {
-  f.declare("Model", "Type", "string", P::Selection("string"), "string",
-            "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f.");
+  f.declare("Model", "Type", "string", P::Selection("string|euler bernoulli beam"),
+            "string | euler bernoulli beam",
+            "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f, or an "
+            "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f.");
   f.declare("Model", "Length", "1.0", P::Double(), positive, "Length L. Units: m.");
   f.declare("Model", "Mass per length", "0.01", P::Double(), positive,
-            "Mass per unit length rho. Units: kg/m.");
-  f.declare("Model", "Tension", "100", P::Double(), positive, "Tension tau. Units: N.");
+            "Mass per unit length rho (rho A of a beam). Units: kg/m.");
+  f.declare("Model", "Tension", "100", P::Double(), positive,
+            "Tension tau of a string (unused by a beam). Units: N.");
+  f.declare("Model", "Bending stiffness", "1", P::Double(), positive,
+            "EI of a beam (unused by a string). Units: N m^2.");
+  f.declare(
+      "Model", "Rotary inertia per length", "0", P::Double(), nonnegative,
+      "rho I of a beam, the rotary inertia of its sections (unused by a string). Units: kg m.");
   f.declare("Model", "Viscous damping", "0.02", P::Double(), nonnegative,
             "Distributed viscous damping gamma (force gamma u_t per length). Units: N s/m^2.");
   f.declare("Model", "Rayleigh mass coefficient", "0", P::Double(), nonnegative,
@@ -143,15 +179,18 @@ void declare_case_parameters(ParameterFile& f) {
 
 CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& case_directory) {
   CaseParameters c;
-  c.model_type = f.get("Model", "Type");
+  c.model_type =
+      f.get("Model", "Type") == "string" ? ModelType::string : ModelType::euler_bernoulli_beam;
   c.length = positive_value(f, "Model", "Length");
   c.mass_per_length = positive_value(f, "Model", "Mass per length");
   c.tension = positive_value(f, "Model", "Tension");
   c.viscous_damping = nonnegative_value(f, "Model", "Viscous damping");
   c.rayleigh_mass = nonnegative_value(f, "Model", "Rayleigh mass coefficient");
   c.rayleigh_stiffness = nonnegative_value(f, "Model", "Rayleigh stiffness coefficient");
-  c.left = parse_end(f, "Left end");
-  c.right = parse_end(f, "Right end");
+  c.bending_stiffness = positive_value(f, "Model", "Bending stiffness");
+  c.rotary_inertia_per_length = nonnegative_value(f, "Model", "Rotary inertia per length");
+  c.left = parse_end(f, "Left end", c.model_type);
+  c.right = parse_end(f, "Right end", c.model_type);
   c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
   c.initial_displacement = expression(f, "Initial conditions", "Displacement", {"x"});
   c.initial_velocity = expression(f, "Initial conditions", "Velocity", {"x"});

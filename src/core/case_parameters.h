@@ -8,23 +8,33 @@
 
 namespace hamdyn {
 
-enum class Support { fixed, free };
+enum class ModelType { string, euler_bernoulli_beam };
 enum class MassMatrix { consistent, lumped };
 enum class Scheme { generalized_alpha, central_difference };
 
-/// An end of the string. On a free end the attachments enter the weak form as the boundary
-/// term (M ü + D u̇ + K u − F) δu, Stutts eq. (131)/(134) with a dashpot and a force added.
+/// An end of the structure. Its support holds the transverse displacement, the rotation (beams),
+/// both or neither; in each direction it does not hold, the attachments enter the weak form as
+/// boundary terms, e.g. (M u_tt + D u_t + K u - F) du for a string (Stutts eq. (131)/(134) with a
+/// dashpot and a force added) and (J theta_tt + D_r theta_t + K_r theta - moment) dtheta for a
+/// beam.
 struct EndParameters {
-  Support support = Support::fixed;
-  double point_mass = 0; // kg
-  double spring = 0;     // N/m
-  double dashpot = 0;    // N s/m
-  std::string force;     // N, expression in t
+  std::string support;           // as written in the case file
+  bool holds_translation = true; // string: fixed/pinned; beam: pinned, clamped
+  bool holds_rotation = false;   // beam: clamped, sliding
+  double point_mass = 0;         // kg
+  double rotary_inertia = 0;     // kg m^2 (beams)
+  double spring = 0;             // N/m
+  double rotational_spring = 0;  // N m/rad (beams)
+  double dashpot = 0;            // N s/m
+  double rotational_dashpot = 0; // N m s/rad (beams)
+  std::string force;             // N, expression in t
+  std::string moment;            // N m, expression in t (beams)
 };
 
 struct CaseParameters {
-  std::string model_type;
+  ModelType model_type = ModelType::string;
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
+  double bending_stiffness = 0, rotary_inertia_per_length = 0; // beams: EI [N m^2], rho I [kg m]
   double rayleigh_mass = 0, rayleigh_stiffness = 0;
   EndParameters left, right;
   std::string distributed_force;

@@ -49,7 +49,7 @@ StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, 
   DoFTools::extract_locally_relevant_dofs(dof_handler_, locally_relevant_);
   constraints_.reinit(locally_relevant_);
   for (int e : {0, 1})
-    if (end(e).support == Support::fixed) {
+    if (end(e).holds_translation) {
       const auto [cell, node] = end_cell(e);
       constraints_.add_line(cell->vertex_dof_index(node, 0));
     }
@@ -164,7 +164,7 @@ void StringModel::assemble(SecondOrderSystem& s) const {
     const EndParameters& p = end(e);
     const auto [cell, node] = end_cell(e);
     const auto dof = cell->vertex_dof_index(node, 0);
-    if (p.support != Support::free)
+    if (p.holds_translation)
       continue;
     const double extra = p.dashpot - viscous_factor * p.point_mass;
     if (extra != 0) {
@@ -205,8 +205,8 @@ void StringModel::assemble(SecondOrderSystem& s) const {
     m->compress(VectorOperation::insert);
 
   // The load f(t): distributed part (assembled once when it does not depend on t) + end forces.
-  const bool has_end_force[2] = {c_.left.support == Support::free && !end_force_[0]->is_zero(),
-                                 c_.right.support == Support::free && !end_force_[1]->is_zero()};
+  const bool has_end_force[2] = {!c_.left.holds_translation && !end_force_[0]->is_zero(),
+                                 !c_.right.holds_translation && !end_force_[1]->is_zero()};
   if (distributed_force_->is_zero() && !has_end_force[0] && !has_end_force[1]) {
     s.load = nullptr;
     return;
@@ -277,7 +277,7 @@ HistoryFunctionals StringModel::history_functionals() const {
   for (int e : {0, 1}) {
     const auto [cell, node] = end_cell(e);
     LinearFunctional r{std::string("reaction_") + side[e], {}, {}, {}, {}, nullptr};
-    if (end(e).support == Support::free) {
+    if (!end(e).holds_translation) {
       // The ground's force on the end through spring and dashpot.
       r.dofs = {cell->vertex_dof_index(node, 0)};
       r.of_u = {-end(e).spring};

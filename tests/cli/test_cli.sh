@@ -22,7 +22,7 @@ check "help exits 0" test $status -eq 0
 check "help shows usage" grep -q "hamdyn run \[CASE.prm\]" <<<"$out"
 check "version" bash -c "'$hamdyn' --version | grep -q '^hamdyn '"
 out="$("$hamdyn" parameters)"
-check "parameters documents units" grep -q "Tension tau. Units: N." <<<"$out"
+check "parameters documents units" grep -q "Tension tau of a string (unused by a beam). Units: N." <<<"$out"
 check "parameters documents allowed values" grep -q "allowed: generalized alpha | central difference" <<<"$out"
 
 # Bad input: exit 2, one line naming parameter and value, no output directory.

@@ -81,8 +81,9 @@ TEST(CaseParameters, DefaultCaseIsTheIssueCase) {
     EXPECT_EQ(p->tension, 100.0);
     EXPECT_EQ(p->mass_per_length, 0.01);
     EXPECT_EQ(p->viscous_damping, 0.02);
-    EXPECT_EQ(p->left.support, Support::fixed);
-    EXPECT_EQ(p->right.support, Support::free);
+    EXPECT_EQ(p->model_type, ModelType::string);
+    EXPECT_TRUE(p->left.holds_translation);
+    EXPECT_FALSE(p->right.holds_translation);
     EXPECT_EQ(p->right.point_mass, 0.005);
     EXPECT_EQ(p->right.spring, 2000.0);
     EXPECT_EQ(p->n_elements, 200u);
@@ -143,6 +144,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"Right end/Spring=-3", "Right end/Spring", "-3"},
         BadInput{"Right end/Dashpot=-2", "Right end/Dashpot", "-2"},
         BadInput{"Left end/Support=glued", "Left end/Support", "glued"},
+        BadInput{"Left end/Support=clamped", "fixed | pinned | free for a string", "clamped"},
+        BadInput{"Model/Bending stiffness=0", "Model/Bending stiffness", "0"},
+        BadInput{"Right end/Rotational spring=-1", "Right end/Rotational spring", "-1"},
+        BadInput{"Right end/Moment=t*z", "Right end/Moment", "'z'"},
         BadInput{"Right end/Force=cos(w*t)", "Right end/Force", "'w'"},
         BadInput{"Load/Distributed force=sin(q*x)", "Load/Distributed force", "'q'"},
         BadInput{"Initial conditions/Displacement=sin(x", "Initial conditions/Displacement",
@@ -161,6 +166,20 @@ INSTANTIATE_TEST_SUITE_P(
                  "lumped"},
         BadInput{"Modes/Number of modes=0", "Modes/Number of modes", "0"},
         BadInput{"Output/Probes=0.5,2", "Output/Probes", "2"}));
+
+TEST(CaseParameters, BeamSupports) {
+  const auto c = test_support::make_case(
+      {"Model/Type=euler bernoulli beam", "Left end/Support=clamped", "Right end/Support=sliding"});
+  EXPECT_EQ(c.model_type, ModelType::euler_bernoulli_beam);
+  EXPECT_TRUE(c.left.holds_translation && c.left.holds_rotation);
+  EXPECT_TRUE(!c.right.holds_translation && c.right.holds_rotation);
+  const auto p =
+      test_support::make_case({"Model/Type=euler bernoulli beam", "Left end/Support=pinned"});
+  EXPECT_TRUE(p.left.holds_translation && !p.left.holds_rotation);
+  EXPECT_FALSE(p.right.holds_translation || p.right.holds_rotation);
+  EXPECT_THROW(test_support::make_case({"Model/Type=euler bernoulli beam"}), InputError)
+      << "'fixed' is a string's support name";
+}
 
 TEST(CaseParameters, UnwritableOutputDirectory) {
   EXPECT_THROW(check_output_directory_writable("/proc/hamdyn_cannot_be_here"), InputError);
