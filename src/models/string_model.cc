@@ -1,6 +1,7 @@
 #include "models/string_model.h"
 
 #include "core/expression.h"
+#include "models/line_model_tools.h"
 
 #include <deal.II/base/function.h>
 #include <deal.II/base/quadrature_lib.h>
@@ -70,13 +71,7 @@ double StringModel::frequency_scale() const {
 }
 
 std::pair<DoFHandler<1>::active_cell_iterator, unsigned int> StringModel::end_cell(int e) const {
-  const double x = e == 0 ? 0.0 : c_.length;
-  for (const auto& cell : dof_handler_.active_cell_iterators())
-    for (unsigned int v = 0; v < 2; ++v)
-      if (std::abs(cell->vertex(v)[0] - x) <= 1e-12 * c_.length)
-        return {cell, v};
-  AssertThrow(false, ExcMessage("no mesh vertex at the string's end"));
-  return {};
+  return vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
 }
 
 namespace {
@@ -181,28 +176,7 @@ void StringModel::assemble(SecondOrderSystem& s) const {
   for (const auto& [dof, value] : end_damping)
     s.extra_damping.push_back({dof, dof, value});
 
-  // Held rows: mass = the largest nodal mass, stiffness 1e6 times the largest K_ii/M_ii, so that
-  // their decoupled "modes" lie far above the spectrum. They start and stay at rest, so the
-  // proportional damping these entries imply never acts.
-  s.held_dofs.clear();
-  double mass_scale = 0, frequency_scale = 0;
-  for (const auto i : locally_owned_) {
-    if (constraints_.is_constrained(i)) {
-      s.held_dofs.push_back(i);
-      continue;
-    }
-    mass_scale = std::max(mass_scale, s.mass.diag_element(i));
-    frequency_scale =
-        std::max(frequency_scale, s.stiffness.diag_element(i) / s.mass.diag_element(i));
-  }
-  mass_scale = Utilities::MPI::max(mass_scale, comm_);
-  frequency_scale = Utilities::MPI::max(frequency_scale, comm_);
-  for (const auto i : s.held_dofs) {
-    s.mass.set(i, i, mass_scale);
-    s.stiffness.set(i, i, 1e6 * frequency_scale * mass_scale);
-  }
-  for (LA::SparseMatrix* m : {&s.mass, &s.stiffness})
-    m->compress(VectorOperation::insert);
+  decouple_held_rows(s, constraints_);
 
   // The load f(t): distributed part (assembled once when it does not depend on t) + end forces.
   const bool has_end_force[2] = {!c_.left.holds_translation && !end_force_[0]->is_zero(),

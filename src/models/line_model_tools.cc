@@ -1,0 +1,43 @@
+#include "models/line_model_tools.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hamdyn {
+
+std::pair<dealii::DoFHandler<1>::active_cell_iterator, unsigned int>
+vertex_at(const dealii::DoFHandler<1>& dof_handler, double x, double length) {
+  for (const auto& cell : dof_handler.active_cell_iterators())
+    for (unsigned int v = 0; v < 2; ++v)
+      if (std::abs(cell->vertex(v)[0] - x) <= 1e-12 * length)
+        return {cell, v};
+  AssertThrow(false, dealii::ExcMessage("no mesh vertex at x = " + std::to_string(x)));
+  return {};
+}
+
+void decouple_held_rows(SecondOrderSystem& s,
+                        const dealii::AffineConstraints<double>& constraints) {
+  s.held_dofs.clear();
+  double mass_scale = 0, frequency_scale = 0;
+  for (const auto i : s.locally_owned) {
+    if (constraints.is_constrained(i)) {
+      s.held_dofs.push_back(i);
+      continue;
+    }
+    mass_scale = std::max(mass_scale, s.mass.diag_element(i));
+    frequency_scale =
+        std::max(frequency_scale, s.stiffness.diag_element(i) / s.mass.diag_element(i));
+  }
+  mass_scale = dealii::Utilities::MPI::max(mass_scale, s.comm);
+  frequency_scale = dealii::Utilities::MPI::max(frequency_scale, s.comm);
+  for (const auto i : s.held_dofs) {
+    s.mass.set(i, i, mass_scale);
+    s.stiffness.set(i, i, 1e6 * frequency_scale * mass_scale);
+  }
+  s.mass.compress(dealii::VectorOperation::insert);
+  s.stiffness.compress(dealii::VectorOperation::insert);
+}
+
+} // namespace hamdyn

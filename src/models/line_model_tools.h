@@ -1,0 +1,23 @@
+#pragma once
+// Pieces every line model needs in the same form: finding the mesh vertex at an end, and giving
+// held (Dirichlet) rows values that keep them out of the dynamics and the low spectrum.
+#include "time/second_order_system.h"
+
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/lac/affine_constraints.h>
+
+#include <utility>
+
+namespace hamdyn {
+
+/// The cell with a vertex at x (to 1e-12 L) and that vertex's index in the cell.
+std::pair<dealii::DoFHandler<1>::active_cell_iterator, unsigned int>
+vertex_at(const dealii::DoFHandler<1>& dof_handler, double x, double length);
+
+/// After assembly with `constraints` (held rows zeroed but for the diagonal): gives every held
+/// row the largest nodal mass and 1e6 times the largest K_ii/M_ii as stiffness, so its decoupled
+/// "mode" lies far above the spectrum, and lists the held rows in s.held_dofs. A held DoF starts
+/// and stays at rest, so the proportional damping these entries imply never acts.
+void decouple_held_rows(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints);
+
+} // namespace hamdyn
