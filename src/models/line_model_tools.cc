@@ -41,3 +41,34 @@ void decouple_held_rows(SecondOrderSystem& s,
 }
 
 } // namespace hamdyn
+
+#include "core/expression.h"
+
+namespace hamdyn {
+
+std::function<void(double, LA::Vector&)>
+make_load(const Expression& distributed,
+          std::function<void(double, LA::Vector&)> assemble_distributed,
+          std::vector<PointLoad> point_loads, const dealii::IndexSet& owned, MPI_Comm comm) {
+  point_loads.erase(std::remove_if(point_loads.begin(), point_loads.end(),
+                                   [](const PointLoad& p) { return p.value->is_zero(); }),
+                    point_loads.end());
+  if (distributed.is_zero() && point_loads.empty())
+    return nullptr;
+  auto fixed_part = std::make_shared<LA::Vector>(owned, comm);
+  const bool varies = !distributed.is_zero() && !distributed.is_time_independent();
+  if (!distributed.is_zero() && !varies)
+    assemble_distributed(0.0, *fixed_part);
+  return [=](double t, LA::Vector& f) {
+    if (varies)
+      assemble_distributed(t, f);
+    else
+      f = *fixed_part;
+    for (const auto& p : point_loads)
+      if (owned.is_element(p.dof))
+        f(p.dof) += (*p.value)(0.0, t);
+    f.compress(dealii::VectorOperation::add);
+  };
+}
+
+} // namespace hamdyn

@@ -6,7 +6,9 @@
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/lac/affine_constraints.h>
 
+#include <functional>
 #include <utility>
+#include <vector>
 
 namespace hamdyn {
 
@@ -19,5 +21,24 @@ vertex_at(const dealii::DoFHandler<1>& dof_handler, double x, double length);
 /// "mode" lies far above the spectrum, and lists the held rows in s.held_dofs. A held DoF starts
 /// and stays at rest, so the proportional damping these entries imply never acts.
 void decouple_held_rows(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints);
+
+} // namespace hamdyn
+
+namespace hamdyn {
+
+class Expression;
+
+/// A concentrated load on one DoF: a force on a displacement DoF or a moment on a rotation DoF.
+struct PointLoad {
+  dealii::types::global_dof_index dof;
+  const Expression* value; // in t
+};
+
+/// f(t) = the distributed load (assembled by `assemble_distributed`, once when `distributed` does
+/// not depend on t) + the point loads; an empty function when all of them are zero.
+std::function<void(double, LA::Vector&)>
+make_load(const Expression& distributed,
+          std::function<void(double, LA::Vector&)> assemble_distributed,
+          std::vector<PointLoad> point_loads, const dealii::IndexSet& owned, MPI_Comm comm);
 
 } // namespace hamdyn

@@ -51,8 +51,7 @@ StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, 
   constraints_.reinit(locally_relevant_);
   for (int e : {0, 1})
     if (end(e).holds_translation) {
-      const auto [cell, node] = end_cell(e);
-      constraints_.add_line(cell->vertex_dof_index(node, 0));
+      constraints_.add_line(end_dof(e));
     }
   constraints_.close();
   distributed_force_ = std::make_unique<Expression>("Load/Distributed force", c.distributed_force,
@@ -72,6 +71,11 @@ double StringModel::frequency_scale() const {
 
 std::pair<DoFHandler<1>::active_cell_iterator, unsigned int> StringModel::end_cell(int e) const {
   return vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
+}
+
+types::global_dof_index StringModel::end_dof(int e) const {
+  const auto [cell, node] = end_cell(e);
+  return cell->vertex_dof_index(node, 0);
 }
 
 namespace {
@@ -157,8 +161,7 @@ void StringModel::assemble(SecondOrderSystem& s) const {
   std::vector<std::pair<types::global_dof_index, double>> end_damping;
   for (int e : {0, 1}) {
     const EndParameters& p = end(e);
-    const auto [cell, node] = end_cell(e);
-    const auto dof = cell->vertex_dof_index(node, 0);
+    const auto dof = end_dof(e);
     if (p.holds_translation)
       continue;
     const double extra = p.dashpot - viscous_factor * p.point_mass;
@@ -178,33 +181,14 @@ void StringModel::assemble(SecondOrderSystem& s) const {
 
   decouple_held_rows(s, constraints_);
 
-  // The load f(t): distributed part (assembled once when it does not depend on t) + end forces.
-  const bool has_end_force[2] = {!c_.left.holds_translation && !end_force_[0]->is_zero(),
-                                 !c_.right.holds_translation && !end_force_[1]->is_zero()};
-  if (distributed_force_->is_zero() && !has_end_force[0] && !has_end_force[1]) {
-    s.load = nullptr;
-    return;
-  }
-  auto fixed_part = std::make_shared<LA::Vector>(locally_owned_, comm_);
-  const bool distributed_varies = !distributed_force_->is_time_independent();
-  if (!distributed_force_->is_zero() && !distributed_varies)
-    assemble_distributed_load(0.0, *fixed_part);
-  std::vector<std::pair<int, types::global_dof_index>> forced_ends;
+  // The load f(t): the distributed part and the forces on the free ends.
+  std::vector<PointLoad> end_forces;
   for (int e : {0, 1})
-    if (has_end_force[e]) {
-      const auto [cell, node] = end_cell(e);
-      forced_ends.emplace_back(e, cell->vertex_dof_index(node, 0));
-    }
-  s.load = [this, fixed_part, distributed_varies, forced_ends](double t, LA::Vector& f) {
-    if (distributed_varies)
-      assemble_distributed_load(t, f);
-    else
-      f = *fixed_part;
-    for (const auto& [e, dof] : forced_ends)
-      if (locally_owned_.is_element(dof))
-        f(dof) += (*end_force_[e])(0.0, t);
-    f.compress(VectorOperation::add);
-  };
+    if (!end(e).holds_translation)
+      end_forces.push_back({end_dof(e), end_force_[e].get()});
+  s.load = make_load(
+      *distributed_force_, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
+      end_forces, locally_owned_, comm_);
 }
 
 void StringModel::assemble_distributed_load(double t, LA::Vector& f) const {
@@ -241,19 +225,17 @@ HistoryFunctionals StringModel::history_functionals() const {
   std::vector<LinearFunctional>& f = h.ends;
   const char* side[2] = {"left", "right"};
   for (int e : {0, 1}) {
-    const auto dof = end_cell(e).first->vertex_dof_index(end_cell(e).second, 0);
-    f.push_back({std::string("u_") + side[e], {dof}, {1.0}, {}, {}, nullptr});
+    f.push_back({std::string("u_") + side[e], {end_dof(e)}, {1.0}, {}, {}, nullptr});
   }
   for (int e : {0, 1}) {
-    const auto dof = end_cell(e).first->vertex_dof_index(end_cell(e).second, 0);
-    f.push_back({std::string("v_") + side[e], {dof}, {}, {1.0}, {}, nullptr});
+    f.push_back({std::string("v_") + side[e], {end_dof(e)}, {}, {1.0}, {}, nullptr});
   }
   for (int e : {0, 1}) {
     const auto [cell, node] = end_cell(e);
     LinearFunctional r{std::string("reaction_") + side[e], {}, {}, {}, {}, nullptr};
     if (!end(e).holds_translation) {
       // The ground's force on the end through spring and dashpot.
-      r.dofs = {cell->vertex_dof_index(node, 0)};
+      r.dofs = {end_dof(e)};
       r.of_u = {-end(e).spring};
       r.of_v = {-end(e).dashpot};
     } else {

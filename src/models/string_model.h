@@ -64,6 +64,8 @@ private:
   void assemble_distributed_load(double t, LA::Vector& f) const;
   /// The boundary cell at x = 0 (end 0) or x = L (end 1) and the local index of the end node.
   std::pair<dealii::DoFHandler<1>::active_cell_iterator, unsigned int> end_cell(int end) const;
+  /// The DoF at end e (0: x = 0, 1: x = L).
+  dealii::types::global_dof_index end_dof(int e) const;
   const EndParameters& end(int e) const { return e == 0 ? c_.left : c_.right; }
 
   CaseParameters c_;
