@@ -1,3 +1,4 @@
+#include "models/euler_bernoulli_beam.h"
 #include "models/model.h"
 #include "models/string_model.h"
 
@@ -5,7 +6,12 @@ namespace hamdyn {
 
 std::unique_ptr<Model> make_model(const CaseParameters& c, const dealii::Triangulation<1>& tria,
                                   MPI_Comm comm) {
-  // Model/Type is validated when the case is parsed; "string" is the only model so far.
+  switch (c.model_type) {
+  case ModelType::euler_bernoulli_beam:
+    return std::make_unique<EulerBernoulliBeamModel>(c, tria, comm);
+  case ModelType::string:
+    break;
+  }
   return std::make_unique<StringModel>(c, tria, comm);
 }
 

@@ -1,0 +1,151 @@
+// Euler-Bernoulli beams (EI = rho A = L = 1) through the whole pipeline (case, model, SLEPc)
+// against exact frequencies whose equations the test solves itself.
+#include "modal/eigen_solver.h"
+#include "studies/prepared_case.h"
+#include "support/case_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+using namespace hamdyn;
+
+namespace {
+std::vector<double> beam_modes(const std::vector<std::string>& settings, unsigned int n,
+                               unsigned int elements = 40) {
+  std::vector<std::string> all{"Model/Type=euler bernoulli beam",
+                               "Model/Mass per length=1",
+                               "Model/Bending stiffness=1",
+                               "Model/Viscous damping=0",
+                               "Right end/Point mass=0",
+                               "Right end/Spring=0",
+                               "Discretization/Elements=" + std::to_string(elements)};
+  all.insert(all.end(), settings.begin(), settings.end());
+  PreparedCase pc(test_support::make_case(all), MPI_COMM_WORLD);
+  return compute_modes(pc.system, n, -1.0).omega;
+}
+
+// Roots x_1 < x_2 < ... of g on (0, x_max], bracketed on a fine grid and bisected.
+std::vector<double> roots(const std::function<double(double)>& g, unsigned int n, double step) {
+  std::vector<double> r;
+  for (double a = step; r.size() < n; a += step) {
+    double lo = a, hi = a + step;
+    if ((g(lo) < 0) == (g(hi) < 0))
+      continue;
+    for (int it = 0; it < 200; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      ((g(lo) < 0) == (g(mid) < 0) ? lo : hi) = mid;
+    }
+    r.push_back(0.5 * (lo + hi));
+  }
+  return r;
+}
+
+void expect_frequencies(const std::vector<double>& fe, const std::vector<double>& exact,
+                        double tolerance, const std::string& what) {
+  for (std::size_t k = 0; k < exact.size(); ++k) {
+    const double error = (fe[k] - exact[k]) / exact[k];
+    EXPECT_LT(std::abs(error), tolerance) << what << " mode " << k + 1;
+  }
+  test_support::report(what + ": largest relative error",
+                       std::abs((fe[exact.size() - 1] - exact.back()) / exact.back()));
+}
+
+std::vector<double> squares(std::vector<double> beta_l) {
+  for (double& b : beta_l)
+    b *= b; // omega = (beta L)^2 sqrt(EI / (rho A L^4))
+  return beta_l;
+}
+} // namespace
+
+TEST(BeamFrequencies, ClassicalSupports) {
+  const auto cantilever =
+      squares(roots([](double x) { return std::cos(x) * std::cosh(x) + 1; }, 4, 0.01));
+  EXPECT_NEAR(std::sqrt(cantilever[0]), 1.87510407, 1e-8);
+  const auto clamped_clamped =
+      squares(roots([](double x) { return std::cos(x) * std::cosh(x) - 1; }, 4, 0.01));
+  EXPECT_NEAR(std::sqrt(clamped_clamped[0]), 4.73004074, 1e-8);
+  std::vector<double> pinned;
+  for (int n = 1; n <= 4; ++n)
+    pinned.push_back(std::pow(n * M_PI, 2));
+
+  // Mode 4 on 40 cubic elements: (beta h)^4 ~ 0.015 puts its error near 1e-5.
+  const double tolerance = 3e-5;
+  expect_frequencies(beam_modes({"Left end/Support=clamped", "Right end/Support=free"}, 4),
+                     cantilever, tolerance, "clamped-free");
+  expect_frequencies(beam_modes({"Left end/Support=pinned", "Right end/Support=pinned"}, 4), pinned,
+                     tolerance, "pinned-pinned");
+  expect_frequencies(beam_modes({"Left end/Support=clamped", "Right end/Support=clamped"}, 4),
+                     clamped_clamped, tolerance, "clamped-clamped");
+  // Free-free: two rigid-body modes, then the clamped-clamped values.
+  const auto free_free = beam_modes({"Left end/Support=free", "Right end/Support=free"}, 6);
+  EXPECT_LT(free_free[0], 1e-4);
+  EXPECT_LT(free_free[1], 1e-4);
+  expect_frequencies({free_free.begin() + 2, free_free.end()}, clamped_clamped, tolerance,
+                     "free-free");
+}
+
+TEST(BeamFrequencies, CantileverWithTipMassAndRotaryInertia) {
+  // w = A (cos bx - cosh bx) + B (sin bx - sinh bx) satisfies the clamped end; at x = L the
+  // weak form's natural conditions EI w'' - J w^2 w' = 0 and EI w''' + M w^2 w = 0 (harmonic,
+  // w = omega) give a 2x2 determinant in b = sqrt(omega) (EI = rho A = L = 1).
+  const double m = 0.3, j = 0.02;
+  auto det = [=](double b) {
+    const double w2 = std::pow(b, 4), s = std::sin(b), c = std::cos(b), sh = std::sinh(b),
+                 ch = std::cosh(b);
+    const double a11 = b * b * (-c - ch) - j * w2 * b * (-s - sh);
+    const double a12 = b * b * (-s - sh) - j * w2 * b * (c - ch);
+    const double a21 = b * b * b * (s - sh) + m * w2 * (c - ch);
+    const double a22 = b * b * b * (-c - ch) + m * w2 * (s - sh);
+    return (a11 * a22 - a12 * a21) / (ch * ch * (1 + w2 * w2));
+  };
+  const auto exact = squares(roots(det, 4, 0.002));
+  const auto fe = beam_modes({"Left end/Support=clamped", "Right end/Support=free",
+                              "Right end/Point mass=0.3", "Right end/Rotary inertia=0.02"},
+                             4);
+  expect_frequencies(fe, exact, 5e-6, "cantilever with tip mass and rotary inertia");
+  // Without the tip, the determinant reduces to the cantilever's 1 + cos cosh = 0.
+  EXPECT_LT(exact[0], std::pow(1.87510407, 2));
+}
+
+TEST(BeamFrequencies, HermiteErrorsFallAsH4) {
+  const double exact = std::pow(2 * M_PI, 2);
+  std::vector<double> h, e;
+  for (unsigned int n : {4u, 8u, 16u}) {
+    h.push_back(1.0 / n);
+    e.push_back(
+        std::abs(beam_modes({"Left end/Support=pinned", "Right end/Support=pinned"}, 2, n)[1] -
+                 exact) /
+        exact);
+  }
+  test_support::report("beam frequency order in h", test_support::observed_order(h, e));
+  EXPECT_NEAR(test_support::observed_order(h, e), 4.0, 0.2);
+}
+
+TEST(BeamTransient, SuddenUniformLoadDoublesTheStaticDeflection) {
+  // Simply supported, q = 1 applied at t = 0, undamped: at t = pi / omega_1 every odd mode is at
+  // twice its static share (omega_n t = n^2 pi), so w(L/2) = 2 * 5 q L^4 / (384 EI).
+  const double t_star = 1 / M_PI; // omega_1 = pi^2
+  char dt[32], t_end[32];
+  std::snprintf(dt, sizeof dt, "%.17g", t_star / 2000);
+  std::snprintf(t_end, sizeof t_end, "%.17g", t_star);
+  const auto h = test_support::simulate(
+      test_support::make_case(
+          {"Model/Type=euler bernoulli beam", "Model/Mass per length=1",
+           "Model/Bending stiffness=1", "Model/Viscous damping=0", "Left end/Support=pinned",
+           "Right end/Support=pinned", "Right end/Point mass=0", "Right end/Spring=0",
+           "Load/Distributed force=1", "Initial conditions/Displacement=0",
+           "Discretization/Elements=20", std::string("Time integration/Time step=") + dt,
+           std::string("Time integration/Final time=") + t_end, "Output/Probes=0.5"}),
+      MPI_COMM_WORLD);
+  const double midspan = h.column("u@0.5").back(), expected = 2 * 5.0 / 384;
+  test_support::report("beam midspan at pi/omega_1 over twice the static deflection",
+                       midspan / expected);
+  EXPECT_NEAR(midspan / expected, 1.0, 1e-4);
+  // energy balance with the external work of the load
+  double worst = 0;
+  for (double e : h.column("energy_error"))
+    worst = std::max(worst, std::abs(e));
+  EXPECT_LT(worst / h.column("external_work").back(), 1e-8);
+}
