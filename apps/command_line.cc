@@ -16,8 +16,9 @@ usage:
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd.
   hamdyn parameters
       Every case-file parameter with its default, allowed values and units.
-  hamdyn bench [--unknowns N] [--steps N]
-      Times the implicit step loop of a P1 string (default 1000000 unknowns, 100 steps).
+  hamdyn bench [--model string|beam] [--unknowns N] [--steps N]
+      Times the implicit step loop of a P1 string or a Hermite Euler-Bernoulli beam
+      (default 1000000 unknowns, 100 steps).
   hamdyn --help | --version
 
 options:
@@ -80,8 +81,12 @@ CommandLine parse_command_line(int argc, char** argv) {
         cl.bench_unknowns = positive_integer(arg, value_of(i, argc, argv));
       else if (arg == "--steps")
         cl.bench_steps = static_cast<unsigned int>(positive_integer(arg, value_of(i, argc, argv)));
-      else
-        throw InputError("option", arg, "bench takes --unknowns N and --steps N");
+      else if (arg == "--model") {
+        cl.bench_model = value_of(i, argc, argv);
+        if (cl.bench_model != "string" && cl.bench_model != "beam")
+          throw InputError("--model", cl.bench_model, "expected string or beam");
+      } else
+        throw InputError("option", arg, "bench takes --model, --unknowns N and --steps N");
     } else if (cl.command == "parameters") {
       throw InputError("option", arg, "parameters takes no options");
     } else if (arg == "--set") {

@@ -13,6 +13,7 @@ struct CommandLine {
   std::string output_directory;
   unsigned long bench_unknowns = 1000000;
   unsigned int bench_steps = 100;
+  std::string bench_model = "string"; // string | beam
 };
 
 /// Throws InputError on an unknown command or option or a missing value.

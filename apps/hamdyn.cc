@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (cl.command == "bench") {
-      run_step_loop_benchmark(cl.bench_unknowns, cl.bench_steps, comm);
+      run_step_loop_benchmark(cl.bench_model, cl.bench_unknowns, cl.bench_steps, comm);
       return 0;
     }
     ParameterFile file;

@@ -6,5 +6,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/build" >/dev/null
 . "$root/scripts/mpi-env"
 for ranks in 1 2; do
-  mpirun -np "$ranks" "$root/build/bin/hamdyn" bench --unknowns "${1:-1000000}" --steps "${2:-100}"
+  for model in string beam; do
+    mpirun -np "$ranks" "$root/build/bin/hamdyn" bench --model "$model" --unknowns "${1:-1000000}" --steps "${2:-100}"
+  done
 done

@@ -1,67 +1,28 @@
 #pragma once
-// The Euler-Bernoulli beam of Hamilton's principle with end attachments:
-//   T = 1/2 int (rho A w_t^2 + rho I w_xt^2) dx + sum_ends 1/2 (M w_t^2 + J w_xt^2),
-//   V = 1/2 int EI w_xx^2 dx + sum_ends 1/2 (K w^2 + K_r w_x^2),
-//   delta W_nc = int (f - gamma w_t) dw dx + sum_ends (F - D w_t) dw + (moment - D_r w_xt) dw_x,
-// so that for all admissible (dw, dw_x)
-//   int rho A w_tt dw + rho I w_xtt dw_x + gamma w_t dw + EI w_xx dw_xx dx
-//     + sum_ends [M w_tt + D w_t + K w - F] dw + [J w_xtt + D_r w_xt + K_r w_x - moment] dw_x
-//   = int f dw dx,
-// with the strong form rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f and, at a
-// free end x = L, EI w_xx + J w_xtt + ... = moment and -(EI w_xx)_x + rho I w_ttx + M w_tt + ... =
-// F. Discretized with C1 cubic Hermite elements (hermite_beam_element.h) on the DoFs of an
-// FESystem(FE_Q(1), 2): w and theta = w_x at every node.
-#include "models/model.h"
+// Euler-Bernoulli beam: theta = w_x, C1 cubic Hermite elements (hermite_beam_element.h) on the
+// DoFs of an FESystem(FE_Q(1), 2), w and theta at every node (DESIGN.md: deal.II 9.4 has no
+// FE_Hermite). Section resultants: M = EI w_xx at cell midpoints, V = -EI w_xxx, as cell data.
+#include "models/beam_model.h"
 
-#include <deal.II/fe/fe_system.h>
-#include <deal.II/lac/affine_constraints.h>
-#include <deal.II/lac/full_matrix.h>
-
-#include <memory>
+#include <deal.II/lac/vector.h>
 
 namespace hamdyn {
 
-class Expression;
-
-class EulerBernoulliBeamModel : public Model {
+class EulerBernoulliBeamModel : public BeamModel {
 public:
   EulerBernoulliBeamModel(const CaseParameters& c, const dealii::Triangulation<1>& tria,
                           MPI_Comm comm);
-  ~EulerBernoulliBeamModel() override;
-
-  const dealii::DoFHandler<1>& dof_handler() const override { return dof_handler_; }
-  const dealii::IndexSet& locally_relevant() const override { return locally_relevant_; }
-  void assemble(SecondOrderSystem& s) const override;
-  /// w from the expression, theta = dw/dx by a central difference of it (step 1e-6 L).
-  void initial_conditions(LA::Vector& u, LA::Vector& v) const override;
-  /// w, dw/dt, the force reactions, then theta and the moment reactions at both ends; probes.
-  HistoryFunctionals history_functionals() const override;
-  /// Nodal displacement and rotation (and their rates); bending moment EI w_xx at cell
-  /// midpoints and shear force -EI w_xxx as cell data.
-  void add_output_fields(dealii::DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
-                         const LA::Vector& a) const override;
-  /// sqrt(EI / rho A) / L^2.
-  double frequency_scale() const override;
   unsigned int output_subdivisions() const override { return 1; }
 
 private:
-  using Cell = dealii::DoFHandler<1>::active_cell_iterator;
-  /// The element's mass (consistent or HRZ-lumped, with rotary inertia) and stiffness.
   void local_matrices(const Cell& cell, dealii::FullMatrix<double>& mass,
-                      dealii::FullMatrix<double>& stiffness) const;
-  dealii::Vector<double> local_load(const Cell& cell, double t) const;
-  void assemble_distributed_load(double t, LA::Vector& f) const;
-  /// DoF of component (0: w, 1: theta) at end e (0: x = 0, 1: x = L).
-  dealii::types::global_dof_index end_dof(int e, unsigned int component) const;
-  const EndParameters& end(int e) const { return e == 0 ? c_.left : c_.right; }
+                      dealii::FullMatrix<double>& stiffness) const override;
+  dealii::Vector<double> local_load(const Cell& cell, double t) const override;
+  std::vector<double> displacement_weights(const Cell& cell, double x) const override;
+  dealii::Vector<double> interpolate(const Cell& cell, const std::function<double(double)>& w0,
+                                     const std::function<double(double)>& slope) const override;
+  void add_resultants(dealii::DataOut<1>& out, const LA::Vector& u) const override;
 
-  CaseParameters c_;
-  MPI_Comm comm_;
-  dealii::FESystem<1> fe_;
-  dealii::DoFHandler<1> dof_handler_;
-  dealii::IndexSet locally_owned_, locally_relevant_;
-  dealii::AffineConstraints<double> constraints_;
-  std::unique_ptr<Expression> distributed_force_, end_force_[2], end_moment_[2];
   mutable dealii::Vector<double> moment_, shear_; // cell data of the last output
 };
 

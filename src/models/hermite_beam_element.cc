@@ -8,20 +8,20 @@ using dealii::FullMatrix;
 
 Shape values(double xi, double h) {
   const double x2 = xi * xi, x3 = x2 * xi;
-  return {1 - 3 * x2 + 2 * x3, h * (xi - 2 * x2 + x3), 3 * x2 - 2 * x3, h * (x3 - x2)};
+  return {{1 - 3 * x2 + 2 * x3, h * (xi - 2 * x2 + x3), 3 * x2 - 2 * x3, h * (x3 - x2)}};
 }
 
 Shape first_derivatives(double xi, double h) {
   const double x2 = xi * xi;
-  return {(-6 * xi + 6 * x2) / h, 1 - 4 * xi + 3 * x2, (6 * xi - 6 * x2) / h, 3 * x2 - 2 * xi};
+  return {{(-6 * xi + 6 * x2) / h, 1 - 4 * xi + 3 * x2, (6 * xi - 6 * x2) / h, 3 * x2 - 2 * xi}};
 }
 
 Shape second_derivatives(double xi, double h) {
-  return {(-6 + 12 * xi) / (h * h), (-4 + 6 * xi) / h, (6 - 12 * xi) / (h * h), (6 * xi - 2) / h};
+  return {{(-6 + 12 * xi) / (h * h), (-4 + 6 * xi) / h, (6 - 12 * xi) / (h * h), (6 * xi - 2) / h}};
 }
 
 Shape third_derivatives(double h) {
-  return {12 / (h * h * h), 6 / (h * h), -12 / (h * h * h), 6 / (h * h)};
+  return {{12 / (h * h * h), 6 / (h * h), -12 / (h * h * h), 6 / (h * h)}};
 }
 
 namespace {

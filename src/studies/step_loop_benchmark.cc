@@ -12,12 +12,20 @@
 
 namespace hamdyn {
 
-void run_step_loop_benchmark(unsigned long n_unknowns, unsigned int n_steps, MPI_Comm comm) {
+void run_step_loop_benchmark(const std::string& model, unsigned long n_unknowns,
+                             unsigned int n_steps, MPI_Comm comm) {
   ParameterFile file;
   declare_case_parameters(file);
-  file.set("Discretization", "Elements", std::to_string(n_unknowns));
   file.set("Discretization", "Degree", "1");
   file.set("Time integration", "Time step", "1e-5");
+  if (model == "beam") { // two DoFs (w, theta) per node
+    file.set("Discretization", "Elements", std::to_string(n_unknowns / 2));
+    file.set("Model", "Type", "euler bernoulli beam");
+    file.set("Left end", "Support", "clamped");
+    file.set("Initial conditions", "Displacement", "0.01*x^2");
+  } else {
+    file.set("Discretization", "Elements", std::to_string(n_unknowns));
+  }
   CaseParameters c = parse_case_parameters(file, ".");
 
   MPI_Barrier(comm);
@@ -44,11 +52,11 @@ void run_step_loop_benchmark(unsigned long n_unknowns, unsigned int n_steps, MPI
   const double loop = std::chrono::duration<double>(t2 - t1).count();
   const double n_dofs = double(pc.system.locally_owned.size());
   if (dealii::Utilities::MPI::this_mpi_process(comm) == 0)
-    std::printf("bench: P1 string, %.0f unknowns, %u steps, %u ranks: %.2f ns/unknown/step, "
+    std::printf("bench: %s, %.0f unknowns, %u steps, %u ranks: %.2f ns/unknown/step, "
                 "step loop %.3f s, set-up %.3f s, peak memory %.0f MB per rank (%.0f MB total)\n",
-                n_dofs, n_steps, dealii::Utilities::MPI::n_mpi_processes(comm),
-                loop * 1e9 / (n_dofs * n_steps), loop,
-                std::chrono::duration<double>(t1 - t0).count(), max_rss, sum_rss);
+                model == "beam" ? "Hermite beam" : "P1 string", n_dofs, n_steps,
+                dealii::Utilities::MPI::n_mpi_processes(comm), loop * 1e9 / (n_dofs * n_steps),
+                loop, std::chrono::duration<double>(t1 - t0).count(), max_rss, sum_rss);
 }
 
 } // namespace hamdyn

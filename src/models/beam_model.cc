@@ -1,0 +1,227 @@
+#include "models/beam_model.h"
+
+#include "core/expression.h"
+#include "core/input_error.h"
+#include "models/line_model_tools.h"
+
+#include <deal.II/dofs/dof_tools.h>
+#include <deal.II/fe/fe_q.h>
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+#include <deal.II/lac/sparsity_tools.h>
+
+#include <cmath>
+
+namespace hamdyn {
+
+using namespace dealii;
+
+BeamModel::BeamModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_Comm comm,
+                     std::unique_ptr<FiniteElement<1>> fe)
+    : c_(c), comm_(comm), fe_(std::move(fe)), dof_handler_(tria) {
+  // gamma acts on w only; with rho I in M, C = (gamma / rho A) M would also damp the rotary
+  // inertia. Until the damping matrix can be assembled apart from M, refuse rather than be wrong.
+  if (c.viscous_damping > 0 && c.rotary_inertia_per_length > 0)
+    throw InputError("Model/Viscous damping", std::to_string(c.viscous_damping),
+                     "a beam with Rotary inertia per length > 0 takes Rayleigh damping only so "
+                     "far; expected 0");
+  dof_handler_.distribute_dofs(*fe_);
+  // Vertex DoFs first, w before theta: local index 2 v + component (reactions rely on it).
+  for (unsigned int i = 0; i < 4; ++i)
+    AssertThrow(fe_->system_to_component_index(i) == std::make_pair(i % 2, i / 2),
+                ExcMessage("unexpected FESystem DoF order"));
+  locally_owned_ = dof_handler_.locally_owned_dofs();
+  DoFTools::extract_locally_relevant_dofs(dof_handler_, locally_relevant_);
+  constraints_.reinit(locally_relevant_);
+  for (int e : {0, 1}) {
+    if (end(e).holds_translation)
+      constraints_.add_line(end_dof(e, 0));
+    if (end(e).holds_rotation)
+      constraints_.add_line(end_dof(e, 1));
+  }
+  constraints_.close();
+  distributed_force_ = std::make_unique<Expression>("Load/Distributed force", c.distributed_force,
+                                                    std::vector<std::string>{"x", "t"});
+  const char* section[2] = {"Left end", "Right end"};
+  for (int e : {0, 1}) {
+    end_force_[e] = std::make_unique<Expression>(std::string(section[e]) + "/Force", end(e).force,
+                                                 std::vector<std::string>{"t"});
+    end_moment_[e] = std::make_unique<Expression>(std::string(section[e]) + "/Moment",
+                                                  end(e).moment, std::vector<std::string>{"t"});
+  }
+}
+
+BeamModel::~BeamModel() = default;
+
+double BeamModel::frequency_scale() const {
+  return std::sqrt(c_.bending_stiffness / c_.mass_per_length) / (c_.length * c_.length);
+}
+
+types::global_dof_index BeamModel::end_dof(int e, unsigned int component) const {
+  const auto [cell, v] = vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
+  return cell->vertex_dof_index(v, component);
+}
+
+void BeamModel::assemble_distributed_load(double t, LA::Vector& f) const {
+  f = 0;
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    cell->get_dof_indices(dofs);
+    constraints_.distribute_local_to_global(local_load(cell, t), dofs, f);
+  }
+  f.compress(VectorOperation::add);
+}
+
+void BeamModel::assemble(SecondOrderSystem& s) const {
+  s.comm = comm_;
+  s.locally_owned = locally_owned_;
+  DynamicSparsityPattern dsp(locally_relevant_);
+  DoFTools::make_sparsity_pattern(dof_handler_, dsp, constraints_, false);
+  SparsityTools::distribute_sparsity_pattern(dsp, locally_owned_, comm_, locally_relevant_);
+  s.mass.reinit(locally_owned_, locally_owned_, dsp, comm_);
+  s.stiffness.reinit(locally_owned_, locally_owned_, dsp, comm_);
+  FullMatrix<double> mass, stiffness;
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    local_matrices(cell, mass, stiffness);
+    cell->get_dof_indices(dofs);
+    constraints_.distribute_local_to_global(mass, dofs, s.mass);
+    constraints_.distribute_local_to_global(stiffness, dofs, s.stiffness);
+  }
+  // End terms in every direction the support leaves free. Damping C = (gamma/rho A + a) M + b K
+  // + dashpots - (gamma/rho A) (end masses and inertias): gamma acts on the beam, not on them.
+  const double viscous_factor = c_.viscous_damping / c_.mass_per_length;
+  s.damping_mass_factor = viscous_factor + c_.rayleigh_mass;
+  s.damping_stiffness_factor = c_.rayleigh_stiffness;
+  s.extra_damping.clear();
+  auto attach = [&](types::global_dof_index dof, double inertia, double spring, double dashpot) {
+    if (locally_owned_.is_element(dof)) {
+      s.mass.add(dof, dof, inertia);
+      s.stiffness.add(dof, dof, spring);
+    }
+    const double extra = dashpot - viscous_factor * inertia;
+    if (extra != 0)
+      s.extra_damping.push_back({dof, dof, extra});
+  };
+  for (int e : {0, 1}) {
+    const EndParameters& p = end(e);
+    if (!p.holds_translation)
+      attach(end_dof(e, 0), p.point_mass, p.spring, p.dashpot);
+    if (!p.holds_rotation)
+      attach(end_dof(e, 1), p.rotary_inertia, p.rotational_spring, p.rotational_dashpot);
+  }
+  s.mass.compress(VectorOperation::add);
+  s.stiffness.compress(VectorOperation::add);
+  decouple_held_rows(s, constraints_);
+
+  std::vector<PointLoad> point_loads;
+  for (int e : {0, 1}) {
+    if (!end(e).holds_translation)
+      point_loads.push_back({end_dof(e, 0), end_force_[e].get()});
+    if (!end(e).holds_rotation)
+      point_loads.push_back({end_dof(e, 1), end_moment_[e].get()});
+  }
+  s.load = make_load(
+      *distributed_force_, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
+      point_loads, locally_owned_, comm_);
+}
+
+void BeamModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
+  const Expression w0("Initial conditions/Displacement", c_.initial_displacement, {"x"});
+  const Expression w1("Initial conditions/Velocity", c_.initial_velocity, {"x"});
+  const double delta = 1e-6 * c_.length;
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    cell->get_dof_indices(dofs);
+    for (auto [vector, e] : {std::make_pair(&u, &w0), std::make_pair(&v, &w1)}) {
+      const Vector<double> local = interpolate(
+          cell, [e = e](double x) { return (*e)(x, 0); },
+          [e = e, delta](double x) {
+            return ((*e)(x + delta, 0) - (*e)(x - delta, 0)) / (2 * delta);
+          });
+      for (unsigned int i = 0; i < dofs.size(); ++i)
+        if (locally_owned_.is_element(dofs[i]))
+          (*vector)(dofs[i]) = local[i];
+    }
+  }
+  for (const auto& line : constraints_.get_lines())
+    if (locally_owned_.is_element(line.index)) {
+      u(line.index) = 0;
+      v(line.index) = 0;
+    }
+  u.compress(VectorOperation::insert);
+  v.compress(VectorOperation::insert);
+}
+
+HistoryFunctionals BeamModel::history_functionals() const {
+  HistoryFunctionals h;
+  const char* side[2] = {"left", "right"};
+  for (int e : {0, 1})
+    h.ends.push_back({std::string("u_") + side[e], {end_dof(e, 0)}, {1.0}, {}, {}, nullptr});
+  for (int e : {0, 1})
+    h.ends.push_back({std::string("v_") + side[e], {end_dof(e, 0)}, {}, {1.0}, {}, nullptr});
+  // Reactions: on a held DoF the consistent reaction, the held row of M a + C v + K u - f from the
+  // end cell's unconstrained matrices; on a free one, the ground's spring and dashpot force.
+  auto reaction = [&](int e, unsigned int component, const std::string& name) {
+    LinearFunctional r{name, {}, {}, {}, {}, nullptr};
+    const EndParameters& p = end(e);
+    const bool held = component == 0 ? p.holds_translation : p.holds_rotation;
+    if (!held) {
+      r.dofs = {end_dof(e, component)};
+      r.of_u = {component == 0 ? -p.spring : -p.rotational_spring};
+      r.of_v = {component == 0 ? -p.dashpot : -p.rotational_dashpot};
+      return r;
+    }
+    const auto [cell, vertex] = vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
+    FullMatrix<double> mass, stiffness;
+    local_matrices(cell, mass, stiffness);
+    const unsigned int i = 2 * vertex + component;
+    r.dofs.resize(fe_->n_dofs_per_cell());
+    cell->get_dof_indices(r.dofs);
+    const double mass_factor = c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass;
+    for (unsigned int j = 0; j < r.dofs.size(); ++j) {
+      r.of_a.push_back(mass(i, j));
+      r.of_v.push_back(mass_factor * mass(i, j) + c_.rayleigh_stiffness * stiffness(i, j));
+      r.of_u.push_back(stiffness(i, j));
+    }
+    if (!distributed_force_->is_zero())
+      r.constant = [this, cell = cell, i](double t) { return -local_load(cell, t)[i]; };
+    return r;
+  };
+  for (int e : {0, 1})
+    h.ends.push_back(reaction(e, 0, std::string("reaction_") + side[e]));
+  for (int e : {0, 1})
+    h.ends.push_back({std::string("theta_") + side[e], {end_dof(e, 1)}, {1.0}, {}, {}, nullptr});
+  for (int e : {0, 1})
+    h.ends.push_back(reaction(e, 1, std::string("moment_reaction_") + side[e]));
+
+  for (std::size_t k = 0; k < c_.probes.size(); ++k) {
+    const double x = c_.probes[k];
+    for (const auto& cell : dof_handler_.active_cell_iterators()) {
+      const double x0 = cell->vertex(0)[0], x1 = cell->vertex(1)[0];
+      if (x < x0 - 1e-14 || x > x1 + 1e-14)
+        continue;
+      std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+      cell->get_dof_indices(dofs);
+      const std::vector<double> w = displacement_weights(cell, x);
+      h.probes.push_back({"u@" + c_.probe_labels[k], dofs, w, {}, {}, nullptr});
+      h.probes.push_back({"v@" + c_.probe_labels[k], dofs, {}, w, {}, nullptr});
+      break;
+    }
+  }
+  return h;
+}
+
+void BeamModel::add_output_fields(DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
+                                  const LA::Vector& a) const {
+  out.attach_dof_handler(dof_handler_);
+  out.add_data_vector(u, std::vector<std::string>{"displacement", "rotation"});
+  out.add_data_vector(v, std::vector<std::string>{"velocity", "rotation_rate"});
+  out.add_data_vector(a, std::vector<std::string>{"acceleration", "rotational_acceleration"});
+  add_resultants(out, u);
+}
+
+} // namespace hamdyn
