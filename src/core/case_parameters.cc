@@ -106,10 +106,12 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
 } // namespace
 
 void declare_case_parameters(ParameterFile& f) {
-  f.declare("Model", "Type", "string", P::Selection("string|euler bernoulli beam"),
-            "string | euler bernoulli beam",
-            "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f, or an "
-            "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f.");
+  f.declare("Model", "Type", "string", P::Selection("string|euler bernoulli beam|timoshenko beam"),
+            "string | euler bernoulli beam | timoshenko beam",
+            "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f; an "
+            "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f; or "
+            "a Timoshenko beam with the rotation theta as a field of its own and shear stiffness "
+            "kappa G A.");
   f.declare("Model", "Length", "1.0", P::Double(), positive, "Length L. Units: m.");
   f.declare("Model", "Mass per length", "0.01", P::Double(), positive,
             "Mass per unit length rho (rho A of a beam). Units: kg/m.");
@@ -117,6 +119,8 @@ void declare_case_parameters(ParameterFile& f) {
             "Tension tau of a string (unused by a beam). Units: N.");
   f.declare("Model", "Bending stiffness", "1", P::Double(), positive,
             "EI of a beam (unused by a string). Units: N m^2.");
+  f.declare("Model", "Shear stiffness", "1e6", P::Double(), positive,
+            "kappa G A of a Timoshenko beam (unused otherwise). Units: N.");
   f.declare(
       "Model", "Rotary inertia per length", "0", P::Double(), nonnegative,
       "rho I of a beam, the rotary inertia of its sections (unused by a string). Units: kg m.");
@@ -179,8 +183,10 @@ void declare_case_parameters(ParameterFile& f) {
 
 CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& case_directory) {
   CaseParameters c;
-  c.model_type =
-      f.get("Model", "Type") == "string" ? ModelType::string : ModelType::euler_bernoulli_beam;
+  const std::string type = f.get("Model", "Type");
+  c.model_type = type == "string"                 ? ModelType::string
+                 : type == "euler bernoulli beam" ? ModelType::euler_bernoulli_beam
+                                                  : ModelType::timoshenko_beam;
   c.length = positive_value(f, "Model", "Length");
   c.mass_per_length = positive_value(f, "Model", "Mass per length");
   c.tension = positive_value(f, "Model", "Tension");
@@ -188,6 +194,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   c.rayleigh_mass = nonnegative_value(f, "Model", "Rayleigh mass coefficient");
   c.rayleigh_stiffness = nonnegative_value(f, "Model", "Rayleigh stiffness coefficient");
   c.bending_stiffness = positive_value(f, "Model", "Bending stiffness");
+  c.shear_stiffness = positive_value(f, "Model", "Shear stiffness");
   c.rotary_inertia_per_length = nonnegative_value(f, "Model", "Rotary inertia per length");
   c.left = parse_end(f, "Left end", c.model_type);
   c.right = parse_end(f, "Right end", c.model_type);

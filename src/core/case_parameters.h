@@ -8,7 +8,7 @@
 
 namespace hamdyn {
 
-enum class ModelType { string, euler_bernoulli_beam };
+enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam };
 enum class MassMatrix { consistent, lumped };
 enum class Scheme { generalized_alpha, central_difference };
 
@@ -35,6 +35,7 @@ struct CaseParameters {
   ModelType model_type = ModelType::string;
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
   double bending_stiffness = 0, rotary_inertia_per_length = 0; // beams: EI [N m^2], rho I [kg m]
+  double shear_stiffness = 0;                                  // Timoshenko: kappa G A [N]
   double rayleigh_mass = 0, rayleigh_stiffness = 0;
   EndParameters left, right;
   std::string distributed_force;

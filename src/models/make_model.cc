@@ -1,6 +1,7 @@
 #include "models/euler_bernoulli_beam.h"
 #include "models/model.h"
 #include "models/string_model.h"
+#include "models/timoshenko_beam.h"
 
 namespace hamdyn {
 
@@ -9,6 +10,8 @@ std::unique_ptr<Model> make_model(const CaseParameters& c, const dealii::Triangu
   switch (c.model_type) {
   case ModelType::euler_bernoulli_beam:
     return std::make_unique<EulerBernoulliBeamModel>(c, tria, comm);
+  case ModelType::timoshenko_beam:
+    return std::make_unique<TimoshenkoBeamModel>(c, tria, comm);
   case ModelType::string:
     break;
   }

@@ -1,0 +1,129 @@
+#include "models/timoshenko_beam.h"
+
+#include "core/expression.h"
+
+#include <deal.II/base/quadrature_lib.h>
+#include <deal.II/fe/fe_q.h>
+#include <deal.II/fe/fe_system.h>
+
+namespace hamdyn {
+
+using namespace dealii;
+
+namespace {
+const FEValuesExtractors::Scalar w_field(0), theta_field(1);
+
+// Bending moment EI theta_x and shear force kappa G A (w_x - theta) at the output points.
+class TimoshenkoResultants : public DataPostprocessor<1> {
+public:
+  TimoshenkoResultants(double ei, double kga) : ei_(ei), kga_(kga) {}
+  void evaluate_vector_field(const DataPostprocessorInputs::Vector<1>& in,
+                             std::vector<Vector<double>>& out) const override {
+    for (unsigned int q = 0; q < out.size(); ++q) {
+      out[q](0) = ei_ * in.solution_gradients[q][1][0];
+      out[q](1) = kga_ * (in.solution_gradients[q][0][0] - in.solution_values[q](1));
+    }
+  }
+  std::vector<std::string> get_names() const override { return {"bending_moment", "shear_force"}; }
+  std::vector<DataComponentInterpretation::DataComponentInterpretation>
+  get_data_component_interpretation() const override {
+    return {DataComponentInterpretation::component_is_scalar,
+            DataComponentInterpretation::component_is_scalar};
+  }
+  UpdateFlags get_needed_update_flags() const override { return update_values | update_gradients; }
+
+private:
+  double ei_, kga_;
+};
+} // namespace
+
+TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangulation<1>& tria,
+                                         MPI_Comm comm)
+    : BeamModel(c, tria, comm,
+                std::make_unique<FESystem<1>>(FE_Q<1>(QGaussLobatto<1>(c.degree + 1)), 2)) {
+  const auto& fe = dof_handler().get_fe();
+  const unsigned int p = c.degree;
+  const Quadrature<1> mass_rule = c.mass_matrix == MassMatrix::lumped
+                                      ? Quadrature<1>(QGaussLobatto<1>(p + 1))
+                                      : Quadrature<1>(QGauss<1>(p + 1));
+  mass_values_ = std::make_unique<FEValues<1>>(fe, mass_rule, update_values | update_JxW_values);
+  bending_values_ =
+      std::make_unique<FEValues<1>>(fe, QGauss<1>(p + 1), update_gradients | update_JxW_values);
+  shear_values_ =
+      std::make_unique<FEValues<1>>(fe, QGauss<1>(p), // reduced: p points
+                                    update_values | update_gradients | update_JxW_values);
+  load_values_ = std::make_unique<FEValues<1>>(
+      fe, QGauss<1>(p + 2), update_values | update_quadrature_points | update_JxW_values);
+  resultants_ = std::make_unique<TimoshenkoResultants>(c.bending_stiffness, c.shear_stiffness);
+}
+
+TimoshenkoBeamModel::~TimoshenkoBeamModel() = default;
+
+void TimoshenkoBeamModel::local_matrices(const Cell& cell, FullMatrix<double>& mass,
+                                         FullMatrix<double>& stiffness) const {
+  const unsigned int n = dof_handler().get_fe().n_dofs_per_cell();
+  mass.reinit(n, n);
+  stiffness.reinit(n, n);
+  FEValues<1>& m = *mass_values_;
+  FEValues<1>& b = *bending_values_;
+  FEValues<1>& s = *shear_values_;
+  m.reinit(cell);
+  b.reinit(cell);
+  s.reinit(cell);
+  for (unsigned int i = 0; i < n; ++i)
+    for (unsigned int j = 0; j < n; ++j) {
+      for (unsigned int q = 0; q < m.n_quadrature_points; ++q)
+        mass(i, j) += (c_.mass_per_length * m[w_field].value(i, q) * m[w_field].value(j, q) +
+                       c_.rotary_inertia_per_length * m[theta_field].value(i, q) *
+                           m[theta_field].value(j, q)) *
+                      m.JxW(q);
+      for (unsigned int q = 0; q < b.n_quadrature_points; ++q)
+        stiffness(i, j) += c_.bending_stiffness * b[theta_field].gradient(i, q)[0] *
+                           b[theta_field].gradient(j, q)[0] * b.JxW(q);
+      for (unsigned int q = 0; q < s.n_quadrature_points; ++q) {
+        const double gamma_i = s[w_field].gradient(i, q)[0] - s[theta_field].value(i, q);
+        const double gamma_j = s[w_field].gradient(j, q)[0] - s[theta_field].value(j, q);
+        stiffness(i, j) += c_.shear_stiffness * gamma_i * gamma_j * s.JxW(q);
+      }
+    }
+}
+
+Vector<double> TimoshenkoBeamModel::local_load(const Cell& cell, double t) const {
+  FEValues<1>& v = *load_values_;
+  v.reinit(cell);
+  Vector<double> f(dof_handler().get_fe().n_dofs_per_cell());
+  for (unsigned int q = 0; q < v.n_quadrature_points; ++q) {
+    const double load = (*distributed_force_)(v.quadrature_point(q)[0], t) * v.JxW(q);
+    for (unsigned int i = 0; i < f.size(); ++i)
+      f[i] += load * v[w_field].value(i, q);
+  }
+  return f;
+}
+
+std::vector<double> TimoshenkoBeamModel::displacement_weights(const Cell& cell, double x) const {
+  const auto& fe = dof_handler().get_fe();
+  const double x0 = cell->vertex(0)[0], h = cell->vertex(1)[0] - x0;
+  std::vector<double> w(fe.n_dofs_per_cell());
+  for (unsigned int i = 0; i < w.size(); ++i)
+    w[i] = fe.shape_value_component(i, Point<1>((x - x0) / h), 0);
+  return w;
+}
+
+Vector<double> TimoshenkoBeamModel::interpolate(const Cell& cell,
+                                                const std::function<double(double)>& w0,
+                                                const std::function<double(double)>& slope) const {
+  const auto& fe = dof_handler().get_fe();
+  const double x0 = cell->vertex(0)[0], h = cell->vertex(1)[0] - x0;
+  Vector<double> local(fe.n_dofs_per_cell());
+  for (unsigned int i = 0; i < local.size(); ++i) {
+    const double x = x0 + h * fe.get_unit_support_points()[i][0];
+    local[i] = fe.system_to_component_index(i).first == 0 ? w0(x) : slope(x);
+  }
+  return local;
+}
+
+void TimoshenkoBeamModel::add_resultants(DataOut<1>& out, const LA::Vector& u) const {
+  out.add_data_vector(u, *resultants_);
+}
+
+} // namespace hamdyn

@@ -1,0 +1,37 @@
+#pragma once
+// Timoshenko beam: w and theta as two fields, FESystem(FE_Q(p), 2) on Gauss-Lobatto nodes,
+// p = 1..4, with
+//   V = 1/2 int EI theta_x^2 + kappa G A (w_x - theta)^2 dx,  T = 1/2 int rho A w_t^2 + rho I
+//   theta_t^2.
+// Shear locking (the shear term forcing w_x = theta on too coarse a space when kappa G A L^2 >> EI)
+// is avoided by integrating the shear term with p Gauss points, one fewer than exact: selective
+// reduced integration (Hughes, Taylor & Kanoknukulchai, IJNME 11:1529, 1977; Hughes, The Finite
+// Element Method, sec. 5.3). Lumped mass: Gauss-Lobatto nodal quadrature.
+#include "models/beam_model.h"
+
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/numerics/data_postprocessor.h>
+
+namespace hamdyn {
+
+class TimoshenkoBeamModel : public BeamModel {
+public:
+  TimoshenkoBeamModel(const CaseParameters& c, const dealii::Triangulation<1>& tria, MPI_Comm comm);
+  ~TimoshenkoBeamModel() override;
+  unsigned int output_subdivisions() const override { return c_.degree; }
+
+private:
+  void local_matrices(const Cell& cell, dealii::FullMatrix<double>& mass,
+                      dealii::FullMatrix<double>& stiffness) const override;
+  dealii::Vector<double> local_load(const Cell& cell, double t) const override;
+  std::vector<double> displacement_weights(const Cell& cell, double x) const override;
+  dealii::Vector<double> interpolate(const Cell& cell, const std::function<double(double)>& w0,
+                                     const std::function<double(double)>& slope) const override;
+  void add_resultants(dealii::DataOut<1>& out, const LA::Vector& u) const override;
+
+  // Built once; reinit per cell (FEValues construction costs more than a cell's integrals).
+  std::unique_ptr<dealii::FEValues<1>> mass_values_, bending_values_, shear_values_, load_values_;
+  std::unique_ptr<dealii::DataPostprocessor<1>> resultants_;
+};
+
+} // namespace hamdyn
