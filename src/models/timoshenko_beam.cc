@@ -1,6 +1,7 @@
 #include "models/timoshenko_beam.h"
 
 #include "core/expression.h"
+#include "core/input_error.h"
 
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/fe/fe_q.h>
@@ -12,6 +13,16 @@ using namespace dealii;
 
 namespace {
 const FEValuesExtractors::Scalar w_field(0), theta_field(1);
+
+const CaseParameters& checked(const CaseParameters& c) {
+  // Without rho I the rotation carries no inertia: M is singular, so neither the initial
+  // acceleration nor central difference is defined.
+  if (!(c.rotary_inertia_per_length > 0))
+    throw InputError("Model/Rotary inertia per length", std::to_string(c.rotary_inertia_per_length),
+                     "a Timoshenko beam needs rho I > 0 (its rotation has inertia); expected a "
+                     "real number > 0");
+  return c;
+}
 
 // Bending moment EI theta_x and shear force kappa G A (w_x - theta) at the output points.
 class TimoshenkoResultants : public DataPostprocessor<1> {
@@ -39,7 +50,7 @@ private:
 
 TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangulation<1>& tria,
                                          MPI_Comm comm)
-    : BeamModel(c, tria, comm,
+    : BeamModel(checked(c), tria, comm,
                 std::make_unique<FESystem<1>>(FE_Q<1>(QGaussLobatto<1>(c.degree + 1)), 2)) {
   const auto& fe = dof_handler().get_fe();
   const unsigned int p = c.degree;

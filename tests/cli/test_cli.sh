@@ -56,6 +56,8 @@ expect_bad "missing mesh" "Discretization/Mesh file = 'nowhere.msh'" run --set "
 expect_bad "2D mesh" "Discretization/Mesh file" run --set "Discretization/Mesh file=square_2d.msh"
 expect_bad "mesh extent" "Model/Length asks for [0, 2" run --set "Discretization/Mesh file=string_graded.msh" --set "Model/Length=2"
 expect_bad "stability limit" "guaranteed stable only for a time step <=" run --set "Time integration/Scheme=central difference" --set "Discretization/Mass matrix=lumped"
+expect_bad "timoshenko without rotary inertia" "Model/Rotary inertia per length = '0" run --set "Model/Type=timoshenko beam" --set "Left end/Support=clamped"
+expect_bad "beam support name" "free | pinned | clamped | sliding for a beam" run --set "Model/Type=euler bernoulli beam"
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
 rm -rf "$work/out"
 err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?
@@ -90,6 +92,17 @@ check "modes.csv header" test "$(head -1 "$work/modes/modes.csv")" = "mode,omega
 check "modes.csv has 10 modes" test "$(wc -l < "$work/modes/modes.csv")" -eq 11
 check "modes ascending" bash -c "tail -n +2 '$work/modes/modes.csv' | cut -d, -f2 | sort -g -c"
 check "modes.pvd" test "$(grep -c '<DataSet' "$work/modes/modes.pvd")" -eq 10
+
+# The beam examples run, and a beam's history carries rotations and moment reactions.
+for example in cantilever_tip_mass stocky_timoshenko; do
+  mpirun --oversubscribe -np 2 "$hamdyn" run "$source_dir/cases/$example.prm" --output "$work/$example" \
+    --set "Time integration/Final time=0.002" > /dev/null 2>&1
+  check "example $example runs" test -s "$work/$example/history.csv"
+done
+check "beam history header" grep -q "theta_left,theta_right,moment_reaction_left,moment_reaction_right" \
+  "$work/cantilever_tip_mass/history.csv"
+check "beam snapshot has section resultants" grep -q 'Name="bending_moment"' \
+  "$work/stocky_timoshenko/solution_00000.0.vtu"
 
 echo "$passes passed, $failures failed"
 test $failures -eq 0

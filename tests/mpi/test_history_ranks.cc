@@ -54,3 +54,27 @@ TEST(HistoryAcrossRanks, DampedForcedCentralDifference) {
                        "Load/Distributed force=sin(200*t)*x", "Right end/Force=0.1*cos(300*t)",
                        "Model/Rayleigh stiffness coefficient=1e-6"});
 }
+
+TEST(HistoryAcrossRanks, BeamsWithEndAttachments) {
+  for (const char* type : {"euler bernoulli beam", "timoshenko beam"})
+    expect_same_history({std::string("Model/Type=") + type,
+                         "Model/Mass per length=1",
+                         "Model/Bending stiffness=1",
+                         "Model/Shear stiffness=100",
+                         "Model/Viscous damping=0",
+                         "Model/Rotary inertia per length=1e-3",
+                         "Model/Rayleigh mass coefficient=0.2",
+                         "Model/Rayleigh stiffness coefficient=1e-4",
+                         "Left end/Support=clamped",
+                         "Right end/Support=free",
+                         "Right end/Point mass=0.1",
+                         "Right end/Rotary inertia=0.001",
+                         "Right end/Rotational spring=2",
+                         "Right end/Rotational dashpot=0.05",
+                         "Right end/Moment=0.01*sin(5*t)",
+                         "Initial conditions/Displacement=0.01*x^2",
+                         "Discretization/Elements=30",
+                         "Time integration/Time step=1e-3",
+                         "Time integration/Final time=0.2",
+                         "Output/Probes=0.3, 0.7"});
+}

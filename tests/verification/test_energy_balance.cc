@@ -61,3 +61,42 @@ TEST(EnergyBalance, NumericalDissipationBelowSpectralRadiusOne) {
   EXPECT_LT(error.back(), -1e-6 * e0); // energy is lost, never gained
   EXPECT_LT(*std::max_element(error.begin(), error.end()), 1e-12 * e0);
 }
+
+TEST(EnergyBalance, BeamsBalanceWithRotaryTerms) {
+  // Rotary inertia, rotational spring and dashpot, a moment and a distributed load all enter
+  // the ledger; Newmark's average acceleration balances it to round-off.
+  for (const char* type : {"euler bernoulli beam", "timoshenko beam"}) {
+    const auto h =
+        test_support::simulate(test_support::make_case({std::string("Model/Type=") + type,
+                                                        "Model/Mass per length=1",
+                                                        "Model/Bending stiffness=1",
+                                                        "Model/Shear stiffness=200",
+                                                        "Model/Viscous damping=0",
+                                                        "Model/Rotary inertia per length=1e-3",
+                                                        "Model/Rayleigh mass coefficient=0.5",
+                                                        "Model/Rayleigh stiffness coefficient=1e-4",
+                                                        "Left end/Support=clamped",
+                                                        "Right end/Support=free",
+                                                        "Right end/Point mass=0.2",
+                                                        "Right end/Rotary inertia=0.002",
+                                                        "Right end/Spring=5",
+                                                        "Right end/Dashpot=0.3",
+                                                        "Right end/Rotational spring=1",
+                                                        "Right end/Rotational dashpot=0.02",
+                                                        "Right end/Moment=0.02*cos(7*t)",
+                                                        "Load/Distributed force=0.1*x*sin(3*t)",
+                                                        "Initial conditions/Displacement=0.01*x^2",
+                                                        "Discretization/Elements=20",
+                                                        "Time integration/Time step=1e-3",
+                                                        "Time integration/Final time=1"}),
+                               MPI_COMM_WORLD);
+    const double scale =
+        std::max({largest(h.column("kinetic_energy")), largest(h.column("potential_energy")),
+                  largest(h.column("dissipated_energy")), largest(h.column("external_work"))});
+    EXPECT_GT(largest(h.column("dissipated_energy")), 0.01 * scale) << type;
+    EXPECT_GT(largest(h.column("external_work")), 1e-4 * scale) << type;
+    test_support::report(std::string(type) + " relative balance error",
+                         largest(h.column("energy_error")) / scale);
+    EXPECT_LT(largest(h.column("energy_error")) / scale, 1e-8) << type;
+  }
+}
