@@ -147,13 +147,7 @@ void BeamModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
           (*vector)(dofs[i]) = local[i];
     }
   }
-  for (const auto& line : constraints_.get_lines())
-    if (locally_owned_.is_element(line.index)) {
-      u(line.index) = 0;
-      v(line.index) = 0;
-    }
-  u.compress(VectorOperation::insert);
-  v.compress(VectorOperation::insert);
+  finish_initial_state(constraints_, locally_owned_, u, v);
 }
 
 HistoryFunctionals BeamModel::history_functionals() const {

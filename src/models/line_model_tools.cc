@@ -40,6 +40,17 @@ void decouple_held_rows(SecondOrderSystem& s,
   s.stiffness.compress(dealii::VectorOperation::insert);
 }
 
+void finish_initial_state(const dealii::AffineConstraints<double>& constraints,
+                          const dealii::IndexSet& owned, LA::Vector& u, LA::Vector& v) {
+  for (const auto& line : constraints.get_lines())
+    if (owned.is_element(line.index)) {
+      u(line.index) = 0;
+      v(line.index) = 0;
+    }
+  u.compress(dealii::VectorOperation::insert);
+  v.compress(dealii::VectorOperation::insert);
+}
+
 } // namespace hamdyn
 
 #include "core/expression.h"

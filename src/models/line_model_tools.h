@@ -22,6 +22,11 @@ vertex_at(const dealii::DoFHandler<1>& dof_handler, double x, double length);
 /// and stays at rest, so the proportional damping these entries imply never acts.
 void decouple_held_rows(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints);
 
+/// Sets the held entries of the initial u and v to zero (a held DoF starts at rest) and
+/// compresses both vectors after their entries were inserted.
+void finish_initial_state(const dealii::AffineConstraints<double>& constraints,
+                          const dealii::IndexSet& owned, LA::Vector& u, LA::Vector& v);
+
 } // namespace hamdyn
 
 namespace hamdyn {

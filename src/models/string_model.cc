@@ -211,13 +211,7 @@ void StringModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
   const Expression v0("Initial conditions/Velocity", c_.initial_velocity, {"x"});
   VectorTools::interpolate(dof_handler_, ExpressionFunction(u0), u);
   VectorTools::interpolate(dof_handler_, ExpressionFunction(v0), v);
-  for (const auto& line : constraints_.get_lines())
-    if (locally_owned_.is_element(line.index)) {
-      u(line.index) = 0;
-      v(line.index) = 0;
-    }
-  u.compress(VectorOperation::insert);
-  v.compress(VectorOperation::insert);
+  finish_initial_state(constraints_, locally_owned_, u, v);
 }
 
 HistoryFunctionals StringModel::history_functionals() const {
