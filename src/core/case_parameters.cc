@@ -103,6 +103,53 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
                    "no such file (looked in the current directory, next to the case file and in " +
                        std::string(HAMDYN_MESH_DIR) + ")");
 }
+std::string trimmed(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+// "x:value; x:value" -> attachments; `expressions` for forces (value in t).
+std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::string& key,
+                                          double length, bool expressions) {
+  const std::string name = parameter_name("Attachments", key);
+  std::vector<Attachment> list;
+  std::stringstream items(f.get("Attachments", key));
+  for (std::string item; std::getline(items, item, ';');) {
+    item = trimmed(item);
+    if (item.empty())
+      continue;
+    const auto colon = item.find(':');
+    const std::string allowed = std::string("expected x:") +
+                                (expressions ? "expression in t" : "value >= 0") +
+                                " with x in [0, " + std::to_string(length) + "]";
+    if (colon == std::string::npos)
+      throw InputError(name, item, allowed);
+    Attachment a;
+    std::size_t used = 0;
+    const std::string x = trimmed(item.substr(0, colon)), value = trimmed(item.substr(colon + 1));
+    try {
+      a.x = std::stod(x, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != x.size() || !(a.x >= 0 && a.x <= length))
+      throw InputError(name, item, allowed);
+    if (expressions) {
+      Expression(name, value, {"t"}); // validates
+      a.expression = value;
+    } else {
+      try {
+        a.value = std::stod(value, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == 0 || used != value.size() || !(a.value >= 0))
+        throw InputError(name, item, allowed);
+    }
+    list.push_back(a);
+  }
+  return list;
+}
 } // namespace
 
 void declare_case_parameters(ParameterFile& f) {
@@ -138,6 +185,16 @@ void declare_case_parameters(ParameterFile& f) {
 
   f.declare("Load", "Distributed force", "0", P::Anything(), "an expression in x and t",
             "Transverse force per length f(x,t). Units: N/m.");
+
+  const std::string list = "';'-separated x:value pairs with x in [0, Length]";
+  f.declare("Attachments", "Point masses", "", P::Anything(), list + ", value >= 0",
+            "Point masses on the structure, x:mass, e.g. 0.25:1.5; 0.8:0.2. Units: m, kg.");
+  f.declare("Attachments", "Springs", "", P::Anything(), list + ", value >= 0",
+            "Translational springs to ground, x:stiffness. Units: m, N/m.");
+  f.declare("Attachments", "Dashpots", "", P::Anything(), list + ", value >= 0",
+            "Dashpots to ground, x:coefficient. Units: m, N s/m.");
+  f.declare("Attachments", "Forces", "", P::Anything(), list + ", value an expression in t",
+            "Transverse point forces, x:expression in t, e.g. 0.3:sin(50*t). Units: m, N.");
 
   f.declare("Initial conditions", "Displacement", "0.005*sin(pi*x/2)", P::Anything(),
             "an expression in x", "Initial displacement u(x,0). Units: m.");
@@ -199,6 +256,10 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   c.left = parse_end(f, "Left end", c.model_type);
   c.right = parse_end(f, "Right end", c.model_type);
   c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
+  c.point_masses = parse_attachments(f, "Point masses", c.length, false);
+  c.springs = parse_attachments(f, "Springs", c.length, false);
+  c.dashpots = parse_attachments(f, "Dashpots", c.length, false);
+  c.forces = parse_attachments(f, "Forces", c.length, true);
   c.initial_displacement = expression(f, "Initial conditions", "Displacement", {"x"});
   c.initial_velocity = expression(f, "Initial conditions", "Velocity", {"x"});
 

@@ -31,6 +31,14 @@ struct EndParameters {
   std::string moment;            // N m, expression in t (beams)
 };
 
+/// A device attached to the structure at position x (a mesh node is placed there): a point mass
+/// [kg], a spring [N/m] or a dashpot [N s/m] to ground, or a force [N, expression in t].
+struct Attachment {
+  double x;
+  double value = 0;       // mass, stiffness or damping coefficient
+  std::string expression; // forces only
+};
+
 struct CaseParameters {
   ModelType model_type = ModelType::string;
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
@@ -50,6 +58,7 @@ struct CaseParameters {
   unsigned n_modes = 1;
   std::string output_directory;
   unsigned snapshot_interval = 0;
+  std::vector<Attachment> point_masses, springs, dashpots, forces;
   std::vector<double> probes;
   std::vector<std::string> probe_labels; // as written in the case file, for column names
 };

@@ -62,7 +62,21 @@ std::vector<double> from_gmsh(const CaseParameters& c) {
 } // namespace
 
 std::vector<double> line_vertices(const CaseParameters& c) {
-  return c.mesh_file.empty() ? generated(c) : from_gmsh(c);
+  std::vector<double> x = c.mesh_file.empty() ? generated(c) : from_gmsh(c);
+  // Every attachment sits on a node: insert its position unless a node is within 1e-9 L, in
+  // which case that node moves onto it.
+  for (const auto* list : {&c.point_masses, &c.springs, &c.dashpots, &c.forces})
+    for (const Attachment& a : *list) {
+      auto it = std::lower_bound(x.begin(), x.end(), a.x);
+      const double tol = 1e-9 * c.length;
+      if (it != x.end() && std::abs(*it - a.x) <= tol)
+        *it = a.x;
+      else if (it != x.begin() && std::abs(*(it - 1) - a.x) <= tol)
+        *(it - 1) = a.x;
+      else
+        x.insert(it, a.x);
+    }
+  return x;
 }
 
 void make_line_mesh(const std::vector<double>& x, dealii::Triangulation<1>& tria) {

@@ -41,6 +41,9 @@ BeamModel::BeamModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_
   constraints_.close();
   distributed_force_ = std::make_unique<Expression>("Load/Distributed force", c.distributed_force,
                                                     std::vector<std::string>{"x", "t"});
+  for (const Attachment& a : c.forces)
+    point_forces_.push_back(std::make_unique<Expression>("Attachments/Forces", a.expression,
+                                                         std::vector<std::string>{"t"}));
   const char* section[2] = {"Left end", "Right end"};
   for (int e : {0, 1}) {
     end_force_[e] = std::make_unique<Expression>(std::string(section[e]) + "/Force", end(e).force,
@@ -54,6 +57,11 @@ BeamModel::~BeamModel() = default;
 
 double BeamModel::frequency_scale() const {
   return std::sqrt(c_.bending_stiffness / c_.mass_per_length) / (c_.length * c_.length);
+}
+
+types::global_dof_index BeamModel::node_dof(double x) const {
+  const auto [cell, v] = vertex_at(dof_handler_, x, c_.length);
+  return cell->vertex_dof_index(v, 0);
 }
 
 types::global_dof_index BeamModel::end_dof(int e, unsigned int component) const {
@@ -97,22 +105,21 @@ void BeamModel::assemble(SecondOrderSystem& s) const {
   s.damping_mass_factor = viscous_factor + c_.rayleigh_mass;
   s.damping_stiffness_factor = c_.rayleigh_stiffness;
   s.extra_damping.clear();
-  auto attach = [&](types::global_dof_index dof, double inertia, double spring, double dashpot) {
-    if (locally_owned_.is_element(dof)) {
-      s.mass.add(dof, dof, inertia);
-      s.stiffness.add(dof, dof, spring);
-    }
-    const double extra = dashpot - viscous_factor * inertia;
-    if (extra != 0)
-      s.extra_damping.push_back({dof, dof, extra});
-  };
   for (int e : {0, 1}) {
     const EndParameters& p = end(e);
     if (!p.holds_translation)
-      attach(end_dof(e, 0), p.point_mass, p.spring, p.dashpot);
+      attach_to_ground(s, constraints_, end_dof(e, 0), p.point_mass, p.spring, p.dashpot,
+                       viscous_factor);
     if (!p.holds_rotation)
-      attach(end_dof(e, 1), p.rotary_inertia, p.rotational_spring, p.rotational_dashpot);
+      attach_to_ground(s, constraints_, end_dof(e, 1), p.rotary_inertia, p.rotational_spring,
+                       p.rotational_dashpot, viscous_factor);
   }
+  for (const Attachment& a : c_.point_masses)
+    attach_to_ground(s, constraints_, node_dof(a.x), a.value, 0, 0, viscous_factor);
+  for (const Attachment& a : c_.springs)
+    attach_to_ground(s, constraints_, node_dof(a.x), 0, a.value, 0, viscous_factor);
+  for (const Attachment& a : c_.dashpots)
+    attach_to_ground(s, constraints_, node_dof(a.x), 0, 0, a.value, viscous_factor);
   s.mass.compress(VectorOperation::add);
   s.stiffness.compress(VectorOperation::add);
   decouple_held_rows(s, constraints_);
@@ -124,6 +131,8 @@ void BeamModel::assemble(SecondOrderSystem& s) const {
     if (!end(e).holds_rotation)
       point_loads.push_back({end_dof(e, 1), end_moment_[e].get()});
   }
+  for (std::size_t k = 0; k < c_.forces.size(); ++k)
+    point_loads.push_back({node_dof(c_.forces[k].x), point_forces_[k].get()});
   s.load = make_load(
       *distributed_force_, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
       point_loads, locally_owned_, comm_);

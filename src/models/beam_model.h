@@ -66,6 +66,8 @@ private:
   void assemble_distributed_load(double t, LA::Vector& f) const;
   /// DoF of component (0: w, 1: theta) at end e (0: x = 0, 1: x = L).
   dealii::types::global_dof_index end_dof(int e, unsigned int component) const;
+  /// The displacement DoF at the mesh node at x (attachments sit on nodes).
+  dealii::types::global_dof_index node_dof(double x) const;
   const EndParameters& end(int e) const { return e == 0 ? c_.left : c_.right; }
 
   MPI_Comm comm_;
@@ -79,6 +81,7 @@ protected:
 
 private:
   std::unique_ptr<Expression> end_force_[2], end_moment_[2];
+  std::vector<std::unique_ptr<Expression>> point_forces_;
 };
 
 } // namespace hamdyn

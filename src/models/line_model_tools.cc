@@ -40,6 +40,20 @@ void decouple_held_rows(SecondOrderSystem& s,
   s.stiffness.compress(dealii::VectorOperation::insert);
 }
 
+void attach_to_ground(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints,
+                      dealii::types::global_dof_index dof, double inertia, double spring,
+                      double dashpot, double viscous_factor) {
+  if (constraints.is_constrained(dof))
+    return;
+  if (s.locally_owned.is_element(dof)) {
+    s.mass.add(dof, dof, inertia);
+    s.stiffness.add(dof, dof, spring);
+  }
+  const double extra = dashpot - viscous_factor * inertia;
+  if (extra != 0)
+    s.extra_damping.push_back({dof, dof, extra});
+}
+
 void finish_initial_state(const dealii::AffineConstraints<double>& constraints,
                           const dealii::IndexSet& owned, LA::Vector& u, LA::Vector& v) {
   for (const auto& line : constraints.get_lines())

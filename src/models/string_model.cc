@@ -61,6 +61,9 @@ StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, 
   end_force_[1] =
       std::make_unique<Expression>("Right end/Force", c.right.force, std::vector<std::string>{"t"});
   internal_force_ = std::make_unique<InternalForce>(c.tension);
+  for (const Attachment& a : c.forces)
+    point_forces_.push_back(std::make_unique<Expression>("Attachments/Forces", a.expression,
+                                                         std::vector<std::string>{"t"}));
 }
 
 StringModel::~StringModel() = default;
@@ -75,6 +78,11 @@ std::pair<DoFHandler<1>::active_cell_iterator, unsigned int> StringModel::end_ce
 
 types::global_dof_index StringModel::end_dof(int e) const {
   const auto [cell, node] = end_cell(e);
+  return cell->vertex_dof_index(node, 0);
+}
+
+types::global_dof_index StringModel::node_dof(double x) const {
+  const auto [cell, node] = vertex_at(dof_handler_, x, c_.length);
   return cell->vertex_dof_index(node, 0);
 }
 
@@ -158,26 +166,19 @@ void StringModel::assemble(SecondOrderSystem& s) const {
   const double viscous_factor = c_.viscous_damping / c_.mass_per_length;
   s.damping_mass_factor = viscous_factor + c_.rayleigh_mass;
   s.damping_stiffness_factor = c_.rayleigh_stiffness;
-  std::vector<std::pair<types::global_dof_index, double>> end_damping;
-  for (int e : {0, 1}) {
-    const EndParameters& p = end(e);
-    const auto dof = end_dof(e);
-    if (p.holds_translation)
-      continue;
-    const double extra = p.dashpot - viscous_factor * p.point_mass;
-    if (extra != 0) {
-      end_damping.emplace_back(dof, extra);
-    }
-    if (locally_owned_.is_element(dof)) {
-      s.mass.add(dof, dof, p.point_mass);
-      s.stiffness.add(dof, dof, p.spring);
-    }
-  }
-  for (LA::SparseMatrix* m : {&s.mass, &s.stiffness})
-    m->compress(VectorOperation::add);
   s.extra_damping.clear();
-  for (const auto& [dof, value] : end_damping)
-    s.extra_damping.push_back({dof, dof, value});
+  for (int e : {0, 1})
+    if (!end(e).holds_translation)
+      attach_to_ground(s, constraints_, end_dof(e), end(e).point_mass, end(e).spring,
+                       end(e).dashpot, viscous_factor);
+  for (const Attachment& a : c_.point_masses)
+    attach_to_ground(s, constraints_, node_dof(a.x), a.value, 0, 0, viscous_factor);
+  for (const Attachment& a : c_.springs)
+    attach_to_ground(s, constraints_, node_dof(a.x), 0, a.value, 0, viscous_factor);
+  for (const Attachment& a : c_.dashpots)
+    attach_to_ground(s, constraints_, node_dof(a.x), 0, 0, a.value, viscous_factor);
+  s.mass.compress(VectorOperation::add);
+  s.stiffness.compress(VectorOperation::add);
 
   decouple_held_rows(s, constraints_);
 
@@ -186,6 +187,8 @@ void StringModel::assemble(SecondOrderSystem& s) const {
   for (int e : {0, 1})
     if (!end(e).holds_translation)
       end_forces.push_back({end_dof(e), end_force_[e].get()});
+  for (std::size_t k = 0; k < c_.forces.size(); ++k)
+    end_forces.push_back({node_dof(c_.forces[k].x), point_forces_[k].get()});
   s.load = make_load(
       *distributed_force_, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
       end_forces, locally_owned_, comm_);

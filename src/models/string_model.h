@@ -66,6 +66,8 @@ private:
   std::pair<dealii::DoFHandler<1>::active_cell_iterator, unsigned int> end_cell(int end) const;
   /// The DoF at end e (0: x = 0, 1: x = L).
   dealii::types::global_dof_index end_dof(int e) const;
+  /// The DoF at the mesh node at x (attachments sit on nodes).
+  dealii::types::global_dof_index node_dof(double x) const;
   const EndParameters& end(int e) const { return e == 0 ? c_.left : c_.right; }
 
   CaseParameters c_;
@@ -76,6 +78,7 @@ private:
   dealii::AffineConstraints<double> constraints_;
   std::unique_ptr<Expression> distributed_force_, end_force_[2];
   std::unique_ptr<dealii::DataPostprocessorScalar<1>> internal_force_;
+  std::vector<std::unique_ptr<Expression>> point_forces_;
 };
 
 } // namespace hamdyn

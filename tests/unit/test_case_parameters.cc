@@ -165,7 +165,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"Time integration/Scheme=central difference", "Discretization/Mass matrix",
                  "lumped"},
         BadInput{"Modes/Number of modes=0", "Modes/Number of modes", "0"},
-        BadInput{"Output/Probes=0.5,2", "Output/Probes", "2"}));
+        BadInput{"Output/Probes=0.5,2", "Output/Probes", "2"},
+        BadInput{"Attachments/Point masses=0.5", "Attachments/Point masses", "expected x:value"},
+        BadInput{"Attachments/Springs=1.5:10", "Attachments/Springs", "1.5:10"},
+        BadInput{"Attachments/Dashpots=0.2:-1", "Attachments/Dashpots", "0.2:-1"},
+        BadInput{"Attachments/Forces=0.3:sin(k*t)", "Attachments/Forces", "'k'"}));
 
 TEST(CaseParameters, BeamSupports) {
   const auto c = test_support::make_case(
