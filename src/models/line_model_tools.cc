@@ -54,6 +54,19 @@ void attach_to_ground(SecondOrderSystem& s, const dealii::AffineConstraints<doub
     s.extra_damping.push_back({dof, dof, extra});
 }
 
+void attach_interior_devices(SecondOrderSystem& s,
+                             const dealii::AffineConstraints<double>& constraints,
+                             const CaseParameters& c,
+                             const std::function<dealii::types::global_dof_index(double)>& node_dof,
+                             double viscous_factor) {
+  for (const Attachment& a : c.point_masses)
+    attach_to_ground(s, constraints, node_dof(a.x), a.value, 0, 0, viscous_factor);
+  for (const Attachment& a : c.springs)
+    attach_to_ground(s, constraints, node_dof(a.x), 0, a.value, 0, viscous_factor);
+  for (const Attachment& a : c.dashpots)
+    attach_to_ground(s, constraints, node_dof(a.x), 0, 0, a.value, viscous_factor);
+}
+
 void finish_initial_state(const dealii::AffineConstraints<double>& constraints,
                           const dealii::IndexSet& owned, LA::Vector& u, LA::Vector& v) {
   for (const auto& line : constraints.get_lines())

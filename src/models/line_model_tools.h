@@ -1,6 +1,7 @@
 #pragma once
 // Pieces every line model needs in the same form: finding the mesh vertex at an end, and giving
 // held (Dirichlet) rows values that keep them out of the dynamics and the low spectrum.
+#include "core/case_parameters.h"
 #include "time/second_order_system.h"
 
 #include <deal.II/dofs/dof_handler.h>
@@ -29,6 +30,14 @@ void decouple_held_rows(SecondOrderSystem& s, const dealii::AffineConstraints<do
 void attach_to_ground(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints,
                       dealii::types::global_dof_index dof, double inertia, double spring,
                       double dashpot, double viscous_factor);
+
+/// attach_to_ground for every interior point mass, spring and dashpot of the case, on the
+/// displacement DoF that `node_dof` gives for its position.
+void attach_interior_devices(SecondOrderSystem& s,
+                             const dealii::AffineConstraints<double>& constraints,
+                             const CaseParameters& c,
+                             const std::function<dealii::types::global_dof_index(double)>& node_dof,
+                             double viscous_factor);
 
 /// Sets the held entries of the initial u and v to zero (a held DoF starts at rest) and
 /// compresses both vectors after their entries were inserted.

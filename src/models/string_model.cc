@@ -171,12 +171,8 @@ void StringModel::assemble(SecondOrderSystem& s) const {
     if (!end(e).holds_translation)
       attach_to_ground(s, constraints_, end_dof(e), end(e).point_mass, end(e).spring,
                        end(e).dashpot, viscous_factor);
-  for (const Attachment& a : c_.point_masses)
-    attach_to_ground(s, constraints_, node_dof(a.x), a.value, 0, 0, viscous_factor);
-  for (const Attachment& a : c_.springs)
-    attach_to_ground(s, constraints_, node_dof(a.x), 0, a.value, 0, viscous_factor);
-  for (const Attachment& a : c_.dashpots)
-    attach_to_ground(s, constraints_, node_dof(a.x), 0, 0, a.value, viscous_factor);
+  attach_interior_devices(
+      s, constraints_, c_, [this](double x) { return node_dof(x); }, viscous_factor);
   s.mass.compress(VectorOperation::add);
   s.stiffness.compress(VectorOperation::add);
 
