@@ -178,16 +178,14 @@ HistoryFunctionals BeamModel::history_functionals() const {
     FullMatrix<double> mass, stiffness;
     local_matrices(cell, mass, stiffness);
     const unsigned int i = 2 * vertex + component;
-    r.dofs.resize(fe_->n_dofs_per_cell());
-    cell->get_dof_indices(r.dofs);
-    const double mass_factor = c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass;
-    for (unsigned int j = 0; j < r.dofs.size(); ++j) {
-      r.of_a.push_back(mass(i, j));
-      r.of_v.push_back(mass_factor * mass(i, j) + c_.rayleigh_stiffness * stiffness(i, j));
-      r.of_u.push_back(stiffness(i, j));
-    }
+    std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+    cell->get_dof_indices(dofs);
+    std::function<double(double)> load_row;
     if (!distributed_force_->is_zero())
-      r.constant = [this, cell = cell, i](double t) { return -local_load(cell, t)[i]; };
+      load_row = [this, cell = cell, i](double t) { return local_load(cell, t)[i]; };
+    r = consistent_reaction(name, dofs, i, mass, stiffness,
+                            c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass,
+                            c_.rayleigh_stiffness, load_row);
     return r;
   };
   for (int e : {0, 1})
@@ -197,20 +195,9 @@ HistoryFunctionals BeamModel::history_functionals() const {
   for (int e : {0, 1})
     h.ends.push_back(reaction(e, 1, std::string("moment_reaction_") + side[e]));
 
-  for (std::size_t k = 0; k < c_.probes.size(); ++k) {
-    const double x = c_.probes[k];
-    for (const auto& cell : dof_handler_.active_cell_iterators()) {
-      const double x0 = cell->vertex(0)[0], x1 = cell->vertex(1)[0];
-      if (x < x0 - 1e-14 || x > x1 + 1e-14)
-        continue;
-      std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
-      cell->get_dof_indices(dofs);
-      const std::vector<double> w = displacement_weights(cell, x);
-      h.probes.push_back({"u@" + c_.probe_labels[k], dofs, w, {}, {}, nullptr});
-      h.probes.push_back({"v@" + c_.probe_labels[k], dofs, {}, w, {}, nullptr});
-      break;
-    }
-  }
+  h.probes = probe_functionals(dof_handler_, c_, [this](const auto& cell, double x) {
+    return displacement_weights(cell, x);
+  });
   return h;
 }
 

@@ -67,6 +67,46 @@ void attach_interior_devices(SecondOrderSystem& s,
     attach_to_ground(s, constraints, node_dof(a.x), 0, 0, a.value, viscous_factor);
 }
 
+LinearFunctional consistent_reaction(const std::string& name,
+                                     std::vector<dealii::types::global_dof_index> cell_dofs,
+                                     unsigned int row, const dealii::FullMatrix<double>& mass,
+                                     const dealii::FullMatrix<double>& stiffness,
+                                     double damping_mass_factor, double damping_stiffness_factor,
+                                     std::function<double(double)> load_row) {
+  LinearFunctional r{name, std::move(cell_dofs), {}, {}, {}, nullptr};
+  for (unsigned int j = 0; j < r.dofs.size(); ++j) {
+    r.of_a.push_back(mass(row, j));
+    r.of_v.push_back(damping_mass_factor * mass(row, j) +
+                     damping_stiffness_factor * stiffness(row, j));
+    r.of_u.push_back(stiffness(row, j));
+  }
+  if (load_row)
+    r.constant = [load_row = std::move(load_row)](double t) { return -load_row(t); };
+  return r;
+}
+
+std::vector<LinearFunctional> probe_functionals(
+    const dealii::DoFHandler<1>& dof_handler, const CaseParameters& c,
+    const std::function<std::vector<double>(const dealii::DoFHandler<1>::active_cell_iterator&,
+                                            double)>& weights) {
+  std::vector<LinearFunctional> probes;
+  for (std::size_t k = 0; k < c.probes.size(); ++k) {
+    const double x = c.probes[k];
+    for (const auto& cell : dof_handler.active_cell_iterators()) {
+      // cells run along +x (line_mesh)
+      if (x < cell->vertex(0)[0] - 1e-14 || x > cell->vertex(1)[0] + 1e-14)
+        continue;
+      std::vector<dealii::types::global_dof_index> dofs(cell->get_fe().n_dofs_per_cell());
+      cell->get_dof_indices(dofs);
+      const std::vector<double> w = weights(cell, x);
+      probes.push_back({"u@" + c.probe_labels[k], dofs, w, {}, {}, nullptr});
+      probes.push_back({"v@" + c.probe_labels[k], dofs, {}, w, {}, nullptr});
+      break;
+    }
+  }
+  return probes;
+}
+
 void finish_initial_state(const dealii::AffineConstraints<double>& constraints,
                           const dealii::IndexSet& owned, LA::Vector& u, LA::Vector& v) {
   for (const auto& line : constraints.get_lines())

@@ -2,10 +2,12 @@
 // Pieces every line model needs in the same form: finding the mesh vertex at an end, and giving
 // held (Dirichlet) rows values that keep them out of the dynamics and the low spectrum.
 #include "core/case_parameters.h"
+#include "output/point_functionals.h"
 #include "time/second_order_system.h"
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/lac/affine_constraints.h>
+#include <deal.II/lac/full_matrix.h>
 
 #include <functional>
 #include <utility>
@@ -38,6 +40,24 @@ void attach_interior_devices(SecondOrderSystem& s,
                              const CaseParameters& c,
                              const std::function<dealii::types::global_dof_index(double)>& node_dof,
                              double viscous_factor);
+
+/// The consistent reaction on a held DoF: row `row` of M a + C v + K u - f over one cell, from
+/// the cell's unconstrained matrices (C = damping_mass_factor M + damping_stiffness_factor K), so
+/// more accurate than a derivative evaluated at the support. `load_row(t)` is row `row` of the
+/// cell's load vector (empty when there is no distributed load).
+LinearFunctional consistent_reaction(const std::string& name,
+                                     std::vector<dealii::types::global_dof_index> cell_dofs,
+                                     unsigned int row, const dealii::FullMatrix<double>& mass,
+                                     const dealii::FullMatrix<double>& stiffness,
+                                     double damping_mass_factor, double damping_stiffness_factor,
+                                     std::function<double(double)> load_row);
+
+/// u@X and v@X for every probe X of the case: `weights(cell, x)` gives the cell's DoF weights of
+/// the displacement at x.
+std::vector<LinearFunctional> probe_functionals(
+    const dealii::DoFHandler<1>& dof_handler, const CaseParameters& c,
+    const std::function<std::vector<double>(const dealii::DoFHandler<1>::active_cell_iterator&,
+                                            double)>& weights);
 
 /// Sets the held entries of the initial u and v to zero (a held DoF starts at rest) and
 /// compresses both vectors after their entries were inserted.

@@ -232,46 +232,32 @@ HistoryFunctionals StringModel::history_functionals() const {
       r.of_u = {-end(e).spring};
       r.of_v = {-end(e).dashpot};
     } else {
-      // Consistent reaction: the held row of M a + C v + K u - f, from the end cell's
-      // unconstrained matrices (more accurate than tau u_x evaluated at the end).
       LocalMatrices m;
       Scratch scratch(*this);
       local_matrices(cell, scratch, m);
       const unsigned int i = node; // FE_Q numbers the two vertex DoFs first
-      r.dofs.resize(fe_.n_dofs_per_cell());
-      cell->get_dof_indices(r.dofs);
-      for (unsigned int j = 0; j < r.dofs.size(); ++j) {
-        const double mass = m.mass(i, j);
-        r.of_a.push_back(mass);
-        r.of_v.push_back((c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass) * mass +
-                         c_.rayleigh_stiffness * m.stiffness(i, j));
-        r.of_u.push_back(m.stiffness(i, j));
-      }
+      std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
+      cell->get_dof_indices(dofs);
+      std::function<double(double)> load_row;
       if (!distributed_force_->is_zero())
-        r.constant = [this, cell = cell, i, values = std::shared_ptr(load_values())](double t) {
+        load_row = [this, cell = cell, i, values = std::shared_ptr(load_values())](double t) {
           Vector<double> local;
           local_load(cell, t, *values, local);
-          return -local(i);
+          return local(i);
         };
+      r = consistent_reaction(r.name, dofs, i, m.mass, m.stiffness,
+                              c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass,
+                              c_.rayleigh_stiffness, load_row);
     }
     f.push_back(std::move(r));
   }
-  for (std::size_t k = 0; k < c_.probes.size(); ++k) {
-    const double x = c_.probes[k];
-    for (const auto& cell : dof_handler_.active_cell_iterators()) {
-      const double x0 = cell->vertex(0)[0], x1 = cell->vertex(1)[0];
-      if (x < std::min(x0, x1) - 1e-14 || x > std::max(x0, x1) + 1e-14)
-        continue;
-      std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
-      cell->get_dof_indices(dofs);
-      std::vector<double> w;
-      for (unsigned int i = 0; i < dofs.size(); ++i)
-        w.push_back(fe_.shape_value(i, Point<1>((x - x0) / (x1 - x0))));
-      h.probes.push_back({"u@" + c_.probe_labels[k], dofs, w, {}, {}, nullptr});
-      h.probes.push_back({"v@" + c_.probe_labels[k], dofs, {}, w, {}, nullptr});
-      break;
-    }
-  }
+  h.probes = probe_functionals(dof_handler_, c_, [this](const auto& cell, double x) {
+    const double x0 = cell->vertex(0)[0], x1 = cell->vertex(1)[0];
+    std::vector<double> w(fe_.n_dofs_per_cell());
+    for (unsigned int i = 0; i < w.size(); ++i)
+      w[i] = fe_.shape_value(i, Point<1>((x - x0) / (x1 - x0)));
+    return w;
+  });
   return h;
 }
 
