@@ -5,7 +5,7 @@
 namespace hamdyn {
 
 const char* const usage_text =
-    R"(hamdyn - finite-element dynamics of strings (Hamilton's principle, damped, MPI)
+    R"(hamdyn - finite-element dynamics of strings and beams (Hamilton's principle, damped, MPI)
 
 usage:
   hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]

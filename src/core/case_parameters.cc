@@ -5,6 +5,7 @@
 
 #include <deal.II/base/patterns.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -108,10 +109,32 @@ std::string trimmed(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t") - b + 1);
 }
 
-// "x:value; x:value" -> attachments; `expressions` for forces (value in t).
+// What follows the colon of one attachment.
+enum class AttachmentValue { number, expression, oscillator };
+
+// "x:value; x:value" -> attachments; an expression in t for forces, "mass,stiffness,damping" for
+// oscillators.
 std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::string& key,
-                                          double length, bool expressions) {
+                                          double length, AttachmentValue kind) {
   const std::string name = parameter_name("Attachments", key);
+  const std::string what =
+      kind == AttachmentValue::expression ? "expression in t"
+      : kind == AttachmentValue::number
+          ? "value >= 0"
+          : "mass,stiffness,damping with mass > 0, stiffness > 0, damping >= 0";
+  const std::string allowed =
+      "expected x:" + what + " with x in [0, " + std::to_string(length) + "]";
+  // A number that fills all of `text`, or NaN.
+  auto number = [](const std::string& text) {
+    std::size_t used = 0;
+    double value = std::nan("");
+    try {
+      value = std::stod(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    return used == 0 || used != text.size() ? std::nan("") : value;
+  };
   std::vector<Attachment> list;
   std::stringstream items(f.get("Attachments", key));
   for (std::string item; std::getline(items, item, ';');) {
@@ -119,33 +142,33 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
     if (item.empty())
       continue;
     const auto colon = item.find(':');
-    const std::string allowed = std::string("expected x:") +
-                                (expressions ? "expression in t" : "value >= 0") +
-                                " with x in [0, " + std::to_string(length) + "]";
     if (colon == std::string::npos)
       throw InputError(name, item, allowed);
     Attachment a;
-    std::size_t used = 0;
-    const std::string x = trimmed(item.substr(0, colon)), value = trimmed(item.substr(colon + 1));
-    try {
-      a.x = std::stod(x, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != x.size() || !(a.x >= 0 && a.x <= length))
+    const std::string value = trimmed(item.substr(colon + 1));
+    a.x = number(trimmed(item.substr(0, colon)));
+    if (!(a.x >= 0 && a.x <= length))
       throw InputError(name, item, allowed);
-    if (expressions) {
+    if (kind == AttachmentValue::expression) {
       Expression(name, value, {"t"}); // validates
       a.expression = value;
-    } else {
-      try {
-        a.value = std::stod(value, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used == 0 || used != value.size() || !(a.value >= 0))
+    } else if (kind == AttachmentValue::number) {
+      a.value = number(value);
+      if (!(a.value >= 0))
         throw InputError(name, item, allowed);
+    } else {
+      std::vector<double> v;
+      std::stringstream parts(value);
+      for (std::string part; std::getline(parts, part, ',');)
+        v.push_back(number(trimmed(part)));
+      if (v.size() != 3 || !(v[0] > 0) || !(v[1] > 0) || !(v[2] >= 0) || !std::isfinite(v[2]))
+        throw InputError(name, item, allowed);
+      a.value = v[0];
+      a.stiffness = v[1];
+      a.damping = v[2];
     }
+    if (!std::isfinite(a.value))
+      throw InputError(name, item, allowed);
     list.push_back(a);
   }
   return list;
@@ -195,6 +218,14 @@ void declare_case_parameters(ParameterFile& f) {
             "Dashpots to ground, x:coefficient. Units: m, N s/m.");
   f.declare("Attachments", "Forces", "", P::Anything(), list + ", value an expression in t",
             "Transverse point forces, x:expression in t, e.g. 0.3:sin(50*t). Units: m, N.");
+  f.declare("Attachments", "Oscillators", "", P::Anything(),
+            "';'-separated x:mass,stiffness,damping with x in [0, Length], mass > 0, "
+            "stiffness > 0, damping >= 0",
+            "Attached oscillators (tuned mass dampers): a mass hanging from the structure at x "
+            "on a spring and a dashpot, with a degree of freedom of its own (history column "
+            "oscillator_k, its absolute displacement), e.g. 2.5:7.8,768.2,0.5. It starts with "
+            "the displacement and velocity of its host node (spring unstretched). Units: m, kg, "
+            "N/m, N s/m.");
 
   f.declare("Initial conditions", "Displacement", "0.005*sin(pi*x/2)", P::Anything(),
             "an expression in x", "Initial displacement u(x,0). Units: m.");
@@ -256,10 +287,11 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   c.left = parse_end(f, "Left end", c.model_type);
   c.right = parse_end(f, "Right end", c.model_type);
   c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
-  c.point_masses = parse_attachments(f, "Point masses", c.length, false);
-  c.springs = parse_attachments(f, "Springs", c.length, false);
-  c.dashpots = parse_attachments(f, "Dashpots", c.length, false);
-  c.forces = parse_attachments(f, "Forces", c.length, true);
+  c.point_masses = parse_attachments(f, "Point masses", c.length, AttachmentValue::number);
+  c.springs = parse_attachments(f, "Springs", c.length, AttachmentValue::number);
+  c.dashpots = parse_attachments(f, "Dashpots", c.length, AttachmentValue::number);
+  c.forces = parse_attachments(f, "Forces", c.length, AttachmentValue::expression);
+  c.oscillators = parse_attachments(f, "Oscillators", c.length, AttachmentValue::oscillator);
   c.initial_displacement = expression(f, "Initial conditions", "Displacement", {"x"});
   c.initial_velocity = expression(f, "Initial conditions", "Velocity", {"x"});
 

@@ -32,11 +32,13 @@ struct EndParameters {
 };
 
 /// A device attached to the structure at position x (a mesh node is placed there): a point mass
-/// [kg], a spring [N/m] or a dashpot [N s/m] to ground, or a force [N, expression in t].
+/// [kg], a spring [N/m] or a dashpot [N s/m] to ground, a force [N, expression in t], or an
+/// attached oscillator (a mass hanging from the structure on a spring and a dashpot).
 struct Attachment {
   double x;
-  double value = 0;       // mass, stiffness or damping coefficient
-  std::string expression; // forces only
+  double value = 0;                  // mass, stiffness or damping coefficient; an oscillator's mass
+  std::string expression;            // forces only
+  double stiffness = 0, damping = 0; // oscillators only [N/m, N s/m]
 };
 
 struct CaseParameters {
@@ -58,7 +60,7 @@ struct CaseParameters {
   unsigned n_modes = 1;
   std::string output_directory;
   unsigned snapshot_interval = 0;
-  std::vector<Attachment> point_masses, springs, dashpots, forces;
+  std::vector<Attachment> point_masses, springs, dashpots, forces, oscillators;
   std::vector<double> probes;
   std::vector<std::string> probe_labels; // as written in the case file, for column names
 };

@@ -2,6 +2,7 @@
 
 #include "core/expression.h"
 #include "core/input_error.h"
+#include "models/attached_oscillators.h"
 #include "models/line_model_tools.h"
 
 #include <deal.II/dofs/dof_tools.h>
@@ -29,8 +30,10 @@ BeamModel::BeamModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_
   for (unsigned int i = 0; i < 4; ++i)
     AssertThrow(fe_->system_to_component_index(i) == std::make_pair(i % 2, i / 2),
                 ExcMessage("unexpected FESystem DoF order"));
-  locally_owned_ = dof_handler_.locally_owned_dofs();
-  DoFTools::extract_locally_relevant_dofs(dof_handler_, locally_relevant_);
+  oscillators_ = std::make_unique<AttachedOscillators>(
+      c.oscillators, dof_handler_, [this](double x) { return node_dof(x); }, comm);
+  locally_owned_ = oscillators_->owned();
+  locally_relevant_ = oscillators_->relevant();
   constraints_.reinit(locally_relevant_);
   for (int e : {0, 1}) {
     if (end(e).holds_translation)
@@ -84,9 +87,9 @@ void BeamModel::assemble_distributed_load(double t, LA::Vector& f) const {
 void BeamModel::assemble(SecondOrderSystem& s) const {
   s.comm = comm_;
   s.locally_owned = locally_owned_;
-  DynamicSparsityPattern dsp(locally_relevant_);
-  DoFTools::make_sparsity_pattern(dof_handler_, dsp, constraints_, false);
-  SparsityTools::distribute_sparsity_pattern(dsp, locally_owned_, comm_, locally_relevant_);
+  DynamicSparsityPattern structure(oscillators_->structure_relevant()), system;
+  DoFTools::make_sparsity_pattern(dof_handler_, structure, constraints_, false);
+  const DynamicSparsityPattern& dsp = oscillators_->system_sparsity(structure, system);
   s.mass.reinit(locally_owned_, locally_owned_, dsp, comm_);
   s.stiffness.reinit(locally_owned_, locally_owned_, dsp, comm_);
   FullMatrix<double> mass, stiffness;
@@ -116,6 +119,7 @@ void BeamModel::assemble(SecondOrderSystem& s) const {
   }
   attach_interior_devices(
       s, constraints_, c_, [this](double x) { return node_dof(x); }, viscous_factor);
+  oscillators_->assemble(s, constraints_, viscous_factor);
   s.mass.compress(VectorOperation::add);
   s.stiffness.compress(VectorOperation::add);
   decouple_held_rows(s, constraints_);
@@ -153,6 +157,7 @@ void BeamModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
     }
   }
   finish_initial_state(constraints_, locally_owned_, u, v);
+  oscillators_->initial_state(u, v);
 }
 
 HistoryFunctionals BeamModel::history_functionals() const {
@@ -198,7 +203,13 @@ HistoryFunctionals BeamModel::history_functionals() const {
   h.probes = probe_functionals(dof_handler_, c_, [this](const auto& cell, double x) {
     return displacement_weights(cell, x);
   });
+  for (auto& f : oscillators_->history_functionals())
+    h.probes.push_back(std::move(f));
   return h;
+}
+
+void BeamModel::structure_part(const LA::Vector& state, LA::Vector& structure) const {
+  oscillators_->structure_part(state, structure);
 }
 
 void BeamModel::add_output_fields(DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,

@@ -22,6 +22,8 @@
 
 namespace hamdyn {
 
+class AttachedOscillators;
+
 class Expression;
 
 class BeamModel : public Model {
@@ -33,6 +35,7 @@ public:
 
   const dealii::DoFHandler<1>& dof_handler() const override { return dof_handler_; }
   const dealii::IndexSet& locally_relevant() const override { return locally_relevant_; }
+  void structure_part(const LA::Vector& state, LA::Vector& structure) const override;
   void assemble(SecondOrderSystem& s) const override;
   /// w from the expression, theta = dw/dx by a central difference of it (step 1e-6 L).
   void initial_conditions(LA::Vector& u, LA::Vector& v) const override;
@@ -73,7 +76,8 @@ private:
   MPI_Comm comm_;
   std::unique_ptr<dealii::FiniteElement<1>> fe_;
   dealii::DoFHandler<1> dof_handler_;
-  dealii::IndexSet locally_owned_, locally_relevant_;
+  std::unique_ptr<AttachedOscillators> oscillators_;
+  dealii::IndexSet locally_owned_, locally_relevant_; // the system's: structure and oscillators
   dealii::AffineConstraints<double> constraints_;
 
 protected:

@@ -24,13 +24,16 @@ class Model {
 public:
   virtual ~Model() = default;
   virtual const dealii::DoFHandler<1>& dof_handler() const = 0;
+  /// The system's DoFs: the DoFHandler's, then those of attached oscillators (which no cell has).
   virtual const dealii::IndexSet& locally_relevant() const = 0;
   /// Assembles M, K, the damping and the load f(t), once.
   virtual void assemble(SecondOrderSystem& s) const = 0;
   /// The initial displacement and velocity (zero on held DoFs).
   virtual void initial_conditions(LA::Vector& u, LA::Vector& v) const = 0;
   virtual HistoryFunctionals history_functionals() const = 0;
-  /// Adds the ParaView fields of a state given as ghosted vectors.
+  /// `structure` = the DoFHandler's part of the system vector `state`, ghosted: what DataOut takes.
+  virtual void structure_part(const LA::Vector& state, LA::Vector& structure) const = 0;
+  /// Adds the ParaView fields of a state given as ghosted vectors of the structure's part.
   virtual void add_output_fields(dealii::DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
                                  const LA::Vector& a) const = 0;
   /// A typical angular frequency of the structure [rad/s], the scale of the modal shift.

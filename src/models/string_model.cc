@@ -1,6 +1,7 @@
 #include "models/string_model.h"
 
 #include "core/expression.h"
+#include "models/attached_oscillators.h"
 #include "models/line_model_tools.h"
 
 #include <deal.II/base/function.h>
@@ -33,21 +34,15 @@ private:
   double tension_;
 };
 
-class ExpressionFunction : public Function<1> {
-public:
-  explicit ExpressionFunction(const Expression& e) : e_(e) {}
-  double value(const Point<1>& p, unsigned int) const override { return e_(p[0], 0.0); }
-
-private:
-  const Expression& e_;
-};
 } // namespace
 
 StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_Comm comm)
     : c_(c), comm_(comm), fe_(QGaussLobatto<1>(c.degree + 1)), dof_handler_(tria) {
   dof_handler_.distribute_dofs(fe_);
-  locally_owned_ = dof_handler_.locally_owned_dofs();
-  DoFTools::extract_locally_relevant_dofs(dof_handler_, locally_relevant_);
+  oscillators_ = std::make_unique<AttachedOscillators>(
+      c.oscillators, dof_handler_, [this](double x) { return node_dof(x); }, comm);
+  locally_owned_ = oscillators_->owned();
+  locally_relevant_ = oscillators_->relevant();
   constraints_.reinit(locally_relevant_);
   for (int e : {0, 1})
     if (end(e).holds_translation) {
@@ -142,9 +137,9 @@ void StringModel::local_load(const DoFHandler<1>::active_cell_iterator& cell, do
 void StringModel::assemble(SecondOrderSystem& s) const {
   s.comm = comm_;
   s.locally_owned = locally_owned_;
-  DynamicSparsityPattern dsp(locally_relevant_);
-  DoFTools::make_sparsity_pattern(dof_handler_, dsp, constraints_, false);
-  SparsityTools::distribute_sparsity_pattern(dsp, locally_owned_, comm_, locally_relevant_);
+  DynamicSparsityPattern structure(oscillators_->structure_relevant()), system;
+  DoFTools::make_sparsity_pattern(dof_handler_, structure, constraints_, false);
+  const DynamicSparsityPattern& dsp = oscillators_->system_sparsity(structure, system);
   for (LA::SparseMatrix* m : {&s.mass, &s.stiffness})
     m->reinit(locally_owned_, locally_owned_, dsp, comm_);
 
@@ -173,6 +168,7 @@ void StringModel::assemble(SecondOrderSystem& s) const {
                        end(e).dashpot, viscous_factor);
   attach_interior_devices(
       s, constraints_, c_, [this](double x) { return node_dof(x); }, viscous_factor);
+  oscillators_->assemble(s, constraints_, viscous_factor);
   s.mass.compress(VectorOperation::add);
   s.stiffness.compress(VectorOperation::add);
 
@@ -208,9 +204,21 @@ void StringModel::assemble_distributed_load(double t, LA::Vector& f) const {
 void StringModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
   const Expression u0("Initial conditions/Displacement", c_.initial_displacement, {"x"});
   const Expression v0("Initial conditions/Velocity", c_.initial_velocity, {"x"});
-  VectorTools::interpolate(dof_handler_, ExpressionFunction(u0), u);
-  VectorTools::interpolate(dof_handler_, ExpressionFunction(v0), v);
+  // Nodal interpolation by hand rather than VectorTools::interpolate, whose vectors must have the
+  // DoFHandler's size (the system's also hold attached oscillators).
+  const auto& support = fe_.get_unit_support_points();
+  std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    cell->get_dof_indices(dofs);
+    const double x0 = cell->vertex(0)[0], h = cell->vertex(1)[0] - x0;
+    for (unsigned int i = 0; i < dofs.size(); ++i)
+      if (locally_owned_.is_element(dofs[i])) {
+        u(dofs[i]) = u0(x0 + h * support[i][0], 0);
+        v(dofs[i]) = v0(x0 + h * support[i][0], 0);
+      }
+  }
   finish_initial_state(constraints_, locally_owned_, u, v);
+  oscillators_->initial_state(u, v);
 }
 
 HistoryFunctionals StringModel::history_functionals() const {
@@ -258,7 +266,13 @@ HistoryFunctionals StringModel::history_functionals() const {
       w[i] = fe_.shape_value(i, Point<1>((x - x0) / (x1 - x0)));
     return w;
   });
+  for (auto& f : oscillators_->history_functionals())
+    h.probes.push_back(std::move(f));
   return h;
+}
+
+void StringModel::structure_part(const LA::Vector& state, LA::Vector& structure) const {
+  oscillators_->structure_part(state, structure);
 }
 
 void StringModel::add_output_fields(DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,

@@ -24,6 +24,8 @@
 
 namespace hamdyn {
 
+class AttachedOscillators;
+
 class Expression;
 
 class StringModel : public Model {
@@ -33,6 +35,7 @@ public:
 
   const dealii::DoFHandler<1>& dof_handler() const override { return dof_handler_; }
   const dealii::IndexSet& locally_relevant() const override { return locally_relevant_; }
+  void structure_part(const LA::Vector& state, LA::Vector& structure) const override;
   void assemble(SecondOrderSystem& s) const override;
   /// Interpolates the initial displacement and velocity (zero at held ends).
   void initial_conditions(LA::Vector& u, LA::Vector& v) const override;
@@ -74,7 +77,8 @@ private:
   MPI_Comm comm_;
   dealii::FE_Q<1> fe_;
   dealii::DoFHandler<1> dof_handler_;
-  dealii::IndexSet locally_owned_, locally_relevant_;
+  std::unique_ptr<AttachedOscillators> oscillators_;
+  dealii::IndexSet locally_owned_, locally_relevant_; // the system's: structure and oscillators
   dealii::AffineConstraints<double> constraints_;
   std::unique_ptr<Expression> distributed_force_, end_force_[2];
   std::unique_ptr<dealii::DataPostprocessorScalar<1>> internal_force_;

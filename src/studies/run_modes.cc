@@ -48,9 +48,11 @@ void run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm
     shape *= (weighted < 0 ? -1.0 : 1.0) / shape.linfty_norm();
     LA::Vector ghosted(pc.system.locally_owned, pc.model->locally_relevant(), comm);
     ghosted = shape;
+    LA::Vector structure;
+    pc.model->structure_part(ghosted, structure);
     dealii::DataOut<1> out;
     out.attach_dof_handler(pc.model->dof_handler());
-    out.add_data_vector(ghosted, "mode_shape");
+    out.add_data_vector(structure, "mode_shape");
     out.build_patches(pc.model->output_subdivisions());
     series.write(out, k + 1);
   }

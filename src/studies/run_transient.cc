@@ -20,8 +20,12 @@ void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series) {
   u = s.u;
   v = s.v;
   a = s.a;
+  LA::Vector structure_u, structure_v, structure_a;
+  pc.model->structure_part(u, structure_u);
+  pc.model->structure_part(v, structure_v);
+  pc.model->structure_part(a, structure_a);
   dealii::DataOut<1> out;
-  pc.model->add_output_fields(out, u, v, a);
+  pc.model->add_output_fields(out, structure_u, structure_v, structure_a);
   out.build_patches(pc.model->output_subdivisions());
   series.write(out, s.t);
 }

@@ -10,6 +10,9 @@
 namespace hamdyn {
 
 namespace {
+// Couplings further apart than this along the numbering go to the interface.
+constexpr PetscInt max_bandwidth = 64;
+
 // One row of the combination, columns sorted.
 class RowReader {
 public:
@@ -55,12 +58,14 @@ void LineSchurSolver::factorize(const MatrixCombination& a) {
   n_local_ = last - first_;
   RowReader reader(a);
 
-  // Interface DoFs: owned rows with a column owned by another rank.
+  // Interface DoFs: owned rows with a column owned by another rank, or one further along the
+  // numbering than a band can hold (an attached oscillator, numbered after the line's DoFs, and
+  // its host node). Structural symmetry makes both ends of such a coupling interface DoFs.
   std::vector<PetscInt> interior_index(n_local_, -1);
   for (PetscInt row = first_; row < last; ++row) {
     const auto& entries = reader.row(row);
     const bool coupled = std::any_of(entries.begin(), entries.end(), [&](const auto& e) {
-      return e.first < first_ || e.first >= last;
+      return e.first < first_ || e.first >= last || std::abs(e.first - row) > max_bandwidth;
     });
     if (coupled)
       interface_.push_back(row - first_);
@@ -103,7 +108,7 @@ void LineSchurSolver::factorize(const MatrixCombination& a) {
       lower = std::max<unsigned int>(lower, j < PetscInt(i) ? unsigned(PetscInt(i) - j) : 0u);
       upper = std::max<unsigned int>(upper, j > PetscInt(i) ? unsigned(j - PetscInt(i)) : 0u);
     }
-  AssertThrow(lower <= 64 && upper <= 64,
+  AssertThrow(std::max(lower, upper) <= unsigned(max_bandwidth),
               dealii::ExcMessage("LineSchurSolver: the DoFs are not numbered along the line "
                                  "(bandwidth " +
                                  std::to_string(std::max(lower, upper)) + ")"));

@@ -47,12 +47,12 @@ TEST(HistoryAcrossRanks, DefaultCase) {
 }
 
 TEST(HistoryAcrossRanks, DampedForcedCentralDifference) {
-  expect_same_history({"Time integration/Final time=0.005",
-                       "Time integration/Scheme=central difference",
-                       "Discretization/Mass matrix=lumped", "Discretization/Elements=60",
-                       "Time integration/Time step=2e-5", "Right end/Dashpot=0.3",
-                       "Load/Distributed force=sin(200*t)*x", "Right end/Force=0.1*cos(300*t)",
-                       "Model/Rayleigh stiffness coefficient=1e-6"});
+  expect_same_history(
+      {"Time integration/Final time=0.005", "Time integration/Scheme=central difference",
+       "Discretization/Mass matrix=lumped", "Discretization/Elements=60",
+       "Time integration/Time step=2e-5", "Right end/Dashpot=0.3",
+       "Load/Distributed force=sin(200*t)*x", "Right end/Force=0.1*cos(300*t)",
+       "Model/Rayleigh stiffness coefficient=1e-6", "Attachments/Oscillators=0.5:0.001,300,0.01"});
 }
 
 TEST(HistoryAcrossRanks, BeamsWithEndAttachments) {
@@ -72,6 +72,7 @@ TEST(HistoryAcrossRanks, BeamsWithEndAttachments) {
                          "Right end/Rotational spring=2",
                          "Right end/Rotational dashpot=0.05",
                          "Right end/Moment=0.01*sin(5*t)",
+                         "Attachments/Oscillators=0.6:0.05,3,0.02; 0.2:0.01,1,0",
                          "Initial conditions/Displacement=0.01*x^2",
                          "Discretization/Elements=30",
                          "Time integration/Time step=1e-3",

@@ -109,6 +109,49 @@ TEST(BeamFrequencies, CantileverWithTipMassAndRotaryInertia) {
   EXPECT_LT(exact[0], std::pow(1.87510407, 2));
 }
 
+TEST(BeamFrequencies, CantileverWithAttachedOscillator) {
+  // A mass m on a spring k hangs from x = a; at frequency w it pushes on the beam with
+  // F = K(w) w(a), K = k m w^2 / (k - m w^2) (eliminate z from -m w^2 z = -k (z - w(a))). The
+  // harmonic deflection is w1 = A (cos bx - cosh bx) + B (sin bx - sinh bx) (clamped at 0) on
+  // [0, a], and w1 + K w1(a) g(x - a) beyond, with g = (sinh - sin)(b xi) / (2 b^3) carrying the
+  // unit jump of w''' that the point force makes (EI = rho A = L = 1, b^4 = w^2). The free end's
+  // w'' = w''' = 0 give a 2x2 determinant; times (k - m w^2)^2 its pole is gone, and divided once
+  // by (k - m w^2) it has no spurious root there (its K^2 part has rank one).
+  const double a = 0.6, m = 0.2, k = 2.5;           // the oscillator alone: w^2 = 12.5, near mode 1
+  auto phi = [](int j, int d, double b, double x) { // d-th derivative of the j-th clamped shape
+    const double s = std::sin(b * x), c = std::cos(b * x), sh = std::sinh(b * x),
+                 ch = std::cosh(b * x);
+    const double cos_d[4] = {c, -s, -c, s}, sin_d[4] = {s, c, -s, -c}, cosh_d[4] = {ch, sh, ch, sh},
+                 sinh_d[4] = {sh, ch, sh, ch};
+    return std::pow(b, d) * (j == 0 ? cos_d[d] - cosh_d[d] : sin_d[d] - sinh_d[d]);
+  };
+  auto g = [](int d, double b, double xi) {
+    const double s = std::sin(b * xi), c = std::cos(b * xi), sh = std::sinh(b * xi),
+                 ch = std::cosh(b * xi);
+    const double sin_d[4] = {s, c, -s, -c}, sinh_d[4] = {sh, ch, sh, ch};
+    return std::pow(b, d) * (sinh_d[d] - sin_d[d]) / (2 * std::pow(b, 3));
+  };
+  auto det = [=](double b) {
+    const double w2 = std::pow(b, 4), detune = k - m * w2, push = k * m * w2;
+    double e[2][2];
+    for (int d : {2, 3})
+      for (int j : {0, 1})
+        e[d - 2][j] = detune * phi(j, d, b, 1.0) + push * phi(j, 0, b, a) * g(d, b, 1.0 - a);
+    return (e[0][0] * e[1][1] - e[0][1] * e[1][0]) / (detune * std::pow(std::cosh(b), 2));
+  };
+  const auto exact = squares(roots(det, 5, 0.002));
+  const auto fe = beam_modes({"Left end/Support=clamped", "Right end/Support=free",
+                              "Attachments/Oscillators=0.6:0.2,2.5,0"},
+                             5);
+  expect_frequencies(fe, exact, 5e-6, "cantilever with attached oscillator");
+  // The oscillator splits the cantilever's first mode (1.8751^2 = 3.516) around its own
+  // frequency sqrt(12.5) = 3.536: one coupled mode lies below both, one above. Above its own
+  // frequency it pushes with K < 0, like a spring, so it raises the second cantilever mode.
+  EXPECT_LT(exact[0], std::pow(1.87510407, 2));
+  EXPECT_GT(exact[1], std::sqrt(k / m));
+  EXPECT_GT(exact[2], std::pow(4.69409113, 2));
+}
+
 TEST(BeamFrequencies, HermiteErrorsFallAsH4) {
   const double exact = std::pow(2 * M_PI, 2);
   std::vector<double> h, e;

@@ -84,6 +84,7 @@ TEST(EnergyBalance, BeamsBalanceWithRotaryTerms) {
                                                         "Right end/Rotational spring=1",
                                                         "Right end/Rotational dashpot=0.02",
                                                         "Right end/Moment=0.02*cos(7*t)",
+                                                        "Attachments/Oscillators=0.6:0.1,4,0.05",
                                                         "Load/Distributed force=0.1*x*sin(3*t)",
                                                         "Initial conditions/Displacement=0.01*x^2",
                                                         "Discretization/Elements=20",

@@ -1,0 +1,73 @@
+#pragma once
+// Attached oscillators (tuned mass dampers): a mass m hanging from the structure's node at x on a
+// spring k and a dashpot c. Hamilton's principle with the oscillator's absolute displacement z as
+// a degree of freedom of its own adds
+//   T = 1/2 m z_t^2,  V = 1/2 k (z - u(x))^2,  delta W_nc = -c (z_t - u_t(x)) (dz - du(x)),
+// i.e. the rows  m z_tt + c (z_t - u_t) + k (z - u) = 0  and  -c (z_t - u_t) - k (z - u)  in the
+// host's row (Den Hartog, "Mechanical Vibrations", 4th ed., sec. 3.3).
+//
+// deal.II's DoFHandler has no place for a DoF that belongs to no cell, so the oscillators are
+// numbered after the DoFHandler's DoFs (n, n+1, ...) and owned by the last rank. The system's
+// vectors and matrices span both; DataOut sees the structure's part only (structure_part()).
+#include "core/case_parameters.h"
+#include "output/point_functionals.h"
+#include "time/second_order_system.h"
+
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/lac/affine_constraints.h>
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+
+#include <functional>
+#include <vector>
+
+namespace hamdyn {
+
+class AttachedOscillators {
+public:
+  using NodeDof = std::function<dealii::types::global_dof_index(double)>;
+  /// `node_dof(x)` gives the displacement DoF of the mesh node at x.
+  AttachedOscillators(const std::vector<Attachment>& oscillators,
+                      const dealii::DoFHandler<1>& dof_handler, NodeDof node_dof, MPI_Comm comm);
+
+  /// The DoFs of the whole system (structure, then oscillators) this rank owns / needs.
+  const dealii::IndexSet& owned() const { return owned_; }
+  const dealii::IndexSet& relevant() const { return relevant_; }
+
+  /// The structure's locally relevant DoFs (the DoFHandler's).
+  const dealii::IndexSet& structure_relevant() const { return structure_relevant_; }
+
+  /// The sparsity pattern of the whole system from the structure's (rows: structure_relevant()),
+  /// distributed to the owners of its rows: `structure` itself without oscillators (a large mesh
+  /// pays for no copy), else `system`, filled. (A DynamicSparsityPattern cannot be copied.)
+  const dealii::DynamicSparsityPattern&
+  system_sparsity(dealii::DynamicSparsityPattern& structure,
+                  dealii::DynamicSparsityPattern& system) const;
+
+  /// Adds the oscillators' mass, spring and dashpot (before M and K are compressed). The viscous
+  /// damping of the structure, part of s.damping_mass_factor M, does not act on the oscillator's
+  /// mass and is taken out again (as for end masses); Rayleigh damping acts on the whole system.
+  void assemble(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints,
+                double viscous_factor) const;
+
+  /// Gives each oscillator the displacement and velocity of its host node (spring unstretched).
+  /// u and v hold the structure's initial state, compressed.
+  void initial_state(LA::Vector& u, LA::Vector& v) const;
+
+  /// oscillator_1, oscillator_2, ...: the oscillators' displacements.
+  std::vector<LinearFunctional> history_functionals() const;
+
+  /// `structure` (re-initialized to the DoFHandler's owned and relevant DoFs) = the structure's
+  /// part of the system vector `state`, ghosted: what DataOut can be given.
+  void structure_part(const LA::Vector& state, LA::Vector& structure) const;
+
+private:
+  dealii::types::global_dof_index dof(std::size_t k) const { return n_structure_ + k; }
+
+  std::vector<Attachment> oscillators_;
+  std::vector<dealii::types::global_dof_index> hosts_;
+  dealii::types::global_dof_index n_structure_;
+  MPI_Comm comm_;
+  dealii::IndexSet structure_owned_, structure_relevant_, owned_, relevant_;
+};
+
+} // namespace hamdyn
