@@ -1,7 +1,6 @@
 #include "models/beam_model.h"
 
 #include "core/expression.h"
-#include "core/input_error.h"
 #include "models/attached_oscillators.h"
 #include "models/line_model_tools.h"
 
@@ -19,12 +18,6 @@ using namespace dealii;
 BeamModel::BeamModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_Comm comm,
                      std::unique_ptr<FiniteElement<1>> fe)
     : c_(c), comm_(comm), fe_(std::move(fe)), dof_handler_(tria) {
-  // gamma acts on w only; with rho I in M, C = (gamma / rho A) M would also damp the rotary
-  // inertia. Until the damping matrix can be assembled apart from M, refuse rather than be wrong.
-  if (c.viscous_damping > 0 && c.rotary_inertia_per_length > 0)
-    throw InputError("Model/Viscous damping", std::to_string(c.viscous_damping),
-                     "a beam with Rotary inertia per length > 0 takes Rayleigh damping only so "
-                     "far; expected 0");
   dof_handler_.distribute_dofs(*fe_);
   // Vertex DoFs first, w before theta: local index 2 v + component (reactions rely on it).
   for (unsigned int i = 0; i < 4; ++i)
@@ -92,19 +85,28 @@ void BeamModel::assemble(SecondOrderSystem& s) const {
   const DynamicSparsityPattern& dsp = oscillators_->system_sparsity(structure, system);
   s.mass.reinit(locally_owned_, locally_owned_, dsp, comm_);
   s.stiffness.reinit(locally_owned_, locally_owned_, dsp, comm_);
-  FullMatrix<double> mass, stiffness;
+  s.has_damping_matrix = viscous_needs_own_matrix();
+  if (s.has_damping_matrix)
+    s.damping_matrix.reinit(locally_owned_, locally_owned_, dsp, comm_);
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
       continue;
-    local_matrices(cell, mass, stiffness);
     cell->get_dof_indices(dofs);
-    constraints_.distribute_local_to_global(mass, dofs, s.mass);
-    constraints_.distribute_local_to_global(stiffness, dofs, s.stiffness);
+    constraints_.distribute_local_to_global(
+        local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length), dofs, s.mass);
+    constraints_.distribute_local_to_global(local_stiffness(cell), dofs, s.stiffness);
+    if (s.has_damping_matrix)
+      constraints_.distribute_local_to_global(local_mass(cell, c_.viscous_damping, 0), dofs,
+                                              s.damping_matrix);
   }
+  if (s.has_damping_matrix)
+    s.damping_matrix.compress(VectorOperation::add);
   // End terms in every direction the support leaves free. Damping C = (gamma/rho A + a) M + b K
   // + dashpots - (gamma/rho A) (end masses and inertias): gamma acts on the beam, not on them.
-  const double viscous_factor = c_.viscous_damping / c_.mass_per_length;
+  // With rotary inertia, gamma's matrix is assembled apart and the M-proportional part is a only.
+  const double viscous_factor =
+      viscous_needs_own_matrix() ? 0.0 : c_.viscous_damping / c_.mass_per_length;
   s.damping_mass_factor = viscous_factor + c_.rayleigh_mass;
   s.damping_stiffness_factor = c_.rayleigh_stiffness;
   s.extra_damping.clear();
@@ -180,17 +182,23 @@ HistoryFunctionals BeamModel::history_functionals() const {
       return r;
     }
     const auto [cell, vertex] = vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
-    FullMatrix<double> mass, stiffness;
-    local_matrices(cell, mass, stiffness);
+    const FullMatrix<double> mass =
+        local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length);
+    const FullMatrix<double> stiffness = local_stiffness(cell);
+    // C = (gamma / rho A + a) M + b K on the cell, or a M + b K + gamma's own matrix
+    FullMatrix<double> damping(mass.m(), mass.n());
+    damping.add(c_.rayleigh_mass, mass, c_.rayleigh_stiffness, stiffness);
+    if (viscous_needs_own_matrix())
+      damping.add(1.0, local_mass(cell, c_.viscous_damping, 0));
+    else
+      damping.add(c_.viscous_damping / c_.mass_per_length, mass);
     const unsigned int i = 2 * vertex + component;
     std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
     cell->get_dof_indices(dofs);
     std::function<double(double)> load_row;
     if (!distributed_force_->is_zero())
       load_row = [this, cell = cell, i](double t) { return local_load(cell, t)[i]; };
-    r = consistent_reaction(name, dofs, i, mass, stiffness,
-                            c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass,
-                            c_.rayleigh_stiffness, load_row);
+    r = consistent_reaction(name, dofs, i, mass, damping, stiffness, load_row);
     return r;
   };
   for (int e : {0, 1})

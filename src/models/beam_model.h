@@ -49,9 +49,13 @@ public:
 
 protected:
   using Cell = dealii::DoFHandler<1>::active_cell_iterator;
-  /// The element's mass (with rotary inertia) and stiffness, in the cell's DoF order.
-  virtual void local_matrices(const Cell& cell, dealii::FullMatrix<double>& mass,
-                              dealii::FullMatrix<double>& stiffness) const = 0;
+  /// int translational N_w N_w + rotary N_theta N_theta dx over the cell (consistent or lumped as
+  /// the case says), in the cell's DoF order: the mass with (rho A, rho I), the viscous damping
+  /// with (gamma, 0).
+  virtual dealii::FullMatrix<double> local_mass(const Cell& cell, double translational,
+                                                double rotary) const = 0;
+  /// The element's stiffness, in the cell's DoF order.
+  virtual dealii::FullMatrix<double> local_stiffness(const Cell& cell) const = 0;
   /// int f(x, t) phi_i^w dx over the cell.
   virtual dealii::Vector<double> local_load(const Cell& cell, double t) const = 0;
   /// Weights of the cell's DoFs that give w(x), x in the cell.
@@ -66,6 +70,11 @@ protected:
   const CaseParameters c_;
 
 private:
+  /// Viscous damping gamma acts on w only. Without rotary inertia, gamma/rho A M is exactly its
+  /// matrix and no matrix of its own is needed; with rotary inertia it is assembled apart.
+  bool viscous_needs_own_matrix() const {
+    return c_.viscous_damping > 0 && c_.rotary_inertia_per_length > 0;
+  }
   void assemble_distributed_load(double t, LA::Vector& f) const;
   /// DoF of component (0: w, 1: theta) at end e (0: x = 0, 1: x = L).
   dealii::types::global_dof_index end_dof(int e, unsigned int component) const;

@@ -21,13 +21,15 @@ EulerBernoulliBeamModel::EulerBernoulliBeamModel(const CaseParameters& c,
                                                  const Triangulation<1>& tria, MPI_Comm comm)
     : BeamModel(c, tria, comm, std::make_unique<FESystem<1>>(FE_Q<1>(1), 2)) {}
 
-void EulerBernoulliBeamModel::local_matrices(const Cell& cell, FullMatrix<double>& mass,
-                                             FullMatrix<double>& stiffness) const {
+FullMatrix<double> EulerBernoulliBeamModel::local_mass(const Cell& cell, double translational,
+                                                       double rotary) const {
   const double h = cell_length(cell);
-  mass = c_.mass_matrix == MassMatrix::lumped
-             ? hermite::lumped_mass(h, c_.mass_per_length, c_.rotary_inertia_per_length)
-             : hermite::consistent_mass(h, c_.mass_per_length, c_.rotary_inertia_per_length);
-  stiffness = hermite::stiffness(h, c_.bending_stiffness);
+  return c_.mass_matrix == MassMatrix::lumped ? hermite::lumped_mass(h, translational, rotary)
+                                              : hermite::consistent_mass(h, translational, rotary);
+}
+
+FullMatrix<double> EulerBernoulliBeamModel::local_stiffness(const Cell& cell) const {
+  return hermite::stiffness(cell_length(cell), c_.bending_stiffness);
 }
 
 Vector<double> EulerBernoulliBeamModel::local_load(const Cell& cell, double t) const {

@@ -15,8 +15,9 @@ public:
   unsigned int output_subdivisions() const override { return 1; }
 
 private:
-  void local_matrices(const Cell& cell, dealii::FullMatrix<double>& mass,
-                      dealii::FullMatrix<double>& stiffness) const override;
+  dealii::FullMatrix<double> local_mass(const Cell& cell, double translational,
+                                        double rotary) const override;
+  dealii::FullMatrix<double> local_stiffness(const Cell& cell) const override;
   dealii::Vector<double> local_load(const Cell& cell, double t) const override;
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
   dealii::Vector<double> interpolate(const Cell& cell, const std::function<double(double)>& w0,

@@ -70,14 +70,13 @@ void attach_interior_devices(SecondOrderSystem& s,
 LinearFunctional consistent_reaction(const std::string& name,
                                      std::vector<dealii::types::global_dof_index> cell_dofs,
                                      unsigned int row, const dealii::FullMatrix<double>& mass,
+                                     const dealii::FullMatrix<double>& damping,
                                      const dealii::FullMatrix<double>& stiffness,
-                                     double damping_mass_factor, double damping_stiffness_factor,
                                      std::function<double(double)> load_row) {
   LinearFunctional r{name, std::move(cell_dofs), {}, {}, {}, nullptr};
   for (unsigned int j = 0; j < r.dofs.size(); ++j) {
     r.of_a.push_back(mass(row, j));
-    r.of_v.push_back(damping_mass_factor * mass(row, j) +
-                     damping_stiffness_factor * stiffness(row, j));
+    r.of_v.push_back(damping(row, j));
     r.of_u.push_back(stiffness(row, j));
   }
   if (load_row)

@@ -42,14 +42,14 @@ void attach_interior_devices(SecondOrderSystem& s,
                              double viscous_factor);
 
 /// The consistent reaction on a held DoF: row `row` of M a + C v + K u - f over one cell, from
-/// the cell's unconstrained matrices (C = damping_mass_factor M + damping_stiffness_factor K), so
-/// more accurate than a derivative evaluated at the support. `load_row(t)` is row `row` of the
-/// cell's load vector (empty when there is no distributed load).
+/// the cell's unconstrained matrices, so more accurate than a derivative evaluated at the
+/// support. `load_row(t)` is row `row` of the cell's load vector (empty when there is no
+/// distributed load).
 LinearFunctional consistent_reaction(const std::string& name,
                                      std::vector<dealii::types::global_dof_index> cell_dofs,
                                      unsigned int row, const dealii::FullMatrix<double>& mass,
+                                     const dealii::FullMatrix<double>& damping,
                                      const dealii::FullMatrix<double>& stiffness,
-                                     double damping_mass_factor, double damping_stiffness_factor,
                                      std::function<double(double)> load_row);
 
 /// u@X and v@X for every probe X of the case: `weights(cell, x)` gives the cell's DoF weights of

@@ -253,9 +253,11 @@ HistoryFunctionals StringModel::history_functionals() const {
           local_load(cell, t, *values, local);
           return local(i);
         };
-      r = consistent_reaction(r.name, dofs, i, m.mass, m.stiffness,
-                              c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass,
-                              c_.rayleigh_stiffness, load_row);
+      // C = (gamma / rho + a) M + b K on the cell
+      FullMatrix<double> damping(m.mass.m(), m.mass.n());
+      damping.add(c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass, m.mass,
+                  c_.rayleigh_stiffness, m.stiffness);
+      r = consistent_reaction(r.name, dofs, i, m.mass, damping, m.stiffness, load_row);
     }
     f.push_back(std::move(r));
   }

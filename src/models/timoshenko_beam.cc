@@ -70,24 +70,30 @@ TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangul
 
 TimoshenkoBeamModel::~TimoshenkoBeamModel() = default;
 
-void TimoshenkoBeamModel::local_matrices(const Cell& cell, FullMatrix<double>& mass,
-                                         FullMatrix<double>& stiffness) const {
+FullMatrix<double> TimoshenkoBeamModel::local_mass(const Cell& cell, double translational,
+                                                   double rotary) const {
   const unsigned int n = dof_handler().get_fe().n_dofs_per_cell();
-  mass.reinit(n, n);
-  stiffness.reinit(n, n);
+  FullMatrix<double> mass(n, n);
   FEValues<1>& m = *mass_values_;
+  m.reinit(cell);
+  for (unsigned int i = 0; i < n; ++i)
+    for (unsigned int j = 0; j < n; ++j)
+      for (unsigned int q = 0; q < m.n_quadrature_points; ++q)
+        mass(i, j) += (translational * m[w_field].value(i, q) * m[w_field].value(j, q) +
+                       rotary * m[theta_field].value(i, q) * m[theta_field].value(j, q)) *
+                      m.JxW(q);
+  return mass;
+}
+
+FullMatrix<double> TimoshenkoBeamModel::local_stiffness(const Cell& cell) const {
+  const unsigned int n = dof_handler().get_fe().n_dofs_per_cell();
+  FullMatrix<double> stiffness(n, n);
   FEValues<1>& b = *bending_values_;
   FEValues<1>& s = *shear_values_;
-  m.reinit(cell);
   b.reinit(cell);
   s.reinit(cell);
   for (unsigned int i = 0; i < n; ++i)
     for (unsigned int j = 0; j < n; ++j) {
-      for (unsigned int q = 0; q < m.n_quadrature_points; ++q)
-        mass(i, j) += (c_.mass_per_length * m[w_field].value(i, q) * m[w_field].value(j, q) +
-                       c_.rotary_inertia_per_length * m[theta_field].value(i, q) *
-                           m[theta_field].value(j, q)) *
-                      m.JxW(q);
       for (unsigned int q = 0; q < b.n_quadrature_points; ++q)
         stiffness(i, j) += c_.bending_stiffness * b[theta_field].gradient(i, q)[0] *
                            b[theta_field].gradient(j, q)[0] * b.JxW(q);
@@ -97,6 +103,7 @@ void TimoshenkoBeamModel::local_matrices(const Cell& cell, FullMatrix<double>& m
         stiffness(i, j) += c_.shear_stiffness * gamma_i * gamma_j * s.JxW(q);
       }
     }
+  return stiffness;
 }
 
 Vector<double> TimoshenkoBeamModel::local_load(const Cell& cell, double t) const {

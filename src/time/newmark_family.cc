@@ -9,13 +9,16 @@ namespace hamdyn {
 
 namespace {
 
-// J = c_m M + c_c C + c_k K with C = alpha M + beta K + listed dashpot entries.
+// J = c_m M + c_c C + c_k K with C = alpha M + beta K + listed dashpot entries (+ a damping
+// matrix).
 MatrixCombination effective_matrix(const SecondOrderSystem& s, double c_m, double c_c, double c_k) {
   MatrixCombination j;
   j.terms.emplace_back(c_m + c_c * s.damping_mass_factor, petsc_handle(s.mass));
   const double stiffness_factor = c_k + c_c * s.damping_stiffness_factor;
   if (stiffness_factor != 0)
     j.terms.emplace_back(stiffness_factor, petsc_handle(s.stiffness));
+  if (s.has_damping_matrix && c_c != 0)
+    j.terms.emplace_back(c_c, petsc_handle(s.damping_matrix));
   j.entries = s.extra_damping;
   j.entry_factor = c_c;
   return j;
@@ -46,7 +49,7 @@ NewmarkIntegrator::NewmarkIntegrator(const SecondOrderSystem& system,
     : system_(system), p_(parameters) {
   for (LA::Vector* v : {&x_m_, &x_k_, &rhs_})
     v->reinit(system_.locally_owned, system_.comm);
-  if (!system_.extra_damping.empty())
+  if (system_.has_nonproportional_damping())
     x_c_.reinit(system_.locally_owned, system_.comm);
   if (system_.load)
     f_new_.reinit(system_.locally_owned, system_.comm);
@@ -101,7 +104,7 @@ void NewmarkIntegrator::step(State& s, double dt) {
     check_petsc(VecGetArrayRead(s.a, &a));
     check_petsc(VecGetArray(x_m_, &xm));
     check_petsc(VecGetArray(x_k_, &xk));
-    if (!system_.extra_damping.empty())
+    if (system_.has_nonproportional_damping())
       check_petsc(VecGetArray(x_c_, &xc));
     const double cv = (1 - af) * dt, ca = (1 - af) * dt * dt * (0.5 - beta);
     const double cc = (1 - af) * dt * (1 - gamma);
@@ -125,7 +128,8 @@ void NewmarkIntegrator::step(State& s, double dt) {
   system_.stiffness.vmult(rhs_, x_k_);
   if (am != 0 || system_.damping_mass_factor != 0)
     system_.mass.vmult_add(rhs_, x_m_);
-  system_.extra_damping_vmult_add(rhs_, x_c_);
+  if (system_.has_nonproportional_damping())
+    system_.nonproportional_damping_vmult_add(rhs_, x_c_);
   if (system_.load) {
     system_.load(t_new, f_new_);
     rhs_.sadd(-1.0, 1 - af, f_new_);

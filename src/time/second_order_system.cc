@@ -15,8 +15,10 @@ std::vector<double> gather_entries(const LA::Vector& v,
   return values;
 }
 
-void SecondOrderSystem::extra_damping_vmult_add(LA::Vector& y, const LA::Vector& x,
-                                                double factor) const {
+void SecondOrderSystem::nonproportional_damping_vmult_add(LA::Vector& y,
+                                                          const LA::Vector& x) const {
+  if (has_damping_matrix)
+    damping_matrix.vmult_add(y, x);
   if (extra_damping.empty())
     return;
   std::vector<dealii::types::global_dof_index> columns;
@@ -26,7 +28,7 @@ void SecondOrderSystem::extra_damping_vmult_add(LA::Vector& y, const LA::Vector&
   const auto range = y.local_range();
   for (std::size_t k = 0; k < extra_damping.size(); ++k)
     if (extra_damping[k].row >= range.first && extra_damping[k].row < range.second)
-      y(extra_damping[k].row) += factor * extra_damping[k].value * x_columns[k];
+      y(extra_damping[k].row) += extra_damping[k].value * x_columns[k];
   y.compress(dealii::VectorOperation::add);
 }
 
@@ -37,7 +39,7 @@ void SecondOrderSystem::damping_vmult(LA::Vector& y, const LA::Vector& x, LA::Ve
     stiffness.vmult(work, x);
     y.add(damping_stiffness_factor, work);
   }
-  extra_damping_vmult_add(y, x);
+  nonproportional_damping_vmult_add(y, x);
 }
 
 } // namespace hamdyn

@@ -30,19 +30,26 @@ struct SecondOrderSystem {
   // and never shows up among the low modes.
   LA::SparseMatrix mass, stiffness;
   std::vector<dealii::types::global_dof_index> held_dofs; // locally owned held rows
-  // Damping C = damping_mass_factor M + damping_stiffness_factor K + extra_damping. Uniform
-  // viscous and Rayleigh damping are proportional to M and K, so only discrete dashpots are
-  // listed entry by entry: no third matrix (80 MB at 10^6 rows) and one product per step fewer.
+  // Damping C = damping_mass_factor M + damping_stiffness_factor K + extra_damping
+  // (+ damping_matrix). Uniform viscous and Rayleigh damping are proportional to M and K, so
+  // only discrete dashpots are listed entry by entry: no third matrix (80 MB at 10^6 rows) and one
+  // product per step fewer. Only damping that is not proportional to M (viscous damping of a beam
+  // with rotary inertia) is assembled as damping_matrix.
   double damping_mass_factor = 0, damping_stiffness_factor = 0;
   std::vector<MatrixEntry> extra_damping;
+  LA::SparseMatrix damping_matrix;
+  bool has_damping_matrix = false;
 
   bool has_damping() const {
-    return damping_mass_factor != 0 || damping_stiffness_factor != 0 || !extra_damping.empty();
+    return damping_mass_factor != 0 || damping_stiffness_factor != 0 || !extra_damping.empty() ||
+           has_damping_matrix;
   }
+  /// Whether C has parts that are not proportional to M and K.
+  bool has_nonproportional_damping() const { return !extra_damping.empty() || has_damping_matrix; }
   /// y = C x (`work` is a scratch vector like x).
   void damping_vmult(LA::Vector& y, const LA::Vector& x, LA::Vector& work) const;
-  /// y += factor * extra_damping * x.
-  void extra_damping_vmult_add(LA::Vector& y, const LA::Vector& x, double factor = 1.0) const;
+  /// y += (extra_damping + damping_matrix) x: the damping not proportional to M and K.
+  void nonproportional_damping_vmult_add(LA::Vector& y, const LA::Vector& x) const;
   /// f(t), zero in held rows; empty when the load is identically zero.
   std::function<void(double t, LA::Vector& f)> load;
 };

@@ -61,7 +61,7 @@ TEST(HistoryAcrossRanks, BeamsWithEndAttachments) {
                          "Model/Mass per length=1",
                          "Model/Bending stiffness=1",
                          "Model/Shear stiffness=100",
-                         "Model/Viscous damping=0",
+                         "Model/Viscous damping=0.2",
                          "Model/Rotary inertia per length=1e-3",
                          "Model/Rayleigh mass coefficient=0.2",
                          "Model/Rayleigh stiffness coefficient=1e-4",

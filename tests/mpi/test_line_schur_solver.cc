@@ -41,7 +41,9 @@ TEST(LineSchurSolver, RecoversAKnownSolution) {
     b *= j.terms[0].first;
     s.stiffness.vmult(work, x_true);
     b.add(j.terms[1].first, work);
-    s.extra_damping_vmult_add(b, x_true, j.entry_factor);
+    work = 0;
+    s.nonproportional_damping_vmult_add(work, x_true); // the dashpot entries
+    b.add(j.entry_factor, work);
 
     solver.solve(b, x);
     x -= x_true;

@@ -71,7 +71,7 @@ TEST(EnergyBalance, BeamsBalanceWithRotaryTerms) {
                                                         "Model/Mass per length=1",
                                                         "Model/Bending stiffness=1",
                                                         "Model/Shear stiffness=200",
-                                                        "Model/Viscous damping=0",
+                                                        "Model/Viscous damping=0.3",
                                                         "Model/Rotary inertia per length=1e-3",
                                                         "Model/Rayleigh mass coefficient=0.5",
                                                         "Model/Rayleigh stiffness coefficient=1e-4",
