@@ -14,6 +14,13 @@ usage:
       DIR/history.csv and DIR/used_parameters.prm.
   hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd.
+  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
+      The case solved four ways, side by side: primal finite elements, the discrete chain
+      (masses and springs; a Hencky bar chain for a beam), the chain's impulse-based dual
+      (Rimrott & Tabarrok) and the exact solution where one exists. Writes DIR/compare.csv
+      (mode,exact,primal_fe,chain,dual: angular frequencies [rad/s]), DIR/compare_history.csv
+      (time,exact,primal_fe,chain,dual: displacement [m] of the right end, or of the node
+      nearest L/2 if that end is held) and DIR/compare.png; prints a table.
   hamdyn parameters
       Every case-file parameter with its default, allowed values and units.
   hamdyn bench [--model string|beam] [--unknowns N] [--steps N]
@@ -67,9 +74,10 @@ CommandLine parse_command_line(int argc, char** argv) {
     cl.command = "version";
     return cl;
   }
-  if (cl.command != "run" && cl.command != "modes" && cl.command != "parameters" &&
-      cl.command != "bench")
-    throw InputError("command", cl.command, "expected run, modes, parameters, bench or --help");
+  if (cl.command != "run" && cl.command != "modes" && cl.command != "compare" &&
+      cl.command != "parameters" && cl.command != "bench")
+    throw InputError("command", cl.command,
+                     "expected run, modes, compare, parameters, bench or --help");
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {

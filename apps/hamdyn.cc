@@ -4,6 +4,7 @@
 #include "core/case_parameters.h"
 #include "core/input_error.h"
 #include "studies/memory.h"
+#include "studies/run_compare.h"
 #include "studies/run_modes.h"
 #include "studies/run_transient.h"
 #include "studies/step_loop_benchmark.h"
@@ -58,6 +59,8 @@ int main(int argc, char** argv) {
     check_output_directory_writable(c.output_directory);
     if (cl.command == "run")
       run_transient(c, file, comm);
+    else if (cl.command == "compare")
+      run_compare(c, file, comm);
     else
       run_modes(c, file, comm);
     return 0;

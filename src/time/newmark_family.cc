@@ -80,6 +80,12 @@ void NewmarkIntegrator::initialize(State& s) {
   factored_dt_ = -1;
 }
 
+void NewmarkIntegrator::initialize_with_acceleration(State& s) {
+  if (system_.load)
+    system_.load(s.t, s.f);
+  factored_dt_ = -1;
+}
+
 void NewmarkIntegrator::factor_effective_matrix(double dt) {
   solver_.factorize(effective_matrix(system_, 1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
                                      (1 - p_.alpha_f) * p_.beta * dt * dt));

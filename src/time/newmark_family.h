@@ -43,6 +43,9 @@ public:
   void allocate(State& state) const;
   /// Given u and v at state.t, computes f and a from M a = f - C v - K u.
   void initialize(State& state);
+  /// Given u, v and a at state.t (a system whose M is singular, e.g. an impulse dual with dashpot
+  /// rows, cannot give a from the equation), computes f only.
+  void initialize_with_acceleration(State& state);
   /// Advances the state by dt (refactors J only when dt differs from the last step's).
   void step(State& state, double dt);
 

@@ -1,0 +1,287 @@
+#include "reductions/discrete_chain.h"
+
+#include "core/expression.h"
+#include "core/input_error.h"
+#include "mesh/line_mesh.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+
+namespace hamdyn {
+
+using dealii::FullMatrix;
+using dealii::Vector;
+
+bool DiscreteChain::mass_is_diagonal() const {
+  for (unsigned int i = 0; i < n_dofs(); ++i)
+    for (unsigned int j = 0; j < n_dofs(); ++j)
+      if (i != j && mass(i, j) != 0)
+        return false;
+  return true;
+}
+
+namespace {
+FullMatrix<double> incidence_sum(const DiscreteChain& chain, ForceElement::Kind kind) {
+  FullMatrix<double> a(chain.n_dofs(), chain.n_dofs());
+  for (const ForceElement& e : chain.elements)
+    if (e.kind == kind)
+      for (const auto& [i, di] : e.incidence)
+        for (const auto& [j, dj] : e.incidence)
+          a(i, j) += e.coefficient * di * dj;
+  return a;
+}
+} // namespace
+
+FullMatrix<double> DiscreteChain::stiffness() const {
+  return incidence_sum(*this, ForceElement::Kind::spring);
+}
+
+FullMatrix<double> DiscreteChain::damping() const {
+  FullMatrix<double> c = incidence_sum(*this, ForceElement::Kind::dashpot);
+  c.add(rayleigh_mass, mass);
+  return c;
+}
+
+namespace {
+// Builds a chain on the mesh vertices x_0 < ... < x_N; nodes held in translation carry no DoF.
+class ChainBuilder {
+public:
+  ChainBuilder(const CaseParameters& c) : c_(c), x_(line_vertices(c)) {
+    const unsigned int n = x_.size();
+    dof_.assign(n, -1);
+    for (unsigned int i = 0; i < n; ++i)
+      if (!((i == 0 && c.left.holds_translation) || (i + 1 == n && c.right.holds_translation))) {
+        dof_[i] = n_dofs_++;
+        chain_.dof_positions.push_back(x_[i]);
+      }
+    n_structure_ = n_dofs_;
+    for (const Attachment& o : c.oscillators) { // their masses come after the line's DoFs
+      (void)o;
+      chain_.dof_positions.push_back(o.x);
+      ++n_dofs_;
+    }
+    chain_.mass.reinit(n_dofs_, n_dofs_);
+    chain_.rayleigh_mass = c.rayleigh_mass;
+    chain_.right_end_dof = dof_[n - 1];
+  }
+
+  unsigned int n_nodes() const { return x_.size(); }
+  double x(unsigned int i) const { return x_[i]; }
+  double h(unsigned int i) const { return x_[i + 1] - x_[i]; }
+  /// Half the lengths of the segments next to node i: the string or beam a node stands for.
+  double lumped_length(unsigned int i) const {
+    return 0.5 * ((i > 0 ? h(i - 1) : 0) + (i + 1 < n_nodes() ? h(i) : 0));
+  }
+  unsigned int node_at(double x) const {
+    return static_cast<unsigned int>(
+        std::min_element(x_.begin(), x_.end(),
+                         [x](double a, double b) { return std::abs(a - x) < std::abs(b - x); }) -
+        x_.begin());
+  }
+
+  /// A row of D on nodes (held nodes dropped) and, for oscillators, on chain DoFs directly.
+  using NodeRow = std::vector<std::pair<unsigned int, double>>;
+  ForceElement::Kind spring = ForceElement::Kind::spring, dashpot = ForceElement::Kind::dashpot;
+
+  /// Adds a force element on node weights (and a parallel Rayleigh dashpot b k for a spring).
+  void add(ForceElement::Kind kind, double coefficient, const NodeRow& nodes, double position,
+           const NodeRow& extra_dofs = {}) {
+    if (coefficient == 0)
+      return;
+    ForceElement e{kind, coefficient, {}, position};
+    for (const auto& [node, d] : nodes)
+      if (dof_[node] >= 0)
+        e.incidence.emplace_back(dof_[node], d);
+    e.incidence.insert(e.incidence.end(), extra_dofs.begin(), extra_dofs.end());
+    if (e.incidence.empty())
+      return;
+    chain_.elements.push_back(e);
+    if (kind == spring && c_.rayleigh_stiffness > 0)
+      add(dashpot, c_.rayleigh_stiffness * coefficient, nodes, position, extra_dofs);
+  }
+  /// m (r . q')^2 / 2 in the kinetic energy: a point mass (one node) or a bar's rotation.
+  void add_inertia(double m, const NodeRow& nodes) {
+    for (const auto& [i, di] : nodes)
+      for (const auto& [j, dj] : nodes)
+        if (dof_[i] >= 0 && dof_[j] >= 0)
+          chain_.mass(dof_[i], dof_[j]) += m * di * dj;
+  }
+
+  /// Ground devices, oscillators and point forces common to strings and beams.
+  void add_attachments_and_ends() {
+    const unsigned int last = n_nodes() - 1;
+    for (const auto& [node, end] : {std::make_pair(0u, &c_.left), std::make_pair(last, &c_.right)})
+      if (!end->holds_translation) {
+        add_inertia(end->point_mass, {{node, 1.0}});
+        add(spring, end->spring, {{node, 1.0}}, x(node));
+        add(dashpot, end->dashpot, {{node, 1.0}}, x(node));
+      }
+    for (const Attachment& a : c_.point_masses)
+      add_inertia(a.value, {{node_at(a.x), 1.0}});
+    for (const Attachment& a : c_.springs)
+      add(spring, a.value, {{node_at(a.x), 1.0}}, a.x);
+    for (const Attachment& a : c_.dashpots)
+      add(dashpot, a.value, {{node_at(a.x), 1.0}}, a.x);
+    for (std::size_t k = 0; k < c_.oscillators.size(); ++k) {
+      const Attachment& o = c_.oscillators[k];
+      const unsigned int z = n_structure_ + k;
+      chain_.mass(z, z) += o.value;
+      add(spring, o.stiffness, {{node_at(o.x), -1.0}}, o.x, {{z, 1.0}});
+      add(dashpot, o.damping, {{node_at(o.x), -1.0}}, o.x, {{z, 1.0}});
+    }
+    // viscous damping gamma on the line's nodes (not on attached masses)
+    for (unsigned int i = 0; i < n_nodes(); ++i)
+      add(dashpot, c_.viscous_damping * lumped_length(i), {{i, 1.0}}, x(i));
+  }
+
+  /// f(t): the distributed force lumped at the nodes, point forces, end forces; `moments` adds
+  /// generalized forces of end moments (beams).
+  void make_load(std::vector<std::pair<NodeRow, std::string>> moments) {
+    struct Point {
+      int dof;
+      std::shared_ptr<Expression> value;
+    };
+    auto distributed = std::make_shared<Expression>("Load/Distributed force", c_.distributed_force,
+                                                    std::vector<std::string>{"x", "t"});
+    std::vector<Point> points;
+    for (const Attachment& a : c_.forces)
+      points.push_back(
+          {dof_[node_at(a.x)], std::make_shared<Expression>("Attachments/Forces", a.expression,
+                                                            std::vector<std::string>{"t"})});
+    const char* name[2] = {"Left end/Force", "Right end/Force"};
+    const EndParameters* ends[2] = {&c_.left, &c_.right};
+    for (int e : {0, 1})
+      if (!ends[e]->holds_translation)
+        points.push_back(
+            {dof_[e == 0 ? 0 : n_nodes() - 1],
+             std::make_shared<Expression>(name[e], ends[e]->force, std::vector<std::string>{"t"})});
+    struct Moment {
+      std::vector<std::pair<int, double>> row;
+      std::shared_ptr<Expression> value;
+    };
+    std::vector<Moment> generalized;
+    for (const auto& [row, expression] : moments) {
+      Moment m{
+          {},
+          std::make_shared<Expression>("end moment", expression, std::vector<std::string>{"t"})};
+      for (const auto& [node, d] : row)
+        m.row.emplace_back(dof_[node], d);
+      generalized.push_back(m);
+    }
+    std::vector<std::pair<int, double>> nodes; // (DoF, lumped length) of every free node
+    for (unsigned int i = 0; i < n_nodes(); ++i)
+      if (dof_[i] >= 0)
+        nodes.emplace_back(dof_[i], lumped_length(i));
+    const unsigned int n = n_dofs_;
+    const std::vector<double> positions = chain_.dof_positions;
+    chain_.load = [=](double t) {
+      Vector<double> f(n);
+      if (!distributed->is_zero())
+        for (const auto& [dof, length] : nodes)
+          f(dof) += (*distributed)(positions[dof], t) * length;
+      for (const Point& p : points)
+        if (p.dof >= 0)
+          f(p.dof) += (*p.value)(0.0, t);
+      for (const Moment& m : generalized)
+        for (const auto& [dof, d] : m.row)
+          if (dof >= 0)
+            f(dof) += (*m.value)(0.0, t) * d;
+      return f;
+    };
+  }
+
+  void make_initial_state() {
+    const Expression u0("Initial conditions/Displacement", c_.initial_displacement, {"x"});
+    const Expression v0("Initial conditions/Velocity", c_.initial_velocity, {"x"});
+    chain_.initial_displacement.reinit(n_dofs_);
+    chain_.initial_velocity.reinit(n_dofs_);
+    for (unsigned int i = 0; i < n_dofs_; ++i) { // an oscillator starts with its host
+      chain_.initial_displacement(i) = u0(chain_.dof_positions[i], 0);
+      chain_.initial_velocity(i) = v0(chain_.dof_positions[i], 0);
+    }
+  }
+
+  const CaseParameters& c_;
+  std::vector<double> x_;
+  std::vector<int> dof_;
+  unsigned int n_dofs_ = 0, n_structure_ = 0;
+  DiscreteChain chain_;
+};
+
+void build_string(ChainBuilder& b, const CaseParameters& c) {
+  for (unsigned int i = 0; i < b.n_nodes(); ++i)
+    b.add_inertia(c.mass_per_length * b.lumped_length(i), {{i, 1.0}});
+  for (unsigned int i = 0; i + 1 < b.n_nodes(); ++i)
+    b.add(b.spring, c.tension / b.h(i), {{i, -1.0}, {i + 1, 1.0}}, 0.5 * (b.x(i) + b.x(i + 1)));
+  b.add_attachments_and_ends();
+  b.make_load({});
+  b.chain_.description =
+      "mass-spring chain: " + std::to_string(b.n_nodes()) + " nodes, masses rho h, springs tau / h";
+}
+
+void build_bar_chain(ChainBuilder& b, const CaseParameters& c) {
+  const unsigned int n = b.n_nodes(), last = n - 1;
+  // rotation of bar i, (w_{i+1} - w_i) / h_i
+  auto bar = [&](unsigned int i) {
+    return ChainBuilder::NodeRow{{i, -1.0 / b.h(i)}, {i + 1, 1.0 / b.h(i)}};
+  };
+  for (unsigned int i = 0; i < n; ++i)
+    b.add_inertia(c.mass_per_length * b.lumped_length(i), {{i, 1.0}});
+  for (unsigned int i = 0; i + 1 < n; ++i)
+    b.add_inertia(c.rotary_inertia_per_length * b.h(i), bar(i));
+  // joint springs on the relative rotation of neighbouring bars
+  for (unsigned int j = 1; j < last; ++j) {
+    ChainBuilder::NodeRow row{
+        {j - 1, 1.0 / b.h(j - 1)}, {j, -1.0 / b.h(j - 1) - 1.0 / b.h(j)}, {j + 1, 1.0 / b.h(j)}};
+    b.add(b.spring, c.bending_stiffness / b.lumped_length(j), row, b.x(j));
+  }
+  std::vector<std::pair<ChainBuilder::NodeRow, std::string>> moments;
+  for (const auto& [bar_index, node, end] :
+       {std::make_tuple(0u, 0u, &c.left), std::make_tuple(last - 1, last, &c.right)}) {
+    if (end->holds_rotation) // a clamp or a slide: the half bar between it and the first joint
+      b.add(b.spring, 2 * c.bending_stiffness / b.h(bar_index), bar(bar_index), b.x(node));
+    else {
+      b.add_inertia(end->rotary_inertia, bar(bar_index));
+      b.add(b.spring, end->rotational_spring, bar(bar_index), b.x(node));
+      b.add(b.dashpot, end->rotational_dashpot, bar(bar_index), b.x(node));
+      moments.emplace_back(bar(bar_index), end->moment);
+    }
+  }
+  b.add_attachments_and_ends();
+  b.make_load(moments);
+  b.chain_.description = "Hencky bar chain: " + std::to_string(n) +
+                         " joints, rotational springs EI / h, masses rho A h";
+}
+} // namespace
+
+DiscreteChain make_chain(const CaseParameters& c) {
+  if (c.model_type == ModelType::timoshenko_beam)
+    throw InputError("Model/Type", "timoshenko beam",
+                     "compare builds chains for 'string' and 'euler bernoulli beam' (a bar "
+                     "chain has no shear flexibility)");
+  ChainBuilder b(c);
+  if (c.model_type == ModelType::string)
+    build_string(b, c);
+  else
+    build_bar_chain(b, c);
+  b.make_initial_state();
+  // Rayleigh a M on a diagonal M is a dashpot a m_i to ground at each mass: an element like any
+  // other (the dual sees only elements).
+  DiscreteChain& chain = b.chain_;
+  if (chain.rayleigh_mass > 0 && chain.mass_is_diagonal()) {
+    for (unsigned int i = 0; i < chain.n_dofs(); ++i)
+      chain.elements.push_back({ForceElement::Kind::dashpot,
+                                chain.rayleigh_mass * chain.mass(i, i),
+                                {{i, 1.0}},
+                                chain.dof_positions[i]});
+    chain.rayleigh_mass = 0;
+  }
+  std::stable_sort(
+      b.chain_.elements.begin(), b.chain_.elements.end(),
+      [](const ForceElement& a, const ForceElement& e) { return a.position < e.position; });
+  return std::move(b.chain_);
+}
+
+} // namespace hamdyn

@@ -1,0 +1,57 @@
+#pragma once
+// The discrete-chain reduction of a case: lumped masses joined by force elements, assembled as a
+// discrete Lagrangian system of its own (not the finite-element code with a flag).
+//
+//   string: point masses rho h (end and point masses added) joined by springs tau / h;
+//   Euler-Bernoulli beam: Hencky's bar chain (H. Hencky, "Ueber die angenaeherte Loesung von
+//     Stabilitaetsproblemen im Raum mittels der elastischen Gelenkkette", Der Eisenbau 11, 1920):
+//     rigid bars between the joints, rotational springs EI / h_joint at the joints (2 EI / h at a
+//     clamp, the half bar it stands for), masses rho A h at the joints, rotary inertia rho I h of
+//     each bar.
+//
+// Every force element (spring or dashpot, including those to ground) has an incidence row d:
+// its extension is e = d . q and its tension F = k e (spring) or c de/dt (dashpot) pushes the
+// masses with -d^T F. Hence K = D^T diag(k) D and C = D^T diag(c) D (+ Rayleigh a M), the chain's
+// Lagrange equations M q'' + C q' + K q = f(t), and, with the same D, its impulse dual
+// (impulse_dual.h).
+#include "core/case_parameters.h"
+
+#include <deal.II/lac/full_matrix.h>
+#include <deal.II/lac/vector.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+struct ForceElement {
+  enum class Kind { spring, dashpot };
+  Kind kind;
+  double coefficient; // k [N/m, N m/rad] or c [N s/m, N m s/rad]
+  std::vector<std::pair<unsigned int, double>> incidence; // (DoF, coefficient) of d
+  double position;                                        // x [m], for ordering and output
+};
+
+struct DiscreteChain {
+  std::string description;
+  std::vector<double> dof_positions;  // x of each DoF [m] (an oscillator: its host's)
+  dealii::FullMatrix<double> mass;    // diagonal unless bars carry rotary inertia
+  double rayleigh_mass = 0;           // a of C = a M + D^T diag(c) D
+  std::vector<ForceElement> elements; // ordered along the line
+  std::function<dealii::Vector<double>(double t)> load;
+  dealii::Vector<double> initial_displacement, initial_velocity;
+  int right_end_dof = -1; // -1: the right end is held
+
+  unsigned int n_dofs() const { return mass.m(); }
+  bool mass_is_diagonal() const;
+  /// D^T diag(k) D over the springs, D^T diag(c) D over the dashpots (+ a M).
+  dealii::FullMatrix<double> stiffness() const;
+  dealii::FullMatrix<double> damping() const;
+};
+
+/// The chain of a string or Euler-Bernoulli beam case on the vertices of its mesh. Throws
+/// InputError for a Timoshenko beam (a bar chain has no shear flexibility).
+DiscreteChain make_chain(const CaseParameters& c);
+
+} // namespace hamdyn

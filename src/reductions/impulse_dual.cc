@@ -1,0 +1,138 @@
+#include "reductions/impulse_dual.h"
+
+#include "reductions/dense_eigen.h"
+
+#include <cmath>
+#include <limits>
+
+namespace hamdyn {
+
+using dealii::FullMatrix;
+using dealii::Vector;
+
+ImpulseDual::ImpulseDual(const DiscreteChain& chain) : chain_(chain) {
+  AssertThrow(chain.mass_is_diagonal() && chain.rayleigh_mass == 0,
+              dealii::ExcMessage("the impulse dual needs a diagonal chain mass and all damping "
+                                 "as dashpot elements"));
+  const unsigned int n = chain.n_dofs(), l = chain.elements.size();
+  inverse_mass_.reinit(n);
+  for (unsigned int i = 0; i < n; ++i)
+    inverse_mass_(i) = 1 / chain.mass(i, i);
+  incidence_.reinit(l, n);
+  compliance_.reinit(l);
+  resistance_.reinit(l);
+  for (unsigned int j = 0; j < l; ++j) {
+    const ForceElement& e = chain.elements[j];
+    for (const auto& [dof, d] : e.incidence)
+      incidence_(j, dof) += d;
+    (e.kind == ForceElement::Kind::spring ? compliance_ : resistance_)(j) = 1 / e.coefficient;
+  }
+  susceptance_.reinit(l, l);
+  for (unsigned int a = 0; a < l; ++a)
+    for (unsigned int b = 0; b < l; ++b)
+      for (unsigned int i = 0; i < n; ++i)
+        susceptance_(a, b) += incidence_(a, i) * inverse_mass_(i) * incidence_(b, i);
+  initial_momentum_.reinit(n);
+  for (unsigned int i = 0; i < n; ++i)
+    initial_momentum_(i) = chain.mass(i, i) * chain.initial_velocity(i);
+  integrated_load_.reinit(n);
+
+  const FullMatrix<double> k = chain.stiffness();
+  if (smallest_singular_ratio(k) > 1e-12) {
+    spring_stiffness_inverse_.reinit(n, n);
+    spring_stiffness_inverse_.invert(k);
+  }
+}
+
+Vector<double> ImpulseDual::free_momentum(double t) const {
+  if (t < integrated_to_) { // start again from 0
+    integrated_to_ = 0;
+    integrated_load_ = 0;
+  }
+  if (t > integrated_to_) {
+    const double a = integrated_to_, half = 0.5 * (t - a), mid = 0.5 * (t + a);
+    const double nodes[3] = {-std::sqrt(0.6), 0.0, std::sqrt(0.6)},
+                 weights[3] = {5. / 9, 8. / 9, 5. / 9};
+    for (int q = 0; q < 3; ++q)
+      integrated_load_.add(weights[q] * half, chain_.load(mid + half * nodes[q]));
+    integrated_to_ = t;
+  }
+  Vector<double> momentum(initial_momentum_);
+  momentum += integrated_load_;
+  return momentum;
+}
+
+Vector<double> ImpulseDual::load(double t) const {
+  Vector<double> momentum = free_momentum(t);
+  for (unsigned int i = 0; i < momentum.size(); ++i)
+    momentum(i) *= inverse_mass_(i);
+  Vector<double> g(n_impulses());
+  incidence_.vmult(g, momentum);
+  return g;
+}
+
+void ImpulseDual::initial_state(Vector<double>& s, Vector<double>& s_dot,
+                                Vector<double>& s_ddot) const {
+  const unsigned int l = n_impulses(), n = chain_.n_dofs();
+  Vector<double> extension(l), extension_rate(l);
+  incidence_.vmult(extension, chain_.initial_displacement);
+  incidence_.vmult(extension_rate, chain_.initial_velocity);
+  s.reinit(l);
+  s_dot.reinit(l);
+  for (unsigned int j = 0; j < l; ++j) // F = k e or c e'
+    s_dot(j) =
+        compliance_(j) > 0 ? extension(j) / compliance_(j) : extension_rate(j) / resistance_(j);
+  // the chain's initial acceleration, M a = f(0) - D^T F, and F' = k e' or c e''
+  Vector<double> acceleration = chain_.load(0.0), pushed(n), acceleration_rate(l);
+  incidence_.Tvmult(pushed, s_dot);
+  acceleration -= pushed;
+  for (unsigned int i = 0; i < n; ++i)
+    acceleration(i) *= inverse_mass_(i);
+  incidence_.vmult(acceleration_rate, acceleration);
+  s_ddot.reinit(l);
+  for (unsigned int j = 0; j < l; ++j)
+    s_ddot(j) = compliance_(j) > 0 ? extension_rate(j) / compliance_(j)
+                                   : acceleration_rate(j) / resistance_(j);
+}
+
+Vector<double> ImpulseDual::velocities(const Vector<double>& s, double t) const {
+  Vector<double> momentum = free_momentum(t), pushed(chain_.n_dofs());
+  incidence_.Tvmult(pushed, s);
+  momentum -= pushed;
+  for (unsigned int i = 0; i < momentum.size(); ++i)
+    momentum(i) *= inverse_mass_(i);
+  return momentum;
+}
+
+Vector<double> ImpulseDual::displacements(const Vector<double>& s_dot) const {
+  const unsigned int n = chain_.n_dofs();
+  Vector<double> q(n);
+  if (spring_stiffness_inverse_.m() == 0) {
+    q = std::numeric_limits<double>::quiet_NaN();
+    return q;
+  }
+  Vector<double> spring_forces(s_dot), pushed(n);
+  for (unsigned int j = 0; j < n_impulses(); ++j)
+    if (compliance_(j) == 0)
+      spring_forces(j) = 0;
+  incidence_.Tvmult(pushed, spring_forces);
+  spring_stiffness_inverse_.vmult(q, pushed);
+  return q;
+}
+
+std::vector<double> ImpulseDual::squared_frequencies() const {
+  std::vector<unsigned int> springs;
+  for (unsigned int j = 0; j < n_impulses(); ++j)
+    if (compliance_(j) > 0)
+      springs.push_back(j);
+  const unsigned int m = springs.size();
+  FullMatrix<double> b(m, m), c(m, m);
+  for (unsigned int a = 0; a < m; ++a) {
+    c(a, a) = compliance_(springs[a]);
+    for (unsigned int e = 0; e < m; ++e)
+      b(a, e) = susceptance_(springs[a], springs[e]);
+  }
+  return generalized_eigenvalues(b, c);
+}
+
+} // namespace hamdyn

@@ -1,0 +1,188 @@
+#include "studies/compare_methods.h"
+
+#include "core/expression.h"
+#include "exact/string_frequencies.h"
+#include "mesh/line_mesh.h"
+#include "modal/eigen_solver.h"
+#include "reductions/dense_eigen.h"
+#include "reductions/impulse_dual.h"
+#include "reductions/small_system.h"
+#include "studies/prepared_case.h"
+#include "studies/transient.h"
+
+#include <deal.II/lac/lapack_full_matrix.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hamdyn {
+
+namespace {
+const double nan = std::numeric_limits<double>::quiet_NaN();
+
+std::vector<double> square_roots(const std::vector<double>& squares) {
+  std::vector<double> roots;
+  for (double s : squares)
+    roots.push_back(std::sqrt(std::max(s, 0.0)));
+  return roots;
+}
+
+exact::StringWithEndMass exact_string(const CaseParameters& c) {
+  return {c.length,           c.mass_per_length, c.tension, c.right.holds_translation,
+          c.right.point_mass, c.right.spring};
+}
+
+// M^-1 y for the chain's (small, dense) mass.
+dealii::Vector<double> solve_mass(const dealii::FullMatrix<double>& m, dealii::Vector<double> y) {
+  dealii::LAPACKFullMatrix<double> lu(m.m());
+  lu = m;
+  lu.compute_lu_factorization();
+  lu.solve(y);
+  return y;
+}
+
+dealii::FullMatrix<double> diagonal(const dealii::Vector<double>& d) {
+  dealii::FullMatrix<double> a(d.size(), d.size());
+  for (unsigned int i = 0; i < d.size(); ++i)
+    a(i, i) = d(i);
+  return a;
+}
+
+NewmarkParameters reduction_scheme(const CaseParameters& c) {
+  // Generalized alpha for both reductions (an impulse dual with dashpots has a singular
+  // "mass", which central difference cannot take).
+  return generalized_alpha_parameters(c.scheme == Scheme::generalized_alpha ? c.spectral_radius
+                                                                            : 1.0);
+}
+} // namespace
+
+bool string_has_exact_solution(const CaseParameters& c, bool undamped_free) {
+  const bool geometry = c.model_type == ModelType::string && c.left.holds_translation &&
+                        c.point_masses.empty() && c.springs.empty() && c.dashpots.empty() &&
+                        c.forces.empty() && c.oscillators.empty();
+  if (!geometry || !undamped_free)
+    return geometry;
+  auto zero = [](const std::string& e) { return e == "0"; };
+  return c.viscous_damping == 0 && c.rayleigh_mass == 0 && c.rayleigh_stiffness == 0 &&
+         c.right.dashpot == 0 && zero(c.right.force) && zero(c.distributed_force);
+}
+
+double compare_position(const CaseParameters& c) {
+  if (!c.right.holds_translation)
+    return c.length;
+  const std::vector<double> x = line_vertices(c);
+  return *std::min_element(x.begin(), x.end(), [&](double a, double b) {
+    return std::abs(a - 0.5 * c.length) < std::abs(b - 0.5 * c.length);
+  });
+}
+
+FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) {
+  FrequencyComparison f;
+  const unsigned int n = c.n_modes;
+  PreparedCase pc(c, comm);
+  const double scale = pc.model->frequency_scale();
+  f.primal_fe = compute_modes(pc.system, n, -0.01 * scale * scale).omega;
+
+  const DiscreteChain chain = make_chain(c);
+  const std::vector<double> chain_squares = generalized_eigenvalues(chain.stiffness(), chain.mass);
+  const double largest = chain_squares.empty() ? 0 : chain_squares.back();
+  for (double s : chain_squares)
+    if (s <= 1e-10 * largest)
+      ++f.rigid_body_modes;
+  f.chain = square_roots(chain_squares);
+  f.chain.resize(n, nan);
+
+  // The dual's elastic modes stand next to the chain's: mode rigid_body_modes + k.
+  f.dual.assign(n, nan);
+  if (chain.mass_is_diagonal()) {
+    const ImpulseDual dual(chain);
+    const std::vector<double> dual_squares = dual.squared_frequencies();
+    const double dual_largest = dual_squares.empty() ? 0 : dual_squares.back();
+    unsigned int k = f.rigid_body_modes;
+    for (double s : dual_squares) {
+      if (s <= 1e-10 * dual_largest)
+        ++f.self_stress_states;
+      else if (k < n)
+        f.dual[k++] = std::sqrt(s);
+    }
+  } else
+    f.dual_note = "no dual: the chain's mass is not diagonal (rotary inertia of the bars or "
+                  "ends), so M^-1 would couple every element";
+
+  f.exact.assign(n, nan);
+  if (string_has_exact_solution(c, false)) {
+    const auto exact = exact::string_frequencies(exact_string(c), n);
+    std::copy(exact.begin(), exact.end(), f.exact.begin());
+  }
+  return f;
+}
+
+HistoryComparison compare_histories(const CaseParameters& c_in, MPI_Comm comm) {
+  HistoryComparison h;
+  h.x = compare_position(c_in);
+  CaseParameters c = c_in;
+  c.probes = {h.x};
+  c.probe_labels = {"compare"};
+
+  // primal FE, on all ranks
+  {
+    PreparedCase pc(c, comm);
+    const auto columns = history_columns(pc);
+    const auto column = std::find(columns.begin(), columns.end(), "u@compare") - columns.begin();
+    integrate(pc, [&](unsigned long, const State& s, const std::vector<double>& row) {
+      h.time.push_back(s.t);
+      h.primal_fe.push_back(row[column]);
+    });
+  }
+  const NewmarkParameters scheme = reduction_scheme(c);
+
+  // the chain, a discrete Lagrangian system of its own
+  const DiscreteChain chain = make_chain(c);
+  const auto at =
+      std::min_element(chain.dof_positions.begin(),
+                       chain.dof_positions.begin() + (chain.n_dofs() - c.oscillators.size()),
+                       [&](double a, double b) { return std::abs(a - h.x) < std::abs(b - h.x); }) -
+      chain.dof_positions.begin();
+  {
+    SmallSystem s{chain.mass, chain.damping(), chain.stiffness(), chain.load};
+    dealii::Vector<double> force = chain.load(0.0), pushed(chain.n_dofs());
+    s.stiffness.vmult(pushed, chain.initial_displacement);
+    force -= pushed;
+    s.damping.vmult(pushed, chain.initial_velocity);
+    force -= pushed;
+    integrate_small_system(s, scheme, chain.initial_displacement, chain.initial_velocity,
+                           solve_mass(chain.mass, force), c.time_step, c.final_time,
+                           [&](double, const dealii::Vector<double>& u,
+                               const dealii::Vector<double>&) { h.chain.push_back(u(at)); });
+  }
+
+  // its impulse dual, with the displacement recovered from the springs' forces
+  if (chain.mass_is_diagonal()) {
+    const ImpulseDual dual(chain);
+    dealii::Vector<double> s0, s1, s2;
+    dual.initial_state(s0, s1, s2);
+    SmallSystem s{diagonal(dual.compliance()), diagonal(dual.resistance()), dual.susceptance(),
+                  [&dual](double t) { return dual.load(t); }};
+    integrate_small_system(
+        s, scheme, s0, s1, s2, c.time_step, c.final_time,
+        [&](double, const dealii::Vector<double>&, const dealii::Vector<double>& s_dot) {
+          h.dual.push_back(dual.displacements(s_dot)(at));
+        });
+  } else
+    h.dual.assign(h.time.size(), nan);
+
+  h.exact.assign(h.time.size(), nan);
+  if (string_has_exact_solution(c, true)) {
+    const Expression u0("Initial conditions/Displacement", c.initial_displacement, {"x"});
+    const Expression v0("Initial conditions/Velocity", c.initial_velocity, {"x"});
+    const exact::StringModalSeries series(
+        exact_string(c), 200, [&](double x) { return u0(x, 0); },
+        [&](double x) { return v0(x, 0); });
+    for (std::size_t k = 0; k < h.time.size(); ++k)
+      h.exact[k] = series.displacement(h.x, h.time[k]);
+  }
+  return h;
+}
+
+} // namespace hamdyn

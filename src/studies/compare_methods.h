@@ -1,0 +1,43 @@
+#pragma once
+// The computations behind `hamdyn compare`, apart from its files and printing so that tests can
+// check them: frequencies and a displacement history of one case by each method.
+#include "core/case_parameters.h"
+#include "reductions/discrete_chain.h"
+
+#include <mpi.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+struct FrequencyComparison {
+  // angular frequencies [rad/s], ascending; NaN where a method has no such mode
+  std::vector<double> exact, primal_fe, chain, dual;
+  unsigned int rigid_body_modes = 0;   // chain modes with omega = 0 (no dual counterpart)
+  unsigned int self_stress_states = 0; // dual zero modes (no primal counterpart)
+  std::string dual_note;               // why the dual is missing, if it is
+};
+
+struct HistoryComparison {
+  double x = 0;                                            // where the displacement is recorded [m]
+  std::vector<double> time, exact, primal_fe, chain, dual; // NaN where unavailable
+};
+
+/// Where compare records the displacement: the right end, or the mesh node nearest L/2 when the
+/// right end is held.
+double compare_position(const CaseParameters& c);
+
+/// Frequencies by every method (the primal FE on all ranks of comm, the rest on each rank).
+FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm);
+
+/// The displacement at compare_position over the case's time span by every method.
+HistoryComparison compare_histories(const CaseParameters& c, MPI_Comm comm);
+
+/// Whether the case is a string whose exact modal series and frequency equation apply: fixed at
+/// x = 0, fixed or a mass on a spring at x = L, no interior attachments; `undamped_free` also
+/// asks for no damping and no load (the modal series is free vibration).
+bool string_has_exact_solution(const CaseParameters& c, bool undamped_free);
+
+} // namespace hamdyn
