@@ -96,8 +96,25 @@ check "modes.csv has 10 modes" test "$(wc -l < "$work/modes/modes.csv")" -eq 11
 check "modes ascending" bash -c "tail -n +2 '$work/modes/modes.csv' | cut -d, -f2 | sort -g -c"
 check "modes.pvd" test "$(grep -c '<DataSet' "$work/modes/modes.pvd")" -eq 10
 
+# compare on 2 ranks: the four methods side by side, in files and on screen.
+mpirun --oversubscribe -np 2 "$hamdyn" compare --output "$work/compare" > compare.log 2>&1
+check "compare exits 0" test $? -eq 0
+check "compare.csv header" test "$(head -1 "$work/compare/compare.csv")" = "mode,exact,primal_fe,chain,dual"
+check "compare.csv has 10 modes" test "$(wc -l < "$work/compare/compare.csv")" -eq 11
+check "compare_history.csv header" \
+  test "$(head -1 "$work/compare/compare_history.csv")" = "time,exact,primal_fe,chain,dual"
+check "compare_history.csv has every step" test "$(wc -l < "$work/compare/compare_history.csv")" -eq 1002
+check "compare prints the table" grep -q "bracket" compare.log
+check "compare names the self-stress state" grep -q "self-stress" compare.log
+if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
+  check "compare.png" test -s "$work/compare/compare.png"
+fi
+expect_bad "compare of a Timoshenko beam" "Model/Type = 'timoshenko beam'" compare \
+  --set "Model/Type=timoshenko beam" --set "Model/Rotary inertia per length=1e-4" \
+  --set "Left end/Support=clamped"
+
 # The beam examples run, and a beam's history carries rotations and moment reactions.
-for example in cantilever_tip_mass stocky_timoshenko; do
+for example in cantilever_tip_mass stocky_timoshenko tuned_mass_damper; do
   mpirun --oversubscribe -np 2 "$hamdyn" run "$source_dir/cases/$example.prm" --output "$work/$example" \
     --set "Time integration/Final time=0.002" > /dev/null 2>&1
   check "example $example runs" test -s "$work/$example/history.csv"
@@ -106,6 +123,9 @@ check "beam history header" grep -q "theta_left,theta_right,moment_reaction_left
   "$work/cantilever_tip_mass/history.csv"
 check "beam snapshot has section resultants" grep -q 'Name="bending_moment"' \
   "$work/stocky_timoshenko/solution_00000.0.vtu"
+check "oscillator history column" grep -q ",oscillator_1$" "$work/tuned_mass_damper/history.csv"
+check "oscillator snapshot opens (structure's DoFs only)" grep -q 'Name="displacement"' \
+  "$work/tuned_mass_damper/solution_00000.1.vtu"
 
 echo "$passes passed, $failures failed"
 test $failures -eq 0

@@ -1,0 +1,160 @@
+// `hamdyn compare`'s computations (studies/compare_methods) against exact references: the
+// frequency bracket of consistent FE and lumped chain, the dual's spectrum, and histories of all
+// methods converging to each other and to the exact modal series.
+#include "studies/compare_methods.h"
+#include "support/case_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace hamdyn;
+
+namespace {
+double largest_difference(const std::vector<double>& a, const std::vector<double>& b) {
+  double worst = 0;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    worst = std::max(worst, std::abs(a[k] - b[k]));
+  return worst;
+}
+} // namespace
+
+TEST(Compare, ConsistentFeAndChainBracketTheExactStringFrequencies) {
+  const auto c = test_support::make_case(
+      {"Discretization/Elements=40", "Discretization/Degree=1", "Modes/Number of modes=10"});
+  const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+  ASSERT_EQ(f.exact.size(), 10u);
+  double widest = 0;
+  for (std::size_t k = 0; k < 10; ++k) {
+    EXPECT_LT(f.chain[k], f.exact[k]) << "mode " << k + 1;
+    EXPECT_GT(f.primal_fe[k], f.exact[k]) << "mode " << k + 1;
+    // the dual's non-zero spectrum is the chain's
+    EXPECT_NEAR(f.dual[k], f.chain[k], 1e-9 * f.chain[k]) << "mode " << k + 1;
+    widest = std::max(widest, (f.primal_fe[k] - f.chain[k]) / f.exact[k]);
+  }
+  test_support::report("string, 40 P1 elements: widest relative bracket over 10 modes", widest);
+  // the end spring ties the chain to the ground at both ends: one self-stress state, no rigid body
+  EXPECT_EQ(f.self_stress_states, 1u);
+  EXPECT_EQ(f.rigid_body_modes, 0u);
+}
+
+TEST(Compare, RigidBodyModesDisappearFromTheDual) {
+  const auto c = test_support::make_case({"Left end/Support=free", "Right end/Point mass=0",
+                                          "Right end/Spring=0", "Discretization/Elements=30",
+                                          "Modes/Number of modes=5"});
+  const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+  EXPECT_EQ(f.rigid_body_modes, 1u);
+  EXPECT_EQ(f.self_stress_states, 0u);
+  EXPECT_TRUE(std::isnan(f.dual[0]));
+  EXPECT_LT(f.chain[0], 1e-6 * f.chain[1]);
+  for (std::size_t k = 1; k < 5; ++k)
+    EXPECT_NEAR(f.dual[k], f.chain[k], 1e-9 * f.chain[k]) << "mode " << k + 1;
+  // free-free string: omega_k = (k - 1) pi sqrt(tau / rho) / L
+  const double exact = M_PI * std::sqrt(100 / 0.01);
+  EXPECT_NEAR(f.primal_fe[1] / exact, 1.0, 1e-3);
+}
+
+TEST(Compare, HistoriesConvergeToTheExactModalSeries) {
+  // Undamped free vibration of the fixed - mass-spring string: exact by its modal series.
+  std::vector<double> sizes, chain_errors, fe_errors;
+  for (unsigned int elements : {10u, 20u, 40u}) {
+    const auto c = test_support::make_case(
+        {"Model/Viscous damping=0", "Right end/Dashpot=0", "Discretization/Degree=1",
+         "Discretization/Elements=" + std::to_string(elements), "Time integration/Time step=2e-6",
+         "Time integration/Final time=0.01"});
+    ASSERT_TRUE(string_has_exact_solution(c, true));
+    const HistoryComparison h = compare_histories(c, MPI_COMM_WORLD);
+    EXPECT_DOUBLE_EQ(h.x, 1.0);
+    sizes.push_back(1.0 / elements);
+    chain_errors.push_back(largest_difference(h.chain, h.exact));
+    fe_errors.push_back(largest_difference(h.primal_fe, h.exact));
+    // the dual, integrated in impulses, gives the chain's displacement back
+    EXPECT_LT(largest_difference(h.dual, h.chain), 1e-9 * 0.005) << elements << " elements";
+  }
+  const double chain_order = test_support::observed_order(sizes, chain_errors);
+  const double fe_order = test_support::observed_order(sizes, fe_errors);
+  test_support::report("chain history error at 40 nodes [m]", chain_errors.back());
+  test_support::report("chain history order in h", chain_order);
+  test_support::report("primal FE (P1) history error at 40 elements [m]", fe_errors.back());
+  test_support::report("primal FE (P1) history order in h", fe_order);
+  EXPECT_GT(chain_order, 1.8);
+  EXPECT_GT(fe_order, 1.8);
+}
+
+TEST(Compare, DampedDualMatchesItsChain) {
+  // Viscous, Rayleigh and end-dashpot damping and an oscillator: the dual carries the dashpots as
+  // impulses with first-order rows and gives the chain's history back to round-off, on every
+  // mesh; the chain - FE gap closes as the mesh is refined.
+  std::vector<double> sizes, gaps;
+  const std::vector<std::string> damped{"Right end/Dashpot=0.2",
+                                        "Model/Rayleigh mass coefficient=5",
+                                        "Model/Rayleigh stiffness coefficient=1e-6",
+                                        "Attachments/Oscillators=0.5:0.001,50,0.05",
+                                        "Time integration/Time step=1e-5",
+                                        "Time integration/Final time=0.02"};
+  for (unsigned int elements : {10u, 20u, 40u}) {
+    auto settings = damped;
+    settings.push_back("Discretization/Elements=" + std::to_string(elements));
+    const HistoryComparison h =
+        compare_histories(test_support::make_case(settings), MPI_COMM_WORLD);
+    EXPECT_LT(largest_difference(h.dual, h.chain), 1e-12) << elements << " elements";
+    for (double e : h.exact)
+      EXPECT_TRUE(std::isnan(e));
+    sizes.push_back(1.0 / elements);
+    gaps.push_back(largest_difference(h.chain, h.primal_fe));
+  }
+  const double order = test_support::observed_order(sizes, gaps);
+  test_support::report("damped string: chain - FE gap order in h", order);
+  EXPECT_GT(order, 1.5);
+}
+
+TEST(Compare, ForcedDualMatchesItsChainAsTheStepShrinks) {
+  // With loads the dual integrates P(t) = int f dt exactly where the chain samples f: the two
+  // time-discrete histories differ by O(dt^2) and close at that rate.
+  std::vector<double> steps, gaps;
+  for (double dt : {4e-5, 2e-5, 1e-5}) {
+    char value[32];
+    std::snprintf(value, sizeof value, "%g", dt);
+    const std::string step = std::string("Time integration/Time step=") + value;
+    const auto c = test_support::make_case({"Discretization/Elements=20", "Right end/Dashpot=0.2",
+                                            "Load/Distributed force=0.5*sin(300*t)",
+                                            "Right end/Force=0.1*cos(200*t)", step,
+                                            "Time integration/Final time=0.02"});
+    const HistoryComparison h = compare_histories(c, MPI_COMM_WORLD);
+    steps.push_back(dt);
+    gaps.push_back(largest_difference(h.dual, h.chain));
+  }
+  const double order = test_support::observed_order(steps, gaps);
+  test_support::report("forced string: dual - chain gap at dt = 1e-5 [m]", gaps.back());
+  test_support::report("forced string: dual - chain gap order in dt", order);
+  EXPECT_GT(order, 1.8);
+  EXPECT_LT(gaps.back(), 1e-6 * 0.005);
+}
+
+TEST(Compare, BarChainOfACantileverConvergesToEulerBernoulli) {
+  // Clamped-free beam (EI = rho A = L = 1): omega_k = (beta_k L)^2, 1 + cos cosh = 0.
+  const double beta[3] = {1.8751040687119611, 4.6940911329741745, 7.8547574382376126};
+  std::vector<double> sizes, errors;
+  for (unsigned int elements : {20u, 40u, 80u}) {
+    const auto c = test_support::make_case(
+        {"Model/Type=euler bernoulli beam", "Model/Mass per length=1", "Model/Bending stiffness=1",
+         "Left end/Support=clamped", "Right end/Support=free", "Right end/Point mass=0",
+         "Right end/Spring=0", "Discretization/Elements=" + std::to_string(elements),
+         "Modes/Number of modes=3"});
+    const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+    double worst = 0;
+    for (int k = 0; k < 3; ++k) {
+      const double exact = beta[k] * beta[k];
+      EXPECT_NEAR(f.dual[k], f.chain[k], 1e-8 * f.chain[k]);
+      EXPECT_NEAR(f.primal_fe[k], exact, 1e-4 * exact); // Hermite: far closer than the chain
+      worst = std::max(worst, std::abs(f.chain[k] - exact) / exact);
+    }
+    sizes.push_back(1.0 / elements);
+    errors.push_back(worst);
+  }
+  const double order = test_support::observed_order(sizes, errors);
+  test_support::report("Hencky bar chain, cantilever modes 1-3: error at 80 bars", errors.back());
+  test_support::report("Hencky bar chain order in h", order);
+  EXPECT_GT(order, 1.8);
+  EXPECT_LT(errors.back(), 2e-3);
+}
