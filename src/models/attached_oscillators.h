@@ -6,10 +6,9 @@
 // i.e. the rows  m z_tt + c (z_t - u_t) + k (z - u) = 0  and  -c (z_t - u_t) - k (z - u)  in the
 // host's row (Den Hartog, "Mechanical Vibrations", 4th ed., sec. 3.3).
 //
-// deal.II's DoFHandler has no place for a DoF that belongs to no cell, so the oscillators are
-// numbered after the DoFHandler's DoFs (n, n+1, ...) and owned by the last rank. The system's
-// vectors and matrices span both; DataOut sees the structure's part only (structure_part()).
+// Their DoFs belong to no cell: ExtraDofs numbers them after the DoFHandler's.
 #include "core/case_parameters.h"
+#include "models/extra_dofs.h"
 #include "output/point_functionals.h"
 #include "time/second_order_system.h"
 
@@ -30,15 +29,14 @@ public:
                       const dealii::DoFHandler<1>& dof_handler, NodeDof node_dof, MPI_Comm comm);
 
   /// The DoFs of the whole system (structure, then oscillators) this rank owns / needs.
-  const dealii::IndexSet& owned() const { return owned_; }
-  const dealii::IndexSet& relevant() const { return relevant_; }
+  const dealii::IndexSet& owned() const { return extra_.owned(); }
+  const dealii::IndexSet& relevant() const { return extra_.relevant(); }
 
   /// The structure's locally relevant DoFs (the DoFHandler's).
-  const dealii::IndexSet& structure_relevant() const { return structure_relevant_; }
+  const dealii::IndexSet& structure_relevant() const { return extra_.structure_relevant(); }
 
-  /// The sparsity pattern of the whole system from the structure's (rows: structure_relevant()),
-  /// distributed to the owners of its rows: `structure` itself without oscillators (a large mesh
-  /// pays for no copy), else `system`, filled. (A DynamicSparsityPattern cannot be copied.)
+  /// The sparsity pattern of the whole system from the structure's (ExtraDofs::system_sparsity
+  /// with each oscillator coupled to its host).
   const dealii::DynamicSparsityPattern&
   system_sparsity(dealii::DynamicSparsityPattern& structure,
                   dealii::DynamicSparsityPattern& system) const;
@@ -58,16 +56,17 @@ public:
 
   /// `structure` (re-initialized to the DoFHandler's owned and relevant DoFs) = the structure's
   /// part of the system vector `state`, ghosted: what DataOut can be given.
-  void structure_part(const LA::Vector& state, LA::Vector& structure) const;
+  void structure_part(const LA::Vector& state, LA::Vector& structure) const {
+    extra_.structure_part(state, structure);
+  }
 
 private:
-  dealii::types::global_dof_index dof(std::size_t k) const { return n_structure_ + k; }
+  dealii::types::global_dof_index dof(std::size_t k) const { return extra_.dof(k); }
 
   std::vector<Attachment> oscillators_;
   std::vector<dealii::types::global_dof_index> hosts_;
-  dealii::types::global_dof_index n_structure_;
+  ExtraDofs extra_;
   MPI_Comm comm_;
-  dealii::IndexSet structure_owned_, structure_relevant_, owned_, relevant_;
 };
 
 } // namespace hamdyn
