@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Plots what `hamdyn compare` wrote into DIR: relative frequency errors against mode number
+"""Plots what `hamdyn compare` wrote into DIR (dual: the chain's impulse dual; dual_fe: the
+string's continuum impulse dual): relative frequency errors against mode number
 (against the exact frequencies, or the primal FE ones where there is no exact solution) and the
 displacement histories. Writes DIR/compare.png.
 
@@ -27,7 +28,7 @@ def main(directory):
     reference_name = "exact" if not all(math.isnan(v) for v in modes["exact"]) else "primal_fe"
     reference = modes[reference_name]
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
-    for name, marker in (("primal_fe", "o"), ("chain", "s"), ("dual", "x")):
+    for name, marker in (("primal_fe", "o"), ("chain", "s"), ("dual", "x"), ("dual_fe", "^")):
         if name == reference_name:
             continue
         points = [(m, abs(v - r) / r) for m, v, r in zip(modes["mode"], modes[name], reference)
@@ -38,10 +39,10 @@ def main(directory):
     left.set_ylabel("|omega - omega_%s| / omega_%s" % (reference_name, reference_name))
     left.set_title("frequency errors")
     left.legend()
-    for name in ("exact", "primal_fe", "chain", "dual"):
+    for name in ("exact", "primal_fe", "chain", "dual", "dual_fe"):
         if not all(math.isnan(v) for v in history[name]):
             right.plot(history["time"], history[name], label=name,
-                       linestyle="--" if name == "dual" else "-")
+                       linestyle="--" if name.startswith("dual") else "-")
     right.set_xlabel("t [s]")
     right.set_ylabel("displacement [m]")
     right.set_title("displacement history")

@@ -26,9 +26,10 @@ void decouple_held_rows(SecondOrderSystem& s,
       s.held_dofs.push_back(i);
       continue;
     }
-    mass_scale = std::max(mass_scale, s.mass.diag_element(i));
-    frequency_scale =
-        std::max(frequency_scale, s.stiffness.diag_element(i) / s.mass.diag_element(i));
+    const double mass = s.mass.diag_element(i);
+    mass_scale = std::max(mass_scale, mass);
+    if (mass > 0) // rows without inertia (first-order rows of an impulse dual) set no frequency
+      frequency_scale = std::max(frequency_scale, s.stiffness.diag_element(i) / mass);
   }
   mass_scale = dealii::Utilities::MPI::max(mass_scale, s.comm);
   frequency_scale = dealii::Utilities::MPI::max(frequency_scale, s.comm);

@@ -7,9 +7,11 @@
 #include "reductions/dense_eigen.h"
 #include "reductions/impulse_dual.h"
 #include "reductions/small_system.h"
+#include "reductions/string_impulse_dual.h"
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
 
+#include <deal.II/distributed/shared_tria.h>
 #include <deal.II/lac/lapack_full_matrix.h>
 
 #include <algorithm>
@@ -47,6 +49,16 @@ dealii::FullMatrix<double> diagonal(const dealii::Vector<double>& d) {
   for (unsigned int i = 0; i < d.size(); ++i)
     a(i, i) = d(i);
   return a;
+}
+
+// A triangulation like PreparedCase's, for the continuum dual.
+std::unique_ptr<dealii::parallel::shared::Triangulation<1>>
+line_triangulation(const CaseParameters& c, MPI_Comm comm) {
+  auto tria = std::make_unique<dealii::parallel::shared::Triangulation<1>>(
+      comm, dealii::Triangulation<1>::none, false,
+      dealii::parallel::shared::Triangulation<1>::partition_zorder);
+  make_line_mesh(line_vertices(c), *tria);
+  return tria;
 }
 
 NewmarkParameters reduction_scheme(const CaseParameters& c) {
@@ -110,6 +122,25 @@ FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) 
     f.dual_note = "no dual: the chain's mass is not diagonal (rotary inertia of the bars or "
                   "ends), so M^-1 would couple every element";
 
+  // The continuum dual of a string: its non-zero modes stand next to the primal ones (a string
+  // fixed at x = 0 has no rigid-body mode).
+  f.dual_fe.assign(n, nan);
+  f.dual_fe_note = StringImpulseDual::unsupported(c);
+  if (f.dual_fe_note.empty()) {
+    const auto tria = line_triangulation(c, comm);
+    const StringImpulseDual dual(c, *tria, comm, true, compare_position(c));
+    const double scale = dual.frequency_scale();
+    const auto omega = compute_modes(dual.system(), n + 1, -0.01 * scale * scale).omega;
+    unsigned int k = 0;
+    for (double w : omega) {
+      if (w < 1e-3 * scale) // round-off of a zero eigenvalue under shift-invert
+        ++f.dual_fe_self_stress_states;
+      else if (k < n)
+        f.dual_fe[k++] = w;
+    }
+  } else
+    f.dual_fe_note = "no continuum dual: " + f.dual_fe_note;
+
   f.exact.assign(n, nan);
   if (string_has_exact_solution(c, false)) {
     const auto exact = exact::string_frequencies(exact_string(c), n);
@@ -171,6 +202,24 @@ HistoryComparison compare_histories(const CaseParameters& c_in, MPI_Comm comm) {
         });
   } else
     h.dual.assign(h.time.size(), nan);
+
+  // the string's continuum dual, on all ranks
+  h.dual_fe.assign(h.time.size(), nan);
+  if (StringImpulseDual::unsupported(c).empty()) {
+    const auto tria = line_triangulation(c, comm);
+    const StringImpulseDual dual(c, *tria, comm, false, h.x);
+    NewmarkIntegrator integrator(dual.system(), scheme);
+    State state;
+    integrator.allocate(state);
+    dual.initial_state(state);
+    integrator.initialize_with_acceleration(state);
+    h.dual_fe[0] = dual.displacement(state.v);
+    for (std::size_t k = 1; k < h.time.size(); ++k) {
+      integrator.step(state, h.time[k] - h.time[k - 1]);
+      state.t = h.time[k];
+      h.dual_fe[k] = dual.displacement(state.v);
+    }
+  }
 
   h.exact.assign(h.time.size(), nan);
   if (string_has_exact_solution(c, true)) {

@@ -14,15 +14,17 @@ namespace hamdyn {
 
 struct FrequencyComparison {
   // angular frequencies [rad/s], ascending; NaN where a method has no such mode
-  std::vector<double> exact, primal_fe, chain, dual;
-  unsigned int rigid_body_modes = 0;   // chain modes with omega = 0 (no dual counterpart)
-  unsigned int self_stress_states = 0; // dual zero modes (no primal counterpart)
-  std::string dual_note;               // why the dual is missing, if it is
+  // dual: the chain's impulse dual; dual_fe: the string's continuum impulse dual (FE)
+  std::vector<double> exact, primal_fe, chain, dual, dual_fe;
+  unsigned int rigid_body_modes = 0;           // chain modes with omega = 0 (none in the dual)
+  unsigned int self_stress_states = 0;         // zero modes of the chain's dual (no primal one)
+  unsigned int dual_fe_self_stress_states = 0; // zero modes of the continuum dual
+  std::string dual_note, dual_fe_note;         // why a dual is missing, if it is
 };
 
 struct HistoryComparison {
-  double x = 0;                                            // where the displacement is recorded [m]
-  std::vector<double> time, exact, primal_fe, chain, dual; // NaN where unavailable
+  double x = 0; // where the displacement is recorded [m]
+  std::vector<double> time, exact, primal_fe, chain, dual, dual_fe; // NaN where unavailable
 };
 
 /// Where compare records the displacement: the right end, or the mesh node nearest L/2 when the

@@ -28,8 +28,8 @@ std::string printed(double value) {
 
 void print_frequencies(const FrequencyComparison& f, const std::string& chain_description) {
   std::printf("angular frequencies [rad/s]; chain = %s\n", chain_description.c_str());
-  std::printf("%5s %18s %18s %18s %18s  %s\n", "mode", "exact", "primal FE", "chain", "dual",
-              "bracket (FE - chain)/FE");
+  std::printf("%5s %18s %18s %18s %18s %18s  %s\n", "mode", "exact", "primal FE", "chain",
+              "chain dual", "continuum dual", "bracket (FE - chain)/FE");
   for (std::size_t k = 0; k < f.primal_fe.size(); ++k) {
     std::string note;
     if (k < f.rigid_body_modes)
@@ -45,17 +45,22 @@ void print_frequencies(const FrequencyComparison& f, const std::string& chain_de
                                            : "  exact OUTSIDE");
       note = text;
     }
-    std::printf("%5zu %18s %18s %18s %18s  %s\n", k + 1, printed(f.exact[k]).c_str(),
+    std::printf("%5zu %18s %18s %18s %18s %18s  %s\n", k + 1, printed(f.exact[k]).c_str(),
                 printed(f.primal_fe[k]).c_str(), printed(f.chain[k]).c_str(),
-                printed(f.dual[k]).c_str(), note.c_str());
+                printed(f.dual[k]).c_str(), printed(f.dual_fe[k]).c_str(), note.c_str());
   }
   if (f.self_stress_states > 0)
     std::printf("the dual also has %u self-stress state(s) (omega = 0, D^T S = 0): the chain is "
                 "tied to the ground at both ends, so its elements can carry a force in "
                 "equilibrium without the masses; no primal counterpart\n",
                 f.self_stress_states);
-  if (!f.dual_note.empty())
-    std::printf("%s\n", f.dual_note.c_str());
+  if (f.dual_fe_self_stress_states > 0)
+    std::printf("the continuum dual has %u self-stress state(s) (a constant impulse field: both "
+                "ends fixed); no primal counterpart\n",
+                f.dual_fe_self_stress_states);
+  for (const std::string& note : {f.dual_note, f.dual_fe_note})
+    if (!note.empty())
+      std::printf("%s\n", note.c_str());
 }
 } // namespace
 
@@ -67,10 +72,11 @@ void run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm co
   const FrequencyComparison f = compare_frequencies(c, comm);
   {
     CsvWriter csv(c.output_directory + "/compare.csv",
-                  {"mode", "exact", "primal_fe", "chain", "dual"}, comm);
+                  {"mode", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);
     for (std::size_t k = 0; k < f.primal_fe.size(); ++k)
       csv.row(std::vector<std::string>{std::to_string(k + 1), cell(f.exact[k]),
-                                       cell(f.primal_fe[k]), cell(f.chain[k]), cell(f.dual[k])});
+                                       cell(f.primal_fe[k]), cell(f.chain[k]), cell(f.dual[k]),
+                                       cell(f.dual_fe[k])});
   }
   if (root)
     print_frequencies(f, chain.description);
@@ -78,10 +84,10 @@ void run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm co
   const HistoryComparison h = compare_histories(c, comm);
   {
     CsvWriter csv(c.output_directory + "/compare_history.csv",
-                  {"time", "exact", "primal_fe", "chain", "dual"}, comm);
+                  {"time", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);
     for (std::size_t k = 0; k < h.time.size(); ++k)
       csv.row(std::vector<std::string>{cell(h.time[k]), cell(h.exact[k]), cell(h.primal_fe[k]),
-                                       cell(h.chain[k]), cell(h.dual[k])});
+                                       cell(h.chain[k]), cell(h.dual[k]), cell(h.dual_fe[k])});
   }
   if (root) {
     // NaN (a method without this history) stays NaN and prints as "-"
@@ -93,11 +99,12 @@ void run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm co
     };
     const double chain_fe = largest_difference(h.chain, h.primal_fe),
                  dual_chain = largest_difference(h.dual, h.chain),
+                 dual_fe = largest_difference(h.dual_fe, h.primal_fe),
                  fe_exact = largest_difference(h.primal_fe, h.exact);
     std::printf("displacement at x = %g m over %zu steps, largest differences [m]: chain - FE "
-                "%s, dual - chain %s, FE - exact %s\n",
+                "%s, chain dual - chain %s, continuum dual - FE %s, FE - exact %s\n",
                 h.x, h.time.size() - 1, printed(chain_fe).c_str(), printed(dual_chain).c_str(),
-                printed(fe_exact).c_str());
+                printed(dual_fe).c_str(), printed(fe_exact).c_str());
     const std::string plot = "/usr/bin/python3 " HAMDYN_SCRIPT_DIR "/plot_compare.py '" +
                              c.output_directory + "' > /dev/null 2>&1";
     const bool plotted = std::system(plot.c_str()) == 0;

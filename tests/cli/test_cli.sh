@@ -99,10 +99,10 @@ check "modes.pvd" test "$(grep -c '<DataSet' "$work/modes/modes.pvd")" -eq 10
 # compare on 2 ranks: the four methods side by side, in files and on screen.
 mpirun --oversubscribe -np 2 "$hamdyn" compare --output "$work/compare" > compare.log 2>&1
 check "compare exits 0" test $? -eq 0
-check "compare.csv header" test "$(head -1 "$work/compare/compare.csv")" = "mode,exact,primal_fe,chain,dual"
+check "compare.csv header" test "$(head -1 "$work/compare/compare.csv")" = "mode,exact,primal_fe,chain,dual,dual_fe"
 check "compare.csv has 10 modes" test "$(wc -l < "$work/compare/compare.csv")" -eq 11
 check "compare_history.csv header" \
-  test "$(head -1 "$work/compare/compare_history.csv")" = "time,exact,primal_fe,chain,dual"
+  test "$(head -1 "$work/compare/compare_history.csv")" = "time,exact,primal_fe,chain,dual,dual_fe"
 check "compare_history.csv has every step" test "$(wc -l < "$work/compare/compare_history.csv")" -eq 1002
 check "compare prints the table" grep -q "bracket" compare.log
 check "compare names the self-stress state" grep -q "self-stress" compare.log

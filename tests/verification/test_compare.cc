@@ -56,7 +56,7 @@ TEST(Compare, RigidBodyModesDisappearFromTheDual) {
 
 TEST(Compare, HistoriesConvergeToTheExactModalSeries) {
   // Undamped free vibration of the fixed - mass-spring string: exact by its modal series.
-  std::vector<double> sizes, chain_errors, fe_errors;
+  std::vector<double> sizes, chain_errors, fe_errors, dual_fe_errors;
   for (unsigned int elements : {10u, 20u, 40u}) {
     const auto c = test_support::make_case(
         {"Model/Viscous damping=0", "Right end/Dashpot=0", "Discretization/Degree=1",
@@ -68,6 +68,7 @@ TEST(Compare, HistoriesConvergeToTheExactModalSeries) {
     sizes.push_back(1.0 / elements);
     chain_errors.push_back(largest_difference(h.chain, h.exact));
     fe_errors.push_back(largest_difference(h.primal_fe, h.exact));
+    dual_fe_errors.push_back(largest_difference(h.dual_fe, h.exact));
     // the dual, integrated in impulses, gives the chain's displacement back
     EXPECT_LT(largest_difference(h.dual, h.chain), 1e-9 * 0.005) << elements << " elements";
   }
@@ -77,8 +78,63 @@ TEST(Compare, HistoriesConvergeToTheExactModalSeries) {
   test_support::report("chain history order in h", chain_order);
   test_support::report("primal FE (P1) history error at 40 elements [m]", fe_errors.back());
   test_support::report("primal FE (P1) history order in h", fe_order);
+  const double dual_fe_order = test_support::observed_order(sizes, dual_fe_errors);
+  test_support::report("continuum dual (P1 impulse field) history error at 40 elements [m]",
+                       dual_fe_errors.back());
+  test_support::report("continuum dual history order in h", dual_fe_order);
   EXPECT_GT(chain_order, 1.8);
   EXPECT_GT(fe_order, 1.8);
+  EXPECT_GT(dual_fe_order, 1.8);
+}
+
+TEST(Compare, ContinuumDualFrequenciesConvergeFromAbove) {
+  // The impulse field's Rayleigh quotient int I'^2 / rho / int I^2 / tau is minimal at the
+  // modes, so its finite elements approach the exact frequencies from above, at order 2p in h.
+  for (unsigned int degree : {1u, 2u}) {
+    std::vector<double> sizes, errors;
+    for (unsigned int elements : {8u, 16u, 32u}) {
+      const auto c = test_support::make_case({"Discretization/Degree=" + std::to_string(degree),
+                                              "Discretization/Elements=" + std::to_string(elements),
+                                              "Modes/Number of modes=4"});
+      const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+      ASSERT_TRUE(f.dual_fe_note.empty()) << f.dual_fe_note;
+      EXPECT_EQ(f.dual_fe_self_stress_states, 1u); // I constant, I(L) + J_K = 0
+      double worst = 0;
+      for (std::size_t k = 0; k < 4; ++k) {
+        EXPECT_GT(f.dual_fe[k], f.exact[k]) << "P" << degree << " mode " << k + 1;
+        worst = std::max(worst, (f.dual_fe[k] - f.exact[k]) / f.exact[k]);
+      }
+      sizes.push_back(1.0 / elements);
+      errors.push_back(worst);
+    }
+    const double order = test_support::observed_order(sizes, errors);
+    test_support::report("continuum dual P" + std::to_string(degree) + " frequency order in h",
+                         order);
+    EXPECT_GT(order, 2 * degree - 0.3);
+  }
+}
+
+TEST(Compare, DampedForcedContinuumDualFollowsThePrimal) {
+  // Viscous (the dashpot field H), Rayleigh-mass and end-dashpot damping, a distributed and an
+  // end force: the continuum dual and the primal FE converge to each other in h and dt.
+  std::vector<double> sizes, gaps;
+  for (unsigned int n : {1u, 2u, 4u}) {
+    char step[32];
+    std::snprintf(step, sizeof step, "%g", 2e-5 / n);
+    const auto c = test_support::make_case(
+        {"Discretization/Degree=1", "Discretization/Elements=" + std::to_string(10 * n),
+         "Right end/Dashpot=0.2", "Model/Rayleigh mass coefficient=10",
+         "Load/Distributed force=0.5*sin(300*t)*x", "Right end/Force=0.1*cos(200*t)",
+         std::string("Time integration/Time step=") + step, "Time integration/Final time=0.02"});
+    const HistoryComparison h = compare_histories(c, MPI_COMM_WORLD);
+    sizes.push_back(1.0 / n);
+    gaps.push_back(largest_difference(h.dual_fe, h.primal_fe));
+  }
+  const double order = test_support::observed_order(sizes, gaps);
+  test_support::report("damped forced string: continuum dual - FE gap at 40 elements [m]",
+                       gaps.back());
+  test_support::report("damped forced string: continuum dual - FE gap order", order);
+  EXPECT_GT(order, 1.8);
 }
 
 TEST(Compare, DampedDualMatchesItsChain) {

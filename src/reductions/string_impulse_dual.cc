@@ -1,0 +1,307 @@
+#include "reductions/string_impulse_dual.h"
+
+#include "core/expression.h"
+#include "models/line_model_tools.h"
+
+#include <deal.II/base/quadrature_lib.h>
+#include <deal.II/dofs/dof_tools.h>
+#include <deal.II/fe/fe_dgq.h>
+#include <deal.II/fe/fe_q.h>
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+
+#include <cmath>
+
+namespace hamdyn {
+
+using namespace dealii;
+
+namespace {
+const FEValuesExtractors::Scalar impulse(0), dashpot_impulse(1);
+} // namespace
+
+// P(x_q, t) = int_0^t f dt at every quadrature point of the owned cells, and int_0^t F dt of the
+// end force, accumulated by 3-point Gauss-Legendre from the previous call's time.
+struct StringImpulseDual::LoadCache {
+  std::unique_ptr<Expression> force, end_force, u0, v0;
+  std::vector<std::vector<double>> momentum; // per owned cell, per quadrature point
+  double end_momentum = 0, integrated_to = 0;
+};
+
+std::string StringImpulseDual::unsupported(const CaseParameters& c) {
+  if (c.model_type != ModelType::string)
+    return "the continuum dual is built for strings";
+  if (!c.left.holds_translation)
+    return "the string's dual recovers u from x = 0, which must be fixed";
+  if (!c.point_masses.empty() || !c.springs.empty() || !c.dashpots.empty() || !c.forces.empty() ||
+      !c.oscillators.empty())
+    return "the string's dual takes no interior attachments";
+  if (c.rayleigh_stiffness > 0)
+    return "stiffness-proportional Rayleigh damping would need an impulse field of its own";
+  if (!c.right.holds_translation && c.right.point_mass == 0 &&
+      (c.right.spring > 0 || c.right.dashpot > 0))
+    return "a spring or dashpot at a free end needs an end mass in the dual (its susceptance)";
+  return "";
+}
+
+StringImpulseDual::StringImpulseDual(const CaseParameters& c, const Triangulation<1>& tria,
+                                     MPI_Comm comm, bool undamped, double recovery_position)
+    : c_(c), comm_(comm),
+      fe_(FE_Q<1>(QGaussLobatto<1>(c.degree + 1)), 1, FE_DGQ<1>(c.degree - 1), 1),
+      dof_handler_(tria) {
+  dof_handler_.distribute_dofs(fe_);
+  const EndParameters& right = c.right;
+  const bool end_mass = !right.holds_translation && right.point_mass > 0;
+  gamma_ = undamped ? 0 : c.viscous_damping + c.rayleigh_mass * c.mass_per_length;
+  end_dashpot_ = undamped || !end_mass ? 0 : right.dashpot + c.rayleigh_mass * right.point_mass;
+  unsigned int n_extra = 0;
+  if (end_mass && right.spring > 0)
+    spring_dof_ = n_extra++;
+  if (end_dashpot_ > 0)
+    dashpot_dof_ = n_extra++;
+  extra_ = std::make_unique<ExtraDofs>(dof_handler_, n_extra, comm);
+  if (spring_dof_ >= 0)
+    spring_dof_ = extra_->dof(spring_dof_);
+  if (dashpot_dof_ >= 0)
+    dashpot_dof_ = extra_->dof(dashpot_dof_);
+  const auto [cell, vertex] = vertex_at(dof_handler_, c.length, c.length);
+  end_dof_ = cell->vertex_dof_index(vertex, 0);
+
+  constraints_.reinit(extra_->relevant());
+  if (!right.holds_translation && !end_mass) // a free end carries no force: I(L) = 0
+    constraints_.add_line(end_dof_);
+  if (gamma_ == 0) { // no dashpot field
+    std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
+    for (const auto& cell : dof_handler_.active_cell_iterators()) {
+      cell->get_dof_indices(dofs);
+      for (unsigned int i = 0; i < dofs.size(); ++i)
+        if (fe_.system_to_component_index(i).first == 1 && !constraints_.is_constrained(dofs[i]))
+          constraints_.add_line(dofs[i]);
+    }
+  }
+  constraints_.close();
+  assemble(recovery_position);
+}
+
+StringImpulseDual::~StringImpulseDual() = default;
+
+double StringImpulseDual::frequency_scale() const {
+  return std::sqrt(c_.tension / c_.mass_per_length) / c_.length;
+}
+
+void StringImpulseDual::assemble(double recovery_position) {
+  SecondOrderSystem& s = system_;
+  s.comm = comm_;
+  s.locally_owned = extra_->owned();
+  DynamicSparsityPattern structure(extra_->structure_relevant()), full;
+  DoFTools::make_sparsity_pattern(dof_handler_, structure, constraints_, false);
+  std::vector<std::pair<types::global_dof_index, types::global_dof_index>> couplings;
+  std::vector<types::global_dof_index> boundary{end_dof_}; // e of the end mass's susceptance
+  for (int extra : {spring_dof_, dashpot_dof_})
+    if (extra >= 0)
+      boundary.push_back(extra);
+  for (std::size_t a = 0; a < boundary.size(); ++a)
+    for (std::size_t b = a + 1; b < boundary.size(); ++b)
+      couplings.emplace_back(boundary[a], boundary[b]);
+  const DynamicSparsityPattern& dsp = extra_->system_sparsity(structure, full, couplings);
+  const auto& owned = s.locally_owned;
+  s.mass.reinit(owned, owned, dsp, comm_);
+  s.stiffness.reinit(owned, owned, dsp, comm_);
+  s.has_damping_matrix = gamma_ > 0 || dashpot_dof_ >= 0;
+  if (s.has_damping_matrix)
+    s.damping_matrix.reinit(owned, owned, dsp, comm_);
+
+  const QGauss<1> quadrature(c_.degree + 1);
+  FEValues<1> values(fe_, quadrature,
+                     update_values | update_gradients | update_quadrature_points |
+                         update_JxW_values);
+  const unsigned int n = fe_.n_dofs_per_cell();
+  FullMatrix<double> compliance(n, n), susceptance(n, n), resistance(n, n);
+  std::vector<types::global_dof_index> dofs(n);
+  const double tau = c_.tension, rho = c_.mass_per_length;
+  load_ = std::make_unique<LoadCache>();
+  recovery_.reinit(owned, comm_);
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    values.reinit(cell);
+    compliance = 0;
+    susceptance = 0;
+    resistance = 0;
+    for (unsigned int q = 0; q < quadrature.size(); ++q)
+      for (unsigned int i = 0; i < n; ++i) {
+        const double di = values[impulse].gradient(i, q)[0] - values[dashpot_impulse].value(i, q);
+        for (unsigned int j = 0; j < n; ++j) {
+          const double dj = values[impulse].gradient(j, q)[0] - values[dashpot_impulse].value(j, q);
+          compliance(i, j) +=
+              values[impulse].value(i, q) * values[impulse].value(j, q) / tau * values.JxW(q);
+          susceptance(i, j) += di * dj / rho * values.JxW(q);
+          if (gamma_ > 0)
+            resistance(i, j) += values[dashpot_impulse].value(i, q) *
+                                values[dashpot_impulse].value(j, q) / gamma_ * values.JxW(q);
+        }
+      }
+    cell->get_dof_indices(dofs);
+    constraints_.distribute_local_to_global(compliance, dofs, s.mass);
+    constraints_.distribute_local_to_global(susceptance, dofs, s.stiffness);
+    if (s.has_damping_matrix)
+      constraints_.distribute_local_to_global(resistance, dofs, s.damping_matrix);
+  }
+  // The end mass: a boundary susceptance on I(L) + J_K + J_D; the spring and the dashpot:
+  // their compliance and resistance.
+  if (!c_.right.holds_translation && c_.right.point_mass > 0)
+    for (const auto a : boundary)
+      if (owned.is_element(a))
+        for (const auto b : boundary)
+          s.stiffness.add(a, b, 1 / c_.right.point_mass);
+  if (spring_dof_ >= 0 && owned.is_element(spring_dof_))
+    s.mass.add(spring_dof_, spring_dof_, 1 / c_.right.spring);
+  if (dashpot_dof_ >= 0 && owned.is_element(dashpot_dof_))
+    s.damping_matrix.add(dashpot_dof_, dashpot_dof_, 1 / end_dashpot_);
+  s.mass.compress(VectorOperation::add);
+  s.stiffness.compress(VectorOperation::add);
+  if (s.has_damping_matrix)
+    s.damping_matrix.compress(VectorOperation::add);
+  decouple_held_rows(s, constraints_);
+
+  // u(x_r) = int_0^x_r I_t / tau dx (x_r is a mesh vertex)
+  for (const auto& cell : dof_handler_.active_cell_iterators())
+    if (cell->is_locally_owned() && cell->vertex(1)[0] <= recovery_position + 1e-12 * c_.length) {
+      values.reinit(cell);
+      Vector<double> local(n);
+      for (unsigned int q = 0; q < quadrature.size(); ++q)
+        for (unsigned int i = 0; i < n; ++i)
+          local(i) += values[impulse].value(i, q) / tau * values.JxW(q);
+      cell->get_dof_indices(dofs);
+      constraints_.distribute_local_to_global(local, dofs, recovery_);
+    }
+  recovery_.compress(VectorOperation::add);
+
+  // The load and its running time integrals.
+  LoadCache& cache = *load_;
+  cache.force = std::make_unique<Expression>("Load/Distributed force", c_.distributed_force,
+                                             std::vector<std::string>{"x", "t"});
+  cache.end_force = std::make_unique<Expression>("Right end/Force", c_.right.force,
+                                                 std::vector<std::string>{"t"});
+  cache.u0 = std::make_unique<Expression>("Initial conditions/Displacement",
+                                          c_.initial_displacement, std::vector<std::string>{"x"});
+  cache.v0 = std::make_unique<Expression>("Initial conditions/Velocity", c_.initial_velocity,
+                                          std::vector<std::string>{"x"});
+  for (const auto& cell : dof_handler_.active_cell_iterators())
+    if (cell->is_locally_owned()) {
+      values.reinit(cell);
+      std::vector<double> p0;
+      for (unsigned int q = 0; q < quadrature.size(); ++q)
+        p0.push_back(rho * (*cache.v0)(values.quadrature_point(q)[0], 0));
+      cache.momentum.push_back(p0);
+    }
+  if (!c_.right.holds_translation)
+    cache.end_momentum = c_.right.point_mass * (*cache.v0)(c_.length, 0);
+  s.load = [this](double t, LA::Vector& g) { assemble_load(t, g); };
+}
+
+void StringImpulseDual::assemble_load(double t, LA::Vector& g) const {
+  LoadCache& cache = *load_;
+  const QGauss<1> quadrature(c_.degree + 1);
+  FEValues<1> values(fe_, quadrature,
+                     update_values | update_gradients | update_quadrature_points |
+                         update_JxW_values);
+  if (t < cache.integrated_to)
+    AssertThrow(false, ExcMessage("the dual's load must be evaluated at increasing times"));
+  const double a = cache.integrated_to, half = 0.5 * (t - a), mid = 0.5 * (t + a);
+  const double nodes[3] = {-std::sqrt(0.6), 0.0, std::sqrt(0.6)},
+               weights[3] = {5. / 9, 8. / 9, 5. / 9};
+  const bool advance = t > a;
+  const unsigned int n = fe_.n_dofs_per_cell();
+  Vector<double> local(n);
+  std::vector<types::global_dof_index> dofs(n);
+  g = 0;
+  std::size_t k = 0;
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    values.reinit(cell);
+    local = 0;
+    std::vector<double>& momentum = cache.momentum[k++];
+    for (unsigned int q = 0; q < quadrature.size(); ++q) {
+      const double x = values.quadrature_point(q)[0];
+      if (advance && !cache.force->is_zero())
+        for (int l = 0; l < 3; ++l)
+          momentum[q] += weights[l] * half * (*cache.force)(x, mid + half * nodes[l]);
+      for (unsigned int i = 0; i < n; ++i) // (rho v0 + P)(dH - dI_x) / rho
+        local(i) += momentum[q] *
+                    (values[dashpot_impulse].value(i, q) - values[impulse].gradient(i, q)[0]) /
+                    c_.mass_per_length * values.JxW(q);
+    }
+    cell->get_dof_indices(dofs);
+    constraints_.distribute_local_to_global(local, dofs, g);
+  }
+  if (!c_.right.holds_translation && c_.right.point_mass > 0) {
+    if (advance)
+      for (int l = 0; l < 3; ++l)
+        cache.end_momentum += weights[l] * half * (*cache.end_force)(0.0, mid + half * nodes[l]);
+    for (const auto dof : {int(end_dof_), spring_dof_, dashpot_dof_})
+      if (dof >= 0 && system_.locally_owned.is_element(dof) && !constraints_.is_constrained(dof))
+        g(dof) += cache.end_momentum / c_.right.point_mass;
+  }
+  cache.integrated_to = t;
+  g.compress(VectorOperation::add);
+}
+
+void StringImpulseDual::initial_state(State& state) const {
+  const LoadCache& cache = *load_;
+  const double tau = c_.tension, rho = c_.mass_per_length, L = c_.length, delta = 1e-4 * L;
+  auto u0 = [&](double x) { return (*cache.u0)(x, 0); };
+  auto v0 = [&](double x) { return (*cache.v0)(x, 0); };
+  auto slope = [&](const std::function<double(double)>& f, double x) {
+    return (f(x + delta) - f(x - delta)) / (2 * delta);
+  };
+  auto curvature = [&](double x) {
+    return (u0(x + delta) - 2 * u0(x) + u0(x - delta)) / delta / delta;
+  };
+  state.u = 0;
+  const auto& support = fe_.get_unit_support_points();
+  std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
+  const auto& owned = system_.locally_owned;
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    cell->get_dof_indices(dofs);
+    const double x0 = cell->vertex(0)[0], h = cell->vertex(1)[0] - x0;
+    for (unsigned int i = 0; i < dofs.size(); ++i) {
+      if (!owned.is_element(dofs[i]))
+        continue;
+      const double x = x0 + h * support[i][0];
+      if (fe_.system_to_component_index(i).first == 0) { // I' = N = tau u_x, I'' = tau v_x
+        state.v(dofs[i]) = tau * slope(u0, x);
+        state.a(dofs[i]) = tau * slope(v0, x);
+      } else { // H' = gamma v, H'' = gamma a, rho a = tau u_xx + f - gamma v
+        const double a0 = (tau * curvature(x) + (*cache.force)(x, 0) - gamma_ * v0(x)) / rho;
+        state.v(dofs[i]) = gamma_ * v0(x);
+        state.a(dofs[i]) = gamma_ * a0;
+      }
+    }
+  }
+  // J_K' = K u(L), J_K'' = K v(L); J_D' = D v(L), J_D'' = D a(L) with M a = -N - K u - D v + F
+  const EndParameters& right = c_.right;
+  if (spring_dof_ >= 0 && owned.is_element(spring_dof_)) {
+    state.v(spring_dof_) = right.spring * u0(L);
+    state.a(spring_dof_) = right.spring * v0(L);
+  }
+  if (dashpot_dof_ >= 0 && owned.is_element(dashpot_dof_)) {
+    const double a_end = (-tau * slope(u0, L) - right.spring * u0(L) - end_dashpot_ * v0(L) +
+                          (*cache.end_force)(0.0, 0)) /
+                         right.point_mass;
+    state.v(dashpot_dof_) = end_dashpot_ * v0(L);
+    state.a(dashpot_dof_) = end_dashpot_ * a_end;
+  }
+  for (const auto& line : constraints_.get_lines())
+    if (owned.is_element(line.index))
+      state.a(line.index) = 0;
+  finish_initial_state(constraints_, owned, state.u, state.v);
+  state.a.compress(VectorOperation::insert);
+}
+
+double StringImpulseDual::displacement(const LA::Vector& s_dot) const {
+  return recovery_ * s_dot;
+}
+
+} // namespace hamdyn
