@@ -1,6 +1,7 @@
 #include "studies/compare_methods.h"
 
 #include "core/expression.h"
+#include "exact/beam_frequencies.h"
 #include "exact/string_frequencies.h"
 #include "mesh/line_mesh.h"
 #include "modal/eigen_solver.h"
@@ -80,6 +81,15 @@ bool string_has_exact_solution(const CaseParameters& c, bool undamped_free) {
          c.right.dashpot == 0 && zero(c.right.force) && zero(c.distributed_force);
 }
 
+bool beam_has_exact_frequencies(const CaseParameters& c) {
+  auto bare = [](const EndParameters& e) {
+    return e.point_mass == 0 && e.rotary_inertia == 0 && e.spring == 0 && e.rotational_spring == 0;
+  };
+  return c.model_type == ModelType::euler_bernoulli_beam && c.rotary_inertia_per_length == 0 &&
+         bare(c.left) && bare(c.right) && c.point_masses.empty() && c.springs.empty() &&
+         c.oscillators.empty();
+}
+
 double compare_position(const CaseParameters& c) {
   if (!c.right.holds_translation)
     return c.length;
@@ -144,6 +154,10 @@ FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) 
   f.exact.assign(n, nan);
   if (string_has_exact_solution(c, false)) {
     const auto exact = exact::string_frequencies(exact_string(c), n);
+    std::copy(exact.begin(), exact.end(), f.exact.begin());
+  } else if (beam_has_exact_frequencies(c)) {
+    const auto exact = exact::beam_frequencies(c.left.support, c.right.support, c.length,
+                                               c.bending_stiffness, c.mass_per_length, n);
     std::copy(exact.begin(), exact.end(), f.exact.begin());
   }
   return f;

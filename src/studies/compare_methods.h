@@ -42,4 +42,9 @@ HistoryComparison compare_histories(const CaseParameters& c, MPI_Comm comm);
 /// asks for no damping and no load (the modal series is free vibration).
 bool string_has_exact_solution(const CaseParameters& c, bool undamped_free);
 
+/// Whether the case is an Euler-Bernoulli beam with classical supports and nothing attached
+/// (no rotary inertia, no end or interior masses and springs), whose frequency equation
+/// exact::beam_frequencies solves.
+bool beam_has_exact_frequencies(const CaseParameters& c);
+
 } // namespace hamdyn

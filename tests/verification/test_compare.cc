@@ -202,6 +202,7 @@ TEST(Compare, BarChainOfACantileverConvergesToEulerBernoulli) {
     for (int k = 0; k < 3; ++k) {
       const double exact = beta[k] * beta[k];
       EXPECT_NEAR(f.dual[k], f.chain[k], 1e-8 * f.chain[k]);
+      EXPECT_NEAR(f.exact[k], exact, 1e-12 * exact);    // compare's own exact column
       EXPECT_NEAR(f.primal_fe[k], exact, 1e-4 * exact); // Hermite: far closer than the chain
       worst = std::max(worst, std::abs(f.chain[k] - exact) / exact);
     }
