@@ -50,13 +50,14 @@ void print_frequencies(const FrequencyComparison& f, const std::string& chain_de
                 printed(f.dual[k]).c_str(), printed(f.dual_fe[k]).c_str(), note.c_str());
   }
   if (f.self_stress_states > 0)
-    std::printf("the dual also has %u self-stress state(s) (omega = 0, D^T S = 0): the chain is "
-                "tied to the ground at both ends, so its elements can carry a force in "
-                "equilibrium without the masses; no primal counterpart\n",
-                f.self_stress_states);
+    std::printf(
+        "the chain dual also has %u self-stress state(s) (omega = 0, D^T S = 0): the chain is "
+        "tied to the ground at both ends, so its elements can carry a force in "
+        "equilibrium without the masses; no primal counterpart\n",
+        f.self_stress_states);
   if (f.dual_fe_self_stress_states > 0)
-    std::printf("the continuum dual has %u self-stress state(s) (a constant impulse field: both "
-                "ends fixed); no primal counterpart\n",
+    std::printf("the continuum dual has %u self-stress state(s) (a constant impulse field, held "
+                "by both ends); no primal counterpart\n",
                 f.dual_fe_self_stress_states);
   for (const std::string& note : {f.dual_note, f.dual_fe_note})
     if (!note.empty())
