@@ -103,6 +103,7 @@ FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) 
   FrequencyComparison f;
   const unsigned int n = c.n_modes;
   PreparedCase pc(c, comm);
+  check_number_of_modes(pc);
   const double scale = pc.model->frequency_scale();
   f.primal_fe = compute_modes(pc.system, n, -0.01 * scale * scale).omega;
 

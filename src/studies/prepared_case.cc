@@ -1,5 +1,6 @@
 #include "studies/prepared_case.h"
 
+#include "core/input_error.h"
 #include "mesh/line_mesh.h"
 
 #include <deal.II/base/mpi.h>
@@ -24,6 +25,15 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
   // do not add to the peak of the solver set-up that follows (glibc keeps them otherwise).
   malloc_trim(0);
   setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void check_number_of_modes(const PreparedCase& pc) {
+  const auto n_free = pc.system.locally_owned.size() -
+                      dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), pc.comm);
+  if (pc.parameters.n_modes > n_free)
+    throw InputError("Modes/Number of modes", std::to_string(pc.parameters.n_modes),
+                     "this discretization has only " + std::to_string(n_free) +
+                         " free DoFs; expected at most that many");
 }
 
 void prepare_output_directory(const std::string& directory, const ParameterFile& file,

@@ -21,6 +21,9 @@ struct PreparedCase {
   double setup_seconds = 0;
 };
 
+/// Throws InputError when Modes/Number of modes exceeds the free DoFs of the discretization.
+void check_number_of_modes(const PreparedCase& pc);
+
 /// Creates the output directory (rank 0) and writes used_parameters.prm into it.
 void prepare_output_directory(const std::string& directory, const ParameterFile& file,
                               MPI_Comm comm);

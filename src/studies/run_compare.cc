@@ -66,11 +66,13 @@ void print_frequencies(const FrequencyComparison& f, const std::string& chain_de
 } // namespace
 
 void run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm) {
-  const DiscreteChain chain = make_chain(c); // refuses what it cannot reduce, before any output
+  // Everything is computed before anything is written: bad input (a case the chain cannot
+  // reduce, too many modes) leaves no output behind.
+  const DiscreteChain chain = make_chain(c);
+  const FrequencyComparison f = compare_frequencies(c, comm);
+  const HistoryComparison h = compare_histories(c, comm);
   prepare_output_directory(c.output_directory, file, comm);
   const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
-
-  const FrequencyComparison f = compare_frequencies(c, comm);
   {
     CsvWriter csv(c.output_directory + "/compare.csv",
                   {"mode", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);
@@ -82,7 +84,6 @@ void run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm co
   if (root)
     print_frequencies(f, chain.description);
 
-  const HistoryComparison h = compare_histories(c, comm);
   {
     CsvWriter csv(c.output_directory + "/compare_history.csv",
                   {"time", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);

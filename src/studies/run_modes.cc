@@ -1,6 +1,5 @@
 #include "studies/run_modes.h"
 
-#include "core/input_error.h"
 #include "modal/eigen_solver.h"
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
@@ -15,12 +14,7 @@ namespace hamdyn {
 
 void run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm) {
   PreparedCase pc(c, comm);
-  const auto n_free = pc.system.locally_owned.size() -
-                      dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), comm);
-  if (c.n_modes > n_free)
-    throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
-                     "this discretization has only " + std::to_string(n_free) +
-                         " free DoFs; expected at most that many");
+  check_number_of_modes(pc);
   prepare_output_directory(c.output_directory, file, comm);
   const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
 

@@ -109,6 +109,8 @@ check "compare names the self-stress state" grep -q "self-stress" compare.log
 if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
   check "compare.png" test -s "$work/compare/compare.png"
 fi
+expect_bad "compare with too many modes" "Modes/Number of modes = '30'" compare \
+  --set "Discretization/Elements=10" --set "Modes/Number of modes=30"
 expect_bad "compare of a Timoshenko beam" "Model/Type = 'timoshenko beam'" compare \
   --set "Model/Type=timoshenko beam" --set "Model/Rotary inertia per length=1e-4" \
   --set "Left end/Support=clamped"
