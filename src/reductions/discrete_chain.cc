@@ -14,14 +14,6 @@ namespace hamdyn {
 using dealii::FullMatrix;
 using dealii::Vector;
 
-bool DiscreteChain::mass_is_diagonal() const {
-  for (unsigned int i = 0; i < n_dofs(); ++i)
-    for (unsigned int j = 0; j < n_dofs(); ++j)
-      if (i != j && mass(i, j) != 0)
-        return false;
-  return true;
-}
-
 namespace {
 FullMatrix<double> incidence_sum(const DiscreteChain& chain, ForceElement::Kind kind) {
   FullMatrix<double> a(chain.n_dofs(), chain.n_dofs());
@@ -39,9 +31,7 @@ FullMatrix<double> DiscreteChain::stiffness() const {
 }
 
 FullMatrix<double> DiscreteChain::damping() const {
-  FullMatrix<double> c = incidence_sum(*this, ForceElement::Kind::dashpot);
-  c.add(rayleigh_mass, mass);
-  return c;
+  return incidence_sum(*this, ForceElement::Kind::dashpot);
 }
 
 namespace {
@@ -63,7 +53,6 @@ public:
       ++n_dofs_;
     }
     chain_.mass.reinit(n_dofs_, n_dofs_);
-    chain_.rayleigh_mass = c.rayleigh_mass;
     chain_.right_end_dof = dof_[n - 1];
   }
 
@@ -101,12 +90,19 @@ public:
     if (kind == spring && c_.rayleigh_stiffness > 0)
       add(dashpot, c_.rayleigh_stiffness * coefficient, nodes, position, extra_dofs);
   }
-  /// m (r . q')^2 / 2 in the kinetic energy: a point mass (one node) or a bar's rotation.
-  void add_inertia(double m, const NodeRow& nodes) {
-    for (const auto& [i, di] : nodes)
-      for (const auto& [j, dj] : nodes)
-        if (dof_[i] >= 0 && dof_[j] >= 0)
-          chain_.mass(dof_[i], dof_[j]) += m * di * dj;
+  /// m (r . q')^2 / 2 in the kinetic energy: a point mass (one node or an oscillator's DoF) or
+  /// a bar's rotation; with Rayleigh a, the dashpot a m on the same row.
+  void add_inertia(double m, const NodeRow& nodes, const NodeRow& extra_dofs = {}) {
+    std::vector<std::pair<unsigned int, double>> row = extra_dofs;
+    for (const auto& [node, d] : nodes)
+      if (dof_[node] >= 0)
+        row.emplace_back(dof_[node], d);
+    for (const auto& [i, di] : row)
+      for (const auto& [j, dj] : row)
+        chain_.mass(i, j) += m * di * dj;
+    if (c_.rayleigh_mass > 0 && m > 0 && !row.empty())
+      chain_.elements.push_back(
+          {dashpot, c_.rayleigh_mass * m, row, chain_.dof_positions[row.front().first]});
   }
 
   /// Ground devices, oscillators and point forces common to strings and beams.
@@ -127,7 +123,7 @@ public:
     for (std::size_t k = 0; k < c_.oscillators.size(); ++k) {
       const Attachment& o = c_.oscillators[k];
       const unsigned int z = n_structure_ + k;
-      chain_.mass(z, z) += o.value;
+      add_inertia(o.value, {}, {{z, 1.0}});
       add(spring, o.stiffness, {{node_at(o.x), -1.0}}, o.x, {{z, 1.0}});
       add(dashpot, o.damping, {{node_at(o.x), -1.0}}, o.x, {{z, 1.0}});
     }
@@ -267,17 +263,6 @@ DiscreteChain make_chain(const CaseParameters& c) {
   else
     build_bar_chain(b, c);
   b.make_initial_state();
-  // Rayleigh a M on a diagonal M is a dashpot a m_i to ground at each mass: an element like any
-  // other (the dual sees only elements).
-  DiscreteChain& chain = b.chain_;
-  if (chain.rayleigh_mass > 0 && chain.mass_is_diagonal()) {
-    for (unsigned int i = 0; i < chain.n_dofs(); ++i)
-      chain.elements.push_back({ForceElement::Kind::dashpot,
-                                chain.rayleigh_mass * chain.mass(i, i),
-                                {{i, 1.0}},
-                                chain.dof_positions[i]});
-    chain.rayleigh_mass = 0;
-  }
   std::stable_sort(
       b.chain_.elements.begin(), b.chain_.elements.end(),
       [](const ForceElement& a, const ForceElement& e) { return a.position < e.position; });

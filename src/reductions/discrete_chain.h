@@ -11,9 +11,11 @@
 //
 // Every force element (spring or dashpot, including those to ground) has an incidence row d:
 // its extension is e = d . q and its tension F = k e (spring) or c de/dt (dashpot) pushes the
-// masses with -d^T F. Hence K = D^T diag(k) D and C = D^T diag(c) D (+ Rayleigh a M), the chain's
+// masses with -d^T F. Hence K = D^T diag(k) D and C = D^T diag(c) D, the chain's
 // Lagrange equations M q'' + C q' + K q = f(t), and, with the same D, its impulse dual
-// (impulse_dual.h).
+// (impulse_dual.h). Every inertia term m (r . q')^2 / 2 of the kinetic energy (a point mass, a
+// bar's rotation) makes M = sum m r r^T, so Rayleigh damping a M + b K is a dashpot a m on each
+// inertia row and b k beside each spring: damping is elements only.
 #include "core/case_parameters.h"
 
 #include <deal.II/lac/full_matrix.h>
@@ -37,15 +39,13 @@ struct DiscreteChain {
   std::string description;
   std::vector<double> dof_positions;  // x of each DoF [m] (an oscillator: its host's)
   dealii::FullMatrix<double> mass;    // diagonal unless bars carry rotary inertia
-  double rayleigh_mass = 0;           // a of C = a M + D^T diag(c) D
   std::vector<ForceElement> elements; // ordered along the line
   std::function<dealii::Vector<double>(double t)> load;
   dealii::Vector<double> initial_displacement, initial_velocity;
   int right_end_dof = -1; // -1: the right end is held
 
   unsigned int n_dofs() const { return mass.m(); }
-  bool mass_is_diagonal() const;
-  /// D^T diag(k) D over the springs, D^T diag(c) D over the dashpots (+ a M).
+  /// D^T diag(k) D over the springs, D^T diag(c) D over the dashpots.
   dealii::FullMatrix<double> stiffness() const;
   dealii::FullMatrix<double> damping() const;
 };

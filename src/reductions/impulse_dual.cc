@@ -11,13 +11,9 @@ using dealii::FullMatrix;
 using dealii::Vector;
 
 ImpulseDual::ImpulseDual(const DiscreteChain& chain) : chain_(chain) {
-  AssertThrow(chain.mass_is_diagonal() && chain.rayleigh_mass == 0,
-              dealii::ExcMessage("the impulse dual needs a diagonal chain mass and all damping "
-                                 "as dashpot elements"));
   const unsigned int n = chain.n_dofs(), l = chain.elements.size();
-  inverse_mass_.reinit(n);
-  for (unsigned int i = 0; i < n; ++i)
-    inverse_mass_(i) = 1 / chain.mass(i, i);
+  inverse_mass_.reinit(n, n);
+  inverse_mass_.invert(chain.mass); // diagonal unless bars carry rotary inertia
   incidence_.reinit(l, n);
   compliance_.reinit(l);
   resistance_.reinit(l);
@@ -28,13 +24,9 @@ ImpulseDual::ImpulseDual(const DiscreteChain& chain) : chain_(chain) {
     (e.kind == ForceElement::Kind::spring ? compliance_ : resistance_)(j) = 1 / e.coefficient;
   }
   susceptance_.reinit(l, l);
-  for (unsigned int a = 0; a < l; ++a)
-    for (unsigned int b = 0; b < l; ++b)
-      for (unsigned int i = 0; i < n; ++i)
-        susceptance_(a, b) += incidence_(a, i) * inverse_mass_(i) * incidence_(b, i);
+  susceptance_.triple_product(inverse_mass_, incidence_, incidence_, false, true); // D M^-1 D^T
   initial_momentum_.reinit(n);
-  for (unsigned int i = 0; i < n; ++i)
-    initial_momentum_(i) = chain.mass(i, i) * chain.initial_velocity(i);
+  chain.mass.vmult(initial_momentum_, chain.initial_velocity);
   integrated_load_.reinit(n);
 
   const FullMatrix<double> k = chain.stiffness();
@@ -63,11 +55,9 @@ Vector<double> ImpulseDual::free_momentum(double t) const {
 }
 
 Vector<double> ImpulseDual::load(double t) const {
-  Vector<double> momentum = free_momentum(t);
-  for (unsigned int i = 0; i < momentum.size(); ++i)
-    momentum(i) *= inverse_mass_(i);
-  Vector<double> g(n_impulses());
-  incidence_.vmult(g, momentum);
+  Vector<double> velocity(chain_.n_dofs()), g(n_impulses());
+  inverse_mass_.vmult(velocity, free_momentum(t));
+  incidence_.vmult(g, velocity);
   return g;
 }
 
@@ -83,11 +73,10 @@ void ImpulseDual::initial_state(Vector<double>& s, Vector<double>& s_dot,
     s_dot(j) =
         compliance_(j) > 0 ? extension(j) / compliance_(j) : extension_rate(j) / resistance_(j);
   // the chain's initial acceleration, M a = f(0) - D^T F, and F' = k e' or c e''
-  Vector<double> acceleration = chain_.load(0.0), pushed(n), acceleration_rate(l);
+  Vector<double> force = chain_.load(0.0), pushed(n), acceleration(n), acceleration_rate(l);
   incidence_.Tvmult(pushed, s_dot);
-  acceleration -= pushed;
-  for (unsigned int i = 0; i < n; ++i)
-    acceleration(i) *= inverse_mass_(i);
+  force -= pushed;
+  inverse_mass_.vmult(acceleration, force);
   incidence_.vmult(acceleration_rate, acceleration);
   s_ddot.reinit(l);
   for (unsigned int j = 0; j < l; ++j)
@@ -96,12 +85,11 @@ void ImpulseDual::initial_state(Vector<double>& s, Vector<double>& s_dot,
 }
 
 Vector<double> ImpulseDual::velocities(const Vector<double>& s, double t) const {
-  Vector<double> momentum = free_momentum(t), pushed(chain_.n_dofs());
+  Vector<double> momentum = free_momentum(t), pushed(chain_.n_dofs()), velocity(chain_.n_dofs());
   incidence_.Tvmult(pushed, s);
   momentum -= pushed;
-  for (unsigned int i = 0; i < momentum.size(); ++i)
-    momentum(i) *= inverse_mass_(i);
-  return momentum;
+  inverse_mass_.vmult(velocity, momentum);
+  return velocity;
 }
 
 Vector<double> ImpulseDual::displacements(const Vector<double>& s_dot) const {

@@ -24,7 +24,8 @@ namespace hamdyn {
 
 class ImpulseDual {
 public:
-  /// Needs a diagonal chain mass (M^-1 keeps B banded) and all damping as dashpot elements.
+  /// With rotary inertia of bars M is not diagonal and B = D M^-1 D^T is dense: still exact,
+  /// and the line solver takes its long couplings as interface DoFs.
   explicit ImpulseDual(const DiscreteChain& chain);
 
   unsigned int n_impulses() const { return incidence_.m(); }
@@ -57,7 +58,8 @@ private:
 
   const DiscreteChain& chain_;
   dealii::FullMatrix<double> incidence_; // D, elements x DoFs
-  dealii::Vector<double> inverse_mass_, compliance_, resistance_, initial_momentum_;
+  dealii::FullMatrix<double> inverse_mass_;
+  dealii::Vector<double> compliance_, resistance_, initial_momentum_;
   dealii::FullMatrix<double> susceptance_;
   dealii::FullMatrix<double> spring_stiffness_inverse_; // K^-1 (empty when K is singular)
   mutable double integrated_to_ = 0;

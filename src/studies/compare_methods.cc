@@ -118,7 +118,7 @@ FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) 
 
   // The dual's elastic modes stand next to the chain's: mode rigid_body_modes + k.
   f.dual.assign(n, nan);
-  if (chain.mass_is_diagonal()) {
+  {
     const ImpulseDual dual(chain);
     const std::vector<double> dual_squares = dual.squared_frequencies();
     const double dual_largest = dual_squares.empty() ? 0 : dual_squares.back();
@@ -129,9 +129,7 @@ FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) 
       else if (k < n)
         f.dual[k++] = std::sqrt(s);
     }
-  } else
-    f.dual_note = "no dual: the chain's mass is not diagonal (rotary inertia of the bars or "
-                  "ends), so M^-1 would couple every element";
+  }
 
   // The continuum dual of a string: its non-zero modes stand next to the primal ones (a string
   // fixed at x = 0 has no rigid-body mode).
@@ -204,7 +202,7 @@ HistoryComparison compare_histories(const CaseParameters& c_in, MPI_Comm comm) {
   }
 
   // its impulse dual, with the displacement recovered from the springs' forces
-  if (chain.mass_is_diagonal()) {
+  {
     const ImpulseDual dual(chain);
     dealii::Vector<double> s0, s1, s2;
     dual.initial_state(s0, s1, s2);
@@ -215,8 +213,7 @@ HistoryComparison compare_histories(const CaseParameters& c_in, MPI_Comm comm) {
         [&](double, const dealii::Vector<double>&, const dealii::Vector<double>& s_dot) {
           h.dual.push_back(dual.displacements(s_dot)(at));
         });
-  } else
-    h.dual.assign(h.time.size(), nan);
+  }
 
   // the string's continuum dual, on all ranks
   h.dual_fe.assign(h.time.size(), nan);

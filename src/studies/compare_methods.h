@@ -19,7 +19,7 @@ struct FrequencyComparison {
   unsigned int rigid_body_modes = 0;           // chain modes with omega = 0 (none in the dual)
   unsigned int self_stress_states = 0;         // zero modes of the chain's dual (no primal one)
   unsigned int dual_fe_self_stress_states = 0; // zero modes of the continuum dual
-  std::string dual_note, dual_fe_note;         // why a dual is missing, if it is
+  std::string dual_fe_note;                    // why the continuum dual is missing, if it is
 };
 
 struct HistoryComparison {

@@ -59,9 +59,8 @@ void print_frequencies(const FrequencyComparison& f, const std::string& chain_de
     std::printf("the continuum dual has %u self-stress state(s) (a constant impulse field, held "
                 "by both ends); no primal counterpart\n",
                 f.dual_fe_self_stress_states);
-  for (const std::string& note : {f.dual_note, f.dual_fe_note})
-    if (!note.empty())
-      std::printf("%s\n", note.c_str());
+  if (!f.dual_fe_note.empty())
+    std::printf("%s\n", f.dual_fe_note.c_str());
 }
 } // namespace
 
