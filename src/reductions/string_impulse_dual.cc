@@ -2,6 +2,8 @@
 
 #include "core/expression.h"
 #include "models/line_model_tools.h"
+#include "time/line_schur_solver.h"
+#include "time/petsc_helpers.h"
 
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/dofs/dof_tools.h>
@@ -17,7 +19,13 @@ namespace hamdyn {
 using namespace dealii;
 
 namespace {
-const FEValuesExtractors::Scalar impulse(0), dashpot_impulse(1);
+const FEValuesExtractors::Scalar impulse(0), dashpot_impulse(1), kelvin_impulse(2);
+
+// The momentum the impulses take from the string, -(D^T S) = (I + G)_x - H, of shape function i.
+double pushed(const FEValues<1>& values, unsigned int i, unsigned int q) {
+  return values[impulse].gradient(i, q)[0] + values[kelvin_impulse].gradient(i, q)[0] -
+         values[dashpot_impulse].value(i, q);
+}
 } // namespace
 
 // P(x_q, t) = int_0^t f dt at every quadrature point of the owned cells, and int_0^t F dt of the
@@ -36,8 +44,6 @@ std::string StringImpulseDual::unsupported(const CaseParameters& c) {
   if (!c.point_masses.empty() || !c.springs.empty() || !c.dashpots.empty() || !c.forces.empty() ||
       !c.oscillators.empty())
     return "the string's dual takes no interior attachments";
-  if (c.rayleigh_stiffness > 0)
-    return "stiffness-proportional Rayleigh damping would need an impulse field of its own";
   if (!c.right.holds_translation && c.right.point_mass == 0 &&
       (c.right.spring > 0 || c.right.dashpot > 0))
     return "a spring or dashpot at a free end needs an end mass in the dual (its susceptance)";
@@ -46,14 +52,17 @@ std::string StringImpulseDual::unsupported(const CaseParameters& c) {
 
 StringImpulseDual::StringImpulseDual(const CaseParameters& c, const Triangulation<1>& tria,
                                      MPI_Comm comm, bool undamped, double recovery_position)
-    : c_(c), comm_(comm),
-      fe_(FE_Q<1>(QGaussLobatto<1>(c.degree + 1)), 1, FE_DGQ<1>(c.degree - 1), 1),
+    : c_(c), comm_(comm), fe_(FE_Q<1>(QGaussLobatto<1>(c.degree + 1)), 1, FE_DGQ<1>(c.degree - 1),
+                              1, FE_Q<1>(QGaussLobatto<1>(c.degree + 1)), 1),
       dof_handler_(tria) {
   dof_handler_.distribute_dofs(fe_);
   const EndParameters& right = c.right;
   const bool end_mass = !right.holds_translation && right.point_mass > 0;
   gamma_ = undamped ? 0 : c.viscous_damping + c.rayleigh_mass * c.mass_per_length;
-  end_dashpot_ = undamped || !end_mass ? 0 : right.dashpot + c.rayleigh_mass * right.point_mass;
+  kelvin_ = undamped ? 0 : c.rayleigh_stiffness * c.tension;
+  end_dashpot_ = undamped || !end_mass ? 0
+                                       : right.dashpot + c.rayleigh_mass * right.point_mass +
+                                             c.rayleigh_stiffness * right.spring;
   unsigned int n_extra = 0;
   if (end_mass && right.spring > 0)
     spring_dof_ = n_extra++;
@@ -66,18 +75,22 @@ StringImpulseDual::StringImpulseDual(const CaseParameters& c, const Triangulatio
     dashpot_dof_ = extra_->dof(dashpot_dof_);
   const auto [cell, vertex] = vertex_at(dof_handler_, c.length, c.length);
   end_dof_ = cell->vertex_dof_index(vertex, 0);
+  const auto end_kelvin_dof = cell->vertex_dof_index(vertex, 1); // G(L)
 
   constraints_.reinit(extra_->relevant());
-  if (!right.holds_translation && !end_mass) // a free end carries no force: I(L) = 0
+  if (!right.holds_translation && !end_mass) { // a free end carries no force: I(L) = G(L) = 0
     constraints_.add_line(end_dof_);
-  if (gamma_ == 0) { // no dashpot field
-    std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
-    for (const auto& cell : dof_handler_.active_cell_iterators()) {
-      cell->get_dof_indices(dofs);
-      for (unsigned int i = 0; i < dofs.size(); ++i)
-        if (fe_.system_to_component_index(i).first == 1 && !constraints_.is_constrained(dofs[i]))
-          constraints_.add_line(dofs[i]);
-    }
+    constraints_.add_line(end_kelvin_dof);
+  }
+  // fields whose coefficient is zero (no dashpots, no Rayleigh b) are held at 0
+  const bool held_field[3] = {false, gamma_ == 0, kelvin_ == 0};
+  std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    cell->get_dof_indices(dofs);
+    for (unsigned int i = 0; i < dofs.size(); ++i)
+      if (held_field[fe_.system_to_component_index(i).first] &&
+          !constraints_.is_constrained(dofs[i]))
+        constraints_.add_line(dofs[i]);
   }
   constraints_.close();
   assemble(recovery_position);
@@ -96,7 +109,10 @@ void StringImpulseDual::assemble(double recovery_position) {
   DynamicSparsityPattern structure(extra_->structure_relevant()), full;
   DoFTools::make_sparsity_pattern(dof_handler_, structure, constraints_, false);
   std::vector<std::pair<types::global_dof_index, types::global_dof_index>> couplings;
-  std::vector<types::global_dof_index> boundary{end_dof_}; // e of the end mass's susceptance
+  // e of the end mass's susceptance: I(L), G(L), J_K, J_D
+  const auto [end_cell, end_vertex] = vertex_at(dof_handler_, c_.length, c_.length);
+  std::vector<types::global_dof_index> boundary{end_dof_,
+                                                end_cell->vertex_dof_index(end_vertex, 1)};
   for (int extra : {spring_dof_, dashpot_dof_})
     if (extra >= 0)
       boundary.push_back(extra);
@@ -107,7 +123,7 @@ void StringImpulseDual::assemble(double recovery_position) {
   const auto& owned = s.locally_owned;
   s.mass.reinit(owned, owned, dsp, comm_);
   s.stiffness.reinit(owned, owned, dsp, comm_);
-  s.has_damping_matrix = gamma_ > 0 || dashpot_dof_ >= 0;
+  s.has_damping_matrix = gamma_ > 0 || kelvin_ > 0 || dashpot_dof_ >= 0;
   if (s.has_damping_matrix)
     s.damping_matrix.reinit(owned, owned, dsp, comm_);
 
@@ -130,15 +146,17 @@ void StringImpulseDual::assemble(double recovery_position) {
     resistance = 0;
     for (unsigned int q = 0; q < quadrature.size(); ++q)
       for (unsigned int i = 0; i < n; ++i) {
-        const double di = values[impulse].gradient(i, q)[0] - values[dashpot_impulse].value(i, q);
+        const double di = pushed(values, i, q);
         for (unsigned int j = 0; j < n; ++j) {
-          const double dj = values[impulse].gradient(j, q)[0] - values[dashpot_impulse].value(j, q);
           compliance(i, j) +=
               values[impulse].value(i, q) * values[impulse].value(j, q) / tau * values.JxW(q);
-          susceptance(i, j) += di * dj / rho * values.JxW(q);
+          susceptance(i, j) += di * pushed(values, j, q) / rho * values.JxW(q);
           if (gamma_ > 0)
             resistance(i, j) += values[dashpot_impulse].value(i, q) *
                                 values[dashpot_impulse].value(j, q) / gamma_ * values.JxW(q);
+          if (kelvin_ > 0)
+            resistance(i, j) += values[kelvin_impulse].value(i, q) *
+                                values[kelvin_impulse].value(j, q) / kelvin_ * values.JxW(q);
         }
       }
     cell->get_dof_indices(dofs);
@@ -200,7 +218,7 @@ void StringImpulseDual::assemble(double recovery_position) {
   s.load = [this](double t, LA::Vector& g) { assemble_load(t, g); };
 }
 
-void StringImpulseDual::assemble_load(double t, LA::Vector& g) const {
+void StringImpulseDual::assemble_load(double t, LA::Vector& g, bool rate) const {
   LoadCache& cache = *load_;
   const QGauss<1> quadrature(c_.degree + 1);
   FEValues<1> values(fe_, quadrature,
@@ -211,7 +229,7 @@ void StringImpulseDual::assemble_load(double t, LA::Vector& g) const {
   const double a = cache.integrated_to, half = 0.5 * (t - a), mid = 0.5 * (t + a);
   const double nodes[3] = {-std::sqrt(0.6), 0.0, std::sqrt(0.6)},
                weights[3] = {5. / 9, 8. / 9, 5. / 9};
-  const bool advance = t > a;
+  const bool advance = t > a && !rate;
   const unsigned int n = fe_.n_dofs_per_cell();
   Vector<double> local(n);
   std::vector<types::global_dof_index> dofs(n);
@@ -228,10 +246,10 @@ void StringImpulseDual::assemble_load(double t, LA::Vector& g) const {
       if (advance && !cache.force->is_zero())
         for (int l = 0; l < 3; ++l)
           momentum[q] += weights[l] * half * (*cache.force)(x, mid + half * nodes[l]);
-      for (unsigned int i = 0; i < n; ++i) // (rho v0 + P)(dH - dI_x) / rho
-        local(i) += momentum[q] *
-                    (values[dashpot_impulse].value(i, q) - values[impulse].gradient(i, q)[0]) /
-                    c_.mass_per_length * values.JxW(q);
+      // (rho v0 + P)(dH - (dI + dG)_x) / rho; its rate with f in place of rho v0 + P
+      const double p = rate ? (*cache.force)(x, t) : momentum[q];
+      for (unsigned int i = 0; i < n; ++i)
+        local(i) -= p * pushed(values, i, q) / c_.mass_per_length * values.JxW(q);
     }
     cell->get_dof_indices(dofs);
     constraints_.distribute_local_to_global(local, dofs, g);
@@ -240,25 +258,28 @@ void StringImpulseDual::assemble_load(double t, LA::Vector& g) const {
     if (advance)
       for (int l = 0; l < 3; ++l)
         cache.end_momentum += weights[l] * half * (*cache.end_force)(0.0, mid + half * nodes[l]);
-    for (const auto dof : {int(end_dof_), spring_dof_, dashpot_dof_})
+    const auto [end_cell, end_vertex] = vertex_at(dof_handler_, c_.length, c_.length);
+    const double p = rate ? (*cache.end_force)(0.0, t) : cache.end_momentum;
+    for (const auto dof :
+         {int(end_dof_), int(end_cell->vertex_dof_index(end_vertex, 1)), spring_dof_, dashpot_dof_})
       if (dof >= 0 && system_.locally_owned.is_element(dof) && !constraints_.is_constrained(dof))
-        g(dof) += cache.end_momentum / c_.right.point_mass;
+        g(dof) += p / c_.right.point_mass;
   }
-  cache.integrated_to = t;
+  if (!rate)
+    cache.integrated_to = t;
   g.compress(VectorOperation::add);
 }
 
 void StringImpulseDual::initial_state(State& state) const {
   const LoadCache& cache = *load_;
-  const double tau = c_.tension, rho = c_.mass_per_length, L = c_.length, delta = 1e-4 * L;
+  const double tau = c_.tension, L = c_.length, delta = 1e-6 * L;
   auto u0 = [&](double x) { return (*cache.u0)(x, 0); };
   auto v0 = [&](double x) { return (*cache.v0)(x, 0); };
   auto slope = [&](const std::function<double(double)>& f, double x) {
     return (f(x + delta) - f(x - delta)) / (2 * delta);
   };
-  auto curvature = [&](double x) {
-    return (u0(x + delta) - 2 * u0(x) + u0(x - delta)) / delta / delta;
-  };
+  // S = 0; S' = the forces: I' = tau u_x, G' = b tau v_x, H' = gamma v, J_K' = K u(L),
+  // J_D' = D v(L)
   state.u = 0;
   const auto& support = fe_.get_unit_support_points();
   std::vector<types::global_dof_index> dofs(fe_.n_dofs_per_cell());
@@ -270,34 +291,36 @@ void StringImpulseDual::initial_state(State& state) const {
       if (!owned.is_element(dofs[i]))
         continue;
       const double x = x0 + h * support[i][0];
-      if (fe_.system_to_component_index(i).first == 0) { // I' = N = tau u_x, I'' = tau v_x
-        state.v(dofs[i]) = tau * slope(u0, x);
-        state.a(dofs[i]) = tau * slope(v0, x);
-      } else { // H' = gamma v, H'' = gamma a, rho a = tau u_xx + f - gamma v
-        const double a0 = (tau * curvature(x) + (*cache.force)(x, 0) - gamma_ * v0(x)) / rho;
-        state.v(dofs[i]) = gamma_ * v0(x);
-        state.a(dofs[i]) = gamma_ * a0;
-      }
+      const unsigned int field = fe_.system_to_component_index(i).first;
+      state.v(dofs[i]) = field == 0   ? tau * slope(u0, x)
+                         : field == 1 ? gamma_ * v0(x)
+                                      : kelvin_ * slope(v0, x);
     }
   }
-  // J_K' = K u(L), J_K'' = K v(L); J_D' = D v(L), J_D'' = D a(L) with M a = -N - K u - D v + F
-  const EndParameters& right = c_.right;
-  if (spring_dof_ >= 0 && owned.is_element(spring_dof_)) {
-    state.v(spring_dof_) = right.spring * u0(L);
-    state.a(spring_dof_) = right.spring * v0(L);
-  }
-  if (dashpot_dof_ >= 0 && owned.is_element(dashpot_dof_)) {
-    const double a_end = (-tau * slope(u0, L) - right.spring * u0(L) - end_dashpot_ * v0(L) +
-                          (*cache.end_force)(0.0, 0)) /
-                         right.point_mass;
+  if (spring_dof_ >= 0 && owned.is_element(spring_dof_))
+    state.v(spring_dof_) = c_.right.spring * u0(L);
+  if (dashpot_dof_ >= 0 && owned.is_element(dashpot_dof_))
     state.v(dashpot_dof_) = end_dashpot_ * v0(L);
-    state.a(dashpot_dof_) = end_dashpot_ * a_end;
-  }
-  for (const auto& line : constraints_.get_lines())
-    if (owned.is_element(line.index))
-      state.a(line.index) = 0;
   finish_initial_state(constraints_, owned, state.u, state.v);
-  state.a.compress(VectorOperation::insert);
+
+  // S'': C and R act on disjoint rows (I, J_K: compliance; H, G, J_D: resistance), so one solve
+  // with C + R gives C S'' = g(0) - B S on the former and R S'' = g'(0) - B S' on the latter.
+  LA::Vector g(owned, comm_), g_rate(owned, comm_), b_v(owned, comm_), rhs(owned, comm_);
+  assemble_load(0.0, g);
+  assemble_load(0.0, g_rate, true);
+  system_.stiffness.vmult(b_v, state.v);
+  for (const auto i : owned)
+    rhs(i) = constraints_.is_constrained(i)     ? 0.0
+             : system_.mass.diag_element(i) > 0 ? g(i)
+                                                : g_rate(i) - b_v(i);
+  rhs.compress(VectorOperation::insert);
+  MatrixCombination c_plus_r;
+  c_plus_r.terms = {{1.0, petsc_handle(system_.mass)}};
+  if (system_.has_damping_matrix)
+    c_plus_r.terms.emplace_back(1.0, petsc_handle(system_.damping_matrix));
+  LineSchurSolver solver;
+  solver.factorize(c_plus_r);
+  solver.solve(rhs, state.a);
 }
 
 double StringImpulseDual::displacement(const LA::Vector& s_dot) const {
