@@ -98,10 +98,6 @@ StringImpulseDual::StringImpulseDual(const CaseParameters& c, const Triangulatio
 
 StringImpulseDual::~StringImpulseDual() = default;
 
-double StringImpulseDual::frequency_scale() const {
-  return std::sqrt(c_.tension / c_.mass_per_length) / c_.length;
-}
-
 void StringImpulseDual::assemble(double recovery_position) {
   SecondOrderSystem& s = system_;
   s.comm = comm_;

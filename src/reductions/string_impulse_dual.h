@@ -54,8 +54,6 @@ public:
   void initial_state(State& state) const;
   /// u(x) = int_0^x I_t / tau dx at the recovery position, from S'.
   double displacement(const LA::Vector& s_dot) const;
-  /// sqrt(tau / rho) / L.
-  double frequency_scale() const;
 
 private:
   void assemble(double recovery_position);
