@@ -29,8 +29,9 @@ TEST(LineSchurSolver, RecoversAKnownSolution) {
     j.entry_factor = 1e-4;
     LineSchurSolver solver;
     solver.factorize(j);
-    if (n_ranks > 1)
+    if (n_ranks > 1) {
       EXPECT_GT(solver.n_interface(), 0u);
+    }
 
     LA::Vector x_true(s.locally_owned, s.comm), b(s.locally_owned, s.comm),
         x(s.locally_owned, s.comm), work(s.locally_owned, s.comm);

@@ -126,8 +126,9 @@ TEST(HermiteBeamElement, LumpedMassKeepsTheElementMass) {
   for (unsigned int i = 0; i < 4; ++i) {
     EXPECT_GT(m(i, i), 0);
     for (unsigned int j = 0; j < 4; ++j)
-      if (i != j)
+      if (i != j) {
         EXPECT_EQ(m(i, j), 0);
+      }
   }
 }
 

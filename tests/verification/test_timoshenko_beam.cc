@@ -86,10 +86,11 @@ TEST(TimoshenkoBeam, SlenderBeamIsFreeOfShearLocking) {
       test_support::report("slender Timoshenko, 8 elements P" + std::to_string(degree) + ", mode " +
                                std::to_string(n) + ": error vs Euler-Bernoulli",
                            error);
-      if (degree == 2) // the requirement: within 0.5% on 8 elements of degree 1 or 2
+      if (degree == 2) { // the requirement: within 0.5% on 8 elements of degree 1 or 2
         EXPECT_LT(error, 5e-3) << "mode " << n;
-      else if (n == 1) // a locking element would be off by orders of magnitude, not percent
+      } else if (n == 1) { // a locking element would be off by orders of magnitude, not percent
         EXPECT_LT(error, 0.05);
+      }
     }
   }
 }
