@@ -40,7 +40,8 @@ double determinant(const std::array<int, 2>& left, const std::array<int, 2>& rig
       a[2 + r][j] = at_l[j] / std::cosh(s);
     }
   }
-  // Gaussian elimination with partial pivoting (a singular matrix gives 0)
+  // Gaussian elimination with partial pivoting, by hand: deal.II's FullMatrix::determinant
+  // stops at 3x3 and its LAPACK LU throws on the exactly singular matrices a root can give.
   double det = 1;
   for (int k = 0; k < 4; ++k) {
     int pivot = k;
