@@ -13,13 +13,13 @@ namespace {
 // The derivative orders a support prescribes to vanish.
 std::array<int, 2> conditions(const std::string& support) {
   if (support == "free")
-    return {2, 3};
+    return {{2, 3}};
   if (support == "pinned")
-    return {0, 2};
+    return {{0, 2}};
   if (support == "clamped")
-    return {0, 1};
+    return {{0, 1}};
   if (support == "sliding")
-    return {1, 3};
+    return {{1, 3}};
   throw std::invalid_argument("unknown support '" + support + "'");
 }
 
@@ -27,7 +27,7 @@ std::array<int, 2> conditions(const std::string& support) {
 std::array<double, 4> basis(int d, double s) {
   const double c = std::cos(s), sn = std::sin(s), ch = std::cosh(s), sh = std::sinh(s);
   const double cos_d[4] = {c, -sn, -c, sn}, sin_d[4] = {sn, c, -sn, -c};
-  return {cos_d[d], sin_d[d], d % 2 == 0 ? ch : sh, d % 2 == 0 ? sh : ch};
+  return {{cos_d[d], sin_d[d], d % 2 == 0 ? ch : sh, d % 2 == 0 ? sh : ch}};
 }
 
 // The end-condition determinant at bL = s, scaled by cosh(s)^-2 to stay finite.
