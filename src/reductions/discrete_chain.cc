@@ -47,13 +47,10 @@ public:
         chain_.dof_positions.push_back(x_[i]);
       }
     n_structure_ = n_dofs_;
-    for (const Attachment& o : c.oscillators) { // their masses come after the line's DoFs
-      (void)o;
+    for (const Attachment& o : c.oscillators) // their masses come after the line's DoFs
       chain_.dof_positions.push_back(o.x);
-      ++n_dofs_;
-    }
+    n_dofs_ += c.oscillators.size();
     chain_.mass.reinit(n_dofs_, n_dofs_);
-    chain_.right_end_dof = dof_[n - 1];
   }
 
   unsigned int n_nodes() const { return x_.size(); }

@@ -42,7 +42,6 @@ struct DiscreteChain {
   std::vector<ForceElement> elements; // ordered along the line
   std::function<dealii::Vector<double>(double t)> load;
   dealii::Vector<double> initial_displacement, initial_velocity;
-  int right_end_dof = -1; // -1: the right end is held
 
   unsigned int n_dofs() const { return mass.m(); }
   /// D^T diag(k) D over the springs, D^T diag(c) D over the dashpots.
