@@ -1,6 +1,7 @@
 #include "reductions/impulse_dual.h"
 
 #include "reductions/dense_eigen.h"
+#include "reductions/time_quadrature.h"
 
 #include <cmath>
 #include <limits>
@@ -42,11 +43,9 @@ Vector<double> ImpulseDual::free_momentum(double t) const {
     integrated_load_ = 0;
   }
   if (t > integrated_to_) {
-    const double a = integrated_to_, half = 0.5 * (t - a), mid = 0.5 * (t + a);
-    const double nodes[3] = {-std::sqrt(0.6), 0.0, std::sqrt(0.6)},
-                 weights[3] = {5. / 9, 8. / 9, 5. / 9};
-    for (int q = 0; q < 3; ++q)
-      integrated_load_.add(weights[q] * half, chain_.load(mid + half * nodes[q]));
+    gauss_legendre_3(integrated_to_, t, [&](double time, double weight) {
+      integrated_load_.add(weight, chain_.load(time));
+    });
     integrated_to_ = t;
   }
   Vector<double> momentum(initial_momentum_);

@@ -2,6 +2,7 @@
 
 #include "core/expression.h"
 #include "models/line_model_tools.h"
+#include "reductions/time_quadrature.h"
 #include "time/line_schur_solver.h"
 #include "time/petsc_helpers.h"
 
@@ -31,6 +32,7 @@ double pushed(const FEValues<1>& values, unsigned int i, unsigned int q) {
 // P(x_q, t) = int_0^t f dt at every quadrature point of the owned cells, and int_0^t F dt of the
 // end force, accumulated by 3-point Gauss-Legendre from the previous call's time.
 struct StringImpulseDual::LoadCache {
+  std::unique_ptr<FEValues<1>> values; // on the load's quadrature points
   std::unique_ptr<Expression> force, end_force, u0, v0;
   std::vector<std::vector<double>> momentum; // per owned cell, per quadrature point
   double end_momentum = 0, integrated_to = 0;
@@ -75,12 +77,12 @@ StringImpulseDual::StringImpulseDual(const CaseParameters& c, const Triangulatio
     dashpot_dof_ = extra_->dof(dashpot_dof_);
   const auto [cell, vertex] = vertex_at(dof_handler_, c.length, c.length);
   end_dof_ = cell->vertex_dof_index(vertex, 0);
-  const auto end_kelvin_dof = cell->vertex_dof_index(vertex, 1); // G(L)
+  end_kelvin_dof_ = cell->vertex_dof_index(vertex, 1);
 
   constraints_.reinit(extra_->relevant());
   if (!right.holds_translation && !end_mass) { // a free end carries no force: I(L) = G(L) = 0
     constraints_.add_line(end_dof_);
-    constraints_.add_line(end_kelvin_dof);
+    constraints_.add_line(end_kelvin_dof_);
   }
   // fields whose coefficient is zero (no dashpots, no Rayleigh b) are held at 0
   const bool held_field[3] = {false, gamma_ == 0, kelvin_ == 0};
@@ -106,9 +108,7 @@ void StringImpulseDual::assemble(double recovery_position) {
   DoFTools::make_sparsity_pattern(dof_handler_, structure, constraints_, false);
   std::vector<std::pair<types::global_dof_index, types::global_dof_index>> couplings;
   // e of the end mass's susceptance: I(L), G(L), J_K, J_D
-  const auto [end_cell, end_vertex] = vertex_at(dof_handler_, c_.length, c_.length);
-  std::vector<types::global_dof_index> boundary{end_dof_,
-                                                end_cell->vertex_dof_index(end_vertex, 1)};
+  std::vector<types::global_dof_index> boundary{end_dof_, end_kelvin_dof_};
   for (int extra : {spring_dof_, dashpot_dof_})
     if (extra >= 0)
       boundary.push_back(extra);
@@ -123,15 +123,17 @@ void StringImpulseDual::assemble(double recovery_position) {
   if (s.has_damping_matrix)
     s.damping_matrix.reinit(owned, owned, dsp, comm_);
 
+  // one FEValues for the matrices, the recovery and (kept) every load evaluation
+  load_ = std::make_unique<LoadCache>();
   const QGauss<1> quadrature(c_.degree + 1);
-  FEValues<1> values(fe_, quadrature,
-                     update_values | update_gradients | update_quadrature_points |
-                         update_JxW_values);
+  load_->values = std::make_unique<FEValues<1>>(fe_, quadrature,
+                                                update_values | update_gradients |
+                                                    update_quadrature_points | update_JxW_values);
+  FEValues<1>& values = *load_->values;
   const unsigned int n = fe_.n_dofs_per_cell();
   FullMatrix<double> compliance(n, n), susceptance(n, n), resistance(n, n);
   std::vector<types::global_dof_index> dofs(n);
   const double tau = c_.tension, rho = c_.mass_per_length;
-  load_ = std::make_unique<LoadCache>();
   recovery_.reinit(owned, comm_);
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
@@ -216,15 +218,10 @@ void StringImpulseDual::assemble(double recovery_position) {
 
 void StringImpulseDual::assemble_load(double t, LA::Vector& g, bool rate) const {
   LoadCache& cache = *load_;
-  const QGauss<1> quadrature(c_.degree + 1);
-  FEValues<1> values(fe_, quadrature,
-                     update_values | update_gradients | update_quadrature_points |
-                         update_JxW_values);
-  if (t < cache.integrated_to)
-    AssertThrow(false, ExcMessage("the dual's load must be evaluated at increasing times"));
-  const double a = cache.integrated_to, half = 0.5 * (t - a), mid = 0.5 * (t + a);
-  const double nodes[3] = {-std::sqrt(0.6), 0.0, std::sqrt(0.6)},
-               weights[3] = {5. / 9, 8. / 9, 5. / 9};
+  FEValues<1>& values = *cache.values;
+  AssertThrow(t >= cache.integrated_to,
+              ExcMessage("the dual's load must be evaluated at increasing times"));
+  const double a = cache.integrated_to;
   const bool advance = t > a && !rate;
   const unsigned int n = fe_.n_dofs_per_cell();
   Vector<double> local(n);
@@ -237,11 +234,12 @@ void StringImpulseDual::assemble_load(double t, LA::Vector& g, bool rate) const 
     values.reinit(cell);
     local = 0;
     std::vector<double>& momentum = cache.momentum[k++];
-    for (unsigned int q = 0; q < quadrature.size(); ++q) {
+    for (unsigned int q = 0; q < values.n_quadrature_points; ++q) {
       const double x = values.quadrature_point(q)[0];
       if (advance && !cache.force->is_zero())
-        for (int l = 0; l < 3; ++l)
-          momentum[q] += weights[l] * half * (*cache.force)(x, mid + half * nodes[l]);
+        gauss_legendre_3(a, t, [&](double time, double weight) {
+          momentum[q] += weight * (*cache.force)(x, time);
+        });
       // (rho v0 + P)(dH - (dI + dG)_x) / rho; its rate with f in place of rho v0 + P
       const double p = rate ? (*cache.force)(x, t) : momentum[q];
       for (unsigned int i = 0; i < n; ++i)
@@ -252,12 +250,11 @@ void StringImpulseDual::assemble_load(double t, LA::Vector& g, bool rate) const 
   }
   if (!c_.right.holds_translation && c_.right.point_mass > 0) {
     if (advance)
-      for (int l = 0; l < 3; ++l)
-        cache.end_momentum += weights[l] * half * (*cache.end_force)(0.0, mid + half * nodes[l]);
-    const auto [end_cell, end_vertex] = vertex_at(dof_handler_, c_.length, c_.length);
+      gauss_legendre_3(a, t, [&](double time, double weight) {
+        cache.end_momentum += weight * (*cache.end_force)(0.0, time);
+      });
     const double p = rate ? (*cache.end_force)(0.0, t) : cache.end_momentum;
-    for (const auto dof :
-         {int(end_dof_), int(end_cell->vertex_dof_index(end_vertex, 1)), spring_dof_, dashpot_dof_})
+    for (const auto dof : {int(end_dof_), int(end_kelvin_dof_), spring_dof_, dashpot_dof_})
       if (dof >= 0 && system_.locally_owned.is_element(dof) && !constraints_.is_constrained(dof))
         g(dof) += p / c_.right.point_mass;
   }

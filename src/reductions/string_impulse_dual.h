@@ -68,7 +68,7 @@ private:
   dealii::AffineConstraints<double> constraints_;
   double gamma_ = 0, kelvin_ = 0, end_dashpot_ = 0; // gamma + a rho, b tau, D + a M + b K
   int spring_dof_ = -1, dashpot_dof_ = -1;          // extra DoFs J_K, J_D (-1: none)
-  dealii::types::global_dof_index end_dof_ = 0;     // I(L)
+  dealii::types::global_dof_index end_dof_ = 0, end_kelvin_dof_ = 0; // I(L), G(L)
   SecondOrderSystem system_;
   LA::Vector recovery_; // u(x) = recovery . S'
   struct LoadCache;
