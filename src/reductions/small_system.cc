@@ -2,9 +2,6 @@
 
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 
-#include <algorithm>
-#include <cmath>
-
 namespace hamdyn {
 
 namespace {
@@ -21,9 +18,20 @@ dealii::Vector<double> copy_out(const LA::Vector& from) {
 }
 } // namespace
 
+void step_through(NewmarkIntegrator& integrator, State& state, const std::vector<double>& times,
+                  const std::function<void(const State&)>& observe) {
+  integrator.initialize_with_acceleration(state);
+  observe(state);
+  for (std::size_t k = 1; k < times.size(); ++k) {
+    integrator.step(state, times[k] - times[k - 1]);
+    state.t = times[k]; // the given times, not a sum of steps
+    observe(state);
+  }
+}
+
 void integrate_small_system(const SmallSystem& system, const NewmarkParameters& parameters,
                             const dealii::Vector<double>& u0, const dealii::Vector<double>& v0,
-                            const dealii::Vector<double>& a0, double dt, double t_end,
+                            const dealii::Vector<double>& a0, const std::vector<double>& times,
                             const SmallObserver& observe) {
   const unsigned int n = system.mass.m();
   SecondOrderSystem s;
@@ -56,18 +64,12 @@ void integrate_small_system(const SmallSystem& system, const NewmarkParameters& 
   NewmarkIntegrator integrator(s, parameters);
   State state;
   integrator.allocate(state);
+  state.t = times.front();
   copy_in(u0, state.u);
   copy_in(v0, state.v);
   copy_in(a0, state.a);
-  integrator.initialize_with_acceleration(state);
-  observe(0.0, u0, v0);
-  const auto n_steps = static_cast<unsigned long>(std::ceil(t_end / dt - 1e-9));
-  for (unsigned long k = 1; k <= n_steps; ++k) {
-    // as the finite-element loop: the last step shortened to end on t_end
-    integrator.step(state, std::min(dt, t_end - (k - 1) * dt));
-    state.t = std::min(k * dt, t_end); // no drift from repeated addition
-    observe(state.t, copy_out(state.u), copy_out(state.v));
-  }
+  step_through(integrator, state, times,
+               [&](const State& x) { observe(x.t, copy_out(x.u), copy_out(x.v)); });
 }
 
 } // namespace hamdyn

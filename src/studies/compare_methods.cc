@@ -99,19 +99,33 @@ double compare_position(const CaseParameters& c) {
   });
 }
 
-FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) {
+namespace {
+CaseParameters with_compare_probe(CaseParameters c) {
+  c.probes = {compare_position(c)};
+  c.probe_labels = {"compare"};
+  return c;
+}
+} // namespace
+
+CaseComparison::CaseComparison(const CaseParameters& c, MPI_Comm comm)
+    : c_(with_compare_probe(c)), comm_(comm), x_(c_.probes.front()), chain_(make_chain(c_)),
+      dual_(chain_), fe_(std::make_unique<PreparedCase>(c_, comm)) {}
+
+CaseComparison::~CaseComparison() = default;
+
+FrequencyComparison CaseComparison::frequencies() const {
+  const CaseParameters& c = c_;
   FrequencyComparison f;
   const unsigned int n = c.n_modes;
-  PreparedCase pc(c, comm);
-  check_number_of_modes(pc);
-  const double scale = pc.model->frequency_scale();
-  f.primal_fe = compute_modes(pc.system, n, -0.01 * scale * scale).omega;
+  check_number_of_modes(*fe_);
+  const double scale = fe_->model->frequency_scale();
+  f.primal_fe = compute_modes(fe_->system, n, -0.01 * scale * scale).omega;
 
-  const DiscreteChain chain = make_chain(c);
   // Zero modes (rigid-body motions, self-stress states) are zero up to round-off of the largest
   // eigenvalue; against the structure's own frequency scale they stand out at any mesh size.
   const double zero = 1e-8 * scale * scale;
-  const std::vector<double> chain_squares = generalized_eigenvalues(chain.stiffness(), chain.mass);
+  const std::vector<double> chain_squares =
+      generalized_eigenvalues(chain_.stiffness(), chain_.mass);
   for (double s : chain_squares)
     if (s <= zero)
       ++f.rigid_body_modes;
@@ -120,15 +134,12 @@ FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) 
 
   // The dual's elastic modes stand next to the chain's: mode rigid_body_modes + k.
   f.dual.assign(n, nan);
-  {
-    const ImpulseDual dual(chain);
-    unsigned int k = f.rigid_body_modes;
-    for (double s : dual.squared_frequencies()) {
-      if (s <= zero)
-        ++f.self_stress_states;
-      else if (k < n)
-        f.dual[k++] = std::sqrt(s);
-    }
+  unsigned int k = f.rigid_body_modes;
+  for (double s : dual_.squared_frequencies()) {
+    if (s <= zero)
+      ++f.self_stress_states;
+    else if (k < n)
+      f.dual[k++] = std::sqrt(s);
   }
 
   // The continuum dual of a string: its non-zero modes stand next to the primal ones (a string
@@ -136,8 +147,8 @@ FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) 
   f.dual_fe.assign(n, nan);
   f.dual_fe_note = StringImpulseDual::unsupported(c);
   if (f.dual_fe_note.empty()) {
-    const auto tria = line_triangulation(c, comm);
-    const StringImpulseDual dual(c, *tria, comm, true, compare_position(c));
+    const auto tria = line_triangulation(c, comm_);
+    const StringImpulseDual dual(c, *tria, comm_, true, x_);
     const auto omega = compute_modes(dual.system(), n + 1, -0.01 * scale * scale).omega;
     unsigned int k = 0;
     for (double w : omega) {
@@ -161,19 +172,17 @@ FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm) 
   return f;
 }
 
-HistoryComparison compare_histories(const CaseParameters& c_in, MPI_Comm comm) {
+HistoryComparison CaseComparison::histories() const {
+  const CaseParameters& c = c_;
+  const DiscreteChain& chain = chain_;
   HistoryComparison h;
-  h.x = compare_position(c_in);
-  CaseParameters c = c_in;
-  c.probes = {h.x};
-  c.probe_labels = {"compare"};
+  h.x = x_;
 
-  // primal FE, on all ranks
+  // primal FE, on all ranks; its times are every method's
   {
-    PreparedCase pc(c, comm);
-    const auto columns = history_columns(pc);
+    const auto columns = history_columns(*fe_);
     const auto column = std::find(columns.begin(), columns.end(), "u@compare") - columns.begin();
-    integrate(pc, [&](unsigned long, const State& s, const std::vector<double>& row) {
+    integrate(*fe_, [&](unsigned long, const State& s, const std::vector<double>& row) {
       h.time.push_back(s.t);
       h.primal_fe.push_back(row[column]);
     });
@@ -181,7 +190,6 @@ HistoryComparison compare_histories(const CaseParameters& c_in, MPI_Comm comm) {
   const NewmarkParameters scheme = reduction_scheme(c);
 
   // the chain, a discrete Lagrangian system of its own
-  const DiscreteChain chain = make_chain(c);
   const auto at =
       std::min_element(chain.dof_positions.begin(),
                        chain.dof_positions.begin() + (chain.n_dofs() - c.oscillators.size()),
@@ -195,42 +203,36 @@ HistoryComparison compare_histories(const CaseParameters& c_in, MPI_Comm comm) {
     s.damping.vmult(pushed, chain.initial_velocity);
     force -= pushed;
     integrate_small_system(s, scheme, chain.initial_displacement, chain.initial_velocity,
-                           solve_mass(chain.mass, force), c.time_step, c.final_time,
+                           solve_mass(chain.mass, force), h.time,
                            [&](double, const dealii::Vector<double>& u,
                                const dealii::Vector<double>&) { h.chain.push_back(u(at)); });
   }
 
   // its impulse dual, with the displacement recovered from the springs' forces
   {
-    const ImpulseDual dual(chain);
     dealii::Vector<double> s0, s1, s2;
-    dual.initial_state(s0, s1, s2);
-    SmallSystem s{diagonal(dual.compliance()), diagonal(dual.resistance()), dual.susceptance(),
-                  [&dual](double t) { return dual.load(t); }};
+    dual_.initial_state(s0, s1, s2);
+    SmallSystem s{diagonal(dual_.compliance()), diagonal(dual_.resistance()), dual_.susceptance(),
+                  [this](double t) { return dual_.load(t); }};
     integrate_small_system(
-        s, scheme, s0, s1, s2, c.time_step, c.final_time,
+        s, scheme, s0, s1, s2, h.time,
         [&](double, const dealii::Vector<double>&, const dealii::Vector<double>& s_dot) {
-          h.dual.push_back(dual.displacements(s_dot)(at));
+          h.dual.push_back(dual_.displacements(s_dot)(at));
         });
   }
 
   // the string's continuum dual, on all ranks
-  h.dual_fe.assign(h.time.size(), nan);
   if (StringImpulseDual::unsupported(c).empty()) {
-    const auto tria = line_triangulation(c, comm);
-    const StringImpulseDual dual(c, *tria, comm, false, h.x);
+    const auto tria = line_triangulation(c, comm_);
+    const StringImpulseDual dual(c, *tria, comm_, false, h.x);
     NewmarkIntegrator integrator(dual.system(), scheme);
     State state;
     integrator.allocate(state);
     dual.initial_state(state);
-    integrator.initialize_with_acceleration(state);
-    h.dual_fe[0] = dual.displacement(state.v);
-    for (std::size_t k = 1; k < h.time.size(); ++k) {
-      integrator.step(state, h.time[k] - h.time[k - 1]);
-      state.t = h.time[k];
-      h.dual_fe[k] = dual.displacement(state.v);
-    }
-  }
+    step_through(integrator, state, h.time,
+                 [&](const State& s) { h.dual_fe.push_back(dual.displacement(s.v)); });
+  } else
+    h.dual_fe.assign(h.time.size(), nan);
 
   h.exact.assign(h.time.size(), nan);
   if (string_has_exact_solution(c, true)) {

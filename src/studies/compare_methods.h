@@ -3,10 +3,11 @@
 // check them: frequencies and a displacement history of one case by each method.
 #include "core/case_parameters.h"
 #include "reductions/discrete_chain.h"
+#include "reductions/impulse_dual.h"
 
 #include <mpi.h>
 
-#include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,33 @@ struct HistoryComparison {
 /// right end is held.
 double compare_position(const CaseParameters& c);
 
-/// Frequencies by every method (the primal FE on all ranks of comm, the rest on each rank).
-FrequencyComparison compare_frequencies(const CaseParameters& c, MPI_Comm comm);
+struct PreparedCase;
 
-/// The displacement at compare_position over the case's time span by every method.
-HistoryComparison compare_histories(const CaseParameters& c, MPI_Comm comm);
+/// One case set up once for every method: the primal FE (with a probe at compare_position), its
+/// discrete chain and the chain's impulse dual. The FE and the continuum dual run on all ranks of
+/// comm, the chain and its dual (small, dense) on each rank.
+class CaseComparison {
+public:
+  /// Throws InputError for a case the chain cannot reduce, before any finite-element work.
+  CaseComparison(const CaseParameters& c, MPI_Comm comm);
+  ~CaseComparison();
+  CaseComparison(const CaseComparison&) = delete; // the dual refers to the chain
+  CaseComparison& operator=(const CaseComparison&) = delete;
+
+  const DiscreteChain& chain() const { return chain_; }
+  /// Frequencies by every method (Modes/Number of modes of them).
+  FrequencyComparison frequencies() const;
+  /// The displacement at compare_position over the case's time span by every method.
+  HistoryComparison histories() const;
+
+private:
+  CaseParameters c_;
+  MPI_Comm comm_;
+  double x_;
+  DiscreteChain chain_;
+  ImpulseDual dual_;
+  std::unique_ptr<PreparedCase> fe_;
+};
 
 /// Whether the case is a string whose exact modal series and frequency equation apply: fixed at
 /// x = 0, fixed or a mass on a spring at x = L, no interior attachments; `undamped_free` also

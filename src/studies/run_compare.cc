@@ -1,7 +1,6 @@
 #include "studies/run_compare.h"
 
 #include "output/history_writer.h"
-#include "reductions/discrete_chain.h"
 #include "studies/compare_methods.h"
 #include "studies/prepared_case.h"
 
@@ -67,9 +66,9 @@ void print_frequencies(const FrequencyComparison& f, const std::string& chain_de
 void run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm) {
   // Everything is computed before anything is written: bad input (a case the chain cannot
   // reduce, too many modes) leaves no output behind.
-  const DiscreteChain chain = make_chain(c);
-  const FrequencyComparison f = compare_frequencies(c, comm);
-  const HistoryComparison h = compare_histories(c, comm);
+  const CaseComparison comparison(c, comm);
+  const FrequencyComparison f = comparison.frequencies();
+  const HistoryComparison h = comparison.histories();
   prepare_output_directory(c.output_directory, file, comm);
   const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   {
@@ -81,7 +80,7 @@ void run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm co
                                        cell(f.dual_fe[k])});
   }
   if (root)
-    print_frequencies(f, chain.description);
+    print_frequencies(f, comparison.chain().description);
 
   {
     CsvWriter csv(c.output_directory + "/compare_history.csv",

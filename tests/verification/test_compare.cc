@@ -22,7 +22,7 @@ double largest_difference(const std::vector<double>& a, const std::vector<double
 TEST(Compare, ConsistentFeAndChainBracketTheExactStringFrequencies) {
   const auto c = test_support::make_case(
       {"Discretization/Elements=40", "Discretization/Degree=1", "Modes/Number of modes=10"});
-  const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+  const FrequencyComparison f = CaseComparison(c, MPI_COMM_WORLD).frequencies();
   ASSERT_EQ(f.exact.size(), 10u);
   double widest = 0;
   for (std::size_t k = 0; k < 10; ++k) {
@@ -42,7 +42,7 @@ TEST(Compare, RigidBodyModesDisappearFromTheDual) {
   const auto c = test_support::make_case({"Left end/Support=free", "Right end/Point mass=0",
                                           "Right end/Spring=0", "Discretization/Elements=30",
                                           "Modes/Number of modes=5"});
-  const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+  const FrequencyComparison f = CaseComparison(c, MPI_COMM_WORLD).frequencies();
   EXPECT_EQ(f.rigid_body_modes, 1u);
   EXPECT_EQ(f.self_stress_states, 0u);
   EXPECT_TRUE(std::isnan(f.dual[0]));
@@ -63,7 +63,7 @@ TEST(Compare, HistoriesConvergeToTheExactModalSeries) {
          "Discretization/Elements=" + std::to_string(elements), "Time integration/Time step=2e-6",
          "Time integration/Final time=0.01"});
     ASSERT_TRUE(string_has_exact_solution(c, true));
-    const HistoryComparison h = compare_histories(c, MPI_COMM_WORLD);
+    const HistoryComparison h = CaseComparison(c, MPI_COMM_WORLD).histories();
     EXPECT_DOUBLE_EQ(h.x, 1.0);
     sizes.push_back(1.0 / elements);
     chain_errors.push_back(largest_difference(h.chain, h.exact));
@@ -96,7 +96,7 @@ TEST(Compare, ContinuumDualFrequenciesConvergeFromAbove) {
       const auto c = test_support::make_case({"Discretization/Degree=" + std::to_string(degree),
                                               "Discretization/Elements=" + std::to_string(elements),
                                               "Modes/Number of modes=4"});
-      const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+      const FrequencyComparison f = CaseComparison(c, MPI_COMM_WORLD).frequencies();
       ASSERT_TRUE(f.dual_fe_note.empty()) << f.dual_fe_note;
       EXPECT_EQ(f.dual_fe_self_stress_states, 1u); // I constant, I(L) + J_K = 0
       double worst = 0;
@@ -128,7 +128,7 @@ TEST(Compare, DampedForcedContinuumDualFollowsThePrimal) {
          "Model/Rayleigh stiffness coefficient=2e-5", "Load/Distributed force=0.5*sin(300*t)*x",
          "Right end/Force=0.1*cos(200*t)", std::string("Time integration/Time step=") + step,
          "Time integration/Final time=0.02"});
-    const HistoryComparison h = compare_histories(c, MPI_COMM_WORLD);
+    const HistoryComparison h = CaseComparison(c, MPI_COMM_WORLD).histories();
     sizes.push_back(1.0 / n);
     gaps.push_back(largest_difference(h.dual_fe, h.primal_fe));
   }
@@ -154,7 +154,7 @@ TEST(Compare, DampedDualMatchesItsChain) {
     auto settings = damped;
     settings.push_back("Discretization/Elements=" + std::to_string(elements));
     const HistoryComparison h =
-        compare_histories(test_support::make_case(settings), MPI_COMM_WORLD);
+        CaseComparison(test_support::make_case(settings), MPI_COMM_WORLD).histories();
     EXPECT_LT(largest_difference(h.dual, h.chain), 1e-12) << elements << " elements";
     for (double e : h.exact)
       EXPECT_TRUE(std::isnan(e));
@@ -178,7 +178,7 @@ TEST(Compare, ForcedDualMatchesItsChainAsTheStepShrinks) {
                                             "Load/Distributed force=0.5*sin(300*t)",
                                             "Right end/Force=0.1*cos(200*t)", step,
                                             "Time integration/Final time=0.02"});
-    const HistoryComparison h = compare_histories(c, MPI_COMM_WORLD);
+    const HistoryComparison h = CaseComparison(c, MPI_COMM_WORLD).histories();
     steps.push_back(dt);
     gaps.push_back(largest_difference(h.dual, h.chain));
   }
@@ -199,7 +199,7 @@ TEST(Compare, BarChainOfACantileverConvergesToEulerBernoulli) {
          "Left end/Support=clamped", "Right end/Support=free", "Right end/Point mass=0",
          "Right end/Spring=0", "Discretization/Elements=" + std::to_string(elements),
          "Modes/Number of modes=3"});
-    const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+    const FrequencyComparison f = CaseComparison(c, MPI_COMM_WORLD).frequencies();
     double worst = 0;
     for (int k = 0; k < 3; ++k) {
       const double exact = beta[k] * beta[k];
@@ -231,10 +231,11 @@ TEST(Compare, BarChainWithRotaryInertiaHasItsDual) {
        "Right end/Moment=0.01*sin(4*t)", "Initial conditions/Displacement=0.01*x^2",
        "Discretization/Elements=80", "Modes/Number of modes=5", "Time integration/Time step=1e-3",
        "Time integration/Final time=1"});
-  const FrequencyComparison f = compare_frequencies(c, MPI_COMM_WORLD);
+  const CaseComparison comparison(c, MPI_COMM_WORLD);
+  const FrequencyComparison f = comparison.frequencies();
   for (std::size_t k = 0; k < 5; ++k)
     EXPECT_NEAR(f.dual[k], f.chain[k], 1e-8 * f.chain[k]) << "mode " << k + 1;
-  const HistoryComparison h = compare_histories(c, MPI_COMM_WORLD);
+  const HistoryComparison h = comparison.histories();
   const double gap = largest_difference(h.dual, h.chain);
   test_support::report("bar chain with rotary inertia: dual - chain history gap [m]", gap);
   EXPECT_LT(gap, 1e-6 * 0.01); // O(dt^2) from the moment's time integral
