@@ -2,6 +2,7 @@
 // over to a study in src/studies. Bad input exits with status 2 before anything is written.
 #include "command_line.h"
 #include "core/case_parameters.h"
+#include "core/default_case.h"
 #include "core/input_error.h"
 #include "studies/memory.h"
 #include "studies/run_compare.h"
@@ -12,10 +13,36 @@
 #include <deal.II/base/mpi.h>
 
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <map>
+
+namespace {
+using namespace hamdyn;
+
+// The studies that take a case, by command name.
+using Study = std::function<void(const CaseParameters&, const ParameterFile&, MPI_Comm)>;
+const std::map<std::string, Study>& case_studies() {
+  static const std::map<std::string, Study> studies{
+      {"run", run_transient}, {"modes", run_modes}, {"compare", run_compare}};
+  return studies;
+}
+
+// The case file (or, without one, the built-in default case), then --set and --output, into
+// `file` with the case parameters declared.
+void read_case(const CommandLine& cl, ParameterFile& file) {
+  if (cl.case_file.empty())
+    file.read_text(default_case_text(), default_case_name);
+  else
+    file.read(cl.case_file);
+  for (const auto& assignment : cl.overrides)
+    file.set(assignment);
+  if (!cl.output_directory.empty())
+    file.set("Output", "Directory", cl.output_directory);
+}
+} // namespace
 
 int main(int argc, char** argv) {
-  using namespace hamdyn;
   dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
   release_freed_memory();
   const MPI_Comm comm = MPI_COMM_WORLD;
@@ -37,32 +64,32 @@ int main(int argc, char** argv) {
       run_step_loop_benchmark(cl.bench_model, cl.bench_unknowns, cl.bench_steps, comm);
       return 0;
     }
-    ParameterFile file;
-    declare_case_parameters(file);
     if (cl.command == "parameters") {
       if (root) {
+        ParameterFile file;
+        declare_case_parameters(file);
         std::cout << "Case-file parameters (deal.II ParameterHandler syntax: subsection ... end,"
-                     " set Key = value):\n";
+                     " set Key = value). A case file gets the default shown for every key it"
+                     " omits;\nwithout a case file, run, modes and compare use the built-in"
+                     " example cases/default.prm.\n";
         file.print_documentation(std::cout);
       }
       return 0;
     }
-    if (!cl.case_file.empty())
-      file.read(cl.case_file);
-    for (const auto& assignment : cl.overrides)
-      file.set(assignment);
-    if (!cl.output_directory.empty())
-      file.set("Output", "Directory", cl.output_directory);
+    const auto study = case_studies().find(cl.command);
+    if (study == case_studies().end()) // parse_command_line knows no other command
+      throw std::logic_error("no study for command '" + cl.command + "'");
+    ParameterFile file;
+    declare_case_parameters(file);
+    read_case(cl, file);
     const std::string case_directory =
         cl.case_file.empty() ? "." : std::filesystem::path(cl.case_file).parent_path().string();
     const CaseParameters c = parse_case_parameters(file, case_directory);
+    if (root)
+      for (const auto& warning : unused_parameter_warnings(file, c))
+        std::cerr << "hamdyn: warning: " << warning << std::endl;
     check_output_directory_writable(c.output_directory);
-    if (cl.command == "run")
-      run_transient(c, file, comm);
-    else if (cl.command == "compare")
-      run_compare(c, file, comm);
-    else
-      run_modes(c, file, comm);
+    study->second(c, file, comm);
     return 0;
   } catch (const InputError& e) {
     if (root)

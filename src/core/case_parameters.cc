@@ -65,6 +65,13 @@ std::string expression(const ParameterFile& f, const std::string& s, const std::
   return text;
 }
 
+// Translational (point mass, spring, dashpot, force) and rotational (rotary inertia, rotational
+// spring and dashpot, moment) attachments of an end: each acts only in a direction the support
+// leaves free, and the rotational ones only on a beam.
+const char* const translational_end_keys[] = {"Point mass", "Spring", "Dashpot", "Force"};
+const char* const rotational_end_keys[] = {"Rotary inertia", "Rotational spring",
+                                           "Rotational dashpot", "Moment"};
+
 EndParameters parse_end(const ParameterFile& f, const std::string& section, ModelType type) {
   EndParameters end;
   end.support = f.get(section, "Support");
@@ -81,14 +88,21 @@ EndParameters parse_end(const ParameterFile& f, const std::string& section, Mode
     end.holds_translation = end.support == "pinned" || end.support == "clamped";
     end.holds_rotation = end.support == "clamped" || end.support == "sliding";
   }
-  end.point_mass = nonnegative_value(f, section, "Point mass");
-  end.rotary_inertia = nonnegative_value(f, section, "Rotary inertia");
-  end.spring = nonnegative_value(f, section, "Spring");
-  end.rotational_spring = nonnegative_value(f, section, "Rotational spring");
-  end.dashpot = nonnegative_value(f, section, "Dashpot");
-  end.rotational_dashpot = nonnegative_value(f, section, "Rotational dashpot");
-  end.force = expression(f, section, "Force", {"t"});
-  end.moment = expression(f, section, "Moment", {"t"});
+  // What a direction does not use is neither checked nor taken (unused_parameter_warnings names
+  // it when it is set).
+  end.force = end.moment = "0";
+  if (!end.holds_translation) {
+    end.point_mass = nonnegative_value(f, section, "Point mass");
+    end.spring = nonnegative_value(f, section, "Spring");
+    end.dashpot = nonnegative_value(f, section, "Dashpot");
+    end.force = expression(f, section, "Force", {"t"});
+  }
+  if (type != ModelType::string && !end.holds_rotation) {
+    end.rotary_inertia = nonnegative_value(f, section, "Rotary inertia");
+    end.rotational_spring = nonnegative_value(f, section, "Rotational spring");
+    end.rotational_dashpot = nonnegative_value(f, section, "Rotational dashpot");
+    end.moment = expression(f, section, "Moment", {"t"});
+  }
   return end;
 }
 
@@ -185,26 +199,26 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Model", "Length", "1.0", P::Double(), positive, "Length L. Units: m.");
   f.declare("Model", "Mass per length", "0.01", P::Double(), positive,
             "Mass per unit length rho (rho A of a beam). Units: kg/m.");
-  f.declare("Model", "Tension", "100", P::Double(), positive,
+  f.declare("Model", "Tension", "100", P::Double(), positive + std::string(" (strings)"),
             "Tension tau of a string (unused by a beam). Units: N.");
-  f.declare("Model", "Bending stiffness", "1", P::Double(), positive,
+  f.declare("Model", "Bending stiffness", "1", P::Double(), positive + std::string(" (beams)"),
             "EI of a beam (unused by a string). Units: N m^2.");
-  f.declare("Model", "Shear stiffness", "1e6", P::Double(), positive,
+  f.declare("Model", "Shear stiffness", "1e6", P::Double(),
+            positive + std::string(" (Timoshenko beams)"),
             "kappa G A of a Timoshenko beam (unused otherwise). Units: N.");
   f.declare(
       "Model", "Rotary inertia per length", "0", P::Double(), nonnegative,
       "rho I of a beam, the rotary inertia of its sections (unused by a string). Units: kg m.");
-  f.declare("Model", "Viscous damping", "0.02", P::Double(), nonnegative,
+  f.declare("Model", "Viscous damping", "0", P::Double(), nonnegative,
             "Distributed viscous damping gamma (force gamma u_t per length). Units: N s/m^2.");
   f.declare("Model", "Rayleigh mass coefficient", "0", P::Double(), nonnegative,
             "a in the Rayleigh damping matrix a M + b K. Units: 1/s.");
   f.declare("Model", "Rayleigh stiffness coefficient", "0", P::Double(), nonnegative,
             "b in the Rayleigh damping matrix a M + b K. Units: s.");
 
-  declare_end(f, "Left end", "fixed");
-  declare_end(f, "Right end", "free");
-  f.set("Right end", "Point mass", "0.005");
-  f.set("Right end", "Spring", "2000");
+  // pinned is a held end for every model (a string's synonym of fixed)
+  declare_end(f, "Left end", "pinned");
+  declare_end(f, "Right end", "pinned");
 
   f.declare("Load", "Distributed force", "0", P::Anything(), "an expression in x and t",
             "Transverse force per length f(x,t). Units: N/m.");
@@ -227,8 +241,8 @@ void declare_case_parameters(ParameterFile& f) {
             "the displacement and velocity of its host node (spring unstretched). Units: m, kg, "
             "N/m, N s/m.");
 
-  f.declare("Initial conditions", "Displacement", "0.005*sin(pi*x/2)", P::Anything(),
-            "an expression in x", "Initial displacement u(x,0). Units: m.");
+  f.declare("Initial conditions", "Displacement", "0", P::Anything(), "an expression in x",
+            "Initial displacement u(x,0). Units: m.");
   f.declare("Initial conditions", "Velocity", "0", P::Anything(), "an expression in x",
             "Initial velocity u_t(x,0). Units: m/s.");
 
@@ -261,12 +275,14 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Modes", "Number of modes", "10", P::Integer(), "an integer >= 1",
             "Number of natural modes computed by `hamdyn modes`.");
 
-  f.declare("Output", "Directory", "results/default", P::Anything(), "a writable directory",
+  f.declare("Output", "Directory", "results", P::Anything(), "a writable directory",
             "Where results are written (created if missing).");
   f.declare("Output", "Snapshot interval", "10", P::Integer(), "an integer >= 0",
             "Steps between ParaView snapshots (0: first and last only).");
-  f.declare("Output", "Probes", "0.5", P::Anything(), "comma-separated positions in [0, Length]",
-            "Positions x whose u and v are recorded in history.csv as u@x, v@x. Units: m.");
+  f.declare("Output", "Probes", "", P::Anything(),
+            "empty or comma-separated positions in [0, Length]",
+            "Positions x whose u and v are recorded in history.csv as u@x, v@x (empty: none). "
+            "Units: m.");
 }
 
 CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& case_directory) {
@@ -277,13 +293,19 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
                                                   : ModelType::timoshenko_beam;
   c.length = positive_value(f, "Model", "Length");
   c.mass_per_length = positive_value(f, "Model", "Mass per length");
-  c.tension = positive_value(f, "Model", "Tension");
   c.viscous_damping = nonnegative_value(f, "Model", "Viscous damping");
   c.rayleigh_mass = nonnegative_value(f, "Model", "Rayleigh mass coefficient");
   c.rayleigh_stiffness = nonnegative_value(f, "Model", "Rayleigh stiffness coefficient");
-  c.bending_stiffness = positive_value(f, "Model", "Bending stiffness");
-  c.shear_stiffness = positive_value(f, "Model", "Shear stiffness");
-  c.rotary_inertia_per_length = nonnegative_value(f, "Model", "Rotary inertia per length");
+  // Only the chosen model's properties are checked and taken (unused_parameter_warnings names
+  // the others when they are set).
+  if (c.model_type == ModelType::string)
+    c.tension = positive_value(f, "Model", "Tension");
+  else {
+    c.bending_stiffness = positive_value(f, "Model", "Bending stiffness");
+    c.rotary_inertia_per_length = nonnegative_value(f, "Model", "Rotary inertia per length");
+  }
+  if (c.model_type == ModelType::timoshenko_beam)
+    c.shear_stiffness = positive_value(f, "Model", "Shear stiffness");
   c.left = parse_end(f, "Left end", c.model_type);
   c.right = parse_end(f, "Right end", c.model_type);
   c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
@@ -361,6 +383,53 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     c.probe_labels.push_back(item);
   }
   return c;
+}
+
+std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
+                                                   const CaseParameters& c) {
+  std::vector<std::pair<std::string, std::string>> unused; // (section/key, why)
+  const std::string type = f.get("Model", "Type");
+  const std::string model = std::string("not used by ") + (type[0] == 'e' ? "an " : "a ") + type;
+  auto add = [&](const std::string& section, const std::string& key, const std::string& why) {
+    unused.emplace_back(parameter_name(section, key), why);
+    if (f.is_default(section, key))
+      unused.pop_back();
+  };
+  if (c.model_type == ModelType::string) {
+    for (const char* key : {"Bending stiffness", "Shear stiffness", "Rotary inertia per length"})
+      add("Model", key, model);
+  } else
+    add("Model", "Tension", model);
+  if (c.model_type == ModelType::euler_bernoulli_beam) {
+    add("Model", "Shear stiffness", model);
+    add("Discretization", "Degree", model + " (its elements are always cubic Hermite)");
+  }
+  for (const auto& [section, end] :
+       {std::make_pair("Left end", &c.left), std::make_pair("Right end", &c.right)}) {
+    const std::string holds = "not used: " + std::string(section) + "/Support = " + end->support;
+    if (end->holds_translation)
+      for (const char* key : translational_end_keys)
+        add(section, key, holds + " holds the translation");
+    if (c.model_type == ModelType::string)
+      for (const char* key : rotational_end_keys)
+        add(section, key, model);
+    else if (end->holds_rotation)
+      for (const char* key : rotational_end_keys)
+        add(section, key, holds + " holds the rotation");
+  }
+  if (!c.mesh_file.empty())
+    for (const char* key : {"Elements", "Grading"})
+      add("Discretization", key, "not used with a mesh file");
+  if (c.scheme == Scheme::central_difference)
+    add("Time integration", "Spectral radius", "not used by central difference");
+
+  std::vector<std::string> lines;
+  for (const auto& [name, why] : unused) {
+    const auto slash = name.rfind('/');
+    lines.push_back(name + " = '" + f.get(name.substr(0, slash), name.substr(slash + 1)) + "' is " +
+                    why + "; ignored");
+  }
+  return lines;
 }
 
 void check_output_directory_writable(const std::string& directory) {

@@ -65,12 +65,19 @@ struct CaseParameters {
   std::vector<std::string> probe_labels; // as written in the case file, for column names
 };
 
-/// Declares every parameter; the defaults form the embedded default case.
+/// Declares every parameter. The defaults are physically neutral (no attachments, damping, load
+/// or initial motion); they are exactly what a case file that omits a key gets.
 void declare_case_parameters(ParameterFile& file);
 
 /// Extracts and checks the values. `case_directory` is used to resolve a relative mesh file.
 /// Throws InputError naming the parameter, the value and what is allowed.
 CaseParameters parse_case_parameters(const ParameterFile& file, const std::string& case_directory);
+
+/// One line for each parameter that is set to something other than its default but that the case
+/// does not use (Tension of a beam, a rotary inertia at a string's end, a spring at a held end,
+/// ...): such values are neither checked nor taken.
+std::vector<std::string> unused_parameter_warnings(const ParameterFile& file,
+                                                   const CaseParameters& c);
 
 /// Throws InputError when `directory` cannot be created or written; creates nothing.
 void check_output_directory_writable(const std::string& directory);

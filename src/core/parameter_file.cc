@@ -2,9 +2,11 @@
 
 #include "core/input_error.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 namespace hamdyn {
 
@@ -110,6 +112,15 @@ void ParameterFile::read(const std::string& path) {
   std::ifstream in(path);
   if (!in)
     throw InputError("case file", path, "cannot be opened for reading");
+  read_stream(in, path);
+}
+
+void ParameterFile::read_text(const std::string& text, const std::string& name) {
+  std::istringstream in(text);
+  read_stream(in, name);
+}
+
+void ParameterFile::read_stream(std::istream& in, const std::string& path) {
   std::vector<std::string> stack;
   std::string line, pending;
   unsigned line_number = 0;
@@ -166,6 +177,33 @@ double ParameterFile::get_double(const std::string& section, const std::string& 
 long ParameterFile::get_integer(const std::string& section, const std::string& key) const {
   SectionScope scope(handler_, section);
   return handler_.get_integer(key);
+}
+
+bool ParameterFile::is_default(const std::string& section, const std::string& key) const {
+  const std::string value = trim(get(section, key)), declared = trim(default_value(section, key));
+  if (value == declared)
+    return true;
+  // "100" and "100.0" are the same number
+  char *value_end = nullptr, *declared_end = nullptr;
+  const double a = std::strtod(value.c_str(), &value_end),
+               b = std::strtod(declared.c_str(), &declared_end);
+  return !value.empty() && !declared.empty() && *value_end == '\0' && *declared_end == '\0' &&
+         a == b;
+}
+
+const std::string& ParameterFile::default_value(const std::string& section,
+                                                const std::string& key) const {
+  const Entry* entry = find(section, key);
+  if (entry == nullptr)
+    throw std::logic_error("undeclared parameter " + parameter_name(section, key));
+  return entry->default_value;
+}
+
+std::vector<std::pair<std::string, std::string>> ParameterFile::entries() const {
+  std::vector<std::pair<std::string, std::string>> list;
+  for (const auto& e : entries_)
+    list.emplace_back(e.section, e.key);
+  return list;
 }
 
 void ParameterFile::write(std::ostream& out) const {

@@ -22,6 +22,9 @@ public:
 
   /// Reads `set Key = value` lines inside `subsection ... end` blocks. Throws InputError.
   void read(const std::string& path);
+  /// The same from text already in memory (the embedded default case); `name` stands for the
+  /// file's path in messages.
+  void read_text(const std::string& text, const std::string& name);
   /// An override "Section/Key=value" as given to --set. Throws InputError.
   void set(const std::string& assignment);
   void set(const std::string& section, const std::string& key, const std::string& value);
@@ -29,6 +32,12 @@ public:
   std::string get(const std::string& section, const std::string& key) const;
   double get_double(const std::string& section, const std::string& key) const;
   long get_integer(const std::string& section, const std::string& key) const;
+  /// True when the entry holds its declared default (as text, or as the same number).
+  bool is_default(const std::string& section, const std::string& key) const;
+  /// The declared default of an entry, as `hamdyn parameters` prints it.
+  const std::string& default_value(const std::string& section, const std::string& key) const;
+  /// Every declared entry as (section, key), in declaration order.
+  std::vector<std::pair<std::string, std::string>> entries() const;
 
   /// Writes every value in .prm form (what a run used), with the documentation as comments.
   void write(std::ostream& out) const;
@@ -41,6 +50,7 @@ private:
     std::unique_ptr<dealii::Patterns::PatternBase> pattern;
   };
   const Entry* find(const std::string& section, const std::string& key) const;
+  void read_stream(std::istream& in, const std::string& name);
   bool has_section(const std::string& section) const;
 
   mutable dealii::ParameterHandler handler_;

@@ -1,5 +1,7 @@
 #include "output/point_functionals.h"
 
+#include "time/petsc_helpers.h"
+
 namespace hamdyn {
 
 std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, const State& s,
@@ -7,9 +9,9 @@ std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, c
   std::vector<double> values(functionals.size(), 0.0);
   const auto range = s.u.local_range();
   const PetscScalar *u, *v, *a;
-  VecGetArrayRead(s.u, &u);
-  VecGetArrayRead(s.v, &v);
-  VecGetArrayRead(s.a, &a);
+  check_petsc(VecGetArrayRead(s.u, &u));
+  check_petsc(VecGetArrayRead(s.v, &v));
+  check_petsc(VecGetArrayRead(s.a, &a));
   for (std::size_t k = 0; k < functionals.size(); ++k) {
     const auto& f = functionals[k];
     for (std::size_t j = 0; j < f.dofs.size(); ++j) {
@@ -24,9 +26,9 @@ std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, c
         values[k] += f.of_a[j] * a[i];
     }
   }
-  VecRestoreArrayRead(s.u, &u);
-  VecRestoreArrayRead(s.v, &v);
-  VecRestoreArrayRead(s.a, &a);
+  check_petsc(VecRestoreArrayRead(s.u, &u));
+  check_petsc(VecRestoreArrayRead(s.v, &v));
+  check_petsc(VecRestoreArrayRead(s.a, &a));
   MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_DOUBLE, MPI_SUM,
                 comm);
   for (std::size_t k = 0; k < functionals.size(); ++k)

@@ -11,7 +11,7 @@ namespace hamdyn {
 double central_difference_critical_step(const SecondOrderSystem& s) {
   Mat k = petsc_handle(s.stiffness);
   PetscInt first = 0, last = 0;
-  MatGetOwnershipRange(k, &first, &last);
+  check_petsc(MatGetOwnershipRange(k, &first, &last));
   double bound = 0;
   for (PetscInt row = first; row < last; ++row) {
     if (std::binary_search(s.held_dofs.begin(), s.held_dofs.end(),
@@ -19,11 +19,11 @@ double central_difference_critical_step(const SecondOrderSystem& s) {
       continue;
     PetscInt n = 0;
     const PetscScalar* values = nullptr;
-    MatGetRow(k, row, &n, nullptr, &values);
+    check_petsc(MatGetRow(k, row, &n, nullptr, &values));
     double row_sum = 0;
     for (PetscInt j = 0; j < n; ++j)
       row_sum += std::abs(values[j]);
-    MatRestoreRow(k, row, &n, nullptr, &values);
+    check_petsc(MatRestoreRow(k, row, &n, nullptr, &values));
     bound = std::max(bound, row_sum / s.mass.el(row, row));
   }
   MPI_Allreduce(MPI_IN_PLACE, &bound, 1, MPI_DOUBLE, MPI_MAX, s.comm);

@@ -129,5 +129,28 @@ check "oscillator history column" grep -q ",oscillator_1$" "$work/tuned_mass_dam
 check "oscillator snapshot opens (structure's DoFs only)" grep -q 'Name="displacement"' \
   "$work/tuned_mass_damper/solution_00000.1.vtu"
 
+# A case file starts from the declared defaults: every key `hamdyn parameters` prints gets exactly
+# that value in used_parameters.prm when the case file omits it, and the built-in example leaks
+# nothing into it.
+: > empty.prm
+"$hamdyn" run empty.prm > /dev/null 2>&1 # into the default Output/Directory, under $work
+check "empty case file runs" test $? -eq 0
+"$hamdyn" parameters | awk '/^subsection /{s=substr($0,12)} /^  [^ ].* =/{k=$0; sub(/^  /,"",k); \
+  v=k; sub(/ =.*/,"",k); sub(/^[^=]*= ?/,"",v); print s "/" k "=" v}' | sort > printed_defaults.txt
+awk '/^subsection /{s=substr($0,12)} /^ *set /{k=$0; sub(/^ *set /,"",k); v=k; sub(/ *=.*/,"",k); \
+  sub(/^[^=]*= ?/,"",v); print s "/" k "=" v}' "$work/results/used_parameters.prm" | sort > used.txt
+check "parameters lists every key ($(wc -l < printed_defaults.txt))" test "$(wc -l < printed_defaults.txt)" -ge 45
+check "empty case gets the printed defaults ($(diff printed_defaults.txt used.txt | head -3 | tr '\n' ' '))" \
+  diff -q printed_defaults.txt used.txt
+check "empty case has no probes" test "$(head -1 "$work/results/history.csv" | tr ',' '\n' | grep -c '@')" -eq 0
+
+# A key the model does not use is named in one warning line, neither checked nor taken.
+printf 'subsection Model\n set Type = euler bernoulli beam\n set Tension = -5\nend\n' > beam.prm
+printf 'subsection Left end\n set Support = clamped\nend\nsubsection Right end\n set Support = free\nend\n' >> beam.prm
+err="$("$hamdyn" modes beam.prm --output "$work/beam" 2>&1 >/dev/null)"; status=$?
+check "unused key: exit 0 (got $status)" test $status -eq 0
+check "unused key: one warning line naming it (got: $err)" \
+  test "$err" = "hamdyn: warning: Model/Tension = '-5' is not used by an euler bernoulli beam; ignored"
+
 echo "$passes passed, $failures failed"
 test $failures -eq 0

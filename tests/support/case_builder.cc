@@ -1,5 +1,6 @@
 #include "support/case_builder.h"
 
+#include "core/default_case.h"
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
 
@@ -12,6 +13,7 @@ namespace hamdyn::test_support {
 CaseParameters make_case(const std::vector<std::string>& overrides) {
   ParameterFile file;
   declare_case_parameters(file);
+  file.read_text(default_case_text(), default_case_name);
   for (const auto& o : overrides)
     file.set(o);
   return parse_case_parameters(file, ".");

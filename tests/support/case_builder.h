@@ -10,6 +10,8 @@
 
 namespace hamdyn::test_support {
 
+/// The built-in default case (cases/default.prm) with `overrides` applied, as `hamdyn run --set`
+/// builds it.
 CaseParameters make_case(const std::vector<std::string>& overrides);
 
 struct History {

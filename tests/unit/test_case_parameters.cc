@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 using namespace hamdyn;
 
@@ -115,13 +116,17 @@ TEST(CaseParameters, FileErrorsNameTheLine) {
 
 struct BadInput {
   std::string override_, parameter, value;
+  bool beam = false; // on a clamped-free Euler-Bernoulli beam (a string does not use the key)
 };
 
 class CaseParametersBadInput : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CaseParametersBadInput, NamesParameterAndValue) {
   const BadInput& b = GetParam();
-  const std::string m = error_of({b.override_});
+  const std::string m =
+      b.beam
+          ? error_of({"Model/Type=euler bernoulli beam", "Left end/Support=clamped", b.override_})
+          : error_of({b.override_});
   ASSERT_FALSE(m.empty()) << b.override_ << " was accepted";
   EXPECT_NE(m.find(b.parameter), std::string::npos) << m;
   EXPECT_NE(m.find(b.value), std::string::npos) << m;
@@ -145,9 +150,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"Right end/Dashpot=-2", "Right end/Dashpot", "-2"},
         BadInput{"Left end/Support=glued", "Left end/Support", "glued"},
         BadInput{"Left end/Support=clamped", "fixed | pinned | free for a string", "clamped"},
-        BadInput{"Model/Bending stiffness=0", "Model/Bending stiffness", "0"},
-        BadInput{"Right end/Rotational spring=-1", "Right end/Rotational spring", "-1"},
-        BadInput{"Right end/Moment=t*z", "Right end/Moment", "'z'"},
+        BadInput{"Model/Bending stiffness=0", "Model/Bending stiffness", "0", true},
+        BadInput{"Right end/Rotational spring=-1", "Right end/Rotational spring", "-1", true},
+        BadInput{"Right end/Moment=t*z", "Right end/Moment", "'z'", true},
         BadInput{"Right end/Force=cos(w*t)", "Right end/Force", "'w'"},
         BadInput{"Load/Distributed force=sin(q*x)", "Load/Distributed force", "'q'"},
         BadInput{"Initial conditions/Displacement=sin(x", "Initial conditions/Displacement",
@@ -189,4 +194,95 @@ TEST(CaseParameters, UnwritableOutputDirectory) {
   EXPECT_THROW(check_output_directory_writable("/proc/hamdyn_cannot_be_here"), InputError);
   EXPECT_NO_THROW(check_output_directory_writable(
       (std::filesystem::temp_directory_path() / "hamdyn_new_dir/sub").string()));
+}
+
+namespace {
+// A case file read onto the declared defaults, as `hamdyn run CASE.prm` reads it.
+struct ReadCase {
+  explicit ReadCase(const std::string& text) {
+    declare_case_parameters(file);
+    file.read_text(text, "test case");
+    c = parse_case_parameters(file, ".");
+  }
+  ParameterFile file;
+  CaseParameters c;
+};
+} // namespace
+
+TEST(CaseParameters, DeclaredDefaultsArePhysicallyNeutral) {
+  const ReadCase empty("");
+  const CaseParameters& c = empty.c;
+  EXPECT_EQ(c.viscous_damping, 0.0);
+  EXPECT_EQ(c.rayleigh_mass, 0.0);
+  EXPECT_EQ(c.rayleigh_stiffness, 0.0);
+  for (const EndParameters* end : {&c.left, &c.right}) {
+    EXPECT_TRUE(end->holds_translation);
+    EXPECT_EQ(end->point_mass + end->spring + end->dashpot + end->rotary_inertia +
+                  end->rotational_spring + end->rotational_dashpot,
+              0.0);
+    EXPECT_EQ(end->force, "0");
+  }
+  EXPECT_TRUE(c.point_masses.empty() && c.springs.empty() && c.dashpots.empty() &&
+              c.forces.empty() && c.oscillators.empty());
+  EXPECT_EQ(c.distributed_force, "0");
+  EXPECT_EQ(c.initial_displacement, "0");
+  EXPECT_EQ(c.initial_velocity, "0");
+  EXPECT_TRUE(c.probes.empty());
+  EXPECT_TRUE(unused_parameter_warnings(empty.file, c).empty());
+}
+
+TEST(CaseParameters, EmptyCaseFileGetsEveryPrintedDefault) {
+  // `hamdyn parameters` prints "subsection S" and "  Key = default" lines; an empty case file
+  // must get exactly those values.
+  const ReadCase empty("");
+  std::ostringstream printed;
+  empty.file.print_documentation(printed);
+  std::istringstream lines(printed.str());
+  std::string section;
+  unsigned int compared = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("subsection ", 0) == 0)
+      section = line.substr(11);
+    else if (line.size() > 2 && line[2] != ' ' && line.find(" = ") != std::string::npos) {
+      const auto eq = line.find(" = ");
+      const std::string key = line.substr(2, eq - 2), printed_default = line.substr(eq + 3);
+      EXPECT_EQ(empty.file.get(section, key), printed_default) << section << "/" << key;
+      ++compared;
+    } else if (line.size() > 2 && line[2] != ' ' && line.back() == '=') { // an empty default
+      const std::string key = line.substr(2, line.size() - 4);
+      EXPECT_EQ(empty.file.get(section, key), "") << section << "/" << key;
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, empty.file.entries().size());
+}
+
+TEST(CaseParameters, KeysTheModelDoesNotUseAreNeitherCheckedNorTaken) {
+  const ReadCase beam("subsection Model\n set Type = euler bernoulli beam\n set Tension = -1\n"
+                      " set Shear stiffness = 5\nend\n"
+                      "subsection Left end\n set Support = clamped\n set Spring = 7\nend\n"
+                      "subsection Right end\n set Support = free\nend\n");
+  const auto warnings = unused_parameter_warnings(beam.file, beam.c);
+  ASSERT_EQ(warnings.size(), 3u);
+  EXPECT_NE(warnings[0].find("Model/Tension = '-1' is not used by an euler bernoulli beam"),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[1].find("Model/Shear stiffness = '5'"), std::string::npos) << warnings[1];
+  EXPECT_NE(warnings[2].find("Left end/Spring = '7' is not used: Left end/Support = clamped "
+                             "holds the translation"),
+            std::string::npos)
+      << warnings[2];
+  EXPECT_EQ(beam.c.left.spring, 0.0);
+
+  const ReadCase string(
+      "subsection Model\n set Bending stiffness = 1.0\n set Tension = 100.0\nend\n"
+      "subsection Right end\n set Support = free\n set Rotary inertia = 2\n"
+      " set Moment = sin(t)\nend\n");
+  const auto string_warnings = unused_parameter_warnings(string.file, string.c);
+  ASSERT_EQ(string_warnings.size(), 2u) << "1.0 and 100.0 are the defaults 1 and 100";
+  EXPECT_NE(string_warnings[0].find("Right end/Rotary inertia = '2' is not used by a string"),
+            std::string::npos)
+      << string_warnings[0];
+  EXPECT_NE(string_warnings[1].find("Right end/Moment"), std::string::npos) << string_warnings[1];
+  EXPECT_EQ(string.c.right.rotary_inertia, 0.0);
 }
