@@ -1,7 +1,5 @@
 #include "exact/beam_frequencies.h"
 
-#include <deal.II/lac/full_matrix.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -9,37 +7,74 @@
 
 namespace hamdyn::exact {
 
-namespace {
-// The derivative orders a support prescribes to vanish.
-std::array<int, 2> conditions(const std::string& support) {
-  if (support == "free")
-    return {{2, 3}};
-  if (support == "pinned")
-    return {{0, 2}};
-  if (support == "clamped")
-    return {{0, 1}};
-  if (support == "sliding")
-    return {{1, 3}};
-  throw std::invalid_argument("unknown support '" + support + "'");
+BeamEnd BeamEnd::classical(const std::string& support) {
+  BeamEnd end;
+  if (support == "pinned" || support == "clamped")
+    end.holds_translation = true;
+  if (support == "clamped" || support == "sliding")
+    end.holds_rotation = true;
+  if (support != "free" && support != "pinned" && support != "clamped" && support != "sliding")
+    throw std::invalid_argument("unknown support '" + support + "'");
+  return end;
 }
 
+namespace {
+using Row = std::array<double, 4>;
+
 // d-th derivative of cos, sin, cosh, sinh (of bx) at bx = s, divided by b^d.
-std::array<double, 4> basis(int d, double s) {
+Row basis(int d, double s) {
   const double c = std::cos(s), sn = std::sin(s), ch = std::cosh(s), sh = std::sinh(s);
   const double cos_d[4] = {c, -sn, -c, sn}, sin_d[4] = {sn, c, -sn, -c};
   return {{cos_d[d], sin_d[d], d % 2 == 0 ? ch : sh, d % 2 == 0 ? sh : ch}};
 }
 
-// The end-condition determinant at bL = s, scaled by cosh(s)^-2 to stay finite.
-double determinant(const std::array<int, 2>& left, const std::array<int, 2>& right, double s) {
-  double a[4][4];
-  for (int r = 0; r < 2; ++r) {
-    const auto at_0 = basis(left[r], 0.0), at_l = basis(right[r], s);
-    for (int j = 0; j < 4; ++j) {
-      a[r][j] = at_0[j];
-      a[2 + r][j] = at_l[j] / std::cosh(s);
-    }
+// a p + b q, entry by entry.
+Row combine(double a, const Row& p, double b, const Row& q) {
+  Row r;
+  for (int j = 0; j < 4; ++j)
+    r[j] = a * p[j] + b * q[j];
+  return r;
+}
+
+// Dimensionless beam: length 1, EI = 1, rho A = 1, so omega^2 = b^4 and the attachments are
+// scaled by M / (rho A L), J / (rho A L^3), K L^3 / EI, K_r L / EI.
+struct ScaledEnd {
+  BeamEnd end;
+  double sign; // +1 at x = L, -1 at x = 0
+  double s;    // bx at this end
+};
+
+// The two rows of an end at b, each divided by a positive continuous factor so that no row
+// grows without bound (roots and signs of the determinant are unchanged).
+std::array<Row, 2> end_rows(const ScaledEnd& e, double b) {
+  const double w2 = std::pow(b, 4);
+  std::array<Row, 2> rows;
+  if (e.end.holds_translation)
+    rows[0] = basis(0, e.s);
+  else {
+    const double k = e.end.spring - e.end.point_mass * w2, shear = b * b * b;
+    rows[0] = combine(-e.sign * shear / (shear + std::abs(k)), basis(3, e.s),
+                      k / (shear + std::abs(k)), basis(0, e.s));
   }
+  if (e.end.holds_rotation)
+    rows[1] = basis(1, e.s);
+  else {
+    const double k = e.end.rotational_spring - e.end.rotary_inertia * w2, moment = b * b;
+    rows[1] = combine(e.sign * moment / (moment + std::abs(k * b)), basis(2, e.s),
+                      k * b / (moment + std::abs(k * b)), basis(1, e.s));
+  }
+  return rows;
+}
+
+// The end-condition determinant at bL = b (dimensionless), scaled by cosh(b)^-2 to stay finite.
+double determinant(const BeamEnd& left, const BeamEnd& right, double b) {
+  double a[4][4];
+  const auto l = end_rows({left, -1.0, 0.0}, b), r = end_rows({right, 1.0, b}, b);
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 4; ++j) {
+      a[i][j] = l[i][j];
+      a[2 + i][j] = r[i][j] / std::cosh(b);
+    }
   // Gaussian elimination with partial pivoting, by hand: deal.II's FullMatrix::determinant
   // stops at 3x3 and its LAPACK LU throws on the exactly singular matrices a root can give.
   double det = 1;
@@ -64,52 +99,61 @@ double determinant(const std::array<int, 2>& left, const std::array<int, 2>& rig
   return det;
 }
 
-// Rigid-body modes: the motions w = a + b x that the held conditions (orders 0 and 1) allow.
-unsigned int rigid_body_modes(const std::array<int, 2>& left, const std::array<int, 2>& right) {
-  dealii::FullMatrix<double> held(4, 2); // rows: conditions on (a, b), x = 0 and x = 1
-  unsigned int rows = 0;
-  for (const auto& [end, x] : {std::make_pair(left, 0.0), std::make_pair(right, 1.0)})
-    for (int d : end)
-      if (d == 0) {
-        held(rows, 0) = 1;
-        held(rows++, 1) = x;
-      } else if (d == 1) {
-        held(rows, 0) = 0;
-        held(rows++, 1) = 1;
-      }
-  // rank of a rows x 2 matrix
-  unsigned int rank = 0;
-  for (unsigned int i = 0; i < rows && rank == 0; ++i)
-    if (held(i, 0) != 0 || held(i, 1) != 0)
-      rank = 1;
-  for (unsigned int i = 0; i < rows; ++i)
-    for (unsigned int j = i + 1; j < rows; ++j)
-      if (std::abs(held(i, 0) * held(j, 1) - held(i, 1) * held(j, 0)) > 1e-12)
+// Rigid-body modes: the motions w = a + b x (x in [0, 1]) that cost no strain energy. A held
+// direction or a spring in it stops them; masses do not.
+unsigned int rigid_body_modes(const BeamEnd& left, const BeamEnd& right) {
+  std::vector<std::array<double, 2>> rows; // conditions on (a, b)
+  for (const auto& [end, x] : {std::make_pair(&left, 0.0), std::make_pair(&right, 1.0)}) {
+    if (end->holds_translation || end->spring > 0)
+      rows.push_back({{1.0, x}});
+    if (end->holds_rotation || end->rotational_spring > 0)
+      rows.push_back({{0.0, 1.0}});
+  }
+  unsigned int rank = rows.empty() ? 0 : 1;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = i + 1; j < rows.size(); ++j)
+      if (std::abs(rows[i][0] * rows[j][1] - rows[i][1] * rows[j][0]) > 1e-12)
         rank = 2;
   return 2 - rank;
 }
+
+BeamEnd scaled(BeamEnd e, double length, double bending_stiffness, double mass_per_length) {
+  e.point_mass /= mass_per_length * length;
+  e.rotary_inertia /= mass_per_length * std::pow(length, 3);
+  e.spring *= std::pow(length, 3) / bending_stiffness;
+  e.rotational_spring *= length / bending_stiffness;
+  return e;
+}
 } // namespace
 
-std::vector<double> beam_frequencies(const std::string& left_support,
-                                     const std::string& right_support, double length,
-                                     double bending_stiffness, double mass_per_length,
-                                     unsigned int n) {
-  const auto left = conditions(left_support), right = conditions(right_support);
+std::vector<double> beam_frequencies(const BeamEnd& left_end, const BeamEnd& right_end,
+                                     double length, double bending_stiffness,
+                                     double mass_per_length, unsigned int n) {
+  const BeamEnd left = scaled(left_end, length, bending_stiffness, mass_per_length),
+                right = scaled(right_end, length, bending_stiffness, mass_per_length);
   const double scale = std::sqrt(bending_stiffness / mass_per_length) / (length * length);
   std::vector<double> omega(std::min(n, rigid_body_modes(left, right)), 0.0);
-  const double step = 0.01;
-  for (double s = step; omega.size() < n; s += step) {
-    double lo = s, hi = s + step;
-    if ((determinant(left, right, lo) < 0) == (determinant(left, right, hi) < 0))
+  auto negative = [&](double b) { return determinant(left, right, b) < 0; };
+  // geometric steps near 0 (a soft spring or a heavy mass puts the first root there), then 0.01
+  for (double s = 1e-4; omega.size() < n; s += std::min(0.01, 0.05 * s)) {
+    double lo = s, hi = s + std::min(0.01, 0.05 * s);
+    if (negative(lo) == negative(hi))
       continue;
     for (int it = 0; it < 100; ++it) {
       const double mid = 0.5 * (lo + hi);
-      ((determinant(left, right, lo) < 0) == (determinant(left, right, mid) < 0) ? lo : hi) = mid;
+      (negative(lo) == negative(mid) ? lo : hi) = mid;
     }
     const double root = 0.5 * (lo + hi);
     omega.push_back(root * root * scale);
   }
   return omega;
+}
+
+std::vector<double> beam_frequencies(const std::string& left, const std::string& right,
+                                     double length, double bending_stiffness,
+                                     double mass_per_length, unsigned int n) {
+  return beam_frequencies(BeamEnd::classical(left), BeamEnd::classical(right), length,
+                          bending_stiffness, mass_per_length, n);
 }
 
 } // namespace hamdyn::exact

@@ -1,16 +1,38 @@
 #pragma once
-// Exact natural frequencies of a uniform Euler-Bernoulli beam with classical supports at both
-// ends and nothing attached (e.g. Blevins, "Formulas for Natural Frequency and Mode Shape",
-// 1979, table 8-1), independent of the finite elements.
+// Exact natural frequencies of a uniform Euler-Bernoulli beam whose ends are held (pinned,
+// clamped, sliding) or carry a point mass, a rotary inertia and translational and rotational
+// springs, independent of the finite elements. Classical supports: Blevins, "Formulas for
+// Natural Frequency and Mode Shape", 1979, table 8-1; ends with inertia and springs: the same
+// frequency equation with the natural boundary conditions of Hamilton's principle (e.g. Blevins
+// table 8-2 for the tip mass).
 #include <string>
 #include <vector>
 
 namespace hamdyn::exact {
 
-/// Supports: "free", "pinned", "clamped" or "sliding". The n lowest angular frequencies
-/// omega = (beta L)^2 sqrt(EI / (rho A L^4)), the rigid-body modes (omega = 0) first. The elastic
-/// ones are the roots of the 4x4 determinant of the end conditions on
-/// w = A cos bx + B sin bx + C cosh bx + D sinh bx, bracketed on a grid in bL and bisected.
+/// One end of the beam: what its support holds, and what is attached in the directions it
+/// leaves free (ignored where it holds).
+struct BeamEnd {
+  bool holds_translation = false, holds_rotation = false;
+  double point_mass = 0;        // kg
+  double rotary_inertia = 0;    // kg m^2
+  double spring = 0;            // N/m
+  double rotational_spring = 0; // N m/rad
+  /// "free", "pinned", "clamped" or "sliding" with nothing attached.
+  static BeamEnd classical(const std::string& support);
+};
+
+/// The n lowest angular frequencies, the rigid-body modes (omega = 0) first. With
+/// w = A cos bx + B sin bx + C cosh bx + D sinh bx and omega^2 = EI b^4 / (rho A), each end gives
+/// two rows of a 4x4 determinant: w = 0 where the translation is held, else the shear balance
+/// -+EI w''' + (K - M omega^2) w = 0 (- at x = L, + at x = 0); w' = 0 where the rotation is held,
+/// else the moment balance +-EI w'' + (K_r - J omega^2) w' = 0. Its roots are bracketed on a grid
+/// in bL and bisected.
+std::vector<double> beam_frequencies(const BeamEnd& left, const BeamEnd& right, double length,
+                                     double bending_stiffness, double mass_per_length,
+                                     unsigned int n);
+
+/// The same for classical supports with nothing attached.
 std::vector<double> beam_frequencies(const std::string& left, const std::string& right,
                                      double length, double bending_stiffness,
                                      double mass_per_length, unsigned int n);

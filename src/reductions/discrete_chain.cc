@@ -47,9 +47,17 @@ public:
         chain_.dof_positions.push_back(x_[i]);
       }
     n_structure_ = n_dofs_;
+    chain_.n_line_dofs = n_dofs_;
     for (const Attachment& o : c.oscillators) // their masses come after the line's DoFs
       chain_.dof_positions.push_back(o.x);
     n_dofs_ += c.oscillators.size();
+    // then the rotations of beam ends that carry a rotary inertia (end_rotation_dof)
+    if (c.model_type == ModelType::euler_bernoulli_beam)
+      for (const auto& [node, end] : {std::make_pair(0u, &c.left), std::make_pair(n - 1, &c.right)})
+        if (!end->holds_rotation && end->rotary_inertia > 0) {
+          end_rotation_dof_[node == 0 ? 0 : 1] = n_dofs_++;
+          chain_.dof_positions.push_back(x_[node]);
+        }
     chain_.mass.reinit(n_dofs_, n_dofs_);
   }
 
@@ -71,16 +79,22 @@ public:
   using NodeRow = std::vector<std::pair<unsigned int, double>>;
   ForceElement::Kind spring = ForceElement::Kind::spring, dashpot = ForceElement::Kind::dashpot;
 
+  /// The row on chain DoFs of weights on nodes (held nodes dropped) and on chain DoFs directly.
+  NodeRow dof_row(const NodeRow& nodes, const NodeRow& extra_dofs) const {
+    NodeRow row;
+    for (const auto& [node, d] : nodes)
+      if (dof_[node] >= 0)
+        row.emplace_back(dof_[node], d);
+    row.insert(row.end(), extra_dofs.begin(), extra_dofs.end());
+    return row;
+  }
+
   /// Adds a force element on node weights (and a parallel Rayleigh dashpot b k for a spring).
   void add(ForceElement::Kind kind, double coefficient, const NodeRow& nodes, double position,
            const NodeRow& extra_dofs = {}) {
     if (coefficient == 0)
       return;
-    ForceElement e{kind, coefficient, {}, position};
-    for (const auto& [node, d] : nodes)
-      if (dof_[node] >= 0)
-        e.incidence.emplace_back(dof_[node], d);
-    e.incidence.insert(e.incidence.end(), extra_dofs.begin(), extra_dofs.end());
+    ForceElement e{kind, coefficient, dof_row(nodes, extra_dofs), position};
     if (e.incidence.empty())
       return;
     chain_.elements.push_back(e);
@@ -90,10 +104,7 @@ public:
   /// m (r . q')^2 / 2 in the kinetic energy: a point mass (one node or an oscillator's DoF) or
   /// a bar's rotation; with Rayleigh a, the dashpot a m on the same row.
   void add_inertia(double m, const NodeRow& nodes, const NodeRow& extra_dofs = {}) {
-    std::vector<std::pair<unsigned int, double>> row = extra_dofs;
-    for (const auto& [node, d] : nodes)
-      if (dof_[node] >= 0)
-        row.emplace_back(dof_[node], d);
+    const NodeRow row = dof_row(nodes, extra_dofs);
     for (const auto& [i, di] : row)
       for (const auto& [j, dj] : row)
         chain_.mass(i, j) += m * di * dj;
@@ -129,9 +140,15 @@ public:
       add(dashpot, c_.viscous_damping * lumped_length(i), {{i, 1.0}}, x(i));
   }
 
+  /// An end moment [N m, expression in t] on the rotation given by weights on nodes and DoFs.
+  struct EndMoment {
+    NodeRow nodes, dofs;
+    std::string expression;
+  };
+
   /// f(t): the distributed force lumped at the nodes, point forces, end forces; `moments` adds
   /// generalized forces of end moments (beams).
-  void make_load(std::vector<std::pair<NodeRow, std::string>> moments) {
+  void make_load(const std::vector<EndMoment>& moments) {
     struct Point {
       int dof;
       std::shared_ptr<Expression> value;
@@ -151,18 +168,14 @@ public:
             {dof_[e == 0 ? 0 : n_nodes() - 1],
              std::make_shared<Expression>(name[e], ends[e]->force, std::vector<std::string>{"t"})});
     struct Moment {
-      std::vector<std::pair<int, double>> row;
+      NodeRow row;
       std::shared_ptr<Expression> value;
     };
     std::vector<Moment> generalized;
-    for (const auto& [row, expression] : moments) {
-      Moment m{
-          {},
-          std::make_shared<Expression>("end moment", expression, std::vector<std::string>{"t"})};
-      for (const auto& [node, d] : row)
-        m.row.emplace_back(dof_[node], d);
-      generalized.push_back(m);
-    }
+    for (const EndMoment& m : moments)
+      generalized.push_back(
+          {dof_row(m.nodes, m.dofs), std::make_shared<Expression>("end moment", m.expression,
+                                                                  std::vector<std::string>{"t"})});
     std::vector<std::pair<int, double>> nodes; // (DoF, lumped length) of every free node
     for (unsigned int i = 0; i < n_nodes(); ++i)
       if (dof_[i] >= 0)
@@ -179,8 +192,7 @@ public:
           f(p.dof) += (*p.value)(0.0, t);
       for (const Moment& m : generalized)
         for (const auto& [dof, d] : m.row)
-          if (dof >= 0)
-            f(dof) += (*m.value)(0.0, t) * d;
+          f(dof) += (*m.value)(0.0, t) * d;
       return f;
     };
   }
@@ -194,11 +206,23 @@ public:
       chain_.initial_displacement(i) = u0(chain_.dof_positions[i], 0);
       chain_.initial_velocity(i) = v0(chain_.dof_positions[i], 0);
     }
+    // An end rotation starts as the slope of the initial shape: the three-point one-sided
+    // difference, second order, into the beam.
+    for (int e : {0, 1})
+      if (end_rotation_dof_[e] >= 0) {
+        const double x = e == 0 ? x_.front() : x_.back(), d = (e == 0 ? 1 : -1) * 1e-5 * c_.length;
+        auto slope = [&](const Expression& f) {
+          return (-3 * f(x, 0) + 4 * f(x + d, 0) - f(x + 2 * d, 0)) / (2 * d);
+        };
+        chain_.initial_displacement(end_rotation_dof_[e]) = slope(u0);
+        chain_.initial_velocity(end_rotation_dof_[e]) = slope(v0);
+      }
   }
 
   const CaseParameters& c_;
   std::vector<double> x_;
   std::vector<int> dof_;
+  int end_rotation_dof_[2] = {-1, -1}; // left, right; -1: none
   unsigned int n_dofs_ = 0, n_structure_ = 0;
   DiscreteChain chain_;
 };
@@ -230,16 +254,40 @@ void build_bar_chain(ChainBuilder& b, const CaseParameters& c) {
         {j - 1, 1.0 / b.h(j - 1)}, {j, -1.0 / b.h(j - 1) - 1.0 / b.h(j)}, {j + 1, 1.0 / b.h(j)}};
     b.add(b.spring, c.bending_stiffness / b.lumped_length(j), row, b.x(j));
   }
-  std::vector<std::pair<ChainBuilder::NodeRow, std::string>> moments;
+  std::vector<ChainBuilder::EndMoment> moments;
   for (const auto& [bar_index, node, end] :
        {std::make_tuple(0u, 0u, &c.left), std::make_tuple(last - 1, last, &c.right)}) {
-    if (end->holds_rotation) // a clamp or a slide: the half bar between it and the first joint
-      b.add(b.spring, 2 * c.bending_stiffness / b.h(bar_index), bar(bar_index), b.x(node));
-    else {
-      b.add_inertia(end->rotary_inertia, bar(bar_index));
-      b.add(b.spring, end->rotational_spring, bar(bar_index), b.x(node));
-      b.add(b.dashpot, end->rotational_dashpot, bar(bar_index), b.x(node));
-      moments.emplace_back(bar(bar_index), end->moment);
+    // The half bar between the last joint and the end is an elastic hinge 2 EI / h between the
+    // bar's rotation and the end's own rotation theta (Hencky's chain lumps each joint's
+    // curvature over the bar lengths around it; at an end only half a bar is left). A clamp or a
+    // slide holds theta = 0. Devices at a free end act on theta: with a rotary inertia theta is
+    // a DoF of its own; without one, theta is massless and is condensed statically,
+    // theta = r phi + M / (k_h + K_r) with r = k_h / (k_h + K_r), leaving the series spring
+    // k_h K_r / (k_h + K_r) on the bar and the dashpot and the moment on r phi (the dashpot so
+    // condensed is exact as h -> 0). Hanging the devices on the bar itself, the slope at h / 2
+    // from the end, makes the chain first order wherever they bend the end.
+    const double hinge = 2 * c.bending_stiffness / b.h(bar_index);
+    const int theta = b.end_rotation_dof_[node == 0 ? 0 : 1];
+    if (end->holds_rotation)
+      b.add(b.spring, hinge, bar(bar_index), b.x(node));
+    else if (theta >= 0) {
+      const ChainBuilder::NodeRow own = {{unsigned(theta), 1.0}};
+      ChainBuilder::NodeRow stretch = bar(bar_index);
+      for (auto& entry : stretch)
+        entry.second = -entry.second;
+      b.add_inertia(end->rotary_inertia, {}, own);
+      b.add(b.spring, hinge, stretch, b.x(node), own);
+      b.add(b.spring, end->rotational_spring, {}, b.x(node), own);
+      b.add(b.dashpot, end->rotational_dashpot, {}, b.x(node), own);
+      moments.push_back({{}, own, end->moment});
+    } else {
+      const double r = hinge / (hinge + end->rotational_spring);
+      ChainBuilder::NodeRow condensed = bar(bar_index);
+      for (auto& entry : condensed)
+        entry.second *= r;
+      b.add(b.spring, end->rotational_spring * r, bar(bar_index), b.x(node));
+      b.add(b.dashpot, end->rotational_dashpot, condensed, b.x(node));
+      moments.push_back({condensed, {}, end->moment});
     }
   }
   b.add_attachments_and_ends();

@@ -7,7 +7,8 @@
 //     Stabilitaetsproblemen im Raum mittels der elastischen Gelenkkette", Der Eisenbau 11, 1920):
 //     rigid bars between the joints, rotational springs EI / h_joint at the joints (2 EI / h at a
 //     clamp, the half bar it stands for), masses rho A h at the joints, rotary inertia rho I h of
-//     each bar.
+//     each bar; an end's rotary inertia, rotational spring, dashpot and moment act on the end's
+//     own rotation, joined to the last bar by the half bar's hinge 2 EI / h.
 //
 // Every force element (spring or dashpot, including those to ground) has an incidence row d:
 // its extension is e = d . q and its tension F = k e (spring) or c de/dt (dashpot) pushes the
@@ -37,7 +38,10 @@ struct ForceElement {
 
 struct DiscreteChain {
   std::string description;
-  std::vector<double> dof_positions;  // x of each DoF [m] (an oscillator: its host's)
+  // DoFs: the line's displacements (n_line_dofs, ascending x), the oscillators' displacements,
+  // then the rotations of beam ends that carry a rotary inertia
+  std::vector<double> dof_positions; // x of each DoF [m] (an oscillator: its host's)
+  unsigned int n_line_dofs = 0;
   dealii::FullMatrix<double> mass;    // diagonal unless bars carry rotary inertia
   std::vector<ForceElement> elements; // ordered along the line
   std::function<dealii::Vector<double>(double t)> load;

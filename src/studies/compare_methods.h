@@ -2,6 +2,7 @@
 // The computations behind `hamdyn compare`, apart from its files and printing so that tests can
 // check them: frequencies and a displacement history of one case by each method.
 #include "core/case_parameters.h"
+#include "exact/beam_frequencies.h"
 #include "reductions/discrete_chain.h"
 #include "reductions/impulse_dual.h"
 
@@ -65,9 +66,13 @@ private:
 /// asks for no damping and no load (the modal series is free vibration).
 bool string_has_exact_solution(const CaseParameters& c, bool undamped_free);
 
-/// Whether the case is an Euler-Bernoulli beam with classical supports and nothing attached
-/// (no rotary inertia, no end or interior masses and springs), whose frequency equation
-/// exact::beam_frequencies solves.
+/// Whether the case is an Euler-Bernoulli beam without rotary inertia of its sections and without
+/// interior masses, springs or oscillators, whose frequency equation exact::beam_frequencies
+/// solves (end masses, rotary inertias and springs included; dashpots do not change the
+/// undamped frequencies).
 bool beam_has_exact_frequencies(const CaseParameters& c);
+
+/// The exact solution's description of a case's end.
+exact::BeamEnd exact_beam_end(const EndParameters& e);
 
 } // namespace hamdyn

@@ -25,6 +25,19 @@ std::string printed(double value) {
   return text;
 }
 
+// The bracket column: its width where chain <= FE and the exact value (if known) lies between
+// them; otherwise why there is no bracket (never a negative width or a bound that fails).
+std::string bracket_note(double exact, double fe, double chain) {
+  if (chain > fe)
+    return "none: chain above FE";
+  if (!std::isnan(exact) && !(chain <= exact && exact <= fe))
+    return chain > exact ? "none: chain above exact" : "none: FE below exact";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3e%s", (fe - chain) / fe,
+                std::isnan(exact) ? "" : "  exact inside");
+  return text;
+}
+
 void print_frequencies(const FrequencyComparison& f, const std::string& chain_description) {
   std::printf("angular frequencies [rad/s]; chain = %s\n", chain_description.c_str());
   std::printf("%5s %18s %18s %18s %18s %18s  %s\n", "mode", "exact", "primal FE", "chain",
@@ -33,17 +46,8 @@ void print_frequencies(const FrequencyComparison& f, const std::string& chain_de
     std::string note;
     if (k < f.rigid_body_modes)
       note = "rigid-body mode: none in the dual";
-    else if (!std::isnan(f.chain[k]) && f.primal_fe[k] > 0) {
-      char text[64];
-      const double width = (f.primal_fe[k] - f.chain[k]) / f.primal_fe[k];
-      const bool holds =
-          !std::isnan(f.exact[k]) && f.chain[k] <= f.exact[k] && f.exact[k] <= f.primal_fe[k];
-      std::snprintf(text, sizeof text, "%.3e%s", width,
-                    std::isnan(f.exact[k]) ? ""
-                    : holds                ? "  exact inside"
-                                           : "  exact OUTSIDE");
-      note = text;
-    }
+    else if (!std::isnan(f.chain[k]) && f.primal_fe[k] > 0)
+      note = bracket_note(f.exact[k], f.primal_fe[k], f.chain[k]);
     std::printf("%5zu %18s %18s %18s %18s %18s  %s\n", k + 1, printed(f.exact[k]).c_str(),
                 printed(f.primal_fe[k]).c_str(), printed(f.chain[k]).c_str(),
                 printed(f.dual[k]).c_str(), printed(f.dual_fe[k]).c_str(), note.c_str());

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 
 using hamdyn::exact::beam_frequencies;
 
@@ -32,4 +33,86 @@ TEST(ExactBeamFrequencies, TextbookValues) {
   expect_beta("clamped", "sliding", {2.36502037, 5.49780392}, 0);
   expect_beta("sliding", "sliding", {M_PI, 2 * M_PI}, 1);
   expect_beta("pinned", "sliding", {M_PI / 2, 3 * M_PI / 2}, 0);
+}
+
+namespace {
+using hamdyn::exact::BeamEnd;
+
+// Roots of g on a grid of `step`, bisected.
+std::vector<double> roots(const std::function<double(double)>& g, unsigned int n, double step) {
+  std::vector<double> r;
+  for (double a = step; r.size() < n; a += step) {
+    double lo = a, hi = a + step;
+    if ((g(lo) < 0) == (g(hi) < 0))
+      continue;
+    for (int it = 0; it < 200; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      ((g(lo) < 0) == (g(mid) < 0) ? lo : hi) = mid;
+    }
+    r.push_back(0.5 * (lo + hi));
+  }
+  return r;
+}
+} // namespace
+
+TEST(ExactBeamFrequencies, CantileverWithTipMassAndRotaryInertia) {
+  // The case of the issue (L = 3, EI = 2e5, rho A = 12, tip mass 6 kg, 0.9 kg m^2), derived here
+  // on its own: the clamped shapes w = A (cos bx - cosh bx) + B (sin bx - sinh bx) and, at x = L,
+  // EI w'' - J omega^2 w' = 0 and EI w''' + M omega^2 w = 0, a 2x2 determinant in b
+  // (omega^2 = EI b^4 / rho A).
+  const double L = 3, ei = 2e5, rho = 12, m = 6, j = 0.9;
+  auto det = [=](double b) {
+    const double w2 = ei * std::pow(b, 4) / rho, x = b * L, s = std::sin(x), c = std::cos(x),
+                 sh = std::sinh(x), ch = std::cosh(x);
+    const double a11 = ei * b * b * (-c - ch) - j * w2 * b * (-s - sh);
+    const double a12 = ei * b * b * (-s - sh) - j * w2 * b * (c - ch);
+    const double a21 = ei * b * b * b * (s - sh) + m * w2 * (c - ch);
+    const double a22 = ei * b * b * b * (-c - ch) + m * w2 * (s - sh);
+    return (a11 * a22 - a12 * a21) / (ch * ch * (1 + w2 * w2));
+  };
+  const auto b = roots(det, 5, 1e-3);
+  BeamEnd tip;
+  tip.point_mass = m;
+  tip.rotary_inertia = j;
+  const auto omega = beam_frequencies(BeamEnd::classical("clamped"), tip, L, ei, rho,
+                                      static_cast<unsigned>(b.size()));
+  for (std::size_t k = 0; k < b.size(); ++k)
+    EXPECT_NEAR(omega[k], std::sqrt(ei / rho) * b[k] * b[k], 1e-9 * omega[k]) << "mode " << k + 1;
+  // The same tip at x = 0 of a beam clamped at x = L: the mirror image, the same frequencies.
+  const auto mirrored = beam_frequencies(tip, BeamEnd::classical("clamped"), L, ei, rho,
+                                         static_cast<unsigned>(b.size()));
+  for (std::size_t k = 0; k < b.size(); ++k)
+    EXPECT_NEAR(mirrored[k], omega[k], 1e-9 * omega[k]) << "mirrored mode " << k + 1;
+}
+
+TEST(ExactBeamFrequencies, StiffSpringsBecomeSupports) {
+  // Rotational springs of 1e12 EI/L at pinned ends clamp them; a translational spring of
+  // 1e12 EI/L^3 at the free end of a cantilever pins it (errors of order (bL)^4 / 1e12).
+  BeamEnd pinned_with_spring = BeamEnd::classical("pinned");
+  pinned_with_spring.rotational_spring = 1e12 * 3.0 / 2.0;
+  const auto clamped_clamped = beam_frequencies(pinned_with_spring, pinned_with_spring, 2, 3, 5, 3);
+  const auto reference = beam_frequencies("clamped", "clamped", 2, 3, 5, 3);
+  BeamEnd sprung;
+  sprung.spring = 1e12 * 3.0 / 8.0;
+  const auto clamped_pinned = beam_frequencies(BeamEnd::classical("clamped"), sprung, 2, 3, 5, 3);
+  const auto reference_pinned = beam_frequencies("clamped", "pinned", 2, 3, 5, 3);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_NEAR(clamped_clamped[k], reference[k], 1e-7 * reference[k]) << "mode " << k + 1;
+    EXPECT_NEAR(clamped_pinned[k], reference_pinned[k], 1e-7 * reference_pinned[k])
+        << "mode " << k + 1;
+  }
+}
+
+TEST(ExactBeamFrequencies, FreeBeamOnSoftSpringsBouncesAndRocks) {
+  // A free-free beam on two soft springs K (K L^3 / EI = 1e-4) moves as a rigid bar: bounce
+  // omega^2 = 2K / (rho A L), rocking omega^2 = 6K / (rho A L) (K L^2 / 2 over rho A L^3 / 12),
+  // to O(K L^3 / EI); then the free-free elastic modes.
+  const double L = 2, ei = 3, rho = 5, k = 1e-4 * ei / (L * L * L);
+  BeamEnd spring;
+  spring.spring = k;
+  const auto omega = beam_frequencies(spring, spring, L, ei, rho, 3);
+  EXPECT_NEAR(omega[0], std::sqrt(2 * k / (rho * L)), 1e-4 * omega[0]);
+  EXPECT_NEAR(omega[1], std::sqrt(6 * k / (rho * L)), 1e-4 * omega[1]);
+  const double free_free = std::pow(4.73004074, 2) * std::sqrt(ei / rho) / (L * L);
+  EXPECT_NEAR(omega[2], free_free, 1e-4 * free_free);
 }

@@ -1,5 +1,7 @@
 // Euler-Bernoulli beams (EI = rho A = L = 1) through the whole pipeline (case, model, SLEPc)
 // against exact frequencies whose equations the test solves itself.
+#include "core/case_parameters.h"
+#include "exact/beam_frequencies.h"
 #include "modal/eigen_solver.h"
 #include "studies/prepared_case.h"
 #include "support/case_builder.h"
@@ -223,4 +225,46 @@ TEST(BeamTransient, ViscousDampingActsOnTheDeflectionOnly) {
   EXPECT_LT(worst, 1e-4);
   // the damped amplitude after 3 periods is far from what gamma / rho A M would give
   EXPECT_GT(std::abs(std::exp(-decay * 2) - std::exp(-gamma / 2 * 2)), 100 * worst);
+}
+
+TEST(BeamFrequencies, CaseFileWithoutEndAttachmentsHasNone) {
+  // A cantilever case file as a new user writes it, naming supports but no end devices, read
+  // onto the declared defaults (not the built-in string example, whose end carries a mass on a
+  // spring): its frequencies are the bare cantilever's, 1 + cos(bL) cosh(bL) = 0.
+  ParameterFile file;
+  declare_case_parameters(file);
+  file.read_text("subsection Model\n set Type = euler bernoulli beam\n set Length = 2\n"
+                 " set Bending stiffness = 3\n set Mass per length = 5\nend\n"
+                 "subsection Left end\n set Support = clamped\nend\n"
+                 "subsection Right end\n set Support = free\nend\n",
+                 "cantilever.prm");
+  const CaseParameters c = parse_case_parameters(file, ".");
+  EXPECT_EQ(c.right.point_mass + c.right.spring + c.right.rotary_inertia + c.viscous_damping, 0.0);
+  PreparedCase pc(c, MPI_COMM_WORLD);
+  const auto fe = compute_modes(pc.system, 3, -1.0).omega;
+  const auto beta = roots([](double x) { return std::cos(x) * std::cosh(x) + 1; }, 3, 0.01);
+  std::vector<double> exact;
+  for (double b : beta)
+    exact.push_back(b * b * std::sqrt(3.0 / 5.0) / 4.0);
+  expect_frequencies(fe, exact, 2e-6, "cantilever case file without end devices");
+}
+
+TEST(BeamFrequencies, EndMassesInertiasAndSpringsAtBothEnds) {
+  // Every end device the frequency equation of src/exact takes, at both ends (a pinned end with
+  // a rotational spring; a free end with a mass, a rotary inertia and both springs): the finite
+  // elements, from the weak form, against exact::beam_frequencies.
+  const auto fe = beam_modes({"Left end/Support=pinned", "Left end/Rotational spring=4",
+                              "Left end/Rotary inertia=0.01", "Right end/Support=free",
+                              "Right end/Point mass=0.3", "Right end/Rotary inertia=0.02",
+                              "Right end/Spring=50", "Right end/Rotational spring=2"},
+                             5);
+  exact::BeamEnd left = exact::BeamEnd::classical("pinned"), right;
+  left.rotational_spring = 4;
+  left.rotary_inertia = 0.01;
+  right.point_mass = 0.3;
+  right.rotary_inertia = 0.02;
+  right.spring = 50;
+  right.rotational_spring = 2;
+  expect_frequencies(fe, exact::beam_frequencies(left, right, 1, 1, 1, 5), 2e-5,
+                     "beam with end devices at both ends");
 }
