@@ -9,8 +9,9 @@ const char* const usage_text =
 
 usage:
   hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
-      Transient response. Without CASE.prm, the embedded default case (a damped string, fixed at
-      x = 0, with a 5 g mass on a 2000 N/m spring at x = L). Writes DIR/solution.pvd (ParaView),
+      Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
+      string, fixed at x = 0, with a 5 g mass on a 2000 N/m spring at x = L); a case file starts
+      from the declared defaults (hamdyn parameters), not from the example. Writes DIR/solution.pvd (ParaView),
       DIR/history.csv and DIR/used_parameters.prm.
   hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd.
@@ -21,6 +22,11 @@ usage:
       (mode,exact,primal_fe,chain,dual: angular frequencies [rad/s]), DIR/compare_history.csv
       (time,exact,primal_fe,chain,dual: displacement [m] of the right end, or of the node
       nearest L/2 if that end is held) and DIR/compare.png; prints a table.
+  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
+      A convergence study (Convergence section: Refine = h | p | dt | h and dt, Levels,
+      Number of frequencies, History): the case at every level, errors against the exact
+      solution where one exists and a Richardson limit otherwise, observed and expected orders.
+      Writes DIR/convergence.csv, DIR/convergence.png; prints a table per quantity.
   hamdyn parameters
       Every case-file parameter with its default, allowed values and units.
   hamdyn bench [--model string|beam] [--unknowns N] [--steps N]
@@ -75,9 +81,9 @@ CommandLine parse_command_line(int argc, char** argv) {
     return cl;
   }
   if (cl.command != "run" && cl.command != "modes" && cl.command != "compare" &&
-      cl.command != "parameters" && cl.command != "bench")
+      cl.command != "converge" && cl.command != "parameters" && cl.command != "bench")
     throw InputError("command", cl.command,
-                     "expected run, modes, compare, parameters, bench or --help");
+                     "expected run, modes, compare, converge, parameters, bench or --help");
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {

@@ -7,7 +7,7 @@
 namespace hamdyn {
 
 struct CommandLine {
-  std::string command; // run | modes | parameters | bench | help | version
+  std::string command; // run | modes | compare | converge | parameters | bench | help | version
   std::string case_file;
   std::vector<std::string> overrides;
   std::string output_directory;

@@ -6,6 +6,7 @@
 #include "core/input_error.h"
 #include "studies/memory.h"
 #include "studies/run_compare.h"
+#include "studies/run_converge.h"
 #include "studies/run_modes.h"
 #include "studies/run_transient.h"
 #include "studies/step_loop_benchmark.h"
@@ -23,8 +24,10 @@ using namespace hamdyn;
 // The studies that take a case, by command name.
 using Study = std::function<void(const CaseParameters&, const ParameterFile&, MPI_Comm)>;
 const std::map<std::string, Study>& case_studies() {
-  static const std::map<std::string, Study> studies{
-      {"run", run_transient}, {"modes", run_modes}, {"compare", run_compare}};
+  static const std::map<std::string, Study> studies{{"run", run_transient},
+                                                    {"modes", run_modes},
+                                                    {"compare", run_compare},
+                                                    {"converge", run_converge}};
   return studies;
 }
 

@@ -275,6 +275,22 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Modes", "Number of modes", "10", P::Integer(), "an integer >= 1",
             "Number of natural modes computed by `hamdyn modes`.");
 
+  f.declare("Convergence", "Refine", "h", P::Selection("h|p|dt|h and dt"), "h | p | dt | h and dt",
+            "What `hamdyn converge` refines from level to level: h doubles the elements, p "
+            "takes degrees 1, 2, 3, 4 (Lagrange elements only), dt halves the time step, "
+            "h and dt does both.");
+  f.declare("Convergence", "Levels", "4", P::Integer(), "an integer from 2 to 12 (p: 2 to 4)",
+            "Number of levels, the case as written being level 0 (for p: degree 1). A quantity "
+            "without an exact reference needs 3 levels for its Richardson extrapolation.");
+  f.declare("Convergence", "Number of frequencies", "3", P::Integer(), "an integer >= 0",
+            "The first n angular frequencies studied (modal solver); 0: none. Not with "
+            "Refine = dt (the frequencies do not depend on the time step).");
+  f.declare("Convergence", "History", "", P::Anything(),
+            "empty or a history.csv column, e.g. u_right or u@0.5",
+            "A history.csv column studied over the run (its error at a level is the largest "
+            "difference at the coarsest level's output times); a probe u@x or v@x is added when "
+            "the case has none at x. Empty: frequencies only.");
+
   f.declare("Output", "Directory", "results", P::Anything(), "a writable directory",
             "Where results are written (created if missing).");
   f.declare("Output", "Snapshot interval", "10", P::Integer(), "an integer >= 0",
@@ -361,6 +377,26 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     throw InputError("Output/Snapshot interval", f.get("Output", "Snapshot interval"),
                      "expected an integer >= 0");
   c.snapshot_interval = static_cast<unsigned>(interval);
+
+  ConvergenceParameters& cv = c.convergence;
+  cv.refine_name = f.get("Convergence", "Refine");
+  cv.refine = cv.refine_name == "p"          ? ConvergenceParameters::Refine::p
+              : cv.refine_name == "dt"       ? ConvergenceParameters::Refine::dt
+              : cv.refine_name == "h and dt" ? ConvergenceParameters::Refine::h_and_dt
+                                             : ConvergenceParameters::Refine::h;
+  const long levels = f.get_integer("Convergence", "Levels");
+  const long most_levels = cv.refine == ConvergenceParameters::Refine::p ? 4 : 12;
+  if (levels < 2 || levels > most_levels)
+    throw InputError("Convergence/Levels", f.get("Convergence", "Levels"),
+                     "expected an integer from 2 to " + std::to_string(most_levels) +
+                         (most_levels == 4 ? " with Refine = p (degrees 1 to 4)" : ""));
+  cv.levels = static_cast<unsigned>(levels);
+  const long frequencies = f.get_integer("Convergence", "Number of frequencies");
+  if (frequencies < 0)
+    throw InputError("Convergence/Number of frequencies",
+                     f.get("Convergence", "Number of frequencies"), "expected an integer >= 0");
+  cv.n_frequencies = static_cast<unsigned>(frequencies);
+  cv.history = trimmed(f.get("Convergence", "History"));
 
   std::stringstream probes(f.get("Output", "Probes"));
   for (std::string item; std::getline(probes, item, ',');) {

@@ -41,6 +41,16 @@ struct Attachment {
   double stiffness = 0, damping = 0; // oscillators only [N/m, N s/m]
 };
 
+/// The `Convergence` section, read by `hamdyn converge`.
+struct ConvergenceParameters {
+  enum class Refine { h, p, dt, h_and_dt };
+  Refine refine = Refine::h;
+  std::string refine_name; // as written
+  unsigned int levels = 4;
+  unsigned int n_frequencies = 3;
+  std::string history; // a history.csv column; empty: frequencies only
+};
+
 struct CaseParameters {
   ModelType model_type = ModelType::string;
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
@@ -63,6 +73,7 @@ struct CaseParameters {
   std::vector<Attachment> point_masses, springs, dashpots, forces, oscillators;
   std::vector<double> probes;
   std::vector<std::string> probe_labels; // as written in the case file, for column names
+  ConvergenceParameters convergence;
 };
 
 /// Declares every parameter. The defaults are physically neutral (no attachments, damping, load

@@ -109,6 +109,29 @@ double compare_position(const CaseParameters& c) {
   });
 }
 
+std::vector<double> exact_frequencies(const CaseParameters& c, unsigned int n) {
+  if (string_has_exact_solution(c, false))
+    return exact::string_frequencies(exact_string(c), n);
+  if (beam_has_exact_frequencies(c))
+    return exact::beam_frequencies(exact_beam_end(c.left), exact_beam_end(c.right), c.length,
+                                   c.bending_stiffness, c.mass_per_length, n);
+  return {};
+}
+
+std::vector<double> exact_string_history(const CaseParameters& c, double x,
+                                         const std::vector<double>& times) {
+  if (!string_has_exact_solution(c, true))
+    return {};
+  const Expression u0("Initial conditions/Displacement", c.initial_displacement, {"x"});
+  const Expression v0("Initial conditions/Velocity", c.initial_velocity, {"x"});
+  const exact::StringModalSeries series(
+      exact_string(c), 200, [&](double y) { return u0(y, 0); }, [&](double y) { return v0(y, 0); });
+  std::vector<double> u;
+  for (double t : times)
+    u.push_back(series.displacement(x, t));
+  return u;
+}
+
 namespace {
 CaseParameters with_compare_probe(CaseParameters c) {
   c.probes = {compare_position(c)};
@@ -178,15 +201,8 @@ FrequencyComparison CaseComparison::frequencies() const {
   } else
     f.dual_fe_note = "no continuum dual: " + f.dual_fe_note;
 
-  f.exact.assign(n, nan);
-  if (string_has_exact_solution(c, false)) {
-    const auto exact = exact::string_frequencies(exact_string(c), n);
-    std::copy(exact.begin(), exact.end(), f.exact.begin());
-  } else if (beam_has_exact_frequencies(c)) {
-    const auto exact = exact::beam_frequencies(exact_beam_end(c.left), exact_beam_end(c.right),
-                                               c.length, c.bending_stiffness, c.mass_per_length, n);
-    std::copy(exact.begin(), exact.end(), f.exact.begin());
-  }
+  f.exact = exact_frequencies(c, n);
+  f.exact.resize(n, nan);
   return f;
 }
 
@@ -251,16 +267,8 @@ HistoryComparison CaseComparison::histories() const {
   } else
     h.dual_fe.assign(h.time.size(), nan);
 
-  h.exact.assign(h.time.size(), nan);
-  if (string_has_exact_solution(c, true)) {
-    const Expression u0("Initial conditions/Displacement", c.initial_displacement, {"x"});
-    const Expression v0("Initial conditions/Velocity", c.initial_velocity, {"x"});
-    const exact::StringModalSeries series(
-        exact_string(c), 200, [&](double x) { return u0(x, 0); },
-        [&](double x) { return v0(x, 0); });
-    for (std::size_t k = 0; k < h.time.size(); ++k)
-      h.exact[k] = series.displacement(h.x, h.time[k]);
-  }
+  h.exact = exact_string_history(c, h.x, h.time);
+  h.exact.resize(h.time.size(), nan);
   return h;
 }
 

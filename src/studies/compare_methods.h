@@ -72,6 +72,14 @@ bool string_has_exact_solution(const CaseParameters& c, bool undamped_free);
 /// undamped frequencies).
 bool beam_has_exact_frequencies(const CaseParameters& c);
 
+/// The n lowest exact angular frequencies [rad/s] where the case has them (see above), else none.
+std::vector<double> exact_frequencies(const CaseParameters& c, unsigned int n);
+
+/// The exact displacement at x [m] at the given times (the string's modal series, 200 modes) where
+/// the case is an undamped, unforced string with an exact solution, else none.
+std::vector<double> exact_string_history(const CaseParameters& c, double x,
+                                         const std::vector<double>& times);
+
 /// The exact solution's description of a case's end.
 exact::BeamEnd exact_beam_end(const EndParameters& e);
 

@@ -28,10 +28,14 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
 }
 
 void check_number_of_modes(const PreparedCase& pc) {
+  check_number_of_modes(pc, pc.parameters.n_modes, "Modes/Number of modes");
+}
+
+void check_number_of_modes(const PreparedCase& pc, unsigned int n, const std::string& parameter) {
   const auto n_free = pc.system.locally_owned.size() -
                       dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), pc.comm);
-  if (pc.parameters.n_modes > n_free)
-    throw InputError("Modes/Number of modes", std::to_string(pc.parameters.n_modes),
+  if (n > n_free)
+    throw InputError(parameter, std::to_string(n),
                      "this discretization has only " + std::to_string(n_free) +
                          " free DoFs; expected at most that many");
 }

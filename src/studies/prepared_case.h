@@ -23,6 +23,8 @@ struct PreparedCase {
 
 /// Throws InputError when Modes/Number of modes exceeds the free DoFs of the discretization.
 void check_number_of_modes(const PreparedCase& pc);
+/// The same for n modes asked for by `parameter`.
+void check_number_of_modes(const PreparedCase& pc, unsigned int n, const std::string& parameter);
 
 /// Creates the output directory (rank 0) and writes used_parameters.prm into it.
 void prepare_output_directory(const std::string& directory, const ParameterFile& file,

@@ -1,0 +1,241 @@
+#include "studies/convergence_study.h"
+
+#include "core/input_error.h"
+#include "modal/eigen_solver.h"
+#include "studies/compare_methods.h"
+#include "studies/prepared_case.h"
+#include "studies/richardson.h"
+#include "studies/transient.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hamdyn {
+
+namespace {
+using Refine = ConvergenceParameters::Refine;
+const double nan = std::numeric_limits<double>::quiet_NaN();
+
+bool refines_h(Refine r) {
+  return r == Refine::h || r == Refine::h_and_dt;
+}
+bool refines_dt(Refine r) {
+  return r == Refine::dt || r == Refine::h_and_dt;
+}
+
+// The position of a displacement column (u_right, u_left, u@x), or NaN for any other column.
+double displacement_position(const CaseParameters& c, const std::string& column) {
+  if (column == "u_right")
+    return c.length;
+  if (column == "u_left")
+    return 0;
+  if (column.rfind("u@", 0) == 0) {
+    const auto at = std::find(c.probe_labels.begin(), c.probe_labels.end(), column.substr(2));
+    if (at != c.probe_labels.end())
+      return c.probes[at - c.probe_labels.begin()];
+  }
+  return nan;
+}
+
+// A probe for a history column u@x or v@x that the case does not record yet.
+CaseParameters with_history_probe(CaseParameters c) {
+  const std::string& h = c.convergence.history;
+  if (h.size() < 3 || h[1] != '@' || (h[0] != 'u' && h[0] != 'v'))
+    return c;
+  const std::string label = h.substr(2);
+  if (std::find(c.probe_labels.begin(), c.probe_labels.end(), label) != c.probe_labels.end())
+    return c;
+  std::size_t used = 0;
+  double x = nan;
+  try {
+    x = std::stod(label, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != label.size() || !(x >= 0 && x <= c.length))
+    throw InputError("Convergence/History", h,
+                     "expected a probe u@x or v@x with x in [0, Length], or another "
+                     "history.csv column");
+  c.probes.push_back(x);
+  c.probe_labels.push_back(label);
+  return c;
+}
+
+void check_study(const CaseParameters& c, bool has_exact_reference) {
+  const ConvergenceParameters& cv = c.convergence;
+  if (cv.refine == Refine::p && c.model_type == ModelType::euler_bernoulli_beam)
+    throw InputError("Convergence/Refine", cv.refine_name,
+                     "an Euler-Bernoulli beam's elements are always cubic Hermite; expected h, dt "
+                     "or h and dt");
+  if (refines_h(cv.refine) && !c.mesh_file.empty())
+    throw InputError("Convergence/Refine", cv.refine_name,
+                     "h refinement doubles the elements of a generated mesh; expected p or dt "
+                     "with Discretization/Mesh file = " +
+                         c.mesh_file_as_set);
+  if (cv.refine == Refine::dt && cv.n_frequencies > 0)
+    throw InputError("Convergence/Number of frequencies", std::to_string(cv.n_frequencies),
+                     "the frequencies do not depend on the time step; expected 0 with "
+                     "Refine = dt (and a History column)");
+  if (cv.n_frequencies == 0 && cv.history.empty())
+    throw InputError("Convergence/History", "",
+                     "nothing to study: expected a history.csv column or Number of "
+                     "frequencies > 0");
+  if (cv.levels < 3 && !has_exact_reference)
+    throw InputError("Convergence/Levels", std::to_string(cv.levels),
+                     "this case has no exact reference; a Richardson estimate needs at least 3");
+}
+
+struct Level {
+  unsigned int elements = 0, degree = 0;
+  double time_step = 0, size = 0;
+  unsigned long dofs = 0;
+  double frequency_scale = 0;
+  std::vector<double> omega, times, history;
+};
+
+std::string quantity_name(unsigned int k) {
+  return "omega_" + std::to_string(k + 1);
+}
+} // namespace
+
+CaseParameters convergence_level(const CaseParameters& c, unsigned int level) {
+  CaseParameters l = c;
+  const Refine r = c.convergence.refine;
+  if (refines_h(r))
+    l.n_elements = c.n_elements << level;
+  if (r == Refine::p)
+    l.degree = level + 1;
+  if (refines_dt(r))
+    l.time_step = c.time_step / double(1u << level);
+  return l;
+}
+
+ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, MPI_Comm comm) {
+  const CaseParameters c = with_history_probe(case_as_written);
+  const ConvergenceParameters& cv = c.convergence;
+  const unsigned int n = cv.n_frequencies;
+  const std::vector<double> exact_omega = exact_frequencies(c, n);
+  const bool exact_history = !cv.history.empty() &&
+                             std::isfinite(displacement_position(c, cv.history)) &&
+                             string_has_exact_solution(c, true);
+  check_study(c, (n == 0 || exact_omega.size() == n) && (cv.history.empty() || exact_history));
+
+  std::vector<Level> levels;
+  for (unsigned int k = 0; k < cv.levels; ++k) {
+    const CaseParameters lc = convergence_level(c, k);
+    PreparedCase pc(lc, comm);
+    Level level;
+    level.elements = lc.n_elements;
+    level.degree = lc.model_type == ModelType::euler_bernoulli_beam ? 3 : lc.degree;
+    level.time_step = lc.time_step;
+    level.dofs = pc.system.locally_owned.size();
+    level.size = cv.refine == Refine::p    ? 1.0 / double(level.dofs)
+                 : cv.refine == Refine::dt ? lc.time_step
+                                           : lc.length / lc.n_elements;
+    if (n > 0) {
+      check_number_of_modes(pc, n, "Convergence/Number of frequencies");
+      const double scale = pc.model->frequency_scale();
+      level.frequency_scale = scale;
+      level.omega = compute_modes(pc.system, n, -0.01 * scale * scale).omega;
+    }
+    if (!cv.history.empty()) {
+      check_time_step(pc);
+      const auto columns = history_columns(pc);
+      const auto column = std::find(columns.begin(), columns.end(), cv.history);
+      if (column == columns.end()) {
+        std::string list;
+        for (std::size_t i = 1; i < columns.size(); ++i)
+          list += (i > 1 ? ", " : "") + columns[i];
+        throw InputError("Convergence/History", cv.history, "expected one of " + list);
+      }
+      const auto index = column - columns.begin();
+      integrate(pc, [&](unsigned long, const State& s, const std::vector<double>& row) {
+        level.times.push_back(s.t);
+        level.history.push_back(row[index]);
+      });
+    }
+    levels.push_back(std::move(level));
+  }
+
+  ConvergenceResult result;
+  result.size_name = cv.refine == Refine::p ? "1/DoFs" : cv.refine == Refine::dt ? "dt" : "h";
+  const bool hermite = c.model_type == ModelType::euler_bernoulli_beam;
+  const double two_level_factor = 4; // r^p of a second-order method halving h or dt
+
+  // One quantity: its values at every level (vectors of equal length), the reference, and the
+  // summary value of a vector (itself for a frequency, the largest magnitude for a history).
+  auto add_quantity = [&](const std::string& name, const std::vector<std::vector<double>>& values,
+                          std::vector<double> reference, const std::string& kind, double expected) {
+    if (reference.empty())
+      reference = richardson_limit(values, two_level_factor);
+    auto magnitude = [](const std::vector<double>& v) {
+      double m = 0;
+      for (double x : v)
+        m = std::max(m, std::abs(x));
+      return v.size() == 1 ? v[0] : m;
+    };
+    for (unsigned int k = 0; k < levels.size(); ++k) {
+      ConvergenceRow row;
+      row.quantity = name;
+      row.level = k;
+      row.elements = levels[k].elements;
+      row.degree = levels[k].degree;
+      row.time_step = levels[k].time_step;
+      row.dofs = levels[k].dofs;
+      row.value = magnitude(values[k]);
+      row.reference = magnitude(reference);
+      row.reference_kind = kind;
+      row.error = 0;
+      for (std::size_t i = 0; i < reference.size(); ++i)
+        row.error = std::max(row.error, std::abs(values[k][i] - reference[i]));
+      row.order = k == 0 ? nan
+                         : observed_order(result.rows.back().error, row.error, levels[k - 1].size,
+                                          levels[k].size);
+      row.expected_order = expected;
+      result.rows.push_back(row);
+    }
+  };
+
+  for (unsigned int j = 0; j < n; ++j) {
+    // A rigid-body mode (omega = 0) has only round-off to converge: not studied.
+    const bool rigid = exact_omega.size() == n
+                           ? exact_omega[j] == 0
+                           : std::all_of(levels.begin(), levels.end(), [&](const Level& l) {
+                               return l.omega[j] < 1e-6 * l.frequency_scale;
+                             });
+    if (rigid) {
+      ++result.rigid_body_modes;
+      continue;
+    }
+    std::vector<std::vector<double>> values;
+    for (const Level& l : levels)
+      values.push_back({l.omega[j]});
+    const bool exact = exact_omega.size() == n;
+    const double expected = cv.refine == Refine::p ? nan : hermite ? 4.0 : 2.0 * c.degree;
+    add_quantity(quantity_name(j), values,
+                 exact ? std::vector<double>{exact_omega[j]} : std::vector<double>{},
+                 exact ? "exact" : "richardson", expected);
+  }
+  if (!cv.history.empty()) {
+    // every level's values at the coarsest level's output times: step k of level 0 is step
+    // k 2^level of a level that halves dt (the last, shortened step ends on the final time)
+    const std::vector<double>& times = levels.front().times;
+    std::vector<std::vector<double>> values;
+    for (unsigned int k = 0; k < levels.size(); ++k) {
+      const std::size_t stride = refines_dt(cv.refine) ? std::size_t(1) << k : 1;
+      std::vector<double> v;
+      for (std::size_t i = 0; i < times.size(); ++i)
+        v.push_back(levels[k].history[std::min(i * stride, levels[k].history.size() - 1)]);
+      values.push_back(std::move(v));
+    }
+    const std::vector<double> exact =
+        exact_history ? exact_string_history(c, displacement_position(c, cv.history), times)
+                      : std::vector<double>{};
+    add_quantity(cv.history, values, exact, exact_history ? "exact" : "richardson",
+                 refines_dt(cv.refine) ? 2.0 : nan);
+  }
+  return result;
+}
+
+} // namespace hamdyn
