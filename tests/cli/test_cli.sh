@@ -152,5 +152,39 @@ check "unused key: exit 0 (got $status)" test $status -eq 0
 check "unused key: one warning line naming it (got: $err)" \
   test "$err" = "hamdyn: warning: Model/Tension = '-5' is not used by an euler bernoulli beam; ignored"
 
+# converge: the same study on 1 and 2 ranks, every column equal; its files; bad studies.
+for np in 1 2; do
+  mpirun --oversubscribe -np $np "$hamdyn" converge --set "Discretization/Degree=1" \
+    --set "Discretization/Elements=10" --set "Convergence/Levels=3" \
+    --set "Convergence/History=u@0.5" --set "Time integration/Final time=0.01" \
+    --output "$work/converge$np" > converge$np.log 2>&1
+  check "converge on $np rank(s) exits 0" test $? -eq 0
+done
+check "convergence.csv header" test "$(head -1 "$work/converge1/convergence.csv")" = \
+  "quantity,level,elements,degree,time_step,dofs,value,reference,reference_kind,error,order,expected_order"
+check "convergence.csv: 3 frequencies and the history at 3 levels" \
+  test "$(wc -l < "$work/converge1/convergence.csv")" -eq 13
+check "convergence.csv says which reference" grep -q ",richardson," "$work/converge1/convergence.csv"
+check "converge: 1 and 2 ranks agree" /usr/bin/python3 -c "
+import csv, sys
+a, b = (list(csv.reader(open('$work/converge%d/convergence.csv' % n))) for n in (1, 2))
+ok = len(a) == len(b) and all(
+    x == y or abs(float(x) - float(y)) <= 1e-9 * max(abs(float(x)), 1e-300)
+    for ra, rb in zip(a[1:], b[1:]) for x, y in zip(ra, rb) if x != y)
+sys.exit(0 if ok else 1)"
+check "converge prints the table" grep -q "red.rate.log2" converge1.log
+if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
+  check "convergence.png" test -s "$work/converge1/convergence.png"
+fi
+expect_bad "converge p of a Hermite beam" "Convergence/Refine = 'p'" converge "$source_dir/cases/cantilever_tip_mass.prm" \
+  --set "Convergence/Refine=p"
+expect_bad "converge dt with frequencies" "Convergence/Number of frequencies = '3'" converge \
+  --set "Convergence/Refine=dt"
+expect_bad "converge unknown history column" "Convergence/History = 'w_tip'" converge \
+  --set "Convergence/History=w_tip" --set "Convergence/Number of frequencies=0"
+expect_bad "converge one level" "Convergence/Levels = '1'" converge --set "Convergence/Levels=1"
+expect_bad "converge p beyond degree 4" "Convergence/Levels = '5'" converge \
+  --set "Convergence/Refine=p" --set "Convergence/Levels=5"
+
 echo "$passes passed, $failures failed"
 test $failures -eq 0
