@@ -138,17 +138,6 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
           : "mass,stiffness,damping with mass > 0, stiffness > 0, damping >= 0";
   const std::string allowed =
       "expected x:" + what + " with x in [0, " + std::to_string(length) + "]";
-  // A number that fills all of `text`, or NaN.
-  auto number = [](const std::string& text) {
-    std::size_t used = 0;
-    double value = std::nan("");
-    try {
-      value = std::stod(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    return used == 0 || used != text.size() ? std::nan("") : value;
-  };
   std::vector<Attachment> list;
   std::stringstream items(f.get("Attachments", key));
   for (std::string item; std::getline(items, item, ';');) {
@@ -404,14 +393,8 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     if (b == std::string::npos)
       continue;
     item = item.substr(b, item.find_last_not_of(" \t") - b + 1);
-    std::size_t used = 0;
-    double x = 0;
-    try {
-      x = std::stod(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != item.size() || !(x >= 0 && x <= c.length))
+    const double x = number(item);
+    if (!(x >= 0 && x <= c.length))
       throw InputError("Output/Probes", item,
                        "expected comma-separated positions in [0, " + f.get("Model", "Length") +
                            "]");
@@ -466,6 +449,17 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
                     why + "; ignored");
   }
   return lines;
+}
+
+double number(const std::string& text) {
+  std::size_t used = 0;
+  double value = std::nan("");
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  return used == 0 || used != text.size() ? std::nan("") : value;
 }
 
 void check_output_directory_writable(const std::string& directory) {

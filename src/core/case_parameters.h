@@ -90,6 +90,9 @@ CaseParameters parse_case_parameters(const ParameterFile& file, const std::strin
 std::vector<std::string> unused_parameter_warnings(const ParameterFile& file,
                                                    const CaseParameters& c);
 
+/// The number that fills all of `text` (a position, a value in a list), or NaN.
+double number(const std::string& text);
+
 /// Throws InputError when `directory` cannot be created or written; creates nothing.
 void check_output_directory_writable(const std::string& directory);
 

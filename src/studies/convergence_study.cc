@@ -46,14 +46,8 @@ CaseParameters with_history_probe(CaseParameters c) {
   const std::string label = h.substr(2);
   if (std::find(c.probe_labels.begin(), c.probe_labels.end(), label) != c.probe_labels.end())
     return c;
-  std::size_t used = 0;
-  double x = nan;
-  try {
-    x = std::stod(label, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != label.size() || !(x >= 0 && x <= c.length))
+  const double x = number(label);
+  if (!(x >= 0 && x <= c.length))
     throw InputError("Convergence/History", h,
                      "expected a probe u@x or v@x with x in [0, Length], or another "
                      "history.csv column");

@@ -1,6 +1,7 @@
 // The exact beam frequencies against the textbook values of beta L (Blevins, "Formulas for
 // Natural Frequency and Mode Shape", 1979, table 8-1) and their rigid-body modes.
 #include "exact/beam_frequencies.h"
+#include "support/case_builder.h"
 
 #include <gtest/gtest.h>
 
@@ -35,25 +36,7 @@ TEST(ExactBeamFrequencies, TextbookValues) {
   expect_beta("pinned", "sliding", {M_PI / 2, 3 * M_PI / 2}, 0);
 }
 
-namespace {
 using hamdyn::exact::BeamEnd;
-
-// Roots of g on a grid of `step`, bisected.
-std::vector<double> roots(const std::function<double(double)>& g, unsigned int n, double step) {
-  std::vector<double> r;
-  for (double a = step; r.size() < n; a += step) {
-    double lo = a, hi = a + step;
-    if ((g(lo) < 0) == (g(hi) < 0))
-      continue;
-    for (int it = 0; it < 200; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      ((g(lo) < 0) == (g(mid) < 0) ? lo : hi) = mid;
-    }
-    r.push_back(0.5 * (lo + hi));
-  }
-  return r;
-}
-} // namespace
 
 TEST(ExactBeamFrequencies, CantileverWithTipMassAndRotaryInertia) {
   // The case of the issue (L = 3, EI = 2e5, rho A = 12, tip mass 6 kg, 0.9 kg m^2), derived here
@@ -70,7 +53,7 @@ TEST(ExactBeamFrequencies, CantileverWithTipMassAndRotaryInertia) {
     const double a22 = ei * b * b * b * (-c - ch) + m * w2 * (s - sh);
     return (a11 * a22 - a12 * a21) / (ch * ch * (1 + w2 * w2));
   };
-  const auto b = roots(det, 5, 1e-3);
+  const auto b = hamdyn::test_support::roots(det, 5, 1e-3);
   BeamEnd tip;
   tip.point_mass = m;
   tip.rotary_inertia = j;

@@ -54,6 +54,21 @@ double observed_order(const std::vector<double>& sizes, const std::vector<double
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
+std::vector<double> roots(const std::function<double(double)>& g, unsigned int n, double step) {
+  std::vector<double> r;
+  for (double a = step; r.size() < n; a += step) {
+    double lo = a, hi = a + step;
+    if ((g(lo) < 0) == (g(hi) < 0))
+      continue;
+    for (int it = 0; it < 200; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      ((g(lo) < 0) == (g(mid) < 0) ? lo : hi) = mid;
+    }
+    r.push_back(0.5 * (lo + hi));
+  }
+  return r;
+}
+
 void report(const std::string& what, double value) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

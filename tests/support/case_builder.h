@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ History simulate(const CaseParameters& c, MPI_Comm comm);
 
 /// Least-squares slope of log(error) against log(size): the observed order of convergence.
 double observed_order(const std::vector<double>& sizes, const std::vector<double>& errors);
+
+/// The n smallest roots of g on (0, ...), bracketed on a grid of `step` and bisected.
+std::vector<double> roots(const std::function<double(double)>& g, unsigned int n, double step);
 
 /// Prints a measured number on rank 0 (shown by ctest -V and in the CI log).
 void report(const std::string& what, double value);

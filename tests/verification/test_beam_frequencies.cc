@@ -28,22 +28,6 @@ std::vector<double> beam_modes(const std::vector<std::string>& settings, unsigne
   return compute_modes(pc.system, n, -1.0).omega;
 }
 
-// Roots x_1 < x_2 < ... of g on (0, x_max], bracketed on a fine grid and bisected.
-std::vector<double> roots(const std::function<double(double)>& g, unsigned int n, double step) {
-  std::vector<double> r;
-  for (double a = step; r.size() < n; a += step) {
-    double lo = a, hi = a + step;
-    if ((g(lo) < 0) == (g(hi) < 0))
-      continue;
-    for (int it = 0; it < 200; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      ((g(lo) < 0) == (g(mid) < 0) ? lo : hi) = mid;
-    }
-    r.push_back(0.5 * (lo + hi));
-  }
-  return r;
-}
-
 void expect_frequencies(const std::vector<double>& fe, const std::vector<double>& exact,
                         double tolerance, const std::string& what) {
   for (std::size_t k = 0; k < exact.size(); ++k) {
@@ -62,11 +46,11 @@ std::vector<double> squares(std::vector<double> beta_l) {
 } // namespace
 
 TEST(BeamFrequencies, ClassicalSupports) {
-  const auto cantilever =
-      squares(roots([](double x) { return std::cos(x) * std::cosh(x) + 1; }, 4, 0.01));
+  const auto cantilever = squares(
+      test_support::roots([](double x) { return std::cos(x) * std::cosh(x) + 1; }, 4, 0.01));
   EXPECT_NEAR(std::sqrt(cantilever[0]), 1.87510407, 1e-8);
-  const auto clamped_clamped =
-      squares(roots([](double x) { return std::cos(x) * std::cosh(x) - 1; }, 4, 0.01));
+  const auto clamped_clamped = squares(
+      test_support::roots([](double x) { return std::cos(x) * std::cosh(x) - 1; }, 4, 0.01));
   EXPECT_NEAR(std::sqrt(clamped_clamped[0]), 4.73004074, 1e-8);
   std::vector<double> pinned;
   for (int n = 1; n <= 4; ++n)
@@ -102,7 +86,7 @@ TEST(BeamFrequencies, CantileverWithTipMassAndRotaryInertia) {
     const double a22 = b * b * b * (-c - ch) + m * w2 * (s - sh);
     return (a11 * a22 - a12 * a21) / (ch * ch * (1 + w2 * w2));
   };
-  const auto exact = squares(roots(det, 4, 0.002));
+  const auto exact = squares(test_support::roots(det, 4, 0.002));
   const auto fe = beam_modes({"Left end/Support=clamped", "Right end/Support=free",
                               "Right end/Point mass=0.3", "Right end/Rotary inertia=0.02"},
                              4);
@@ -141,7 +125,7 @@ TEST(BeamFrequencies, CantileverWithAttachedOscillator) {
         e[d - 2][j] = detune * phi(j, d, b, 1.0) + push * phi(j, 0, b, a) * g(d, b, 1.0 - a);
     return (e[0][0] * e[1][1] - e[0][1] * e[1][0]) / (detune * std::pow(std::cosh(b), 2));
   };
-  const auto exact = squares(roots(det, 5, 0.002));
+  const auto exact = squares(test_support::roots(det, 5, 0.002));
   const auto fe = beam_modes({"Left end/Support=clamped", "Right end/Support=free",
                               "Attachments/Oscillators=0.6:0.2,2.5,0"},
                              5);
@@ -242,7 +226,8 @@ TEST(BeamFrequencies, CaseFileWithoutEndAttachmentsHasNone) {
   EXPECT_EQ(c.right.point_mass + c.right.spring + c.right.rotary_inertia + c.viscous_damping, 0.0);
   PreparedCase pc(c, MPI_COMM_WORLD);
   const auto fe = compute_modes(pc.system, 3, -1.0).omega;
-  const auto beta = roots([](double x) { return std::cos(x) * std::cosh(x) + 1; }, 3, 0.01);
+  const auto beta =
+      test_support::roots([](double x) { return std::cos(x) * std::cosh(x) + 1; }, 3, 0.01);
   std::vector<double> exact;
   for (double b : beta)
     exact.push_back(b * b * std::sqrt(3.0 / 5.0) / 4.0);
