@@ -406,13 +406,13 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
 
 std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
                                                    const CaseParameters& c) {
-  std::vector<std::pair<std::string, std::string>> unused; // (section/key, why)
+  std::vector<std::string> lines;
   const std::string type = f.get("Model", "Type");
   const std::string model = std::string("not used by ") + (type[0] == 'e' ? "an " : "a ") + type;
   auto add = [&](const std::string& section, const std::string& key, const std::string& why) {
-    unused.emplace_back(parameter_name(section, key), why);
-    if (f.is_default(section, key))
-      unused.pop_back();
+    if (!f.is_default(section, key))
+      lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) + "' is " + why +
+                      "; ignored");
   };
   if (c.model_type == ModelType::string) {
     for (const char* key : {"Bending stiffness", "Shear stiffness", "Rotary inertia per length"})
@@ -441,13 +441,6 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
       add("Discretization", key, "not used with a mesh file");
   if (c.scheme == Scheme::central_difference)
     add("Time integration", "Spectral radius", "not used by central difference");
-
-  std::vector<std::string> lines;
-  for (const auto& [name, why] : unused) {
-    const auto slash = name.rfind('/');
-    lines.push_back(name + " = '" + f.get(name.substr(0, slash), name.substr(slash + 1)) + "' is " +
-                    why + "; ignored");
-  }
   return lines;
 }
 

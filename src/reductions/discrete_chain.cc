@@ -240,9 +240,9 @@ void build_string(ChainBuilder& b, const CaseParameters& c) {
 
 void build_bar_chain(ChainBuilder& b, const CaseParameters& c) {
   const unsigned int n = b.n_nodes(), last = n - 1;
-  // rotation of bar i, (w_{i+1} - w_i) / h_i
-  auto bar = [&](unsigned int i) {
-    return ChainBuilder::NodeRow{{i, -1.0 / b.h(i)}, {i + 1, 1.0 / b.h(i)}};
+  // rotation of bar i, (w_{i+1} - w_i) / h_i, times `factor`
+  auto bar = [&](unsigned int i, double factor = 1.0) {
+    return ChainBuilder::NodeRow{{i, -factor / b.h(i)}, {i + 1, factor / b.h(i)}};
   };
   for (unsigned int i = 0; i < n; ++i)
     b.add_inertia(c.mass_per_length * b.lumped_length(i), {{i, 1.0}});
@@ -272,19 +272,14 @@ void build_bar_chain(ChainBuilder& b, const CaseParameters& c) {
       b.add(b.spring, hinge, bar(bar_index), b.x(node));
     else if (theta >= 0) {
       const ChainBuilder::NodeRow own = {{unsigned(theta), 1.0}};
-      ChainBuilder::NodeRow stretch = bar(bar_index);
-      for (auto& entry : stretch)
-        entry.second = -entry.second;
       b.add_inertia(end->rotary_inertia, {}, own);
-      b.add(b.spring, hinge, stretch, b.x(node), own);
+      b.add(b.spring, hinge, bar(bar_index, -1.0), b.x(node), own); // theta - phi
       b.add(b.spring, end->rotational_spring, {}, b.x(node), own);
       b.add(b.dashpot, end->rotational_dashpot, {}, b.x(node), own);
       moments.push_back({{}, own, end->moment});
     } else {
       const double r = hinge / (hinge + end->rotational_spring);
-      ChainBuilder::NodeRow condensed = bar(bar_index);
-      for (auto& entry : condensed)
-        entry.second *= r;
+      const ChainBuilder::NodeRow condensed = bar(bar_index, r);
       b.add(b.spring, end->rotational_spring * r, bar(bar_index), b.x(node));
       b.add(b.dashpot, end->rotational_dashpot, condensed, b.x(node));
       moments.push_back({condensed, {}, end->moment});

@@ -127,28 +127,30 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
     level.size = cv.refine == Refine::p    ? 1.0 / double(level.dofs)
                  : cv.refine == Refine::dt ? lc.time_step
                                            : lc.length / lc.n_elements;
+    // the history column and the time step are checked before the first solve
+    std::ptrdiff_t index = -1;
+    if (!cv.history.empty()) {
+      check_time_step(pc);
+      const auto columns = history_columns(pc);
+      index = std::find(columns.begin(), columns.end(), cv.history) - columns.begin();
+      if (index == std::ptrdiff_t(columns.size())) {
+        std::string list;
+        for (std::size_t i = 1; i < columns.size(); ++i)
+          list += (i > 1 ? ", " : "") + columns[i];
+        throw InputError("Convergence/History", cv.history, "expected one of " + list);
+      }
+    }
     if (n > 0) {
       check_number_of_modes(pc, n, "Convergence/Number of frequencies");
       const double scale = pc.model->frequency_scale();
       level.frequency_scale = scale;
       level.omega = compute_modes(pc.system, n, -0.01 * scale * scale).omega;
     }
-    if (!cv.history.empty()) {
-      check_time_step(pc);
-      const auto columns = history_columns(pc);
-      const auto column = std::find(columns.begin(), columns.end(), cv.history);
-      if (column == columns.end()) {
-        std::string list;
-        for (std::size_t i = 1; i < columns.size(); ++i)
-          list += (i > 1 ? ", " : "") + columns[i];
-        throw InputError("Convergence/History", cv.history, "expected one of " + list);
-      }
-      const auto index = column - columns.begin();
+    if (index >= 0)
       integrate(pc, [&](unsigned long, const State& s, const std::vector<double>& row) {
         level.times.push_back(s.t);
         level.history.push_back(row[index]);
       });
-    }
     levels.push_back(std::move(level));
   }
 
