@@ -5,30 +5,26 @@
 #include "core/default_case.h"
 #include "core/input_error.h"
 #include "studies/memory.h"
-#include "studies/run_compare.h"
-#include "studies/run_converge.h"
-#include "studies/run_modes.h"
-#include "studies/run_transient.h"
 #include "studies/step_loop_benchmark.h"
+#include "studies/study_table.h"
 
 #include <deal.II/base/mpi.h>
 
+#include <cstdlib>
 #include <filesystem>
-#include <functional>
 #include <iostream>
-#include <map>
 
 namespace {
 using namespace hamdyn;
 
-// The studies that take a case, by command name.
-using Study = std::function<void(const CaseParameters&, const ParameterFile&, MPI_Comm)>;
-const std::map<std::string, Study>& case_studies() {
-  static const std::map<std::string, Study> studies{{"run", run_transient},
-                                                    {"modes", run_modes},
-                                                    {"compare", run_compare},
-                                                    {"converge", run_converge}};
-  return studies;
+// Draws a study's figure with its script under Debian's python3 (which has matplotlib); the
+// figure is a convenience, so a missing matplotlib only changes the listing.
+bool draw_plot(const StudyCommand& study, const std::string& directory) {
+  if (study.plot_script.empty())
+    return false;
+  const std::string command = "/usr/bin/python3 " HAMDYN_SCRIPT_DIR "/" + study.plot_script + " '" +
+                              directory + "' > /dev/null 2>&1";
+  return std::system(command.c_str()) == 0;
 }
 
 // The case file (or, without one, the built-in default case), then --set and --output, into
@@ -79,8 +75,8 @@ int main(int argc, char** argv) {
       }
       return 0;
     }
-    const auto study = case_studies().find(cl.command);
-    if (study == case_studies().end()) // parse_command_line knows no other command
+    const auto study = study_commands().find(cl.command);
+    if (study == study_commands().end()) // parse_command_line knows no other command
       throw std::logic_error("no study for command '" + cl.command + "'");
     ParameterFile file;
     declare_case_parameters(file);
@@ -92,7 +88,15 @@ int main(int argc, char** argv) {
       for (const auto& warning : unused_parameter_warnings(file, c))
         std::cerr << "hamdyn: warning: " << warning << std::endl;
     check_output_directory_writable(c.output_directory);
-    study->second(c, file, comm);
+    study->second.run(c, file, comm, /*report=*/true);
+    if (root) {
+      std::string files = study->second.files;
+      if (!study->second.plot_script.empty())
+        files += draw_plot(study->second, c.output_directory)
+                     ? ", " + study->second.plot_file
+                     : " (no " + study->second.plot_file + ": python3-matplotlib missing)";
+      std::cout << "results in " << c.output_directory << "/: " << files << std::endl;
+    }
     return 0;
   } catch (const InputError& e) {
     if (root)

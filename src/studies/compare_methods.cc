@@ -9,6 +9,7 @@
 #include "reductions/impulse_dual.h"
 #include "reductions/small_system.h"
 #include "reductions/string_impulse_dual.h"
+#include "studies/largest_difference.h"
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
 
@@ -270,6 +271,34 @@ HistoryComparison CaseComparison::histories() const {
   h.exact = exact_string_history(c, h.x, h.time);
   h.exact.resize(h.time.size(), nan);
   return h;
+}
+
+double bracket_width(double exact, double fe, double chain, std::string* why) {
+  std::string reason;
+  if (std::isnan(fe) || std::isnan(chain) || !(fe > 0))
+    reason = "none: a method has no such mode";
+  else if (chain > fe)
+    reason = "none: chain above FE";
+  else if (!std::isnan(exact) && !(chain <= exact && exact <= fe))
+    reason = chain > exact ? "none: chain above exact" : "none: FE below exact";
+  if (why != nullptr)
+    *why = reason;
+  return reason.empty() ? (fe - chain) / fe : std::numeric_limits<double>::quiet_NaN();
+}
+
+double largest_bracket_width(const FrequencyComparison& f) {
+  double widest = std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t k = f.rigid_body_modes; k < f.primal_fe.size(); ++k) {
+    const double w = bracket_width(f.exact[k], f.primal_fe[k], f.chain[k]);
+    if (!std::isnan(w) && !(w <= widest))
+      widest = w;
+  }
+  return widest;
+}
+
+HistoryDifferences history_differences(const HistoryComparison& h) {
+  return {largest_difference(h.chain, h.primal_fe), largest_difference(h.dual, h.chain),
+          largest_difference(h.dual_fe, h.primal_fe), largest_difference(h.primal_fe, h.exact)};
 }
 
 } // namespace hamdyn

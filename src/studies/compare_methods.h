@@ -29,6 +29,20 @@ struct HistoryComparison {
   std::vector<double> time, exact, primal_fe, chain, dual, dual_fe; // NaN where unavailable
 };
 
+/// The relative width (FE - chain) / FE of a mode's frequency bracket, or NaN with `why` saying
+/// why the pair is not a bracket: the chain (softer, lumped) above the consistent FE, or the exact
+/// value known and outside [chain, FE].
+double bracket_width(double exact, double fe, double chain, std::string* why = nullptr);
+
+/// The largest bracket width over the modes that have one; NaN when none has.
+double largest_bracket_width(const FrequencyComparison& f);
+
+/// The largest differences of the displacement histories [m] (NaN where a method has none).
+struct HistoryDifferences {
+  double chain_fe, dual_chain, dual_fe_fe, fe_exact;
+};
+HistoryDifferences history_differences(const HistoryComparison& h);
+
 /// Where compare records the displacement: the right end, or the mesh node nearest L/2 when the
 /// right end is held.
 double compare_position(const CaseParameters& c);

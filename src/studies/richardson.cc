@@ -1,19 +1,12 @@
 #include "studies/richardson.h"
 
+#include "studies/largest_difference.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace hamdyn {
-
-namespace {
-double largest_difference(const std::vector<double>& a, const std::vector<double>& b) {
-  double d = 0;
-  for (std::size_t k = 0; k < a.size(); ++k)
-    d = std::max(d, std::abs(a[k] - b[k]));
-  return d;
-}
-} // namespace
 
 std::vector<double> richardson_limit(const std::vector<std::vector<double>>& levels,
                                      double two_level_factor) {

@@ -8,7 +8,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 namespace hamdyn {
 
@@ -28,13 +27,12 @@ std::string printed(double value) {
 // The bracket column: its width where chain <= FE and the exact value (if known) lies between
 // them; otherwise why there is no bracket (never a negative width or a bound that fails).
 std::string bracket_note(double exact, double fe, double chain) {
-  if (chain > fe)
-    return "none: chain above FE";
-  if (!std::isnan(exact) && !(chain <= exact && exact <= fe))
-    return chain > exact ? "none: chain above exact" : "none: FE below exact";
+  std::string why;
+  const double width = bracket_width(exact, fe, chain, &why);
+  if (std::isnan(width))
+    return why;
   char text[64];
-  std::snprintf(text, sizeof text, "%.3e%s", (fe - chain) / fe,
-                std::isnan(exact) ? "" : "  exact inside");
+  std::snprintf(text, sizeof text, "%.3e%s", width, std::isnan(exact) ? "" : "  exact inside");
   return text;
 }
 
@@ -65,57 +63,53 @@ void print_frequencies(const FrequencyComparison& f, const std::string& chain_de
   if (!f.dual_fe_note.empty())
     std::printf("%s\n", f.dual_fe_note.c_str());
 }
-} // namespace
+void print_history_differences(const HistoryComparison& h) {
+  const HistoryDifferences d = history_differences(h);
+  std::printf("displacement at x = %g m over %zu steps, largest differences [m]: chain - FE "
+              "%s, chain dual - chain %s, continuum dual - FE %s, FE - exact %s\n",
+              h.x, h.time.size() - 1, printed(d.chain_fe).c_str(), printed(d.dual_chain).c_str(),
+              printed(d.dual_fe_fe).c_str(), printed(d.fe_exact).c_str());
+}
 
-void run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm) {
-  // Everything is computed before anything is written: bad input (a case the chain cannot
-  // reduce, too many modes) leaves no output behind.
-  const CaseComparison comparison(c, comm);
-  const FrequencyComparison f = comparison.frequencies();
-  const HistoryComparison h = comparison.histories();
-  prepare_output_directory(c.output_directory, file, comm);
-  const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+void write_compare_files(const FrequencyComparison& f, const HistoryComparison& h,
+                         const std::string& directory, MPI_Comm comm) {
   {
-    CsvWriter csv(c.output_directory + "/compare.csv",
+    CsvWriter csv(directory + "/compare.csv",
                   {"mode", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);
     for (std::size_t k = 0; k < f.primal_fe.size(); ++k)
       csv.row(std::vector<std::string>{std::to_string(k + 1), cell(f.exact[k]),
                                        cell(f.primal_fe[k]), cell(f.chain[k]), cell(f.dual[k]),
                                        cell(f.dual_fe[k])});
   }
-  if (root)
-    print_frequencies(f, comparison.chain().description);
+  CsvWriter csv(directory + "/compare_history.csv",
+                {"time", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);
+  for (std::size_t k = 0; k < h.time.size(); ++k)
+    csv.row(std::vector<std::string>{cell(h.time[k]), cell(h.exact[k]), cell(h.primal_fe[k]),
+                                     cell(h.chain[k]), cell(h.dual[k]), cell(h.dual_fe[k])});
+}
+} // namespace
 
-  {
-    CsvWriter csv(c.output_directory + "/compare_history.csv",
-                  {"time", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);
-    for (std::size_t k = 0; k < h.time.size(); ++k)
-      csv.row(std::vector<std::string>{cell(h.time[k]), cell(h.exact[k]), cell(h.primal_fe[k]),
-                                       cell(h.chain[k]), cell(h.dual[k]), cell(h.dual_fe[k])});
+NamedValues run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                        bool report) {
+  // Everything is computed before anything is written: bad input (a case the chain cannot
+  // reduce, too many modes) leaves no output behind.
+  const CaseComparison comparison(c, comm);
+  const FrequencyComparison f = comparison.frequencies();
+  const HistoryComparison h = comparison.histories();
+  prepare_output_directory(c.output_directory, file, comm);
+  write_compare_files(f, h, c.output_directory, comm);
+  if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
+    print_frequencies(f, comparison.chain().description);
+    print_history_differences(h);
   }
-  if (root) {
-    // NaN (a method without this history) stays NaN and prints as "-"
-    auto largest_difference = [&](const std::vector<double>& a, const std::vector<double>& b) {
-      double worst = 0;
-      for (std::size_t k = 0; k < h.time.size(); ++k)
-        worst = std::isnan(a[k] - b[k]) ? a[k] - b[k] : std::max(worst, std::abs(a[k] - b[k]));
-      return worst;
-    };
-    const double chain_fe = largest_difference(h.chain, h.primal_fe),
-                 dual_chain = largest_difference(h.dual, h.chain),
-                 dual_fe = largest_difference(h.dual_fe, h.primal_fe),
-                 fe_exact = largest_difference(h.primal_fe, h.exact);
-    std::printf("displacement at x = %g m over %zu steps, largest differences [m]: chain - FE "
-                "%s, chain dual - chain %s, continuum dual - FE %s, FE - exact %s\n",
-                h.x, h.time.size() - 1, printed(chain_fe).c_str(), printed(dual_chain).c_str(),
-                printed(dual_fe).c_str(), printed(fe_exact).c_str());
-    const std::string plot = "/usr/bin/python3 " HAMDYN_SCRIPT_DIR "/plot_compare.py '" +
-                             c.output_directory + "' > /dev/null 2>&1";
-    const bool plotted = std::system(plot.c_str()) == 0;
-    std::printf("results in %s/: compare.csv, compare_history.csv, %sused_parameters.prm\n",
-                c.output_directory.c_str(),
-                plotted ? "compare.png, " : "(no compare.png: python3-matplotlib missing) ");
-  }
+  const HistoryDifferences d = history_differences(h);
+  NamedValues results;
+  results.add("largest_bracket_width", largest_bracket_width(f));
+  results.add("chain_minus_fe", d.chain_fe);
+  results.add("chain_dual_minus_chain", d.dual_chain);
+  results.add("continuum_dual_minus_fe", d.dual_fe_fe);
+  results.add("fe_minus_exact", d.fe_exact);
+  return results;
 }
 
 } // namespace hamdyn

@@ -8,7 +8,6 @@
 #include <deal.II/base/mpi.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <iostream>
 
 namespace hamdyn {
@@ -63,7 +62,8 @@ void print_table(const ConvergenceResult& result, const CaseParameters& c) {
 }
 } // namespace
 
-void run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm) {
+NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                         bool report) {
   // Everything is computed before anything is written.
   const ConvergenceResult result = run_convergence_study(c, comm);
   prepare_output_directory(c.output_directory, file, comm);
@@ -79,21 +79,21 @@ void run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm c
           format_number(r.reference), r.reference_kind, format_number(r.error), cell(r.order),
           cell(r.expected_order)});
   }
-  if (dealii::Utilities::MPI::this_mpi_process(comm) != 0)
-    return;
-  std::cout << "convergence study: refine " << c.convergence.refine_name << ", "
-            << c.convergence.levels << " levels; order = observed order in " << result.size_name
-            << " against the previous level\n";
-  if (result.rigid_body_modes > 0)
-    std::cout << result.rigid_body_modes
-              << " rigid-body mode(s) (omega = 0) among the first frequencies: not studied\n";
-  print_table(result, c);
-  const std::string plot = "/usr/bin/python3 " HAMDYN_SCRIPT_DIR "/plot_convergence.py '" +
-                           c.output_directory + "' > /dev/null 2>&1";
-  const bool plotted = std::system(plot.c_str()) == 0;
-  std::cout << "\nresults in " << c.output_directory << "/: convergence.csv, "
-            << (plotted ? "convergence.png, " : "(no convergence.png: python3-matplotlib missing) ")
-            << "used_parameters.prm" << std::endl;
+  if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
+    std::cout << "convergence study: refine " << c.convergence.refine_name << ", "
+              << c.convergence.levels << " levels; order = observed order in " << result.size_name
+              << " against the previous level\n";
+    if (result.rigid_body_modes > 0)
+      std::cout << result.rigid_body_modes
+                << " rigid-body mode(s) (omega = 0) among the first frequencies: not studied\n";
+    print_table(result, c);
+  }
+  // the rows run by quantity, then level: each quantity's last row is its finest level
+  NamedValues results;
+  for (std::size_t k = 0; k < result.rows.size(); ++k)
+    if (k + 1 == result.rows.size() || result.rows[k + 1].quantity != result.rows[k].quantity)
+      results.add("order_" + result.rows[k].quantity, result.rows[k].order);
+  return results;
 }
 
 } // namespace hamdyn

@@ -1,13 +1,16 @@
 #pragma once
 // `hamdyn converge`: a convergence study of one case (Convergence section), written as
-// convergence.csv, a printed table, convergence.png and used_parameters.prm.
+// convergence.csv and used_parameters.prm, with a printed table per quantity.
 #include "core/case_parameters.h"
-#include "core/parameter_file.h"
+#include "studies/named_values.h"
 
 #include <mpi.h>
 
 namespace hamdyn {
 
-void run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm);
+/// Writes into the case's output directory; with `report`, prints the tables on rank 0.
+/// Returns order_<quantity>: each quantity's observed order at the last level.
+NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                         bool report);
 
 } // namespace hamdyn

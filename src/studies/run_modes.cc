@@ -12,11 +12,12 @@
 
 namespace hamdyn {
 
-void run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm) {
+NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                      bool report) {
   PreparedCase pc(c, comm);
   check_number_of_modes(pc);
   prepare_output_directory(c.output_directory, file, comm);
-  const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
 
   // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
   // free-free string; its size only sets the conditioning of the shifted solves.
@@ -25,11 +26,13 @@ void run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm
 
   CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency"}, comm);
   VtuSeries series(c.output_directory, "modes", comm);
+  NamedValues results;
   if (root)
     std::printf("%6s %22s %22s\n", "mode", "omega [rad/s]", "frequency [Hz]");
   for (unsigned int k = 0; k < modes.omega.size(); ++k) {
     const double w = modes.omega[k];
     csv.row(std::vector<double>{double(k + 1), w, w / (2 * M_PI)});
+    results.add("omega_" + std::to_string(k + 1), w);
     if (root)
       std::printf("%6u %22.15g %22.15g\n", k + 1, w, w / (2 * M_PI));
     // Shape scaled to a largest magnitude of 1, signed so that its largest entries are positive
@@ -50,9 +53,7 @@ void run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm
     out.build_patches(pc.model->output_subdivisions());
     series.write(out, k + 1);
   }
-  if (root)
-    std::printf("results in %s/: modes.csv, modes.pvd (time axis = mode number)\n",
-                c.output_directory.c_str());
+  return results;
 }
 
 } // namespace hamdyn

@@ -2,6 +2,7 @@
 // frequency bracket of consistent FE and lumped chain, the dual's spectrum, and histories of all
 // methods converging to each other and to the exact modal series.
 #include "studies/compare_methods.h"
+#include "studies/largest_difference.h"
 #include "support/case_builder.h"
 
 #include <gtest/gtest.h>
@@ -9,15 +10,6 @@
 #include <cmath>
 
 using namespace hamdyn;
-
-namespace {
-double largest_difference(const std::vector<double>& a, const std::vector<double>& b) {
-  double worst = 0;
-  for (std::size_t k = 0; k < a.size(); ++k)
-    worst = std::max(worst, std::abs(a[k] - b[k]));
-  return worst;
-}
-} // namespace
 
 TEST(Compare, ConsistentFeAndChainBracketTheExactStringFrequencies) {
   const auto c = test_support::make_case(

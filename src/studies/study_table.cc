@@ -1,0 +1,28 @@
+#include "studies/study_table.h"
+
+#include "studies/run_compare.h"
+#include "studies/run_converge.h"
+#include "studies/run_modes.h"
+#include "studies/run_transient.h"
+
+namespace hamdyn {
+
+const std::map<std::string, StudyCommand>& study_commands() {
+  static const std::map<std::string, StudyCommand> commands{
+      {"run", {run_transient, "solution.pvd, history.csv, used_parameters.prm", "", ""}},
+      {"modes",
+       {run_modes, "modes.csv, modes.pvd (time axis = mode number), used_parameters.prm", "", ""}},
+      {"compare",
+       {run_compare, "compare.csv, compare_history.csv, used_parameters.prm", "plot_compare.py",
+        "compare.png"}},
+      {"converge",
+       {run_converge, "convergence.csv, used_parameters.prm", "plot_convergence.py",
+        "convergence.png"}}};
+  return commands;
+}
+
+std::string study_names() {
+  return "run, modes, compare or converge";
+}
+
+} // namespace hamdyn
