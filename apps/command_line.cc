@@ -27,6 +27,19 @@ usage:
       Number of frequencies, History): the case at every level, errors against the exact
       solution where one exists and a Richardson limit otherwise, observed and expected orders.
       Writes DIR/convergence.csv, DIR/convergence.png; prints a table per quantity.
+  mpirun -np P hamdyn batch SWEEP.prm [--output DIR] [--resume] [--slice K/N] [--merge]
+                                      [--set ...]...
+      A parameter sweep: the Batch section of SWEEP.prm names the base case, the study (run,
+      modes, compare or converge), Ranks per case R (dividing P) and the members (a CSV Table
+      or Values lists, all combinations); the file's other sections override the base case for
+      every member. P / R groups of ranks take the members as they finish. Each member writes
+      into DIR/case_NNNN/ (with its result.csv); DIR/summary.csv has a row per member
+      (case,status,message,seconds, the swept parameters, the study's results). Exit status 0
+      only if every member is ok.
+        --resume      skip the members whose row says ok (after a time limit or a kill)
+        --slice K/N   run only slice K of N of the members (job arrays); writes
+                      DIR/summary_slice_K_of_N.csv
+        --merge       only gather every member's row into DIR/summary.csv (after the slices)
   hamdyn parameters
       Every case-file parameter with its default, allowed values and units.
   hamdyn bench [--model string|beam] [--unknowns N] [--steps N]
@@ -81,9 +94,10 @@ CommandLine parse_command_line(int argc, char** argv) {
     return cl;
   }
   if (cl.command != "run" && cl.command != "modes" && cl.command != "compare" &&
-      cl.command != "converge" && cl.command != "parameters" && cl.command != "bench")
+      cl.command != "converge" && cl.command != "batch" && cl.command != "parameters" &&
+      cl.command != "bench")
     throw InputError("command", cl.command,
-                     "expected run, modes, compare, converge, parameters, bench or --help");
+                     "expected run, modes, compare, converge, batch, parameters, bench or --help");
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -103,18 +117,38 @@ CommandLine parse_command_line(int argc, char** argv) {
         throw InputError("option", arg, "bench takes --model, --unknowns N and --steps N");
     } else if (cl.command == "parameters") {
       throw InputError("option", arg, "parameters takes no options");
+    } else if (cl.command == "batch" && arg == "--resume") {
+      cl.resume = true;
+    } else if (cl.command == "batch" && arg == "--merge") {
+      cl.merge = true;
+    } else if (cl.command == "batch" && arg == "--slice") {
+      const std::string text = value_of(i, argc, argv);
+      const auto slash = text.find('/');
+      if (slash == std::string::npos)
+        throw InputError("--slice", text, "expected K/N with 1 <= K <= N");
+      cl.slice = static_cast<unsigned int>(positive_integer("--slice", text.substr(0, slash)));
+      cl.n_slices = static_cast<unsigned int>(positive_integer("--slice", text.substr(slash + 1)));
+      if (cl.slice > cl.n_slices)
+        throw InputError("--slice", text, "expected K/N with 1 <= K <= N");
     } else if (arg == "--set") {
       cl.overrides.push_back(value_of(i, argc, argv));
     } else if (arg == "--output") {
       cl.output_directory = value_of(i, argc, argv);
     } else if (!arg.empty() && arg[0] == '-') {
-      throw InputError("option", arg, "expected --set, --output or --help");
+      throw InputError("option", arg,
+                       cl.command == "batch"
+                           ? "expected --set, --output, --resume, --slice K/N, --merge or --help"
+                           : "expected --set, --output or --help");
     } else if (cl.case_file.empty()) {
       cl.case_file = arg;
     } else {
       throw InputError("argument", arg, "only one case file may be given");
     }
   }
+  if (cl.command == "batch" && cl.case_file.empty())
+    throw InputError("batch", "", "expects a sweep file: hamdyn batch SWEEP.prm");
+  if (cl.merge && (cl.resume || cl.n_slices > 0))
+    throw InputError("--merge", "", "gathers every member's row; it takes no --resume or --slice");
   return cl;
 }
 

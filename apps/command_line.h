@@ -7,13 +7,16 @@
 namespace hamdyn {
 
 struct CommandLine {
-  std::string command; // run | modes | compare | converge | parameters | bench | help | version
-  std::string case_file;
+  std::string command;   // run | modes | compare | converge | batch | parameters | bench | help |
+                         // version
+  std::string case_file; // batch: the sweep file
   std::vector<std::string> overrides;
   std::string output_directory;
   unsigned long bench_unknowns = 1000000;
   unsigned int bench_steps = 100;
-  std::string bench_model = "string"; // string | beam
+  std::string bench_model = "string";   // string | beam
+  bool resume = false, merge = false;   // batch
+  unsigned int slice = 0, n_slices = 0; // batch --slice K/N
 };
 
 /// Throws InputError on an unknown command or option or a missing value.

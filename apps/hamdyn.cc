@@ -1,5 +1,7 @@
 // hamdyn: the command-line front end. Parses the command line and the case file, then hands
 // over to a study in src/studies. Bad input exits with status 2 before anything is written.
+#include "batch/run_batch.h"
+#include "batch/sweep.h"
 #include "command_line.h"
 #include "core/case_parameters.h"
 #include "core/default_case.h"
@@ -72,8 +74,25 @@ int main(int argc, char** argv) {
                      " omits;\nwithout a case file, run, modes and compare use the built-in"
                      " example cases/default.prm.\n";
         file.print_documentation(std::cout);
+        ParameterFile sweep;
+        declare_batch_parameters(sweep);
+        std::cout << "\nSweep-file parameters (hamdyn batch SWEEP.prm): the Batch section; the "
+                     "sweep file's other sections are case parameters that override the base "
+                     "case for every member.\n";
+        sweep.print_documentation(std::cout);
       }
       return 0;
+    }
+    if (cl.command == "batch") {
+      BatchOptions options;
+      options.sweep_file = cl.case_file;
+      options.output_directory = cl.output_directory;
+      options.overrides = cl.overrides;
+      options.resume = cl.resume;
+      options.merge = cl.merge;
+      options.slice = cl.slice;
+      options.n_slices = cl.n_slices;
+      return run_batch(options, comm);
     }
     const auto study = study_commands().find(cl.command);
     if (study == study_commands().end()) // parse_command_line knows no other command

@@ -97,15 +97,27 @@ void ParameterFile::set(const std::string& section, const std::string& key,
     throw InputError(parameter_name(section, key), value, "expected " + entry->allowed);
   SectionScope scope(handler_, section);
   handler_.set(key, value);
+  assignments_.push_back({section, key, value});
+}
+
+bool ParameterFile::is_declared(const std::string& section, const std::string& key) const {
+  return find(section, key) != nullptr;
+}
+
+std::pair<std::string, std::string> split_parameter_name(const std::string& name,
+                                                         const std::string& what) {
+  const auto slash = name.rfind('/');
+  if (slash == std::string::npos)
+    throw InputError(what, name, "expected \"Section/Key\"");
+  return {trim(name.substr(0, slash)), trim(name.substr(slash + 1))};
 }
 
 void ParameterFile::set(const std::string& assignment) {
   const auto eq = assignment.find('=');
-  const auto slash = assignment.substr(0, eq).rfind('/');
-  if (eq == std::string::npos || slash == std::string::npos)
+  if (eq == std::string::npos || assignment.substr(0, eq).find('/') == std::string::npos)
     throw InputError("--set", assignment, "expected \"Section/Key=value\"");
-  set(trim(assignment.substr(0, slash)), trim(assignment.substr(slash + 1, eq - slash - 1)),
-      trim(assignment.substr(eq + 1)));
+  const auto [section, key] = split_parameter_name(assignment.substr(0, eq), "--set");
+  set(section, key, trim(assignment.substr(eq + 1)));
 }
 
 void ParameterFile::read(const std::string& path) {

@@ -8,9 +8,15 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
+
+/// One `set` of a case file or of --set, as given.
+struct Assignment {
+  std::string section, key, value;
+};
 
 class ParameterFile {
 public:
@@ -36,6 +42,10 @@ public:
   bool is_default(const std::string& section, const std::string& key) const;
   /// The declared default of an entry, as `hamdyn parameters` prints it.
   const std::string& default_value(const std::string& section, const std::string& key) const;
+  /// Whether section/key is a declared entry.
+  bool is_declared(const std::string& section, const std::string& key) const;
+  /// Every assignment read or set so far, in order (a later one of the same key wins).
+  const std::vector<Assignment>& assignments() const { return assignments_; }
   /// Every declared entry as (section, key), in declaration order.
   std::vector<std::pair<std::string, std::string>> entries() const;
 
@@ -55,9 +65,15 @@ private:
 
   mutable dealii::ParameterHandler handler_;
   std::vector<Entry> entries_;
+  std::vector<Assignment> assignments_;
 };
 
 /// "Section/Key" as written in messages.
 std::string parameter_name(const std::string& section, const std::string& key);
+
+/// "Section/Key" (the section itself may hold '/') split at its last '/'; InputError naming
+/// `what` when there is no '/'.
+std::pair<std::string, std::string> split_parameter_name(const std::string& name,
+                                                         const std::string& what);
 
 } // namespace hamdyn

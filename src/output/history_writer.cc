@@ -1,5 +1,7 @@
 #include "output/history_writer.h"
 
+#include "core/csv.h"
+
 #include <deal.II/base/exceptions.h>
 #include <deal.II/base/mpi.h>
 
@@ -26,9 +28,7 @@ CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& co
 void CsvWriter::row(const std::vector<std::string>& cells) {
   if (!writer_)
     return;
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    out_ << (i ? "," : "") << cells[i];
-  out_ << '\n';
+  out_ << csv_record(cells) << '\n';
 }
 
 void CsvWriter::row(const std::vector<double>& values) {

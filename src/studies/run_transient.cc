@@ -69,8 +69,11 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
               << std::endl;
   NamedValues results;
   for (std::size_t k = 0; k < columns.size(); ++k)
-    if (is_displacement_column(columns[k]) || columns[k] == "energy_error")
+    if (is_displacement_column(columns[k]))
       results.add("max_abs_" + columns[k], largest[k]);
+  for (std::size_t k = 0; k < columns.size(); ++k)
+    if (columns[k] == "energy_error")
+      results.add("max_abs_energy_error", largest[k]);
   return results;
 }
 

@@ -1,0 +1,199 @@
+#include "batch/run_batch.h"
+
+#include "batch/shared_counter.h"
+#include "batch/summary.h"
+#include "batch/sweep.h"
+#include "core/case_parameters.h"
+#include "core/input_error.h"
+#include "studies/study_table.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+namespace hamdyn {
+
+namespace fs = std::filesystem;
+
+namespace {
+enum Counter { next_member = 0, finished_members = 1 };
+
+struct Layout {
+  std::string directory;
+  std::size_t first = 0, end = 0; // the members of this run (a slice, or all)
+  std::string summary;            // path of the summary this run writes
+};
+
+std::string result_file(const Layout& layout, std::size_t k) {
+  return layout.directory + "/" + case_name(k) + "/result.csv";
+}
+
+// The members' own rows (a member not yet run, or whose file is missing, stays "not run").
+std::vector<MemberResult> read_member_rows(const Sweep& sweep, const Layout& layout) {
+  std::vector<MemberResult> rows(layout.end - layout.first);
+  for (std::size_t k = layout.first; k < layout.end; ++k) {
+    std::vector<MemberResult> one(1);
+    if (read_summary(result_file(layout, k), sweep.swept, one, k))
+      rows[k - layout.first] = one[0];
+    if (rows[k - layout.first].status == "not run")
+      rows[k - layout.first].values = sweep.members[k];
+  }
+  return rows;
+}
+
+// One member on the ranks of `group`; every rank returns the same status.
+MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const Layout& layout,
+                        std::size_t k, MPI_Comm group) {
+  const auto start = std::chrono::steady_clock::now();
+  const bool leader = dealii::Utilities::MPI::this_mpi_process(group) == 0;
+  const std::string directory = layout.directory + "/" + case_name(k);
+  MemberResult m;
+  m.values = sweep.members[k];
+  int code = 0; // 0 ok, 1 bad input, 2 failed
+  try {
+    if (leader) // an earlier, interrupted attempt's files must not mix with this one's
+      fs::remove_all(directory);
+    MPI_Barrier(group);
+    ParameterFile file;
+    declare_case_parameters(file);
+    read_member_case(sweep, k, options.overrides, directory, file);
+    const CaseParameters c = parse_case_parameters(file, sweep.case_directory);
+    if (leader)
+      for (const auto& warning : unused_parameter_warnings(file, c))
+        std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
+    m.results = study_commands().at(sweep.study).run(c, file, group, /*report=*/false);
+  } catch (const InputError& e) {
+    code = 1;
+    m.message = e.what();
+  } catch (const std::exception& e) {
+    code = 2;
+    m.message = e.what();
+  }
+  const int worst = dealii::Utilities::MPI::max(code, group);
+  m.status = worst == 0 ? "ok" : worst == 1 ? "bad input" : "failed";
+  if (worst != 0 && code == 0)
+    m.message = "failed on another rank of this member's group";
+  m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return m;
+}
+
+void print_progress(const std::string& name, const MemberResult& m, long done, long total,
+                    double elapsed) {
+  const double eta = elapsed * double(total - done) / double(done);
+  std::printf("hamdyn batch: %s %s in %.3g s [%ld of %ld, elapsed %.1f s, ETA %.1f s]%s%s\n",
+              name.c_str(), m.status.c_str(), m.seconds, done, total, elapsed, eta,
+              m.message.empty() ? "" : ": ", m.message.c_str());
+  std::fflush(stdout);
+}
+
+int exit_status(const std::vector<MemberResult>& rows) {
+  for (const auto& r : rows)
+    if (r.status != "ok")
+      return 1;
+  return 0;
+}
+
+// The members' rows gathered into the summary (rank 0), with a count of each status.
+int write_summary_from_members(const Sweep& sweep, const Layout& layout) {
+  const std::vector<MemberResult> rows = read_member_rows(sweep, layout);
+  write_summary(layout.summary, sweep.swept, rows, layout.first);
+  std::map<std::string, unsigned> counts;
+  for (const auto& r : rows)
+    ++counts[r.status];
+  std::printf("hamdyn batch: %zu members:", rows.size());
+  for (const auto& [status, n] : counts)
+    std::printf(" %u %s;", n, status.c_str());
+  std::printf(" summary in %s\n", layout.summary.c_str());
+  std::fflush(stdout);
+  return exit_status(rows);
+}
+} // namespace
+
+int run_batch(const BatchOptions& options, MPI_Comm world) {
+  const Sweep sweep = read_sweep(options.sweep_file);
+  const unsigned int n_ranks = dealii::Utilities::MPI::n_mpi_processes(world);
+  const unsigned int rank = dealii::Utilities::MPI::this_mpi_process(world);
+  const unsigned int group_size = sweep.ranks_per_case;
+  if (n_ranks % group_size != 0)
+    throw InputError("Batch/Ranks per case", std::to_string(group_size),
+                     "expected a divisor of the number of MPI ranks (" + std::to_string(n_ranks) +
+                         ")");
+  Layout layout;
+  layout.directory =
+      options.output_directory.empty() ? sweep.output_directory : options.output_directory;
+  check_output_directory_writable(layout.directory);
+  const std::size_t n = sweep.members.size();
+  layout.end = n;
+  layout.summary = layout.directory + "/summary.csv";
+  if (options.n_slices > 0 && !options.merge) { // slice K of N: members [(K-1)n/N, Kn/N)
+    layout.first = (options.slice - 1) * n / options.n_slices;
+    layout.end = options.slice * n / options.n_slices;
+    layout.summary = layout.directory + "/summary_slice_" + std::to_string(options.slice) + "_of_" +
+                     std::to_string(options.n_slices) + ".csv";
+  }
+
+  int status = 0;
+  if (options.merge) {
+    if (rank == 0)
+      status = write_summary_from_members(sweep, layout);
+    return dealii::Utilities::MPI::broadcast(world, status, 0);
+  }
+
+  // Which members run: all of this run's, or with --resume those whose row is not ok or whose
+  // values changed since. Decided on rank 0 alone, so that every rank agrees.
+  std::vector<unsigned long> todo;
+  if (rank == 0) {
+    const std::vector<MemberResult> previous =
+        options.resume ? read_member_rows(sweep, layout) : std::vector<MemberResult>();
+    for (std::size_t k = layout.first; k < layout.end; ++k)
+      if (!options.resume || previous[k - layout.first].status != "ok" ||
+          previous[k - layout.first].values != sweep.members[k])
+        todo.push_back(k);
+    fs::create_directories(layout.directory);
+    std::printf("hamdyn batch: %s, study %s, %zu member(s)%s; %zu to run on %u group(s) of %u "
+                "rank(s); results in %s/\n",
+                sweep.file.c_str(), sweep.study.c_str(), layout.end - layout.first,
+                options.n_slices > 0 ? (" (slice " + std::to_string(options.slice) + " of " +
+                                        std::to_string(options.n_slices) + ")")
+                                           .c_str()
+                                     : "",
+                todo.size(), n_ranks / group_size, group_size, layout.directory.c_str());
+    std::fflush(stdout);
+  }
+  todo = dealii::Utilities::MPI::broadcast(world, todo, 0);
+
+  MPI_Comm group;
+  MPI_Comm_split(world, int(rank / group_size), int(rank), &group);
+  const bool leader = dealii::Utilities::MPI::this_mpi_process(group) == 0;
+  {
+    SharedCounters counters(world, 2);
+    const auto start = std::chrono::steady_clock::now();
+    while (true) {
+      long i = leader ? counters.fetch_add(next_member) : 0;
+      MPI_Bcast(&i, 1, MPI_LONG, 0, group);
+      if (i >= long(todo.size()))
+        break;
+      const std::size_t k = todo[i];
+      const MemberResult m = run_member(sweep, options, layout, k, group);
+      if (leader) {
+        fs::create_directories(layout.directory + "/" + case_name(k));
+        write_summary(result_file(layout, k), sweep.swept, {m}, k);
+        const long done = counters.fetch_add(finished_members) + 1;
+        print_progress(
+            case_name(k), m, done, long(todo.size()),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      }
+    }
+    MPI_Barrier(world); // every member's row is written before the summary gathers them
+  }
+  MPI_Comm_free(&group);
+  if (rank == 0)
+    status = write_summary_from_members(sweep, layout);
+  return dealii::Utilities::MPI::broadcast(world, status, 0);
+}
+
+} // namespace hamdyn
