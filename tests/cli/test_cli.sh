@@ -135,7 +135,7 @@ check "oscillator snapshot opens (structure's DoFs only)" grep -q 'Name="displac
 : > empty.prm
 "$hamdyn" run empty.prm > /dev/null 2>&1 # into the default Output/Directory, under $work
 check "empty case file runs" test $? -eq 0
-"$hamdyn" parameters | awk '/^subsection /{s=substr($0,12)} /^  [^ ].* =/{k=$0; sub(/^  /,"",k); \
+"$hamdyn" parameters | awk '/^Sweep-file parameters/{exit} /^subsection /{s=substr($0,12)} /^  [^ ].* =/{k=$0; sub(/^  /,"",k); \
   v=k; sub(/ =.*/,"",k); sub(/^[^=]*= ?/,"",v); print s "/" k "=" v}' | sort > printed_defaults.txt
 awk '/^subsection /{s=substr($0,12)} /^ *set /{k=$0; sub(/^ *set /,"",k); v=k; sub(/ *=.*/,"",k); \
   sub(/^[^=]*= ?/,"",v); print s "/" k "=" v}' "$work/results/used_parameters.prm" | sort > used.txt
