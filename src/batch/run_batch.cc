@@ -5,6 +5,7 @@
 #include "batch/sweep.h"
 #include "core/case_parameters.h"
 #include "core/input_error.h"
+#include "studies/memory.h"
 #include "studies/study_table.h"
 
 #include <deal.II/base/mpi.h>
@@ -97,8 +98,10 @@ int exit_status(const std::vector<MemberResult>& rows) {
   return 0;
 }
 
-// The members' rows gathered into the summary (rank 0), with a count of each status.
-int write_summary_from_members(const Sweep& sweep, const Layout& layout) {
+// The members' rows gathered into the summary (rank 0), with a count of each status and, after a
+// run (wall > 0), the batch's wall time against the time of the members it ran.
+int write_summary_from_members(const Sweep& sweep, const Layout& layout, double wall = 0,
+                               const std::vector<unsigned long>& ran = {}) {
   const std::vector<MemberResult> rows = read_member_rows(sweep, layout);
   write_summary(layout.summary, sweep.swept, rows, layout.first);
   std::map<std::string, unsigned> counts;
@@ -107,7 +110,14 @@ int write_summary_from_members(const Sweep& sweep, const Layout& layout) {
   std::printf("hamdyn batch: %zu members:", rows.size());
   for (const auto& [status, n] : counts)
     std::printf(" %u %s;", n, status.c_str());
-  std::printf(" summary in %s\n", layout.summary.c_str());
+  std::printf(" summary in %s", layout.summary.c_str());
+  if (wall > 0) {
+    double own = 0;
+    for (const unsigned long k : ran)
+      own += rows[k - layout.first].seconds;
+    std::printf("; wall %.3f s, members' own %.3f s", wall, own);
+  }
+  std::printf("\n");
   std::fflush(stdout);
   return exit_status(rows);
 }
@@ -166,12 +176,13 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
   }
   todo = dealii::Utilities::MPI::broadcast(world, todo, 0);
 
+  keep_freed_memory();
   MPI_Comm group;
   MPI_Comm_split(world, int(rank / group_size), int(rank), &group);
   const bool leader = dealii::Utilities::MPI::this_mpi_process(group) == 0;
+  const auto start = std::chrono::steady_clock::now();
   {
     SharedCounters counters(world, 2);
-    const auto start = std::chrono::steady_clock::now();
     while (true) {
       long i = leader ? counters.fetch_add(next_member) : 0;
       MPI_Bcast(&i, 1, MPI_LONG, 0, group);
@@ -192,7 +203,9 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
   }
   MPI_Comm_free(&group);
   if (rank == 0)
-    status = write_summary_from_members(sweep, layout);
+    status = write_summary_from_members(
+        sweep, layout,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), todo);
   return dealii::Utilities::MPI::broadcast(world, status, 0);
 }
 

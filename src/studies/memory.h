@@ -1,4 +1,7 @@
 #pragma once
+// How freed memory is handled: handed back to the system (one large case, whose set-up peak
+// matters) or kept for reuse (a batch of many members, where handing it back costs every member
+// its page faults again).
 
 namespace hamdyn {
 
@@ -6,5 +9,13 @@ namespace hamdyn {
 /// freed vectors, matrices and factors would stay resident and add up to the peak. This restores
 /// mmap for blocks of 256 KiB and more, which then go back to the system when freed.
 void release_freed_memory();
+
+/// For a batch: large blocks come from the heap and freed memory stays there for the next
+/// member (mmap'ed blocks would be unmapped at every free, each unmap a TLB shootdown across
+/// the process's threads), and trim_freed_memory does nothing.
+void keep_freed_memory();
+
+/// Returns freed heap memory to the system (malloc_trim) unless keep_freed_memory was called.
+void trim_freed_memory();
 
 } // namespace hamdyn

@@ -2,13 +2,13 @@
 
 #include "core/input_error.h"
 #include "mesh/line_mesh.h"
+#include "studies/memory.h"
 
 #include <deal.II/base/mpi.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <malloc.h>
 
 namespace hamdyn {
 
@@ -18,12 +18,12 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
                     dealii::parallel::shared::Triangulation<1>::partition_zorder) {
   const auto start = std::chrono::steady_clock::now();
   make_line_mesh(line_vertices(c), triangulation);
-  malloc_trim(0); // the mesh description's per-cell vectors are freed: return them
+  trim_freed_memory(); // the mesh description's per-cell vectors are freed: return them
   model = make_model(c, triangulation, comm);
   model->assemble(system);
   // The sparsity pattern's many small blocks are free now; hand them back to the system so they
   // do not add to the peak of the solver set-up that follows (glibc keeps them otherwise).
-  malloc_trim(0);
+  trim_freed_memory();
   setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
