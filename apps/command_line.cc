@@ -118,17 +118,18 @@ CommandLine parse_command_line(int argc, char** argv) {
     } else if (cl.command == "parameters") {
       throw InputError("option", arg, "parameters takes no options");
     } else if (cl.command == "batch" && arg == "--resume") {
-      cl.resume = true;
+      cl.batch.resume = true;
     } else if (cl.command == "batch" && arg == "--merge") {
-      cl.merge = true;
+      cl.batch.merge = true;
     } else if (cl.command == "batch" && arg == "--slice") {
       const std::string text = value_of(i, argc, argv);
       const auto slash = text.find('/');
       if (slash == std::string::npos)
         throw InputError("--slice", text, "expected K/N with 1 <= K <= N");
-      cl.slice = static_cast<unsigned int>(positive_integer("--slice", text.substr(0, slash)));
-      cl.n_slices = static_cast<unsigned int>(positive_integer("--slice", text.substr(slash + 1)));
-      if (cl.slice > cl.n_slices)
+      auto& b = cl.batch;
+      b.slice = static_cast<unsigned int>(positive_integer("--slice", text.substr(0, slash)));
+      b.n_slices = static_cast<unsigned int>(positive_integer("--slice", text.substr(slash + 1)));
+      if (b.slice > b.n_slices)
         throw InputError("--slice", text, "expected K/N with 1 <= K <= N");
     } else if (arg == "--set") {
       cl.overrides.push_back(value_of(i, argc, argv));
@@ -147,7 +148,10 @@ CommandLine parse_command_line(int argc, char** argv) {
   }
   if (cl.command == "batch" && cl.case_file.empty())
     throw InputError("batch", "", "expects a sweep file: hamdyn batch SWEEP.prm");
-  if (cl.merge && (cl.resume || cl.n_slices > 0))
+  cl.batch.sweep_file = cl.case_file;
+  cl.batch.output_directory = cl.output_directory;
+  cl.batch.overrides = cl.overrides;
+  if (cl.batch.merge && (cl.batch.resume || cl.batch.n_slices > 0))
     throw InputError("--merge", "", "gathers every member's row; it takes no --resume or --slice");
   return cl;
 }

@@ -1,6 +1,8 @@
 #pragma once
 // The hamdyn command line: hamdyn <command> [CASE.prm] [--set "Section/Key=value"]... [--output
 // DIR]
+#include "batch/run_batch.h"
+
 #include <string>
 #include <vector>
 
@@ -14,9 +16,8 @@ struct CommandLine {
   std::string output_directory;
   unsigned long bench_unknowns = 1000000;
   unsigned int bench_steps = 100;
-  std::string bench_model = "string";   // string | beam
-  bool resume = false, merge = false;   // batch
-  unsigned int slice = 0, n_slices = 0; // batch --slice K/N
+  std::string bench_model = "string"; // string | beam
+  BatchOptions batch; // batch: --resume, --slice, --merge (and, once parsed, the rest)
 };
 
 /// Throws InputError on an unknown command or option or a missing value.

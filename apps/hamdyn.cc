@@ -1,6 +1,5 @@
 // hamdyn: the command-line front end. Parses the command line and the case file, then hands
 // over to a study in src/studies. Bad input exits with status 2 before anything is written.
-#include "batch/run_batch.h"
 #include "batch/sweep.h"
 #include "command_line.h"
 #include "core/case_parameters.h"
@@ -83,17 +82,8 @@ int main(int argc, char** argv) {
       }
       return 0;
     }
-    if (cl.command == "batch") {
-      BatchOptions options;
-      options.sweep_file = cl.case_file;
-      options.output_directory = cl.output_directory;
-      options.overrides = cl.overrides;
-      options.resume = cl.resume;
-      options.merge = cl.merge;
-      options.slice = cl.slice;
-      options.n_slices = cl.n_slices;
-      return run_batch(options, comm);
-    }
+    if (cl.command == "batch")
+      return run_batch(cl.batch, comm);
     const auto study = study_commands().find(cl.command);
     if (study == study_commands().end()) // parse_command_line knows no other command
       throw std::logic_error("no study for command '" + cl.command + "'");

@@ -4,18 +4,7 @@
 # the others; --resume, --slice and --merge; bad sweep files exit 2 with nothing written.
 # Usage: test_batch.sh HAMDYN_BINARY SOURCE_DIR
 set -u
-hamdyn="$1"
-source_dir="$2"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-failures=0
-passes=0
-check() { # check NAME CONDITION...
-  local name="$1"
-  shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAILED: $name"; failures=$((failures + 1)); fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 py=/usr/bin/python3
 mpi() { mpirun --quiet --oversubscribe -np "$@"; }
 
@@ -207,5 +196,4 @@ expect_bad "unknown key in a section" "unknown parameter 'Tensoin'" 1 \
 expect_bad "slice beyond" "--slice = '3/2'" 1 'subsection Batch\nend\n' --slice 3/2
 check "parameters documents the Batch section" bash -c "'$hamdyn' parameters | grep -q 'Ranks per case'"
 
-echo "$passes passed, $failures failed"
-test $failures -eq 0
+finish_checks

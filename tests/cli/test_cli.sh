@@ -3,18 +3,7 @@
 # issue's case file, modes, and every class of bad input (exit 2, one line, nothing written).
 # Usage: test_cli.sh HAMDYN_BINARY SOURCE_DIR
 set -u
-hamdyn="$1"
-source_dir="$2"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-failures=0
-passes=0
-check() { # check NAME CONDITION...
-  local name="$1"
-  shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAILED: $name"; failures=$((failures + 1)); fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 # --help, --version, parameters
 out="$("$hamdyn" --help)"; status=$?
@@ -186,5 +175,4 @@ expect_bad "converge one level" "Convergence/Levels = '1'" converge --set "Conve
 expect_bad "converge p beyond degree 4" "Convergence/Levels = '5'" converge \
   --set "Convergence/Refine=p" --set "Convergence/Levels=5"
 
-echo "$passes passed, $failures failed"
-test $failures -eq 0
+finish_checks
