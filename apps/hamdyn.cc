@@ -4,6 +4,7 @@
 #include "command_line.h"
 #include "core/case_parameters.h"
 #include "core/default_case.h"
+#include "core/failure_message.h"
 #include "core/input_error.h"
 #include "studies/memory.h"
 #include "studies/step_loop_benchmark.h"
@@ -112,7 +113,7 @@ int main(int argc, char** argv) {
       std::cerr << "hamdyn: error: " << e.what() << std::endl;
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "hamdyn: failure: " << e.what() << std::endl;
+    std::cerr << "hamdyn: failure: " << failure_message(e) << std::endl;
     return 1;
   }
 }

@@ -4,6 +4,7 @@
 #include "batch/summary.h"
 #include "batch/sweep.h"
 #include "core/case_parameters.h"
+#include "core/failure_message.h"
 #include "core/input_error.h"
 #include "studies/memory.h"
 #include "studies/study_table.h"
@@ -54,11 +55,13 @@ MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const L
   const std::string directory = layout.directory + "/" + case_name(k);
   MemberResult m;
   m.values = sweep.members[k];
+  if (leader) {              // an earlier, interrupted attempt's files must not mix with this one's
+    std::error_code ignored; // a directory that cannot be removed fails the study's writes
+    fs::remove_all(directory, ignored);
+  }
+  MPI_Barrier(group);
   int code = 0; // 0 ok, 1 bad input, 2 failed
   try {
-    if (leader) // an earlier, interrupted attempt's files must not mix with this one's
-      fs::remove_all(directory);
-    MPI_Barrier(group);
     ParameterFile file;
     declare_case_parameters(file);
     read_member_case(sweep, k, options.overrides, directory, file);
@@ -72,7 +75,7 @@ MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const L
     m.message = e.what();
   } catch (const std::exception& e) {
     code = 2;
-    m.message = e.what();
+    m.message = failure_message(e);
   }
   const int worst = dealii::Utilities::MPI::max(code, group);
   m.status = worst == 0 ? "ok" : worst == 1 ? "bad input" : "failed";

@@ -1,0 +1,13 @@
+#pragma once
+// A failure while running, as one line: what a log, a summary cell or a terminal shows.
+#include <exception>
+#include <string>
+
+namespace hamdyn {
+
+/// The exception's message on one line. deal.II's exceptions (AssertThrow) carry a multi-line
+/// report with file, line, condition and stack trace; of those only the "Additional
+/// information" is kept, which says what went wrong. Whitespace runs become single spaces.
+std::string failure_message(const std::exception& e);
+
+} // namespace hamdyn
