@@ -9,16 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <sstream>
 
 namespace hamdyn {
 
 namespace {
 const std::vector<std::string> fixed_columns{"case", "status", "message", "seconds"};
-
-std::string cell(double value) {
-  return std::isnan(value) ? "" : format_number(value);
-}
 
 // wall times to the millisecond: more digits would be noise
 std::string seconds(double value) {
@@ -72,7 +67,7 @@ void write_summary(const std::string& path, const std::vector<std::string>& swep
         std::string field;
         for (const auto& [name, value] : r.results.entries)
           if (name == column)
-            field = cell(value);
+            field = format_cell(value);
         fields.push_back(field);
       }
       out << csv_record(fields) << '\n';

@@ -4,23 +4,17 @@
 #include "core/csv.h"
 #include "core/default_case.h"
 #include "core/input_error.h"
-#include "studies/study_table.h"
+#include "core/text.h"
 
 #include <deal.II/base/utilities.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <sstream>
 
 namespace hamdyn {
 
 namespace {
 namespace P = dealii::Patterns;
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t");
-  return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
 
 // "Section/Key" of a swept parameter, which must be a declared case parameter other than the
 // output directory (batch gives each member its own).

@@ -2,6 +2,7 @@
 
 #include "core/expression.h"
 #include "core/input_error.h"
+#include "core/text.h"
 
 #include <deal.II/base/patterns.h>
 
@@ -118,10 +119,6 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
                    "no such file (looked in the current directory, next to the case file and in " +
                        std::string(HAMDYN_MESH_DIR) + ")");
 }
-std::string trimmed(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t");
-  return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
 
 // What follows the colon of one attachment.
 enum class AttachmentValue { number, expression, oscillator };
@@ -141,15 +138,15 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
   std::vector<Attachment> list;
   std::stringstream items(f.get("Attachments", key));
   for (std::string item; std::getline(items, item, ';');) {
-    item = trimmed(item);
+    item = trim(item);
     if (item.empty())
       continue;
     const auto colon = item.find(':');
     if (colon == std::string::npos)
       throw InputError(name, item, allowed);
     Attachment a;
-    const std::string value = trimmed(item.substr(colon + 1));
-    a.x = number(trimmed(item.substr(0, colon)));
+    const std::string value = trim(item.substr(colon + 1));
+    a.x = number(trim(item.substr(0, colon)));
     if (!(a.x >= 0 && a.x <= length))
       throw InputError(name, item, allowed);
     if (kind == AttachmentValue::expression) {
@@ -163,7 +160,7 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
       std::vector<double> v;
       std::stringstream parts(value);
       for (std::string part; std::getline(parts, part, ',');)
-        v.push_back(number(trimmed(part)));
+        v.push_back(number(trim(part)));
       if (v.size() != 3 || !(v[0] > 0) || !(v[1] > 0) || !(v[2] >= 0) || !std::isfinite(v[2]))
         throw InputError(name, item, allowed);
       a.value = v[0];
@@ -385,7 +382,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     throw InputError("Convergence/Number of frequencies",
                      f.get("Convergence", "Number of frequencies"), "expected an integer >= 0");
   cv.n_frequencies = static_cast<unsigned>(frequencies);
-  cv.history = trimmed(f.get("Convergence", "History"));
+  cv.history = trim(f.get("Convergence", "History"));
 
   std::stringstream probes(f.get("Output", "Probes"));
   for (std::string item; std::getline(probes, item, ',');) {

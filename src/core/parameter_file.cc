@@ -1,6 +1,7 @@
 #include "core/parameter_file.h"
 
 #include "core/input_error.h"
+#include "core/text.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -11,14 +12,6 @@
 namespace hamdyn {
 
 namespace {
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos)
-    return "";
-  const auto e = s.find_last_not_of(" \t\r");
-  return s.substr(b, e - b + 1);
-}
-
 std::vector<std::string> split_path(const std::string& section) {
   std::vector<std::string> parts;
   std::stringstream ss(section);

@@ -5,6 +5,7 @@
 #include <deal.II/base/exceptions.h>
 #include <deal.II/base/mpi.h>
 
+#include <cmath>
 #include <cstdio>
 
 namespace hamdyn {
@@ -13,6 +14,10 @@ std::string format_number(double value) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.17g", value);
   return buffer;
+}
+
+std::string format_cell(double value) {
+  return std::isnan(value) ? "" : format_number(value);
 }
 
 CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& columns,

@@ -22,4 +22,7 @@ private:
 
 std::string format_number(double value);
 
+/// format_number, or an empty cell for NaN ("not available").
+std::string format_cell(double value);
+
 } // namespace hamdyn

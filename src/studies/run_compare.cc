@@ -12,9 +12,6 @@
 namespace hamdyn {
 
 namespace {
-std::string cell(double value) {
-  return std::isnan(value) ? "" : format_number(value);
-}
 
 std::string printed(double value) {
   char text[32];
@@ -77,15 +74,16 @@ void write_compare_files(const FrequencyComparison& f, const HistoryComparison& 
     CsvWriter csv(directory + "/compare.csv",
                   {"mode", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);
     for (std::size_t k = 0; k < f.primal_fe.size(); ++k)
-      csv.row(std::vector<std::string>{std::to_string(k + 1), cell(f.exact[k]),
-                                       cell(f.primal_fe[k]), cell(f.chain[k]), cell(f.dual[k]),
-                                       cell(f.dual_fe[k])});
+      csv.row(std::vector<std::string>{std::to_string(k + 1), format_cell(f.exact[k]),
+                                       format_cell(f.primal_fe[k]), format_cell(f.chain[k]),
+                                       format_cell(f.dual[k]), format_cell(f.dual_fe[k])});
   }
   CsvWriter csv(directory + "/compare_history.csv",
                 {"time", "exact", "primal_fe", "chain", "dual", "dual_fe"}, comm);
   for (std::size_t k = 0; k < h.time.size(); ++k)
-    csv.row(std::vector<std::string>{cell(h.time[k]), cell(h.exact[k]), cell(h.primal_fe[k]),
-                                     cell(h.chain[k]), cell(h.dual[k]), cell(h.dual_fe[k])});
+    csv.row(std::vector<std::string>{format_cell(h.time[k]), format_cell(h.exact[k]),
+                                     format_cell(h.primal_fe[k]), format_cell(h.chain[k]),
+                                     format_cell(h.dual[k]), format_cell(h.dual_fe[k])});
 }
 } // namespace
 

@@ -13,9 +13,6 @@
 namespace hamdyn {
 
 namespace {
-std::string cell(double value) {
-  return std::isnan(value) ? "" : format_number(value);
-}
 
 // One table per quantity; deal.II's ConvergenceTable computes the printed rates from the error
 // and the column the order is measured in (elements, steps per second, or DoFs).
@@ -76,8 +73,8 @@ NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI
       csv.row(std::vector<std::string>{
           r.quantity, std::to_string(r.level), std::to_string(r.elements), std::to_string(r.degree),
           format_number(r.time_step), std::to_string(r.dofs), format_number(r.value),
-          format_number(r.reference), r.reference_kind, format_number(r.error), cell(r.order),
-          cell(r.expected_order)});
+          format_number(r.reference), r.reference_kind, format_number(r.error),
+          format_cell(r.order), format_cell(r.expected_order)});
   }
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
     std::cout << "convergence study: refine " << c.convergence.refine_name << ", "
