@@ -1,6 +1,6 @@
 #include "modal/eigen_solver.h"
 
-#include "time/petsc_helpers.h"
+#include "system/petsc_helpers.h"
 #include <slepceps.h>
 
 #include <algorithm>

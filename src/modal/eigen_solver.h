@@ -1,6 +1,6 @@
 #pragma once
 // Natural modes K phi = omega^2 M phi with SLEPc (Krylov-Schur, shift-and-invert, MUMPS).
-#include "time/second_order_system.h"
+#include "system/second_order_system.h"
 
 #include <vector>
 

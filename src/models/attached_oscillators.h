@@ -9,8 +9,8 @@
 // Their DoFs belong to no cell: ExtraDofs numbers them after the DoFHandler's.
 #include "core/case_parameters.h"
 #include "models/extra_dofs.h"
-#include "output/point_functionals.h"
-#include "time/second_order_system.h"
+#include "system/linear_functional.h"
+#include "system/second_order_system.h"
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/lac/affine_constraints.h>

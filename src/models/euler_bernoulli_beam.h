@@ -1,6 +1,6 @@
 #pragma once
 // Euler-Bernoulli beam: theta = w_x, C1 cubic Hermite elements (hermite_beam_element.h) on the
-// DoFs of an FESystem(FE_Q(1), 2), w and theta at every node (DESIGN.md: deal.II 9.4 has no
+// DoFs of an FESystem(FE_Q(1), 2), w and theta at every node (deal.II 9.4 has no
 // FE_Hermite). Section resultants: M = EI w_xx at cell midpoints, V = -EI w_xxx, as cell data.
 #include "models/beam_model.h"
 

@@ -3,7 +3,7 @@
 // the dual string): deal.II's DoFHandler has no place for them, so they are numbered after its
 // DoFs (n, n+1, ...) and owned by the last rank. The system's vectors and matrices span both;
 // DataOut is given the DoFHandler's part only (structure_part()).
-#include "time/second_order_system.h"
+#include "system/second_order_system.h"
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/lac/dynamic_sparsity_pattern.h>

@@ -3,10 +3,11 @@
 // (w0, theta0, w1, theta1), theta = dw/dx, in the order deal.II's FESystem(FE_Q(1), 2) numbers
 // the DoFs of a line cell (vertex by vertex, w before theta).
 //
-// Why by hand: deal.II 9.4 has no FE_Hermite (it came in 9.6). DESIGN.md's plan is to let an
-// FESystem(FE_Q(1), 2) DoFHandler provide numbering and parallel ownership and to compute the local
-// matrices here from the Hermite shape functions (e.g. Przemieniecki, Theory of Matrix Structural
-// Analysis, 1968, sec. 5.6 and 11.3; Cook et al., Concepts and Applications of FEA, 4th ed., 2.3).
+// Why by hand: deal.II 9.4 has no FE_Hermite (it came in 9.6), so an
+// FESystem(FE_Q(1), 2) DoFHandler provides numbering and parallel ownership and the local
+// matrices are computed here from the Hermite shape functions (e.g. Przemieniecki, Theory of Matrix
+// Structural Analysis, 1968, sec. 5.6 and 11.3; Cook et al., Concepts and Applications of FEA, 4th
+// ed., 2.3).
 #include <deal.II/lac/full_matrix.h>
 #include <deal.II/lac/vector.h>
 

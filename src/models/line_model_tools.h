@@ -2,8 +2,8 @@
 // Pieces every line model needs in the same form: finding the mesh vertex at an end, and giving
 // held (Dirichlet) rows values that keep them out of the dynamics and the low spectrum.
 #include "core/case_parameters.h"
-#include "output/point_functionals.h"
-#include "time/second_order_system.h"
+#include "system/linear_functional.h"
+#include "system/second_order_system.h"
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/lac/affine_constraints.h>

@@ -1,10 +1,10 @@
 #pragma once
 // What the studies (run, modes, benchmark) need from a structural model, and nothing more: a
-// string and a beam are different weak forms behind this one interface (DESIGN.md: "a model never
-// sees a time step; output never recomputes physics").
+// string and a beam are different weak forms behind this one interface. A model never sees a time
+// step, and output never recomputes physics.
 #include "core/case_parameters.h"
-#include "output/point_functionals.h"
-#include "time/second_order_system.h"
+#include "system/linear_functional.h"
+#include "system/second_order_system.h"
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/grid/tria.h>

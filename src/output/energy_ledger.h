@@ -5,7 +5,7 @@
 // f_{n+1/2} = (f_n + f_{n+1})/2. With Newmark's average acceleration (rho_inf = 1) this is the
 // scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0 + V0) vanishes to
 // round-off; otherwise it measures the numerical dissipation.
-#include "time/newmark_family.h"
+#include "system/second_order_system.h"
 
 namespace hamdyn {
 

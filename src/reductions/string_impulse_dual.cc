@@ -3,8 +3,8 @@
 #include "core/expression.h"
 #include "models/line_model_tools.h"
 #include "reductions/time_quadrature.h"
-#include "time/line_schur_solver.h"
-#include "time/petsc_helpers.h"
+#include "system/line_schur_solver.h"
+#include "system/petsc_helpers.h"
 
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/dofs/dof_tools.h>

@@ -3,7 +3,7 @@
 // parallel::distributed one), the model, and its assembled second-order system.
 #include "core/case_parameters.h"
 #include "models/model.h"
-#include "time/second_order_system.h"
+#include "system/second_order_system.h"
 
 #include <deal.II/distributed/shared_tria.h>
 

@@ -2,8 +2,8 @@
 
 #include "core/input_error.h"
 #include "output/energy_ledger.h"
-#include "output/point_functionals.h"
 #include "studies/progress.h"
+#include "system/linear_functional.h"
 #include "time/stability_limit.h"
 
 #include <deal.II/base/mpi.h>

@@ -1,6 +1,6 @@
 #include "time/newmark_family.h"
 
-#include "time/petsc_helpers.h"
+#include "system/petsc_helpers.h"
 #include <deal.II/lac/petsc_sparse_matrix.h>
 
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 // One-step integrators of the Newmark family for M a + C v + K u = f(t), written on PETSc objects
-// by hand because deal.II 9.4 has no PETScWrappers::TimeStepper (DESIGN.md). The contract is
+// by hand because deal.II 9.4 has no PETScWrappers::TimeStepper (it came in 9.5). The contract is
 // PETSc TSALPHA2's: the only matrix ever factored is J = c_m M + c_c C + c_k K, once per step size.
 //
 // Generalized-alpha (Chung & Hulbert, J. Appl. Mech. 60:371-375, 1993):
@@ -13,8 +13,8 @@
 // (trapezoidal rule), which conserves the energy of an undamped linear system exactly.
 // Central difference is the explicit member beta = 0, gamma = 1/2, am = af = 0; with a lumped
 // mass J = M + dt/2 C needs no stiffness solve (Hughes, The Finite Element Method, sec. 9.1).
-#include "time/line_schur_solver.h"
-#include "time/second_order_system.h"
+#include "system/line_schur_solver.h"
+#include "system/second_order_system.h"
 
 #include <string>
 
@@ -27,13 +27,6 @@ struct NewmarkParameters {
 
 NewmarkParameters generalized_alpha_parameters(double rho_infinity);
 NewmarkParameters central_difference_parameters();
-
-/// The state at one time level; f is the load at t (kept so that the step and the energy
-/// ledger use the same values; left unallocated when the system has no load).
-struct State {
-  double t = 0;
-  LA::Vector u, v, a, f;
-};
 
 class NewmarkIntegrator {
 public:

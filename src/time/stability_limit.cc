@@ -1,6 +1,6 @@
 #include "time/stability_limit.h"
 
-#include "time/petsc_helpers.h"
+#include "system/petsc_helpers.h"
 
 #include <algorithm>
 #include <cmath>

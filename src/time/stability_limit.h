@@ -1,5 +1,5 @@
 #pragma once
-#include "time/second_order_system.h"
+#include "system/second_order_system.h"
 
 namespace hamdyn {
 

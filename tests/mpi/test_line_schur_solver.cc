@@ -2,8 +2,8 @@
 // then x = solve(b) must give back x_true, on any rank count and for degrees 1-4.
 #include "studies/prepared_case.h"
 #include "support/case_builder.h"
-#include "time/line_schur_solver.h"
-#include "time/petsc_helpers.h"
+#include "system/line_schur_solver.h"
+#include "system/petsc_helpers.h"
 
 #include <deal.II/base/mpi.h>
 

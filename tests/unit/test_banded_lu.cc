@@ -1,5 +1,5 @@
 // BandedLU against deal.II's dense LAPACK LU on random diagonally dominant banded matrices.
-#include "time/banded_lu.h"
+#include "system/banded_lu.h"
 
 #include <deal.II/lac/lapack_full_matrix.h>
 #include <deal.II/lac/vector.h>

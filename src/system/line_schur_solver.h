@@ -17,8 +17,8 @@
 // The matrix is given as a linear combination sum_k c_k A_k of assembled matrices (plus a few
 // listed entries) and is never assembled itself: its rows are formed while the band is filled, so
 // factoring J = c_m M + c_c C + c_k K costs no more memory than the band.
-#include "time/banded_lu.h"
-#include "time/second_order_system.h"
+#include "system/banded_lu.h"
+#include "system/second_order_system.h"
 
 #include <deal.II/lac/lapack_full_matrix.h>
 

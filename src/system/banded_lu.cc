@@ -1,4 +1,4 @@
-#include "time/banded_lu.h"
+#include "system/banded_lu.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,6 +1,6 @@
 #pragma once
-// M a + C v + K u = f(t): the only thing a time integrator, the modal solver and the energy
-// ledger see of a model (DESIGN.md: "the time integrator never sees a string or a beam").
+// M a + C v + K u = f(t) and its state: the only thing a time integrator, the modal solver and
+// the energy ledger see of a model, so that none of them depends on a string or a beam.
 #include <deal.II/base/index_set.h>
 #include <deal.II/lac/petsc_sparse_matrix.h>
 #include <deal.II/lac/petsc_vector.h>
@@ -21,6 +21,13 @@ struct MatrixEntry {
 std::vector<double> gather_entries(const LA::Vector& v,
                                    const std::vector<dealii::types::global_dof_index>& indices,
                                    MPI_Comm comm);
+
+/// The state at one time level; f is the load at t (kept so that the step and the energy
+/// ledger use the same values; left unallocated when the system has no load).
+struct State {
+  double t = 0;
+  LA::Vector u, v, a, f;
+};
 
 struct SecondOrderSystem {
   MPI_Comm comm = MPI_COMM_WORLD;

@@ -1,6 +1,6 @@
-#include "time/line_schur_solver.h"
+#include "system/line_schur_solver.h"
 
-#include "time/petsc_helpers.h"
+#include "system/petsc_helpers.h"
 
 #include <deal.II/lac/vector.h>
 

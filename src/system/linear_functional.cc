@@ -1,6 +1,6 @@
-#include "output/point_functionals.h"
+#include "system/linear_functional.h"
 
-#include "time/petsc_helpers.h"
+#include "system/petsc_helpers.h"
 
 namespace hamdyn {
 

@@ -2,7 +2,7 @@
 // Values recorded in history.csv that are linear in the state: point values, end values and
 // consistent reactions, each sum_j (w_u u_j + w_v v_j + w_a a_j) + c(t). All are evaluated with
 // one MPI_Allreduce per step, whatever the rank count.
-#include "time/newmark_family.h"
+#include "system/second_order_system.h"
 
 #include <functional>
 #include <string>

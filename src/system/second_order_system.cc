@@ -1,4 +1,4 @@
-#include "time/second_order_system.h"
+#include "system/second_order_system.h"
 
 namespace hamdyn {
 
