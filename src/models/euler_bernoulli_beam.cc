@@ -19,7 +19,7 @@ double cell_length(const DoFHandler<1>::active_cell_iterator& cell) {
 
 EulerBernoulliBeamModel::EulerBernoulliBeamModel(const CaseParameters& c,
                                                  const Triangulation<1>& tria, MPI_Comm comm)
-    : BeamModel(c, tria, comm, std::make_unique<FESystem<1>>(FE_Q<1>(1), 2)) {}
+    : LineModel(c, tria, comm, std::make_unique<FESystem<1>>(FE_Q<1>(1), 2)) {}
 
 FullMatrix<double> EulerBernoulliBeamModel::local_mass(const Cell& cell, double translational,
                                                        double rotary) const {

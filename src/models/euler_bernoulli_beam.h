@@ -2,16 +2,19 @@
 // Euler-Bernoulli beam: theta = w_x, C1 cubic Hermite elements (hermite_beam_element.h) on the
 // DoFs of an FESystem(FE_Q(1), 2), w and theta at every node (deal.II 9.4 has no
 // FE_Hermite). Section resultants: M = EI w_xx at cell midpoints, V = -EI w_xxx, as cell data.
-#include "models/beam_model.h"
+#include "models/line_model.h"
+#include "models/line_model_tools.h"
 
 #include <deal.II/lac/vector.h>
 
 namespace hamdyn {
 
-class EulerBernoulliBeamModel : public BeamModel {
+class EulerBernoulliBeamModel : public LineModel {
 public:
   EulerBernoulliBeamModel(const CaseParameters& c, const dealii::Triangulation<1>& tria,
                           MPI_Comm comm);
+  /// sqrt(EI / rho A) / L^2.
+  double frequency_scale() const override { return bending_frequency_scale(c_); }
   unsigned int output_subdivisions() const override { return 1; }
 
 private:

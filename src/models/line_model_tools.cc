@@ -7,6 +7,10 @@
 
 namespace hamdyn {
 
+double bending_frequency_scale(const CaseParameters& c) {
+  return std::sqrt(c.bending_stiffness / c.mass_per_length) / (c.length * c.length);
+}
+
 std::pair<dealii::DoFHandler<1>::active_cell_iterator, unsigned int>
 vertex_at(const dealii::DoFHandler<1>& dof_handler, double x, double length) {
   for (const auto& cell : dof_handler.active_cell_iterators())

@@ -15,6 +15,9 @@
 
 namespace hamdyn {
 
+/// sqrt(EI / rho A) / L^2: the frequency scale of a beam's bending waves over its length.
+double bending_frequency_scale(const CaseParameters& c);
+
 /// The cell with a vertex at x (to 1e-12 L) and that vertex's index in the cell.
 std::pair<dealii::DoFHandler<1>::active_cell_iterator, unsigned int>
 vertex_at(const dealii::DoFHandler<1>& dof_handler, double x, double length);

@@ -50,7 +50,7 @@ private:
 
 TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangulation<1>& tria,
                                          MPI_Comm comm)
-    : BeamModel(checked(c), tria, comm,
+    : LineModel(checked(c), tria, comm,
                 std::make_unique<FESystem<1>>(FE_Q<1>(QGaussLobatto<1>(c.degree + 1)), 2)) {
   const auto& fe = dof_handler().get_fe();
   const unsigned int p = c.degree;

@@ -7,17 +7,20 @@
 // is avoided by integrating the shear term with p Gauss points, one fewer than exact: selective
 // reduced integration (Hughes, Taylor & Kanoknukulchai, IJNME 11:1529, 1977; Hughes, The Finite
 // Element Method, sec. 5.3). Lumped mass: Gauss-Lobatto nodal quadrature.
-#include "models/beam_model.h"
+#include "models/line_model.h"
+#include "models/line_model_tools.h"
 
 #include <deal.II/fe/fe_values.h>
 #include <deal.II/numerics/data_postprocessor.h>
 
 namespace hamdyn {
 
-class TimoshenkoBeamModel : public BeamModel {
+class TimoshenkoBeamModel : public LineModel {
 public:
   TimoshenkoBeamModel(const CaseParameters& c, const dealii::Triangulation<1>& tria, MPI_Comm comm);
   ~TimoshenkoBeamModel() override;
+  /// sqrt(EI / rho A) / L^2.
+  double frequency_scale() const override { return bending_frequency_scale(c_); }
   unsigned int output_subdivisions() const override { return c_.degree; }
 
 private:

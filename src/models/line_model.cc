@@ -1,28 +1,29 @@
-#include "models/beam_model.h"
+#include "models/line_model.h"
 
 #include "core/expression.h"
 #include "models/attached_oscillators.h"
 #include "models/line_model_tools.h"
 
 #include <deal.II/dofs/dof_tools.h>
-#include <deal.II/fe/fe_q.h>
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
-
-#include <cmath>
 
 namespace hamdyn {
 
 using namespace dealii;
 
-BeamModel::BeamModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_Comm comm,
+LineModel::LineModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_Comm comm,
                      std::unique_ptr<FiniteElement<1>> fe)
-    : c_(c), comm_(comm), fe_(std::move(fe)), dof_handler_(tria) {
+    : c_(c), comm_(comm), fe_(std::move(fe)), n_components_(fe_->n_components()),
+      dof_handler_(tria) {
   dof_handler_.distribute_dofs(*fe_);
-  // Vertex DoFs first, w before theta: local index 2 v + component (reactions rely on it).
-  for (unsigned int i = 0; i < 4; ++i)
-    AssertThrow(fe_->system_to_component_index(i) == std::make_pair(i % 2, i / 2),
-                ExcMessage("unexpected FESystem DoF order"));
+  // Vertex DoFs first, w before theta: local index n_components * vertex + component (the
+  // reactions rely on it).
+  AssertThrow(n_components_ == 1 || n_components_ == 2, ExcMessage("a line model has w (, theta)"));
+  for (unsigned int i = 0; i < 2 * n_components_; ++i)
+    AssertThrow(fe_->system_to_component_index(i) ==
+                    std::make_pair(i % n_components_, i / n_components_),
+                ExcMessage("unexpected DoF order in the line model's element"));
   oscillators_ = std::make_unique<AttachedOscillators>(
       c.oscillators, dof_handler_, [this](double x) { return node_dof(x); }, comm);
   locally_owned_ = oscillators_->owned();
@@ -31,7 +32,7 @@ BeamModel::BeamModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_
   for (int e : {0, 1}) {
     if (end(e).holds_translation)
       constraints_.add_line(end_dof(e, 0));
-    if (end(e).holds_rotation)
+    if (has_rotation() && end(e).holds_rotation)
       constraints_.add_line(end_dof(e, 1));
   }
   constraints_.close();
@@ -44,28 +45,25 @@ BeamModel::BeamModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_
   for (int e : {0, 1}) {
     end_force_[e] = std::make_unique<Expression>(std::string(section[e]) + "/Force", end(e).force,
                                                  std::vector<std::string>{"t"});
-    end_moment_[e] = std::make_unique<Expression>(std::string(section[e]) + "/Moment",
-                                                  end(e).moment, std::vector<std::string>{"t"});
+    if (has_rotation())
+      end_moment_[e] = std::make_unique<Expression>(std::string(section[e]) + "/Moment",
+                                                    end(e).moment, std::vector<std::string>{"t"});
   }
 }
 
-BeamModel::~BeamModel() = default;
+LineModel::~LineModel() = default;
 
-double BeamModel::frequency_scale() const {
-  return std::sqrt(c_.bending_stiffness / c_.mass_per_length) / (c_.length * c_.length);
-}
-
-types::global_dof_index BeamModel::node_dof(double x) const {
+types::global_dof_index LineModel::node_dof(double x) const {
   const auto [cell, v] = vertex_at(dof_handler_, x, c_.length);
   return cell->vertex_dof_index(v, 0);
 }
 
-types::global_dof_index BeamModel::end_dof(int e, unsigned int component) const {
+types::global_dof_index LineModel::end_dof(int e, unsigned int component) const {
   const auto [cell, v] = vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
   return cell->vertex_dof_index(v, component);
 }
 
-void BeamModel::assemble_distributed_load(double t, LA::Vector& f) const {
+void LineModel::assemble_distributed_load(double t, LA::Vector& f) const {
   f = 0;
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
@@ -77,7 +75,7 @@ void BeamModel::assemble_distributed_load(double t, LA::Vector& f) const {
   f.compress(VectorOperation::add);
 }
 
-void BeamModel::assemble(SecondOrderSystem& s) const {
+void LineModel::assemble(SecondOrderSystem& s) const {
   s.comm = comm_;
   s.locally_owned = locally_owned_;
   DynamicSparsityPattern structure(oscillators_->structure_relevant()), system;
@@ -103,8 +101,9 @@ void BeamModel::assemble(SecondOrderSystem& s) const {
   if (s.has_damping_matrix)
     s.damping_matrix.compress(VectorOperation::add);
   // End terms in every direction the support leaves free. Damping C = (gamma/rho A + a) M + b K
-  // + dashpots - (gamma/rho A) (end masses and inertias): gamma acts on the beam, not on them.
-  // With rotary inertia, gamma's matrix is assembled apart and the M-proportional part is a only.
+  // + dashpots - (gamma/rho A) (end masses and inertias): gamma acts on the structure, not on
+  // them. With rotary inertia, gamma's matrix is assembled apart and the M-proportional part is a
+  // only.
   const double viscous_factor =
       viscous_needs_own_matrix() ? 0.0 : c_.viscous_damping / c_.mass_per_length;
   s.damping_mass_factor = viscous_factor + c_.rayleigh_mass;
@@ -115,7 +114,7 @@ void BeamModel::assemble(SecondOrderSystem& s) const {
     if (!p.holds_translation)
       attach_to_ground(s, constraints_, end_dof(e, 0), p.point_mass, p.spring, p.dashpot,
                        viscous_factor);
-    if (!p.holds_rotation)
+    if (has_rotation() && !p.holds_rotation)
       attach_to_ground(s, constraints_, end_dof(e, 1), p.rotary_inertia, p.rotational_spring,
                        p.rotational_dashpot, viscous_factor);
   }
@@ -130,7 +129,7 @@ void BeamModel::assemble(SecondOrderSystem& s) const {
   for (int e : {0, 1}) {
     if (!end(e).holds_translation)
       point_loads.push_back({end_dof(e, 0), end_force_[e].get()});
-    if (!end(e).holds_rotation)
+    if (has_rotation() && !end(e).holds_rotation)
       point_loads.push_back({end_dof(e, 1), end_moment_[e].get()});
   }
   for (std::size_t k = 0; k < c_.forces.size(); ++k)
@@ -140,10 +139,12 @@ void BeamModel::assemble(SecondOrderSystem& s) const {
       point_loads, locally_owned_, comm_);
 }
 
-void BeamModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
+void LineModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
   const Expression w0("Initial conditions/Displacement", c_.initial_displacement, {"x"});
   const Expression w1("Initial conditions/Velocity", c_.initial_velocity, {"x"});
   const double delta = 1e-6 * c_.length;
+  // Interpolation by hand rather than VectorTools::interpolate, whose vectors must have the
+  // DoFHandler's size (the system's also hold attached oscillators).
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     cell->get_dof_indices(dofs);
@@ -162,52 +163,53 @@ void BeamModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
   oscillators_->initial_state(u, v);
 }
 
-HistoryFunctionals BeamModel::history_functionals() const {
+LinearFunctional LineModel::reaction(int e, unsigned int component, const std::string& name) const {
+  const EndParameters& p = end(e);
+  const bool held = component == 0 ? p.holds_translation : p.holds_rotation;
+  if (!held) // the ground's force on the end through spring and dashpot
+    return {name,
+            {end_dof(e, component)},
+            {component == 0 ? -p.spring : -p.rotational_spring},
+            {component == 0 ? -p.dashpot : -p.rotational_dashpot},
+            {},
+            nullptr};
+  // The held row of M a + C v + K u - f from the end cell's unconstrained matrices.
+  const auto [cell, vertex] = vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
+  const FullMatrix<double> mass =
+      local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length);
+  const FullMatrix<double> stiffness = local_stiffness(cell);
+  // C = (gamma / rho A + a) M + b K on the cell, or a M + b K + gamma's own matrix
+  FullMatrix<double> damping(mass.m(), mass.n());
+  if (viscous_needs_own_matrix()) {
+    damping.add(c_.rayleigh_mass, mass, c_.rayleigh_stiffness, stiffness);
+    damping.add(1.0, local_mass(cell, c_.viscous_damping, 0));
+  } else
+    damping.add(c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass, mass,
+                c_.rayleigh_stiffness, stiffness);
+  const unsigned int i = n_components_ * vertex + component;
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  cell->get_dof_indices(dofs);
+  std::function<double(double)> load_row;
+  if (!distributed_force_->is_zero())
+    load_row = [this, cell = cell, i](double t) { return local_load(cell, t)[i]; };
+  return consistent_reaction(name, dofs, i, mass, damping, stiffness, load_row);
+}
+
+HistoryFunctionals LineModel::history_functionals() const {
   HistoryFunctionals h;
   const char* side[2] = {"left", "right"};
   for (int e : {0, 1})
     h.ends.push_back({std::string("u_") + side[e], {end_dof(e, 0)}, {1.0}, {}, {}, nullptr});
   for (int e : {0, 1})
     h.ends.push_back({std::string("v_") + side[e], {end_dof(e, 0)}, {}, {1.0}, {}, nullptr});
-  // Reactions: on a held DoF the consistent reaction, the held row of M a + C v + K u - f from the
-  // end cell's unconstrained matrices; on a free one, the ground's spring and dashpot force.
-  auto reaction = [&](int e, unsigned int component, const std::string& name) {
-    LinearFunctional r{name, {}, {}, {}, {}, nullptr};
-    const EndParameters& p = end(e);
-    const bool held = component == 0 ? p.holds_translation : p.holds_rotation;
-    if (!held) {
-      r.dofs = {end_dof(e, component)};
-      r.of_u = {component == 0 ? -p.spring : -p.rotational_spring};
-      r.of_v = {component == 0 ? -p.dashpot : -p.rotational_dashpot};
-      return r;
-    }
-    const auto [cell, vertex] = vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
-    const FullMatrix<double> mass =
-        local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length);
-    const FullMatrix<double> stiffness = local_stiffness(cell);
-    // C = (gamma / rho A + a) M + b K on the cell, or a M + b K + gamma's own matrix
-    FullMatrix<double> damping(mass.m(), mass.n());
-    damping.add(c_.rayleigh_mass, mass, c_.rayleigh_stiffness, stiffness);
-    if (viscous_needs_own_matrix())
-      damping.add(1.0, local_mass(cell, c_.viscous_damping, 0));
-    else
-      damping.add(c_.viscous_damping / c_.mass_per_length, mass);
-    const unsigned int i = 2 * vertex + component;
-    std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
-    cell->get_dof_indices(dofs);
-    std::function<double(double)> load_row;
-    if (!distributed_force_->is_zero())
-      load_row = [this, cell = cell, i](double t) { return local_load(cell, t)[i]; };
-    r = consistent_reaction(name, dofs, i, mass, damping, stiffness, load_row);
-    return r;
-  };
   for (int e : {0, 1})
     h.ends.push_back(reaction(e, 0, std::string("reaction_") + side[e]));
-  for (int e : {0, 1})
-    h.ends.push_back({std::string("theta_") + side[e], {end_dof(e, 1)}, {1.0}, {}, {}, nullptr});
-  for (int e : {0, 1})
-    h.ends.push_back(reaction(e, 1, std::string("moment_reaction_") + side[e]));
-
+  if (has_rotation()) {
+    for (int e : {0, 1})
+      h.ends.push_back({std::string("theta_") + side[e], {end_dof(e, 1)}, {1.0}, {}, {}, nullptr});
+    for (int e : {0, 1})
+      h.ends.push_back(reaction(e, 1, std::string("moment_reaction_") + side[e]));
+  }
   h.probes = probe_functionals(dof_handler_, c_, [this](const auto& cell, double x) {
     return displacement_weights(cell, x);
   });
@@ -216,16 +218,19 @@ HistoryFunctionals BeamModel::history_functionals() const {
   return h;
 }
 
-void BeamModel::structure_part(const LA::Vector& state, LA::Vector& structure) const {
+void LineModel::structure_part(const LA::Vector& state, LA::Vector& structure) const {
   oscillators_->structure_part(state, structure);
 }
 
-void BeamModel::add_output_fields(DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
+void LineModel::add_output_fields(DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
                                   const LA::Vector& a) const {
   out.attach_dof_handler(dof_handler_);
-  out.add_data_vector(u, std::vector<std::string>{"displacement", "rotation"});
-  out.add_data_vector(v, std::vector<std::string>{"velocity", "rotation_rate"});
-  out.add_data_vector(a, std::vector<std::string>{"acceleration", "rotational_acceleration"});
+  auto names = [this](const char* w, const char* theta) {
+    return has_rotation() ? std::vector<std::string>{w, theta} : std::vector<std::string>{w};
+  };
+  out.add_data_vector(u, names("displacement", "rotation"));
+  out.add_data_vector(v, names("velocity", "rotation_rate"));
+  out.add_data_vector(a, names("acceleration", "rotational_acceleration"));
   add_resultants(out, u);
 }
 
