@@ -30,12 +30,6 @@
 
 namespace hamdyn {
 
-struct MatrixCombination {
-  std::vector<std::pair<double, Mat>> terms; // same row distribution and column numbering
-  std::vector<MatrixEntry> entries;          // added with entry_factor
-  double entry_factor = 0;
-};
-
 class LineSchurSolver {
 public:
   /// Factors the combination. May be called again for another one.

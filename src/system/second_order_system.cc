@@ -1,5 +1,7 @@
 #include "system/second_order_system.h"
 
+#include "system/petsc_helpers.h"
+
 namespace hamdyn {
 
 std::vector<double> gather_entries(const LA::Vector& v,
@@ -40,6 +42,29 @@ void SecondOrderSystem::damping_vmult(LA::Vector& y, const LA::Vector& x, LA::Ve
     y.add(damping_stiffness_factor, work);
   }
   nonproportional_damping_vmult_add(y, x);
+}
+
+void SecondOrderSystem::apply(const LA::Vector* mass_part, const LA::Vector& stiffness_part,
+                              const LA::Vector& v, LA::Vector& r) const {
+  stiffness.vmult(r, stiffness_part);
+  if (mass_part)
+    mass.vmult_add(r, *mass_part);
+  if (has_nonproportional_damping())
+    nonproportional_damping_vmult_add(r, v);
+}
+
+MatrixCombination SecondOrderSystem::linearization(double c_m, double c_c, double c_k) const {
+  // C = dm M + dk K + listed dashpot entries (+ the damping matrix)
+  MatrixCombination j;
+  j.terms.emplace_back(c_m + c_c * damping_mass_factor, petsc_handle(mass));
+  const double stiffness_factor = c_k + c_c * damping_stiffness_factor;
+  if (stiffness_factor != 0)
+    j.terms.emplace_back(stiffness_factor, petsc_handle(stiffness));
+  if (has_damping_matrix && c_c != 0)
+    j.terms.emplace_back(c_c, petsc_handle(damping_matrix));
+  j.entries = extra_damping;
+  j.entry_factor = c_c;
+  return j;
 }
 
 } // namespace hamdyn

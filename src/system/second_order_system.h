@@ -5,6 +5,8 @@
 #include <deal.II/lac/petsc_sparse_matrix.h>
 #include <deal.II/lac/petsc_vector.h>
 
+#include <petscmat.h>
+
 #include <functional>
 
 namespace hamdyn {
@@ -15,6 +17,14 @@ namespace LA = dealii::PETScWrappers::MPI;
 struct MatrixEntry {
   dealii::types::global_dof_index row, column;
   double value;
+};
+
+/// A matrix given as a linear combination sum_k c_k A_k of assembled matrices plus a few listed
+/// entries, never assembled itself (the line Schur solver forms its rows while filling the band).
+struct MatrixCombination {
+  std::vector<std::pair<double, Mat>> terms; // same row distribution and column numbering
+  std::vector<MatrixEntry> entries;          // added with entry_factor
+  double entry_factor = 0;
 };
 
 /// The values of `v` at `indices` (any ranks' entries), on every rank: one MPI_Allreduce.
@@ -57,6 +67,21 @@ struct SecondOrderSystem {
   void damping_vmult(LA::Vector& y, const LA::Vector& x, LA::Vector& work) const;
   /// y += (extra_damping + damping_matrix) x: the damping not proportional to M and K.
   void nonproportional_damping_vmult_add(LA::Vector& y, const LA::Vector& x) const;
+  /// The operator's forces at the given arguments, the load left out:
+  ///   r = M a + C v + K u = M (a + dm v) + K (u + dk v) + C_np v,
+  /// with the proportional damping dm M + dk K folded into the two products (no third product).
+  /// The product arguments are formed entry by entry with mass_argument and stiffness_argument
+  /// (an integrator does that in the pass that forms a, v and u): `mass_part` (null when it is
+  /// zero) and `stiffness_part`. `v` is read only when C has a non-proportional part.
+  void apply(const LA::Vector* mass_part, const LA::Vector& stiffness_part, const LA::Vector& v,
+             LA::Vector& r) const;
+  double mass_argument(double a, double v) const { return a + damping_mass_factor * v; }
+  double stiffness_argument(double u, double v) const { return u + damping_stiffness_factor * v; }
+  /// Whether M a + C v has a product with M when a is zero.
+  bool damping_needs_mass_product() const { return damping_mass_factor != 0; }
+  /// The linearization J = c_m M + c_c C + c_k K of the operator; for this linear system it never
+  /// changes, so a solver factors it once per step size.
+  MatrixCombination linearization(double c_m, double c_c, double c_k) const;
   /// f(t), zero in held rows; empty when the load is identically zero.
   std::function<void(double t, LA::Vector& f)> load;
 };

@@ -7,24 +7,6 @@
 
 namespace hamdyn {
 
-namespace {
-
-// J = c_m M + c_c C + c_k K with C = alpha M + beta K + listed dashpot entries (+ a damping
-// matrix).
-MatrixCombination effective_matrix(const SecondOrderSystem& s, double c_m, double c_c, double c_k) {
-  MatrixCombination j;
-  j.terms.emplace_back(c_m + c_c * s.damping_mass_factor, petsc_handle(s.mass));
-  const double stiffness_factor = c_k + c_c * s.damping_stiffness_factor;
-  if (stiffness_factor != 0)
-    j.terms.emplace_back(stiffness_factor, petsc_handle(s.stiffness));
-  if (s.has_damping_matrix && c_c != 0)
-    j.terms.emplace_back(c_c, petsc_handle(s.damping_matrix));
-  j.entries = s.extra_damping;
-  j.entry_factor = c_c;
-  return j;
-}
-} // namespace
-
 NewmarkParameters generalized_alpha_parameters(double rho) {
   NewmarkParameters p;
   p.name = "generalized alpha";
@@ -47,10 +29,10 @@ NewmarkParameters central_difference_parameters() {
 NewmarkIntegrator::NewmarkIntegrator(const SecondOrderSystem& system,
                                      const NewmarkParameters& parameters)
     : system_(system), p_(parameters) {
-  for (LA::Vector* v : {&x_m_, &x_k_, &rhs_})
+  for (LA::Vector* v : {&mass_part_, &stiffness_part_, &residual_})
     v->reinit(system_.locally_owned, system_.comm);
   if (system_.has_nonproportional_damping())
-    x_c_.reinit(system_.locally_owned, system_.comm);
+    v_af_.reinit(system_.locally_owned, system_.comm);
   if (system_.load)
     f_new_.reinit(system_.locally_owned, system_.comm);
 }
@@ -64,19 +46,19 @@ void NewmarkIntegrator::allocate(State& s) const {
 
 void NewmarkIntegrator::initialize(State& s) {
   // rhs = f - C v - K u
-  system_.stiffness.vmult(rhs_, s.u);
+  system_.stiffness.vmult(residual_, s.u);
   if (system_.has_damping()) {
-    system_.damping_vmult(x_m_, s.v, x_k_);
-    rhs_ += x_m_;
+    system_.damping_vmult(mass_part_, s.v, stiffness_part_);
+    residual_ += mass_part_;
   }
-  rhs_ *= -1.0;
+  residual_ *= -1.0;
   if (system_.load) {
     system_.load(s.t, s.f);
-    rhs_ += s.f;
+    residual_ += s.f;
   }
   LineSchurSolver mass_solver; // freed before J is factored: the two never coexist
-  mass_solver.factorize(effective_matrix(system_, 1, 0, 0));
-  mass_solver.solve(rhs_, s.a);
+  mass_solver.factorize(system_.linearization(1, 0, 0));
+  mass_solver.solve(residual_, s.a);
   factored_dt_ = -1;
 }
 
@@ -87,8 +69,8 @@ void NewmarkIntegrator::initialize_with_acceleration(State& s) {
 }
 
 void NewmarkIntegrator::factor_effective_matrix(double dt) {
-  solver_.factorize(effective_matrix(system_, 1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
-                                     (1 - p_.alpha_f) * p_.beta * dt * dt));
+  solver_.factorize(system_.linearization(1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
+                                          (1 - p_.alpha_f) * p_.beta * dt * dt));
   factored_dt_ = dt;
 }
 
@@ -98,9 +80,11 @@ void NewmarkIntegrator::step(State& s, double dt) {
   const double am = p_.alpha_m, af = p_.alpha_f, beta = p_.beta, gamma = p_.gamma;
   const double t_new = s.t + dt;
 
-  // Arguments of M, C and K in eq. (8), x_m = am a_n, x_c = v_{n+1-af} - (1-af) gamma dt a_{n+1},
-  // x_k = u_{n+1-af} - (1-af) beta dt^2 a_{n+1}, in one pass over the local arrays; the
-  // proportional damping alpha M + beta K is folded into the M and K arguments.
+  // Predictor a_{n+1} = 0, and the arguments of M, C and K in eq. (8) at the alpha levels:
+  //   a_am = am a_n,  v_af = v_n + (1-af) (1-gamma) dt a_n,
+  //   u_af = u_n + (1-af) dt v_n + (1-af) dt^2 (1/2 - beta) a_n,
+  // formed in one pass over the local arrays straight into the operator's product arguments.
+  const bool mass_product = am != 0 || system_.damping_needs_mass_product();
   {
     const PetscInt n = static_cast<PetscInt>(system_.locally_owned.n_elements());
     const PetscScalar *u, *v, *a;
@@ -108,65 +92,61 @@ void NewmarkIntegrator::step(State& s, double dt) {
     check_petsc(VecGetArrayRead(s.u, &u));
     check_petsc(VecGetArrayRead(s.v, &v));
     check_petsc(VecGetArrayRead(s.a, &a));
-    check_petsc(VecGetArray(x_m_, &xm));
-    check_petsc(VecGetArray(x_k_, &xk));
+    check_petsc(VecGetArray(mass_part_, &xm));
+    check_petsc(VecGetArray(stiffness_part_, &xk));
     if (system_.has_nonproportional_damping())
-      check_petsc(VecGetArray(x_c_, &xc));
+      check_petsc(VecGetArray(v_af_, &xc));
     const double cv = (1 - af) * dt, ca = (1 - af) * dt * dt * (0.5 - beta);
     const double cc = (1 - af) * dt * (1 - gamma);
-    const double dm = system_.damping_mass_factor, dk = system_.damping_stiffness_factor;
     for (PetscInt i = 0; i < n; ++i) {
-      const double x_c = v[i] + cc * a[i];
-      xm[i] = am * a[i] + dm * x_c;
-      xk[i] = u[i] + cv * v[i] + ca * a[i] + dk * x_c;
+      const double v_af = v[i] + cc * a[i];
+      xm[i] = system_.mass_argument(am * a[i], v_af);
+      xk[i] = system_.stiffness_argument(u[i] + cv * v[i] + ca * a[i], v_af);
       if (xc)
-        xc[i] = x_c;
+        xc[i] = v_af;
     }
     check_petsc(VecRestoreArrayRead(s.u, &u));
     check_petsc(VecRestoreArrayRead(s.v, &v));
     check_petsc(VecRestoreArrayRead(s.a, &a));
-    check_petsc(VecRestoreArray(x_m_, &xm));
-    check_petsc(VecRestoreArray(x_k_, &xk));
+    check_petsc(VecRestoreArray(mass_part_, &xm));
+    check_petsc(VecRestoreArray(stiffness_part_, &xk));
     if (xc)
-      check_petsc(VecRestoreArray(x_c_, &xc));
+      check_petsc(VecRestoreArray(v_af_, &xc));
   }
-  // rhs = (1-af) f_{n+1} + af f_n - M x_m - C x_c - K x_k
-  system_.stiffness.vmult(rhs_, x_k_);
-  if (am != 0 || system_.damping_mass_factor != 0)
-    system_.mass.vmult_add(rhs_, x_m_);
-  if (system_.has_nonproportional_damping())
-    system_.nonproportional_damping_vmult_add(rhs_, x_c_);
+  // Corrector: the residual of eq. (8), r = M a_am + C v_af + K u_af - ((1-af) f_{n+1} + af f_n),
+  // and a_{n+1} = a_{n+1} - J^-1 r with J = dr/da_{n+1} = (1-am) M + (1-af) gamma dt C
+  // + (1-af) beta dt^2 K. The operator is linear, so this one Newton iteration is exact.
+  system_.apply(mass_product ? &mass_part_ : nullptr, stiffness_part_, v_af_, residual_);
   if (system_.load) {
     system_.load(t_new, f_new_);
-    rhs_.sadd(-1.0, 1 - af, f_new_);
-    rhs_.add(af, s.f);
+    residual_.sadd(1.0, -(1 - af), f_new_);
+    residual_.add(-af, s.f);
     s.f.swap(f_new_);
-  } else {
-    rhs_ *= -1.0;
   }
-  LA::Vector& a_new = x_m_; // x_m is no longer needed: reuse its storage
-  solver_.solve(rhs_, a_new);
+  LA::Vector& correction = mass_part_; // no longer needed: reuse its storage
+  solver_.solve(residual_, correction);
 
-  // u, v, a at t_{n+1}
+  // a_{n+1} = 0 - correction; u, v, a at t_{n+1}
   {
     const PetscInt n = static_cast<PetscInt>(system_.locally_owned.n_elements());
     PetscScalar *u, *v, *a;
-    const PetscScalar* an;
+    const PetscScalar* minus_an;
     check_petsc(VecGetArray(s.u, &u));
     check_petsc(VecGetArray(s.v, &v));
     check_petsc(VecGetArray(s.a, &a));
-    check_petsc(VecGetArrayRead(a_new, &an));
+    check_petsc(VecGetArrayRead(correction, &minus_an));
     const double cua = dt * dt * (0.5 - beta), cun = dt * dt * beta;
     const double cva = dt * (1 - gamma), cvn = dt * gamma;
     for (PetscInt i = 0; i < n; ++i) {
-      u[i] += dt * v[i] + cua * a[i] + cun * an[i];
-      v[i] += cva * a[i] + cvn * an[i];
-      a[i] = an[i];
+      const double an = -minus_an[i];
+      u[i] += dt * v[i] + cua * a[i] + cun * an;
+      v[i] += cva * a[i] + cvn * an;
+      a[i] = an;
     }
     check_petsc(VecRestoreArray(s.u, &u));
     check_petsc(VecRestoreArray(s.v, &v));
     check_petsc(VecRestoreArray(s.a, &a));
-    check_petsc(VecRestoreArrayRead(a_new, &an));
+    check_petsc(VecRestoreArrayRead(correction, &minus_an));
   }
   s.t = t_new;
 }

@@ -51,7 +51,8 @@ private:
   NewmarkParameters p_;
   LineSchurSolver solver_;
   double factored_dt_ = -1;
-  LA::Vector x_m_, x_c_, x_k_, rhs_, f_new_;
+  // The operator's product arguments at the alpha levels (SecondOrderSystem::apply) and v_af.
+  LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;
 };
 
 } // namespace hamdyn
