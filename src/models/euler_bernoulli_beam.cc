@@ -21,20 +21,21 @@ EulerBernoulliBeamModel::EulerBernoulliBeamModel(const CaseParameters& c,
                                                  const Triangulation<1>& tria, MPI_Comm comm)
     : LineModel(c, tria, comm, std::make_unique<FESystem<1>>(FE_Q<1>(1), 2)) {}
 
-FullMatrix<double> EulerBernoulliBeamModel::local_mass(const Cell& cell, double translational,
-                                                       double rotary) const {
+void EulerBernoulliBeamModel::local_mass(const Cell& cell, double translational, double rotary,
+                                         FullMatrix<double>& mass) const {
   const double h = cell_length(cell);
-  return c_.mass_matrix == MassMatrix::lumped ? hermite::lumped_mass(h, translational, rotary)
+  mass = c_.mass_matrix == MassMatrix::lumped ? hermite::lumped_mass(h, translational, rotary)
                                               : hermite::consistent_mass(h, translational, rotary);
 }
 
-FullMatrix<double> EulerBernoulliBeamModel::local_stiffness(const Cell& cell) const {
-  return hermite::stiffness(cell_length(cell), c_.bending_stiffness);
+void EulerBernoulliBeamModel::local_stiffness(const Cell& cell,
+                                              FullMatrix<double>& stiffness) const {
+  stiffness = hermite::stiffness(cell_length(cell), c_.bending_stiffness);
 }
 
-Vector<double> EulerBernoulliBeamModel::local_load(const Cell& cell, double t) const {
-  return hermite::load(cell->vertex(0)[0], cell_length(cell),
-                       [&](double x) { return (*distributed_force_)(x, t); });
+void EulerBernoulliBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {
+  f = hermite::load(cell->vertex(0)[0], cell_length(cell),
+                    [&](double x) { return (*distributed_force_)(x, t); });
 }
 
 std::vector<double> EulerBernoulliBeamModel::displacement_weights(const Cell& cell,
@@ -44,15 +45,14 @@ std::vector<double> EulerBernoulliBeamModel::displacement_weights(const Cell& ce
   return {n.begin(), n.end()};
 }
 
-Vector<double>
-EulerBernoulliBeamModel::interpolate(const Cell& cell, const std::function<double(double)>& w0,
-                                     const std::function<double(double)>& slope) const {
-  Vector<double> local(4);
+void EulerBernoulliBeamModel::interpolate(const Cell& cell, const std::function<double(double)>& w0,
+                                          const std::function<double(double)>& slope,
+                                          Vector<double>& local) const {
+  local.reinit(4);
   for (unsigned int v = 0; v < 2; ++v) {
     local[2 * v] = w0(cell->vertex(v)[0]);
     local[2 * v + 1] = slope(cell->vertex(v)[0]);
   }
-  return local;
 }
 
 void EulerBernoulliBeamModel::add_resultants(DataOut<1>& out, const LA::Vector& u) const {

@@ -66,11 +66,13 @@ types::global_dof_index LineModel::end_dof(int e, unsigned int component) const 
 void LineModel::assemble_distributed_load(double t, LA::Vector& f) const {
   f = 0;
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  Vector<double> local;
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
       continue;
     cell->get_dof_indices(dofs);
-    constraints_.distribute_local_to_global(local_load(cell, t), dofs, f);
+    local_load(cell, t, local);
+    constraints_.distribute_local_to_global(local, dofs, f);
   }
   f.compress(VectorOperation::add);
 }
@@ -87,16 +89,19 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   if (s.has_damping_matrix)
     s.damping_matrix.reinit(locally_owned_, locally_owned_, dsp, comm_);
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  FullMatrix<double> local;
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
       continue;
     cell->get_dof_indices(dofs);
-    constraints_.distribute_local_to_global(
-        local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length), dofs, s.mass);
-    constraints_.distribute_local_to_global(local_stiffness(cell), dofs, s.stiffness);
-    if (s.has_damping_matrix)
-      constraints_.distribute_local_to_global(local_mass(cell, c_.viscous_damping, 0), dofs,
-                                              s.damping_matrix);
+    local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length, local);
+    constraints_.distribute_local_to_global(local, dofs, s.mass);
+    local_stiffness(cell, local);
+    constraints_.distribute_local_to_global(local, dofs, s.stiffness);
+    if (s.has_damping_matrix) {
+      local_mass(cell, c_.viscous_damping, 0, local);
+      constraints_.distribute_local_to_global(local, dofs, s.damping_matrix);
+    }
   }
   if (s.has_damping_matrix)
     s.damping_matrix.compress(VectorOperation::add);
@@ -145,18 +150,25 @@ void LineModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
   const double delta = 1e-6 * c_.length;
   // Interpolation by hand rather than VectorTools::interpolate, whose vectors must have the
   // DoFHandler's size (the system's also hold attached oscillators).
+  struct Field {
+    LA::Vector& values;
+    std::function<double(double)> value, slope;
+  };
+  const auto field = [delta](LA::Vector& values, const Expression& e) {
+    return Field{
+        values, [&e](double x) { return e(x, 0); },
+        [&e, delta](double x) { return (e(x + delta, 0) - e(x - delta, 0)) / (2 * delta); }};
+  };
+  const Field fields[2] = {field(u, w0), field(v, w1)};
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  Vector<double> local;
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     cell->get_dof_indices(dofs);
-    for (auto [vector, e] : {std::make_pair(&u, &w0), std::make_pair(&v, &w1)}) {
-      const Vector<double> local = interpolate(
-          cell, [e = e](double x) { return (*e)(x, 0); },
-          [e = e, delta](double x) {
-            return ((*e)(x + delta, 0) - (*e)(x - delta, 0)) / (2 * delta);
-          });
+    for (const Field& f : fields) {
+      interpolate(cell, f.value, f.slope, local);
       for (unsigned int i = 0; i < dofs.size(); ++i)
         if (locally_owned_.is_element(dofs[i]))
-          (*vector)(dofs[i]) = local[i];
+          f.values(dofs[i]) = local[i];
     }
   }
   finish_initial_state(constraints_, locally_owned_, u, v);
@@ -175,14 +187,15 @@ LinearFunctional LineModel::reaction(int e, unsigned int component, const std::s
             nullptr};
   // The held row of M a + C v + K u - f from the end cell's unconstrained matrices.
   const auto [cell, vertex] = vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
-  const FullMatrix<double> mass =
-      local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length);
-  const FullMatrix<double> stiffness = local_stiffness(cell);
+  FullMatrix<double> mass, stiffness, viscous;
+  local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length, mass);
+  local_stiffness(cell, stiffness);
   // C = (gamma / rho A + a) M + b K on the cell, or a M + b K + gamma's own matrix
   FullMatrix<double> damping(mass.m(), mass.n());
   if (viscous_needs_own_matrix()) {
     damping.add(c_.rayleigh_mass, mass, c_.rayleigh_stiffness, stiffness);
-    damping.add(1.0, local_mass(cell, c_.viscous_damping, 0));
+    local_mass(cell, c_.viscous_damping, 0, viscous);
+    damping.add(1.0, viscous);
   } else
     damping.add(c_.viscous_damping / c_.mass_per_length + c_.rayleigh_mass, mass,
                 c_.rayleigh_stiffness, stiffness);
@@ -191,7 +204,11 @@ LinearFunctional LineModel::reaction(int e, unsigned int component, const std::s
   cell->get_dof_indices(dofs);
   std::function<double(double)> load_row;
   if (!distributed_force_->is_zero())
-    load_row = [this, cell = cell, i](double t) { return local_load(cell, t)[i]; };
+    load_row = [this, cell = cell, i](double t) {
+      Vector<double> f;
+      local_load(cell, t, f);
+      return f[i];
+    };
   return consistent_reaction(name, dofs, i, mass, damping, stiffness, load_row);
 }
 

@@ -52,41 +52,38 @@ double StringModel::frequency_scale() const {
   return std::sqrt(c_.tension / c_.mass_per_length) / c_.length;
 }
 
-FullMatrix<double> StringModel::local_mass(const Cell& cell, double translational,
-                                           double /*rotary*/) const {
+void StringModel::local_mass(const Cell& cell, double translational, double /*rotary*/,
+                             FullMatrix<double>& mass) const {
   FEValues<1>& m = *mass_values_;
   m.reinit(cell);
   const unsigned int n = m.dofs_per_cell;
-  FullMatrix<double> mass(n, n);
+  mass.reinit(n, n);
   for (unsigned int q = 0; q < m.n_quadrature_points; ++q)
     for (unsigned int i = 0; i < n; ++i)
       for (unsigned int j = 0; j < n; ++j)
         mass(i, j) += translational * m.shape_value(i, q) * m.shape_value(j, q) * m.JxW(q);
-  return mass;
 }
 
-FullMatrix<double> StringModel::local_stiffness(const Cell& cell) const {
+void StringModel::local_stiffness(const Cell& cell, FullMatrix<double>& stiffness) const {
   FEValues<1>& k = *stiffness_values_;
   k.reinit(cell);
   const unsigned int n = k.dofs_per_cell;
-  FullMatrix<double> stiffness(n, n);
+  stiffness.reinit(n, n);
   for (unsigned int q = 0; q < k.n_quadrature_points; ++q)
     for (unsigned int i = 0; i < n; ++i)
       for (unsigned int j = 0; j < n; ++j)
         stiffness(i, j) += c_.tension * k.shape_grad(i, q)[0] * k.shape_grad(j, q)[0] * k.JxW(q);
-  return stiffness;
 }
 
-Vector<double> StringModel::local_load(const Cell& cell, double t) const {
+void StringModel::local_load(const Cell& cell, double t, Vector<double>& f) const {
   FEValues<1>& values = *load_values_;
   values.reinit(cell);
-  Vector<double> f(values.dofs_per_cell);
+  f.reinit(values.dofs_per_cell);
   for (unsigned int q = 0; q < values.n_quadrature_points; ++q) {
     const double load = (*distributed_force_)(values.quadrature_point(q)[0], t) * values.JxW(q);
     for (unsigned int i = 0; i < f.size(); ++i)
       f(i) += load * values.shape_value(i, q);
   }
-  return f;
 }
 
 std::vector<double> StringModel::displacement_weights(const Cell& cell, double x) const {
@@ -98,14 +95,14 @@ std::vector<double> StringModel::displacement_weights(const Cell& cell, double x
   return w;
 }
 
-Vector<double> StringModel::interpolate(const Cell& cell, const std::function<double(double)>& w0,
-                                        const std::function<double(double)>& /*slope*/) const {
+void StringModel::interpolate(const Cell& cell, const std::function<double(double)>& w0,
+                              const std::function<double(double)>& /*slope*/,
+                              Vector<double>& local) const {
   const auto& support = dof_handler().get_fe().get_unit_support_points();
   const double x0 = cell->vertex(0)[0], h = cell->vertex(1)[0] - x0;
-  Vector<double> local(support.size());
+  local.reinit(support.size());
   for (unsigned int i = 0; i < support.size(); ++i)
     local[i] = w0(x0 + h * support[i][0]);
-  return local;
 }
 
 void StringModel::add_resultants(DataOut<1>& out, const LA::Vector& u) const {

@@ -70,10 +70,10 @@ TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangul
 
 TimoshenkoBeamModel::~TimoshenkoBeamModel() = default;
 
-FullMatrix<double> TimoshenkoBeamModel::local_mass(const Cell& cell, double translational,
-                                                   double rotary) const {
+void TimoshenkoBeamModel::local_mass(const Cell& cell, double translational, double rotary,
+                                     FullMatrix<double>& mass) const {
   const unsigned int n = dof_handler().get_fe().n_dofs_per_cell();
-  FullMatrix<double> mass(n, n);
+  mass.reinit(n, n);
   FEValues<1>& m = *mass_values_;
   m.reinit(cell);
   for (unsigned int i = 0; i < n; ++i)
@@ -82,12 +82,11 @@ FullMatrix<double> TimoshenkoBeamModel::local_mass(const Cell& cell, double tran
         mass(i, j) += (translational * m[w_field].value(i, q) * m[w_field].value(j, q) +
                        rotary * m[theta_field].value(i, q) * m[theta_field].value(j, q)) *
                       m.JxW(q);
-  return mass;
 }
 
-FullMatrix<double> TimoshenkoBeamModel::local_stiffness(const Cell& cell) const {
+void TimoshenkoBeamModel::local_stiffness(const Cell& cell, FullMatrix<double>& stiffness) const {
   const unsigned int n = dof_handler().get_fe().n_dofs_per_cell();
-  FullMatrix<double> stiffness(n, n);
+  stiffness.reinit(n, n);
   FEValues<1>& b = *bending_values_;
   FEValues<1>& s = *shear_values_;
   b.reinit(cell);
@@ -103,19 +102,17 @@ FullMatrix<double> TimoshenkoBeamModel::local_stiffness(const Cell& cell) const 
         stiffness(i, j) += c_.shear_stiffness * gamma_i * gamma_j * s.JxW(q);
       }
     }
-  return stiffness;
 }
 
-Vector<double> TimoshenkoBeamModel::local_load(const Cell& cell, double t) const {
+void TimoshenkoBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {
   FEValues<1>& v = *load_values_;
   v.reinit(cell);
-  Vector<double> f(dof_handler().get_fe().n_dofs_per_cell());
+  f.reinit(dof_handler().get_fe().n_dofs_per_cell());
   for (unsigned int q = 0; q < v.n_quadrature_points; ++q) {
     const double load = (*distributed_force_)(v.quadrature_point(q)[0], t) * v.JxW(q);
     for (unsigned int i = 0; i < f.size(); ++i)
       f[i] += load * v[w_field].value(i, q);
   }
-  return f;
 }
 
 std::vector<double> TimoshenkoBeamModel::displacement_weights(const Cell& cell, double x) const {
@@ -127,17 +124,16 @@ std::vector<double> TimoshenkoBeamModel::displacement_weights(const Cell& cell, 
   return w;
 }
 
-Vector<double> TimoshenkoBeamModel::interpolate(const Cell& cell,
-                                                const std::function<double(double)>& w0,
-                                                const std::function<double(double)>& slope) const {
+void TimoshenkoBeamModel::interpolate(const Cell& cell, const std::function<double(double)>& w0,
+                                      const std::function<double(double)>& slope,
+                                      Vector<double>& local) const {
   const auto& fe = dof_handler().get_fe();
   const double x0 = cell->vertex(0)[0], h = cell->vertex(1)[0] - x0;
-  Vector<double> local(fe.n_dofs_per_cell());
+  local.reinit(fe.n_dofs_per_cell());
   for (unsigned int i = 0; i < local.size(); ++i) {
     const double x = x0 + h * fe.get_unit_support_points()[i][0];
     local[i] = fe.system_to_component_index(i).first == 0 ? w0(x) : slope(x);
   }
-  return local;
 }
 
 void TimoshenkoBeamModel::add_resultants(DataOut<1>& out, const LA::Vector& u) const {

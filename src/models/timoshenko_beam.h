@@ -24,13 +24,14 @@ public:
   unsigned int output_subdivisions() const override { return c_.degree; }
 
 private:
-  dealii::FullMatrix<double> local_mass(const Cell& cell, double translational,
-                                        double rotary) const override;
-  dealii::FullMatrix<double> local_stiffness(const Cell& cell) const override;
-  dealii::Vector<double> local_load(const Cell& cell, double t) const override;
+  void local_mass(const Cell& cell, double translational, double rotary,
+                  dealii::FullMatrix<double>& mass) const override;
+  void local_stiffness(const Cell& cell, dealii::FullMatrix<double>& stiffness) const override;
+  void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const override;
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
-  dealii::Vector<double> interpolate(const Cell& cell, const std::function<double(double)>& w0,
-                                     const std::function<double(double)>& slope) const override;
+  void interpolate(const Cell& cell, const std::function<double(double)>& w0,
+                   const std::function<double(double)>& slope,
+                   dealii::Vector<double>& local) const override;
   void add_resultants(dealii::DataOut<1>& out, const LA::Vector& u) const override;
 
   // Built once; reinit per cell (FEValues construction costs more than a cell's integrals).
