@@ -6,6 +6,7 @@
 
 #include <deal.II/base/patterns.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -73,22 +74,16 @@ const char* const translational_end_keys[] = {"Point mass", "Spring", "Dashpot",
 const char* const rotational_end_keys[] = {"Rotary inertia", "Rotational spring",
                                            "Rotational dashpot", "Moment"};
 
-EndParameters parse_end(const ParameterFile& f, const std::string& section, ModelType type) {
+EndParameters parse_end(const ParameterFile& f, const std::string& section, const ModelKind& kind) {
   EndParameters end;
   end.support = f.get(section, "Support");
-  if (type == ModelType::string) {
-    if (end.support != "fixed" && end.support != "pinned" && end.support != "free")
-      throw InputError(parameter_name(section, "Support"), end.support,
-                       "expected fixed | pinned | free for a string");
-    end.holds_translation = end.support != "free";
-    end.holds_rotation = false;
-  } else {
-    if (end.support == "fixed")
-      throw InputError(parameter_name(section, "Support"), end.support,
-                       "expected free | pinned | clamped | sliding for a beam");
-    end.holds_translation = end.support == "pinned" || end.support == "clamped";
-    end.holds_rotation = end.support == "clamped" || end.support == "sliding";
-  }
+  const auto support = std::find_if(kind.supports.begin(), kind.supports.end(),
+                                    [&](const SupportKind& s) { return s.name == end.support; });
+  if (support == kind.supports.end())
+    throw InputError(parameter_name(section, "Support"), end.support,
+                     "expected " + support_names(kind, " | ") + " for " + with_article(kind));
+  end.holds_translation = support->holds_translation;
+  end.holds_rotation = support->holds_rotation;
   // What a direction does not use is neither checked nor taken (unused_parameter_warnings names
   // it when it is set).
   end.force = end.moment = "0";
@@ -98,7 +93,7 @@ EndParameters parse_end(const ParameterFile& f, const std::string& section, Mode
     end.dashpot = nonnegative_value(f, section, "Dashpot");
     end.force = expression(f, section, "Force", {"t"});
   }
-  if (type != ModelType::string && !end.holds_rotation) {
+  if (kind.has_rotation && !end.holds_rotation) {
     end.rotary_inertia = nonnegative_value(f, section, "Rotary inertia");
     end.rotational_spring = nonnegative_value(f, section, "Rotational spring");
     end.rotational_dashpot = nonnegative_value(f, section, "Rotational dashpot");
@@ -176,8 +171,7 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
 } // namespace
 
 void declare_case_parameters(ParameterFile& f) {
-  f.declare("Model", "Type", "string", P::Selection("string|euler bernoulli beam|timoshenko beam"),
-            "string | euler bernoulli beam | timoshenko beam",
+  f.declare("Model", "Type", "string", P::Selection(model_names("|")), model_names(" | "),
             "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f; an "
             "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f; or "
             "a Timoshenko beam with the rotation theta as a field of its own and shear stiffness "
@@ -290,9 +284,8 @@ void declare_case_parameters(ParameterFile& f) {
 CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& case_directory) {
   CaseParameters c;
   const std::string type = f.get("Model", "Type");
-  c.model_type = type == "string"                 ? ModelType::string
-                 : type == "euler bernoulli beam" ? ModelType::euler_bernoulli_beam
-                                                  : ModelType::timoshenko_beam;
+  const ModelKind& kind = *find_model_kind(type); // the Selection pattern admits only these
+  c.model_type = kind.type;
   c.length = positive_value(f, "Model", "Length");
   c.mass_per_length = positive_value(f, "Model", "Mass per length");
   c.viscous_damping = nonnegative_value(f, "Model", "Viscous damping");
@@ -300,16 +293,11 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   c.rayleigh_stiffness = nonnegative_value(f, "Model", "Rayleigh stiffness coefficient");
   // Only the chosen model's properties are checked and taken (unused_parameter_warnings names
   // the others when they are set).
-  if (c.model_type == ModelType::string)
-    c.tension = positive_value(f, "Model", "Tension");
-  else {
-    c.bending_stiffness = positive_value(f, "Model", "Bending stiffness");
-    c.rotary_inertia_per_length = nonnegative_value(f, "Model", "Rotary inertia per length");
-  }
-  if (c.model_type == ModelType::timoshenko_beam)
-    c.shear_stiffness = positive_value(f, "Model", "Shear stiffness");
-  c.left = parse_end(f, "Left end", c.model_type);
-  c.right = parse_end(f, "Right end", c.model_type);
+  for (const ModelProperty& p : kind.properties)
+    c.*p.value =
+        p.may_be_zero ? nonnegative_value(f, "Model", p.key) : positive_value(f, "Model", p.key);
+  c.left = parse_end(f, "Left end", kind);
+  c.right = parse_end(f, "Right end", kind);
   c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
   c.point_masses = parse_attachments(f, "Point masses", c.length, AttachmentValue::number);
   c.springs = parse_attachments(f, "Springs", c.length, AttachmentValue::number);
@@ -404,29 +392,33 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
 std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
                                                    const CaseParameters& c) {
   std::vector<std::string> lines;
-  const std::string type = f.get("Model", "Type");
-  const std::string model = std::string("not used by ") + (type[0] == 'e' ? "an " : "a ") + type;
+  const ModelKind& kind = model_kind(c.model_type);
+  const std::string model = "not used by " + with_article(kind);
   auto add = [&](const std::string& section, const std::string& key, const std::string& why) {
     if (!f.is_default(section, key))
       lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) + "' is " + why +
                       "; ignored");
   };
-  if (c.model_type == ModelType::string) {
-    for (const char* key : {"Bending stiffness", "Shear stiffness", "Rotary inertia per length"})
-      add("Model", key, model);
-  } else
-    add("Model", "Tension", model);
-  if (c.model_type == ModelType::euler_bernoulli_beam) {
-    add("Model", "Shear stiffness", model);
-    add("Discretization", "Degree", model + " (its elements are always cubic Hermite)");
-  }
+  std::vector<std::string> warned; // a key several other models take is named once
+  for (const ModelKind& other : model_kinds())
+    for (const ModelProperty& p : other.properties) {
+      const auto takes = [&](const ModelProperty& q) { return q.key == p.key; };
+      if (std::none_of(kind.properties.begin(), kind.properties.end(), takes) &&
+          std::find(warned.begin(), warned.end(), p.key) == warned.end()) {
+        warned.push_back(p.key);
+        add("Model", p.key, model);
+      }
+    }
+  if (kind.fixed_degree > 0)
+    add("Discretization", "Degree",
+        model + " (its elements are always " + kind.fixed_element + ")");
   for (const auto& [section, end] :
        {std::make_pair("Left end", &c.left), std::make_pair("Right end", &c.right)}) {
     const std::string holds = "not used: " + std::string(section) + "/Support = " + end->support;
     if (end->holds_translation)
       for (const char* key : translational_end_keys)
         add(section, key, holds + " holds the translation");
-    if (c.model_type == ModelType::string)
+    if (!kind.has_rotation)
       for (const char* key : rotational_end_keys)
         add(section, key, model);
     else if (end->holds_rotation)

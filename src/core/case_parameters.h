@@ -1,6 +1,7 @@
 #pragma once
 // Everything a case file says, parsed and validated. Declared next to its documentation and
 // units (ASPECT's habit); the values used are written back as used_parameters.prm.
+#include "core/model_kind.h"
 #include "core/parameter_file.h"
 
 #include <string>
@@ -8,7 +9,6 @@
 
 namespace hamdyn {
 
-enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam };
 enum class MassMatrix { consistent, lumped };
 enum class Scheme { generalized_alpha, central_difference };
 

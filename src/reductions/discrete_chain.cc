@@ -52,7 +52,7 @@ public:
       chain_.dof_positions.push_back(o.x);
     n_dofs_ += c.oscillators.size();
     // then the rotations of beam ends that carry a rotary inertia (end_rotation_dof)
-    if (c.model_type == ModelType::euler_bernoulli_beam)
+    if (model_kind(c.model_type).chain == ChainKind::hencky_bar_chain)
       for (const auto& [node, end] : {std::make_pair(0u, &c.left), std::make_pair(n - 1, &c.right)})
         if (!end->holds_rotation && end->rotary_inertia > 0) {
           end_rotation_dof_[node == 0 ? 0 : 1] = n_dofs_++;
@@ -293,12 +293,11 @@ void build_bar_chain(ChainBuilder& b, const CaseParameters& c) {
 } // namespace
 
 DiscreteChain make_chain(const CaseParameters& c) {
-  if (c.model_type == ModelType::timoshenko_beam)
-    throw InputError("Model/Type", "timoshenko beam",
-                     "compare builds chains for 'string' and 'euler bernoulli beam' (a bar "
-                     "chain has no shear flexibility)");
+  const ModelKind& kind = model_kind(c.model_type);
+  if (kind.chain == ChainKind::none)
+    throw InputError("Model/Type", kind.name, kind.no_chain_reason);
   ChainBuilder b(c);
-  if (c.model_type == ModelType::string)
+  if (kind.chain == ChainKind::mass_spring)
     build_string(b, c);
   else
     build_bar_chain(b, c);

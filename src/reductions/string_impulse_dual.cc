@@ -39,7 +39,7 @@ struct StringImpulseDual::LoadCache {
 };
 
 std::string StringImpulseDual::unsupported(const CaseParameters& c) {
-  if (c.model_type != ModelType::string)
+  if (!model_kind(c.model_type).has_continuum_dual)
     return "the continuum dual is built for strings";
   if (!c.left.holds_translation)
     return "the string's dual recovers u from x = 0, which must be fixed";

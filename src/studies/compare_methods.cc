@@ -72,9 +72,9 @@ NewmarkParameters reduction_scheme(const CaseParameters& c) {
 } // namespace
 
 bool string_has_exact_solution(const CaseParameters& c, bool undamped_free) {
-  const bool geometry = c.model_type == ModelType::string && c.left.holds_translation &&
-                        c.point_masses.empty() && c.springs.empty() && c.dashpots.empty() &&
-                        c.forces.empty() && c.oscillators.empty();
+  const bool geometry = model_kind(c.model_type).has_exact_string_history &&
+                        c.left.holds_translation && c.point_masses.empty() && c.springs.empty() &&
+                        c.dashpots.empty() && c.forces.empty() && c.oscillators.empty();
   if (!geometry || !undamped_free)
     return geometry;
   // "0" and "0.0" alike are no load
@@ -86,7 +86,7 @@ bool string_has_exact_solution(const CaseParameters& c, bool undamped_free) {
 }
 
 bool beam_has_exact_frequencies(const CaseParameters& c) {
-  return c.model_type == ModelType::euler_bernoulli_beam && c.rotary_inertia_per_length == 0 &&
+  return model_kind(c.model_type).has_exact_beam_frequencies && c.rotary_inertia_per_length == 0 &&
          c.point_masses.empty() && c.springs.empty() && c.oscillators.empty();
 }
 

@@ -58,10 +58,11 @@ CaseParameters with_history_probe(CaseParameters c) {
 
 void check_study(const CaseParameters& c, bool has_exact_reference) {
   const ConvergenceParameters& cv = c.convergence;
-  if (cv.refine == Refine::p && c.model_type == ModelType::euler_bernoulli_beam)
+  const ModelKind& kind = model_kind(c.model_type);
+  if (cv.refine == Refine::p && kind.fixed_degree > 0)
     throw InputError("Convergence/Refine", cv.refine_name,
-                     "an Euler-Bernoulli beam's elements are always cubic Hermite; expected h, dt "
-                     "or h and dt");
+                     with_article(kind) + "'s elements are always " + kind.fixed_element +
+                         "; expected h, dt or h and dt");
   if (refines_h(cv.refine) && !c.mesh_file.empty())
     throw InputError("Convergence/Refine", cv.refine_name,
                      "h refinement doubles the elements of a generated mesh; expected p or dt "
@@ -121,7 +122,8 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
     PreparedCase pc(lc, comm);
     Level level;
     level.elements = lc.n_elements;
-    level.degree = lc.model_type == ModelType::euler_bernoulli_beam ? 3 : lc.degree;
+    const unsigned int fixed_degree = model_kind(lc.model_type).fixed_degree;
+    level.degree = fixed_degree > 0 ? fixed_degree : lc.degree;
     level.time_step = lc.time_step;
     level.dofs = pc.system.locally_owned.size();
     level.size = cv.refine == Refine::p    ? 1.0 / double(level.dofs)
@@ -156,7 +158,9 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
 
   ConvergenceResult result;
   result.size_name = cv.refine == Refine::p ? "1/DoFs" : cv.refine == Refine::dt ? "dt" : "h";
-  const bool hermite = c.model_type == ModelType::euler_bernoulli_beam;
+  const ModelKind& kind = model_kind(c.model_type);
+  const unsigned int degree = kind.fixed_degree > 0 ? kind.fixed_degree : c.degree;
+  const double frequency_order = 2.0 * (degree + 1 - kind.energy_derivative_order);
   const double two_level_factor = 4; // r^p of a second-order method halving h or dt
 
   // One quantity: its values at every level (vectors of equal length), the reference, and the
@@ -208,7 +212,7 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
     for (const Level& l : levels)
       values.push_back({l.omega[j]});
     const bool exact = exact_omega.size() == n;
-    const double expected = cv.refine == Refine::p ? nan : hermite ? 4.0 : 2.0 * c.degree;
+    const double expected = cv.refine == Refine::p ? nan : frequency_order;
     add_quantity(quantity_name(j), values,
                  exact ? std::vector<double>{exact_omega[j]} : std::vector<double>{},
                  exact ? "exact" : "richardson", expected);

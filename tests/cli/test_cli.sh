@@ -49,7 +49,7 @@ expect_bad "2D mesh" "Discretization/Mesh file" run --set "Discretization/Mesh f
 expect_bad "mesh extent" "Model/Length asks for [0, 2" run --set "Discretization/Mesh file=string_graded.msh" --set "Model/Length=2"
 expect_bad "stability limit" "guaranteed stable only for a time step <=" run --set "Time integration/Scheme=central difference" --set "Discretization/Mass matrix=lumped"
 expect_bad "timoshenko without rotary inertia" "Model/Rotary inertia per length = '0" run --set "Model/Type=timoshenko beam" --set "Left end/Support=clamped"
-expect_bad "beam support name" "free | pinned | clamped | sliding for a beam" run --set "Model/Type=euler bernoulli beam"
+expect_bad "beam support name" "free | pinned | clamped | sliding for an euler bernoulli beam" run --set "Model/Type=euler bernoulli beam"
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
 rm -rf "$work/out"
 err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?

@@ -1,0 +1,58 @@
+#pragma once
+// The registry of structural models: everything the parser, the reductions and the studies need
+// to know about a `Model/Type`, in one table (model_kind.cc). Adding a model is one row there and
+// one factory in models/make_model.cc; nothing else switches on the type.
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam };
+struct CaseParameters;
+
+/// A support an end can have, and what it holds.
+struct SupportKind {
+  std::string name;
+  bool holds_translation, holds_rotation;
+};
+
+/// A `Model` section key that only some models take, and where its value goes.
+struct ModelProperty {
+  std::string key;
+  double CaseParameters::*value;
+  bool may_be_zero; // >= 0 when true, > 0 otherwise
+};
+
+/// The reduction `hamdyn compare` builds for a model.
+enum class ChainKind { mass_spring, hencky_bar_chain, none };
+
+struct ModelKind {
+  ModelType type;
+  std::string name; // as written after Model/Type
+  std::vector<SupportKind> supports;
+  bool has_rotation; // a rotation DoF at the nodes: rotational end attachments apply
+  std::vector<ModelProperty> properties;
+  unsigned int fixed_degree; // 0: Discretization/Degree is used; else the element's fixed degree
+  std::string fixed_element; // its name ("cubic Hermite"), when fixed_degree > 0
+  /// m, the highest derivative in the strain energy: eigenvalues of degree-p elements converge at
+  /// order 2(p + 1 - m) in h (Strang & Fix, An Analysis of the Finite Element Method, Thm 6.1).
+  unsigned int energy_derivative_order;
+  ChainKind chain;
+  std::string no_chain_reason;   // when chain == none
+  bool has_continuum_dual;       // the impulse-field dual of compare
+  bool has_exact_string_history; // d'Alembert's solution of the taut string
+  bool has_exact_beam_frequencies;
+};
+
+/// Every model, in the order `Model/Type` lists them.
+const std::vector<ModelKind>& model_kinds();
+const ModelKind& model_kind(ModelType type);
+/// The kind named `name`, or nullptr.
+const ModelKind* find_model_kind(const std::string& name);
+/// "a | b | c" of the model names, or of a kind's supports.
+std::string model_names(const std::string& separator);
+std::string support_names(const ModelKind& kind, const std::string& separator);
+/// "a string", "an euler bernoulli beam": for messages.
+std::string with_article(const ModelKind& kind);
+
+} // namespace hamdyn
