@@ -60,11 +60,10 @@ double positive_value(const ParameterFile& f, const std::string& s, const std::s
   return v;
 }
 
-std::string expression(const ParameterFile& f, const std::string& s, const std::string& k,
-                       const std::vector<std::string>& variables) {
-  const std::string text = f.get(s, k);
-  Expression(parameter_name(s, k), text, variables); // validates, throws InputError
-  return text;
+ExpressionPtr expression(const ParameterFile& f, const std::string& s, const std::string& k,
+                         const std::vector<std::string>& variables) {
+  // validates, throws InputError
+  return std::make_shared<const Expression>(parameter_name(s, k), f.get(s, k), variables);
 }
 
 // Translational (point mass, spring, dashpot, force) and rotational (rotary inertia, rotational
@@ -86,7 +85,6 @@ EndParameters parse_end(const ParameterFile& f, const std::string& section, cons
   end.holds_rotation = support->holds_rotation;
   // What a direction does not use is neither checked nor taken (unused_parameter_warnings names
   // it when it is set).
-  end.force = end.moment = "0";
   if (!end.holds_translation) {
     end.point_mass = nonnegative_value(f, section, "Point mass");
     end.spring = nonnegative_value(f, section, "Spring");
@@ -145,8 +143,7 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
     if (!(a.x >= 0 && a.x <= length))
       throw InputError(name, item, allowed);
     if (kind == AttachmentValue::expression) {
-      Expression(name, value, {"t"}); // validates
-      a.expression = value;
+      a.expression = std::make_shared<const Expression>(name, value, std::vector<std::string>{"t"});
     } else if (kind == AttachmentValue::number) {
       a.value = number(value);
       if (!(a.value >= 0))

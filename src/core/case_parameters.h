@@ -1,6 +1,7 @@
 #pragma once
 // Everything a case file says, parsed and validated. Declared next to its documentation and
 // units (ASPECT's habit); the values used are written back as used_parameters.prm.
+#include "core/expression.h"
 #include "core/model_kind.h"
 #include "core/parameter_file.h"
 
@@ -18,17 +19,17 @@ enum class Scheme { generalized_alpha, central_difference };
 /// dashpot and a force added) and (J theta_tt + D_r theta_t + K_r theta - moment) dtheta for a
 /// beam.
 struct EndParameters {
-  std::string support;           // as written in the case file
-  bool holds_translation = true; // string: fixed/pinned; beam: pinned, clamped
-  bool holds_rotation = false;   // beam: clamped, sliding
-  double point_mass = 0;         // kg
-  double rotary_inertia = 0;     // kg m^2 (beams)
-  double spring = 0;             // N/m
-  double rotational_spring = 0;  // N m/rad (beams)
-  double dashpot = 0;            // N s/m
-  double rotational_dashpot = 0; // N m s/rad (beams)
-  std::string force;             // N, expression in t
-  std::string moment;            // N m, expression in t (beams)
+  std::string support;                       // as written in the case file
+  bool holds_translation = true;             // string: fixed/pinned; beam: pinned, clamped
+  bool holds_rotation = false;               // beam: clamped, sliding
+  double point_mass = 0;                     // kg
+  double rotary_inertia = 0;                 // kg m^2 (beams)
+  double spring = 0;                         // N/m
+  double rotational_spring = 0;              // N m/rad (beams)
+  double dashpot = 0;                        // N s/m
+  double rotational_dashpot = 0;             // N m s/rad (beams)
+  ExpressionPtr force = Expression::zero();  // N, expression in t
+  ExpressionPtr moment = Expression::zero(); // N m, expression in t (beams)
 };
 
 /// A device attached to the structure at position x (a mesh node is placed there): a point mass
@@ -37,7 +38,7 @@ struct EndParameters {
 struct Attachment {
   double x;
   double value = 0;                  // mass, stiffness or damping coefficient; an oscillator's mass
-  std::string expression;            // forces only
+  ExpressionPtr expression;          // forces only (in t)
   double stiffness = 0, damping = 0; // oscillators only [N/m, N s/m]
 };
 
@@ -58,8 +59,8 @@ struct CaseParameters {
   double shear_stiffness = 0;                                  // Timoshenko: kappa G A [N]
   double rayleigh_mass = 0, rayleigh_stiffness = 0;
   EndParameters left, right;
-  std::string distributed_force;
-  std::string initial_displacement, initial_velocity;
+  ExpressionPtr distributed_force = Expression::zero(); // N/m, in x and t
+  ExpressionPtr initial_displacement = Expression::zero(), initial_velocity = Expression::zero();
   unsigned n_elements = 1, degree = 1;
   double grading = 1;
   MassMatrix mass_matrix = MassMatrix::consistent;

@@ -28,6 +28,12 @@ bool is_ident_char(char c) {
 }
 } // namespace
 
+std::shared_ptr<const Expression> Expression::zero() {
+  static const auto zero =
+      std::make_shared<const Expression>("0", "0", std::vector<std::string>{"x", "t"});
+  return zero;
+}
+
 std::vector<std::string> unknown_identifiers(const std::string& text,
                                              const std::vector<std::string>& allowed) {
   std::vector<std::string> unknown;

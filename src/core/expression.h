@@ -24,12 +24,19 @@ public:
   /// True when the expression is the constant 0 (lets callers skip a load altogether).
   bool is_zero() const { return is_zero_; }
 
+  /// The constant 0 in x and t: the neutral value of every expression a case leaves unset.
+  static std::shared_ptr<const Expression> zero();
+
 private:
   std::string text_;
   bool uses_t_ = false;
   bool is_zero_ = false;
   std::unique_ptr<dealii::FunctionParser<1>> parser_;
 };
+
+/// Parsed once, when the case is read, and shared by every model, reduction and study that
+/// evaluates it (a copy of CaseParameters shares it too; evaluation is const).
+using ExpressionPtr = std::shared_ptr<const Expression>;
 
 /// The identifiers of `text` that are neither function names (followed by '(') nor `allowed`
 /// nor muparser's built-in constants; used to name an undefined variable.

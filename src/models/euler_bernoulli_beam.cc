@@ -35,7 +35,7 @@ void EulerBernoulliBeamModel::local_stiffness(const Cell& cell,
 
 void EulerBernoulliBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {
   f = hermite::load(cell->vertex(0)[0], cell_length(cell),
-                    [&](double x) { return (*distributed_force_)(x, t); });
+                    [&](double x) { return (*c_.distributed_force)(x, t); });
 }
 
 std::vector<double> EulerBernoulliBeamModel::displacement_weights(const Cell& cell,

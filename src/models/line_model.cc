@@ -36,19 +36,6 @@ LineModel::LineModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_
       constraints_.add_line(end_dof(e, 1));
   }
   constraints_.close();
-  distributed_force_ = std::make_unique<Expression>("Load/Distributed force", c.distributed_force,
-                                                    std::vector<std::string>{"x", "t"});
-  for (const Attachment& a : c.forces)
-    point_forces_.push_back(std::make_unique<Expression>("Attachments/Forces", a.expression,
-                                                         std::vector<std::string>{"t"}));
-  const char* section[2] = {"Left end", "Right end"};
-  for (int e : {0, 1}) {
-    end_force_[e] = std::make_unique<Expression>(std::string(section[e]) + "/Force", end(e).force,
-                                                 std::vector<std::string>{"t"});
-    if (has_rotation())
-      end_moment_[e] = std::make_unique<Expression>(std::string(section[e]) + "/Moment",
-                                                    end(e).moment, std::vector<std::string>{"t"});
-  }
 }
 
 LineModel::~LineModel() = default;
@@ -133,20 +120,19 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   std::vector<PointLoad> point_loads;
   for (int e : {0, 1}) {
     if (!end(e).holds_translation)
-      point_loads.push_back({end_dof(e, 0), end_force_[e].get()});
+      point_loads.push_back({end_dof(e, 0), end(e).force.get()});
     if (has_rotation() && !end(e).holds_rotation)
-      point_loads.push_back({end_dof(e, 1), end_moment_[e].get()});
+      point_loads.push_back({end_dof(e, 1), end(e).moment.get()});
   }
   for (std::size_t k = 0; k < c_.forces.size(); ++k)
-    point_loads.push_back({node_dof(c_.forces[k].x), point_forces_[k].get()});
+    point_loads.push_back({node_dof(c_.forces[k].x), c_.forces[k].expression.get()});
   s.load = make_load(
-      *distributed_force_, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
+      *c_.distributed_force, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
       point_loads, locally_owned_, comm_);
 }
 
 void LineModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
-  const Expression w0("Initial conditions/Displacement", c_.initial_displacement, {"x"});
-  const Expression w1("Initial conditions/Velocity", c_.initial_velocity, {"x"});
+  const Expression &w0 = *c_.initial_displacement, &w1 = *c_.initial_velocity;
   const double delta = 1e-6 * c_.length;
   // Interpolation by hand rather than VectorTools::interpolate, whose vectors must have the
   // DoFHandler's size (the system's also hold attached oscillators).
@@ -203,7 +189,7 @@ LinearFunctional LineModel::reaction(int e, unsigned int component, const std::s
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   cell->get_dof_indices(dofs);
   std::function<double(double)> load_row;
-  if (!distributed_force_->is_zero())
+  if (!c_.distributed_force->is_zero())
     load_row = [this, cell = cell, i](double t) {
       Vector<double> f;
       local_load(cell, t, f);

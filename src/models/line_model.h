@@ -74,7 +74,6 @@ protected:
   virtual void add_resultants(dealii::DataOut<1>& out, const LA::Vector& u) const = 0;
 
   const CaseParameters c_;
-  std::unique_ptr<Expression> distributed_force_;
 
 private:
   /// True when the element has a rotation DoF at each vertex (beams).
@@ -100,8 +99,6 @@ private:
   std::unique_ptr<AttachedOscillators> oscillators_;
   dealii::IndexSet locally_owned_, locally_relevant_; // the system's: structure and oscillators
   dealii::AffineConstraints<double> constraints_;
-  std::unique_ptr<Expression> end_force_[2], end_moment_[2];
-  std::vector<std::unique_ptr<Expression>> point_forces_;
 };
 
 } // namespace hamdyn

@@ -80,7 +80,7 @@ void StringModel::local_load(const Cell& cell, double t, Vector<double>& f) cons
   values.reinit(cell);
   f.reinit(values.dofs_per_cell);
   for (unsigned int q = 0; q < values.n_quadrature_points; ++q) {
-    const double load = (*distributed_force_)(values.quadrature_point(q)[0], t) * values.JxW(q);
+    const double load = (*c_.distributed_force)(values.quadrature_point(q)[0], t) * values.JxW(q);
     for (unsigned int i = 0; i < f.size(); ++i)
       f(i) += load * values.shape_value(i, q);
   }

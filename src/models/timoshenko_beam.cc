@@ -109,7 +109,7 @@ void TimoshenkoBeamModel::local_load(const Cell& cell, double t, Vector<double>&
   v.reinit(cell);
   f.reinit(dof_handler().get_fe().n_dofs_per_cell());
   for (unsigned int q = 0; q < v.n_quadrature_points; ++q) {
-    const double load = (*distributed_force_)(v.quadrature_point(q)[0], t) * v.JxW(q);
+    const double load = (*c_.distributed_force)(v.quadrature_point(q)[0], t) * v.JxW(q);
     for (unsigned int i = 0; i < f.size(); ++i)
       f[i] += load * v[w_field].value(i, q);
   }

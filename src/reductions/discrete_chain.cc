@@ -143,7 +143,7 @@ public:
   /// An end moment [N m, expression in t] on the rotation given by weights on nodes and DoFs.
   struct EndMoment {
     NodeRow nodes, dofs;
-    std::string expression;
+    ExpressionPtr expression;
   };
 
   /// f(t): the distributed force lumped at the nodes, point forces, end forces; `moments` adds
@@ -151,31 +151,23 @@ public:
   void make_load(const std::vector<EndMoment>& moments) {
     struct Point {
       int dof;
-      std::shared_ptr<Expression> value;
+      ExpressionPtr value;
     };
-    auto distributed = std::make_shared<Expression>("Load/Distributed force", c_.distributed_force,
-                                                    std::vector<std::string>{"x", "t"});
+    const ExpressionPtr distributed = c_.distributed_force;
     std::vector<Point> points;
     for (const Attachment& a : c_.forces)
-      points.push_back(
-          {dof_[node_at(a.x)], std::make_shared<Expression>("Attachments/Forces", a.expression,
-                                                            std::vector<std::string>{"t"})});
-    const char* name[2] = {"Left end/Force", "Right end/Force"};
+      points.push_back({dof_[node_at(a.x)], a.expression});
     const EndParameters* ends[2] = {&c_.left, &c_.right};
     for (int e : {0, 1})
       if (!ends[e]->holds_translation)
-        points.push_back(
-            {dof_[e == 0 ? 0 : n_nodes() - 1],
-             std::make_shared<Expression>(name[e], ends[e]->force, std::vector<std::string>{"t"})});
+        points.push_back({dof_[e == 0 ? 0 : n_nodes() - 1], ends[e]->force});
     struct Moment {
       NodeRow row;
-      std::shared_ptr<Expression> value;
+      ExpressionPtr value;
     };
     std::vector<Moment> generalized;
     for (const EndMoment& m : moments)
-      generalized.push_back(
-          {dof_row(m.nodes, m.dofs), std::make_shared<Expression>("end moment", m.expression,
-                                                                  std::vector<std::string>{"t"})});
+      generalized.push_back({dof_row(m.nodes, m.dofs), m.expression});
     std::vector<std::pair<int, double>> nodes; // (DoF, lumped length) of every free node
     for (unsigned int i = 0; i < n_nodes(); ++i)
       if (dof_[i] >= 0)
@@ -198,8 +190,7 @@ public:
   }
 
   void make_initial_state() {
-    const Expression u0("Initial conditions/Displacement", c_.initial_displacement, {"x"});
-    const Expression v0("Initial conditions/Velocity", c_.initial_velocity, {"x"});
+    const Expression &u0 = *c_.initial_displacement, &v0 = *c_.initial_velocity;
     chain_.initial_displacement.reinit(n_dofs_);
     chain_.initial_velocity.reinit(n_dofs_);
     for (unsigned int i = 0; i < n_dofs_; ++i) { // an oscillator starts with its host

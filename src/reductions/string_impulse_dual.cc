@@ -33,7 +33,7 @@ double pushed(const FEValues<1>& values, unsigned int i, unsigned int q) {
 // end force, accumulated by 3-point Gauss-Legendre from the previous call's time.
 struct StringImpulseDual::LoadCache {
   std::unique_ptr<FEValues<1>> values; // on the load's quadrature points
-  std::unique_ptr<Expression> force, end_force, u0, v0;
+  ExpressionPtr force, end_force, u0, v0;
   std::vector<std::vector<double>> momentum; // per owned cell, per quadrature point
   double end_momentum = 0, integrated_to = 0;
 };
@@ -195,14 +195,10 @@ void StringImpulseDual::assemble(double recovery_position) {
 
   // The load and its running time integrals.
   LoadCache& cache = *load_;
-  cache.force = std::make_unique<Expression>("Load/Distributed force", c_.distributed_force,
-                                             std::vector<std::string>{"x", "t"});
-  cache.end_force = std::make_unique<Expression>("Right end/Force", c_.right.force,
-                                                 std::vector<std::string>{"t"});
-  cache.u0 = std::make_unique<Expression>("Initial conditions/Displacement",
-                                          c_.initial_displacement, std::vector<std::string>{"x"});
-  cache.v0 = std::make_unique<Expression>("Initial conditions/Velocity", c_.initial_velocity,
-                                          std::vector<std::string>{"x"});
+  cache.force = c_.distributed_force;
+  cache.end_force = c_.right.force;
+  cache.u0 = c_.initial_displacement;
+  cache.v0 = c_.initial_velocity;
   for (const auto& cell : dof_handler_.active_cell_iterators())
     if (cell->is_locally_owned()) {
       values.reinit(cell);

@@ -220,13 +220,13 @@ TEST(CaseParameters, DeclaredDefaultsArePhysicallyNeutral) {
     EXPECT_EQ(end->point_mass + end->spring + end->dashpot + end->rotary_inertia +
                   end->rotational_spring + end->rotational_dashpot,
               0.0);
-    EXPECT_EQ(end->force, "0");
+    EXPECT_EQ(end->force->text(), "0");
   }
   EXPECT_TRUE(c.point_masses.empty() && c.springs.empty() && c.dashpots.empty() &&
               c.forces.empty() && c.oscillators.empty());
-  EXPECT_EQ(c.distributed_force, "0");
-  EXPECT_EQ(c.initial_displacement, "0");
-  EXPECT_EQ(c.initial_velocity, "0");
+  EXPECT_EQ(c.distributed_force->text(), "0");
+  EXPECT_EQ(c.initial_displacement->text(), "0");
+  EXPECT_EQ(c.initial_velocity->text(), "0");
   EXPECT_TRUE(c.probes.empty());
   EXPECT_TRUE(unused_parameter_warnings(empty.file, c).empty());
 }

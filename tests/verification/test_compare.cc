@@ -298,7 +298,9 @@ TEST(Compare, ChainDualFollowsTheChainWithAnEndRotation) {
                         " set Rotational spring = 1e5\n set Rotational dashpot = 50\n"
                         " set Moment = 100*sin(40*t)\n",
                         40);
-    c.initial_displacement = "0.01*x^2*(9-x)/54"; // 10 mm at the tip
+    c.initial_displacement = std::make_shared<const Expression>(
+        "Initial conditions/Displacement", "0.01*x^2*(9-x)/54", // 10 mm at the tip
+        std::vector<std::string>{"x"});
     c.time_step = dt;
     c.final_time = 0.2;
     const HistoryComparison h = CaseComparison(c, MPI_COMM_WORLD).histories();
