@@ -32,6 +32,11 @@ void declare_end(ParameterFile& f, const std::string& section, const std::string
             "Mass concentrated at this end (translation not held). Units: kg.");
   f.declare(section, "Spring", "0", P::Double(), nonnegative,
             "Translational spring from this end to ground (translation not held). Units: N/m.");
+  f.declare(section, "Spring law", "0", P::Anything(), "an expression in the extension e",
+            "Nonlinear spring from this end to ground (translation not held): its force F(e) "
+            "for the end's displacement e, added to Spring, e.g. 5e7*e^3 (hardening) or "
+            "F0*tanh(e/e0); 0 = none. Its potential int_0^e F de enters the energy ledger; a "
+            "negative slope dF/de is reported the first time it occurs. Units: N (e in m).");
   f.declare(section, "Dashpot", "0", P::Double(), nonnegative,
             "Viscous dashpot from this end to ground (translation not held). Units: N s/m.");
   f.declare(section, "Force", "0", P::Anything(), "an expression in t",
@@ -40,6 +45,10 @@ void declare_end(ParameterFile& f, const std::string& section, const std::string
             "Rotary inertia concentrated at this end (beams, rotation not held). Units: kg m^2.");
   f.declare(section, "Rotational spring", "0", P::Double(), nonnegative,
             "Rotational spring to ground (beams, rotation not held). Units: N m/rad.");
+  f.declare(section, "Rotational spring law", "0", P::Anything(),
+            "an expression in the rotation theta",
+            "Nonlinear rotational spring to ground (beams, rotation not held): its moment "
+            "M(theta), added to Rotational spring; 0 = none. Units: N m (theta in rad).");
   f.declare(section, "Rotational dashpot", "0", P::Double(), nonnegative,
             "Rotational dashpot to ground (beams, rotation not held). Units: N m s/rad.");
   f.declare(section, "Moment", "0", P::Anything(), "an expression in t",
@@ -66,12 +75,26 @@ ExpressionPtr expression(const ParameterFile& f, const std::string& s, const std
   return std::make_shared<const Expression>(parameter_name(s, k), f.get(s, k), variables);
 }
 
+// A force law in one variable; null when it is the constant 0 (no element). A law must be finite
+// at zero extension: it is evaluated there first.
+ExpressionPtr force_law(const ParameterFile& f, const std::string& s, const std::string& k,
+                        const std::string& variable) {
+  auto law = expression(f, s, k, {variable});
+  if (law->is_zero())
+    return nullptr;
+  if (!std::isfinite((*law)(0.0, 0)))
+    throw InputError(parameter_name(s, k), f.get(s, k),
+                     "not finite at " + variable + " = 0; expected a finite force law");
+  return law;
+}
+
 // Translational (point mass, spring, dashpot, force) and rotational (rotary inertia, rotational
 // spring and dashpot, moment) attachments of an end: each acts only in a direction the support
 // leaves free, and the rotational ones only on a beam.
-const char* const translational_end_keys[] = {"Point mass", "Spring", "Dashpot", "Force"};
+const char* const translational_end_keys[] = {"Point mass", "Spring", "Spring law", "Dashpot",
+                                              "Force"};
 const char* const rotational_end_keys[] = {"Rotary inertia", "Rotational spring",
-                                           "Rotational dashpot", "Moment"};
+                                           "Rotational spring law", "Rotational dashpot", "Moment"};
 
 EndParameters parse_end(const ParameterFile& f, const std::string& section, const ModelKind& kind) {
   EndParameters end;
@@ -89,12 +112,14 @@ EndParameters parse_end(const ParameterFile& f, const std::string& section, cons
     end.point_mass = nonnegative_value(f, section, "Point mass");
     end.spring = nonnegative_value(f, section, "Spring");
     end.dashpot = nonnegative_value(f, section, "Dashpot");
+    end.spring_law = force_law(f, section, "Spring law", "e");
     end.force = expression(f, section, "Force", {"t"});
   }
   if (kind.has_rotation && !end.holds_rotation) {
     end.rotary_inertia = nonnegative_value(f, section, "Rotary inertia");
     end.rotational_spring = nonnegative_value(f, section, "Rotational spring");
     end.rotational_dashpot = nonnegative_value(f, section, "Rotational dashpot");
+    end.rotational_spring_law = force_law(f, section, "Rotational spring law", "theta");
     end.moment = expression(f, section, "Moment", {"t"});
   }
   return end;
@@ -114,7 +139,7 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
 }
 
 // What follows the colon of one attachment.
-enum class AttachmentValue { number, expression, oscillator };
+enum class AttachmentValue { number, expression, law, oscillator };
 
 // "x:value; x:value" -> attachments; an expression in t for forces, "mass,stiffness,damping" for
 // oscillators.
@@ -123,6 +148,7 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
   const std::string name = parameter_name("Attachments", key);
   const std::string what =
       kind == AttachmentValue::expression ? "expression in t"
+      : kind == AttachmentValue::law      ? "force law in the extension e (finite at e = 0)"
       : kind == AttachmentValue::number
           ? "value >= 0"
           : "mass,stiffness,damping with mass > 0, stiffness > 0, damping >= 0";
@@ -142,7 +168,11 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
     a.x = number(trim(item.substr(0, colon)));
     if (!(a.x >= 0 && a.x <= length))
       throw InputError(name, item, allowed);
-    if (kind == AttachmentValue::expression) {
+    if (kind == AttachmentValue::law) {
+      a.expression = std::make_shared<const Expression>(name, value, std::vector<std::string>{"e"});
+      if (!std::isfinite((*a.expression)(0.0, 0)))
+        throw InputError(name, item, allowed);
+    } else if (kind == AttachmentValue::expression) {
       a.expression = std::make_shared<const Expression>(name, value, std::vector<std::string>{"t"});
     } else if (kind == AttachmentValue::number) {
       a.value = number(value);
@@ -205,6 +235,11 @@ void declare_case_parameters(ParameterFile& f) {
             "Point masses on the structure, x:mass, e.g. 0.25:1.5; 0.8:0.2. Units: m, kg.");
   f.declare("Attachments", "Springs", "", P::Anything(), list + ", value >= 0",
             "Translational springs to ground, x:stiffness. Units: m, N/m.");
+  f.declare("Attachments", "Nonlinear springs", "", P::Anything(),
+            list + ", value a force law in the extension e",
+            "Nonlinear springs to ground, x:F(e) with e the displacement at x, e.g. "
+            "0.5:2000*e + 5e7*e^3. Each adds a history column spring_force@x and its potential "
+            "int_0^e F de to the energy ledger. Units: m, N.");
   f.declare("Attachments", "Dashpots", "", P::Anything(), list + ", value >= 0",
             "Dashpots to ground, x:coefficient. Units: m, N s/m.");
   f.declare("Attachments", "Forces", "", P::Anything(), list + ", value an expression in t",
@@ -248,6 +283,15 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Time integration", "Time step", "1e-4", P::Double(), positive, "Time step. Units: s.");
   f.declare("Time integration", "Final time", "0.1", P::Double(), nonnegative,
             "End of the simulated interval. Units: s.");
+  f.declare("Time integration", "Nonlinear tolerance", "1e-10", P::Double(),
+            "a real number in (0, 1e-2]",
+            "Newton's iterations on a step with nonlinear elements stop when both the residual "
+            "and the increment, relative to the largest element force and acceleration, fall "
+            "below this (a linear case takes one iteration and ignores it). Dimensionless.");
+  f.declare("Time integration", "Maximum Newton iterations", "20", P::Integer(),
+            "an integer from 1 to 1000",
+            "A step whose Newton iterations have not converged after this many stops the run "
+            "(exit 1) naming the time and the element.");
 
   f.declare("Modes", "Number of modes", "10", P::Integer(), "an integer >= 1",
             "Number of natural modes computed by `hamdyn modes`.");
@@ -300,6 +344,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   c.springs = parse_attachments(f, "Springs", c.length, AttachmentValue::number);
   c.dashpots = parse_attachments(f, "Dashpots", c.length, AttachmentValue::number);
   c.forces = parse_attachments(f, "Forces", c.length, AttachmentValue::expression);
+  c.nonlinear_springs = parse_attachments(f, "Nonlinear springs", c.length, AttachmentValue::law);
   c.oscillators = parse_attachments(f, "Oscillators", c.length, AttachmentValue::oscillator);
   c.initial_displacement = expression(f, "Initial conditions", "Displacement", {"x"});
   c.initial_velocity = expression(f, "Initial conditions", "Velocity", {"x"});
@@ -330,6 +375,17 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
                      "expected a real number in [0, 1]");
   c.time_step = positive_value(f, "Time integration", "Time step");
   c.final_time = nonnegative_value(f, "Time integration", "Final time");
+  c.nonlinear_tolerance = f.get_double("Time integration", "Nonlinear tolerance");
+  if (!(c.nonlinear_tolerance > 0 && c.nonlinear_tolerance <= 1e-2))
+    throw InputError("Time integration/Nonlinear tolerance",
+                     f.get("Time integration", "Nonlinear tolerance"),
+                     "expected a real number in (0, 1e-2]");
+  const long iterations = f.get_integer("Time integration", "Maximum Newton iterations");
+  if (iterations < 1 || iterations > 1000)
+    throw InputError("Time integration/Maximum Newton iterations",
+                     f.get("Time integration", "Maximum Newton iterations"),
+                     "expected an integer from 1 to 1000");
+  c.max_newton_iterations = static_cast<unsigned>(iterations);
   if (c.scheme == Scheme::central_difference && c.mass_matrix != MassMatrix::lumped)
     throw InputError("Discretization/Mass matrix", f.get("Discretization", "Mass matrix"),
                      "central difference is explicit and needs 'lumped'");

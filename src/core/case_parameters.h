@@ -28,6 +28,8 @@ struct EndParameters {
   double rotational_spring = 0;              // N m/rad (beams)
   double dashpot = 0;                        // N s/m
   double rotational_dashpot = 0;             // N m s/rad (beams)
+  ExpressionPtr spring_law;                  // N, a law in the extension e (null: none)
+  ExpressionPtr rotational_spring_law;       // N m, a law in the rotation theta (beams; null: none)
   ExpressionPtr force = Expression::zero();  // N, expression in t
   ExpressionPtr moment = Expression::zero(); // N m, expression in t (beams)
 };
@@ -38,7 +40,7 @@ struct EndParameters {
 struct Attachment {
   double x;
   double value = 0;                  // mass, stiffness or damping coefficient; an oscillator's mass
-  ExpressionPtr expression;          // forces only (in t)
+  ExpressionPtr expression;          // forces (in t), nonlinear springs (a law in e)
   double stiffness = 0, damping = 0; // oscillators only [N/m, N s/m]
 };
 
@@ -72,6 +74,14 @@ struct CaseParameters {
   std::string output_directory;
   unsigned snapshot_interval = 0;
   std::vector<Attachment> point_masses, springs, dashpots, forces, oscillators;
+  std::vector<Attachment> nonlinear_springs;
+  double nonlinear_tolerance = 1e-10;  // Newton: relative residual and increment
+  unsigned max_newton_iterations = 20; // Newton iterations per step
+  /// Whether any element's force is a nonlinear law (Newton iterations, no continuum dual).
+  bool has_nonlinear_elements() const {
+    return !nonlinear_springs.empty() || left.spring_law || right.spring_law ||
+           left.rotational_spring_law || right.rotational_spring_law;
+  }
   std::vector<double> probes;
   std::vector<std::string> probe_labels; // as written in the case file, for column names
   ConvergenceParameters convergence;

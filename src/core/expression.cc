@@ -64,11 +64,15 @@ std::vector<std::string> unknown_identifiers(const std::string& text,
 Expression::Expression(const std::string& parameter, const std::string& text,
                        const std::vector<std::string>& variables)
     : text_(text) {
+  // A force law has one variable of its own (the extension e or the rotation theta), which then
+  // hides the constant of the same name; other expressions are functions of x and t.
+  law_ = variables.size() == 1 && variables[0] != "x" && variables[0] != "t";
   std::string allowed_list;
   for (const auto& v : variables)
     allowed_list += (allowed_list.empty() ? "" : ", ") + v;
   const std::string allowed = "an expression in " + allowed_list +
-                              " (constants pi, e; muparser"
+                              (law_ ? " (constant pi" : " (constants pi, e") +
+                              "; muparser"
                               " functions such as sin, exp, sqrt)";
   if (text.find_first_not_of(" \t") == std::string::npos)
     throw InputError(parameter, text, "empty; expected " + allowed);
@@ -78,13 +82,19 @@ Expression::Expression(const std::string& parameter, const std::string& text,
                      "undefined variable '" + unknown.front() + "'; expected " + allowed);
   const auto identifiers = unknown_identifiers(text, {});
   uses_t_ = std::find(identifiers.begin(), identifiers.end(), "t") != identifiers.end();
+  auto law_constants = constants();
+  if (law_)
+    law_constants.erase(variables[0]);
   parser_ = std::make_unique<dealii::FunctionParser<1>>(1);
   // FunctionParser prints muparser's diagnosis to std::cerr before it throws; keep it for our
   // one-line message instead of letting it reach the terminal.
   std::ostringstream diagnosis;
   std::streambuf* const cerr_buffer = std::cerr.rdbuf(diagnosis.rdbuf());
   try {
-    parser_->initialize("x,t", text, constants(), /*time_dependent=*/true);
+    if (law_)
+      parser_->initialize(variables[0], text, law_constants, /*time_dependent=*/false);
+    else
+      parser_->initialize("x,t", text, constants(), /*time_dependent=*/true);
     dealii::Point<1> p(0.123);
     parser_->set_time(0.456);
     const double probe = parser_->value(p); // muparser parses lazily: force it now
@@ -102,7 +112,8 @@ Expression::Expression(const std::string& parameter, const std::string& text,
 }
 
 double Expression::operator()(double x, double t) const {
-  parser_->set_time(t);
+  if (!law_)
+    parser_->set_time(t);
   return parser_->value(dealii::Point<1>(x));
 }
 

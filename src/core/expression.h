@@ -12,8 +12,9 @@ namespace hamdyn {
 class Expression {
 public:
   /// `parameter` names the case-file entry (for error messages); `variables` lists the variables
-  /// the expression may use, a subset of {"x", "t"}. Throws InputError on a malformed expression
-  /// or one that uses anything else.
+  /// the expression may use, a subset of {"x", "t"}, or one variable of a force law ({"e"}: the
+  /// extension, {"theta"}: the rotation), evaluated as (*this)(e, 0). Throws InputError on a
+  /// malformed expression or one that uses anything else.
   Expression(const std::string& parameter, const std::string& text,
              const std::vector<std::string>& variables);
 
@@ -31,6 +32,7 @@ private:
   std::string text_;
   bool uses_t_ = false;
   bool is_zero_ = false;
+  bool law_ = false; // a function of one variable of its own, evaluated as (*this)(value, 0)
   std::unique_ptr<dealii::FunctionParser<1>> parser_;
 };
 

@@ -8,6 +8,8 @@
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
 
+#include <sstream>
+
 namespace hamdyn {
 
 using namespace dealii;
@@ -116,6 +118,7 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   s.mass.compress(VectorOperation::add);
   s.stiffness.compress(VectorOperation::add);
   decouple_held_rows(s, constraints_);
+  add_nodal_forces(s);
 
   std::vector<PointLoad> point_loads;
   for (int e : {0, 1}) {
@@ -129,6 +132,29 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   s.load = make_load(
       *c_.distributed_force, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
       point_loads, locally_owned_, comm_);
+}
+
+void LineModel::add_nodal_forces(SecondOrderSystem& s) const {
+  s.nodal_forces.clear();
+  auto add = [&](types::global_dof_index dof, const std::string& name, const ExpressionPtr& law,
+                 double e_scale) {
+    if (law && !constraints_.is_constrained(dof)) // a held DoF stays held
+      s.nodal_forces.push_back({dof, name, [law](double e) { return (*law)(e, 0); }, e_scale});
+  };
+  const char* side[2] = {"left", "right"};
+  for (int e : {0, 1}) {
+    if (!end(e).holds_translation)
+      add(end_dof(e, 0), std::string("spring_force_") + side[e], end(e).spring_law,
+          1e-6 * c_.length);
+    if (has_rotation() && !end(e).holds_rotation)
+      add(end_dof(e, 1), std::string("spring_moment_") + side[e], end(e).rotational_spring_law,
+          1e-6);
+  }
+  for (const Attachment& a : c_.nonlinear_springs) {
+    std::ostringstream name;
+    name << "spring_force@" << a.x;
+    add(node_dof(a.x), name.str(), a.expression, 1e-6 * c_.length);
+  }
 }
 
 void LineModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {

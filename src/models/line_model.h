@@ -76,6 +76,11 @@ protected:
   const CaseParameters c_;
 
 private:
+  /// The nonlinear springs of the case (ends and interior) as the system's nodal forces.
+  void add_nodal_forces(SecondOrderSystem& s) const;
+
+protected:
+private:
   /// True when the element has a rotation DoF at each vertex (beams).
   bool has_rotation() const { return n_components_ == 2; }
   /// Viscous damping gamma acts on w only. Without rotary inertia, gamma/rho A M is exactly its

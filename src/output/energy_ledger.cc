@@ -15,12 +15,15 @@ void EnergyLedger::update_stored(const State& s) {
   system_.mass.vmult(work_, s.v);
   kinetic = 0.5 * (s.v * work_);
   system_.stiffness.vmult(work_, s.u);
-  potential = 0.5 * (s.u * work_);
+  potential = 0.5 * (s.u * work_) + nonlinear_potential_;
   scale_ = std::max(scale_, std::abs(kinetic + potential));
 }
 
 void EnergyLedger::start(const State& s) {
   dissipated = external_work = 0;
+  nonlinear_potential_ = 0;
+  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
+    nonlinear_potential_ += potential_increment(system_.nodal_forces[k], 0.0, s.extensions[k]);
   update_stored(s);
   initial_ = kinetic + potential;
 }
@@ -39,6 +42,9 @@ void EnergyLedger::record_step(const State& previous, const State& now) {
     work_ += previous.f;
     external_work += 0.5 * dt * (mid_ * work_);
   }
+  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
+    nonlinear_potential_ +=
+        potential_increment(system_.nodal_forces[k], previous.extensions[k], now.extensions[k]);
   update_stored(now);
 }
 

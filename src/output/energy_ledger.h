@@ -4,7 +4,8 @@
 // with the trapezoidal rule on the mid-step velocity v_{n+1/2} = (v_n + v_{n+1})/2 and load
 // f_{n+1/2} = (f_n + f_{n+1})/2. With Newmark's average acceleration (rho_inf = 1) this is the
 // scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0 + V0) vanishes to
-// round-off; otherwise it measures the numerical dissipation.
+// round-off; otherwise it measures the numerical dissipation. Nonlinear springs add their
+// potential int_0^e F de, accumulated step by step (system/nodal_force.h).
 #include "system/second_order_system.h"
 
 namespace hamdyn {
@@ -23,6 +24,7 @@ public:
 
 private:
   void update_stored(const State& s);
+  double nonlinear_potential_ = 0; // sum_k int_0^{e_k} F_k de of the nonlinear springs
   const SecondOrderSystem& system_;
   LA::Vector work_, mid_, scratch_;
   double initial_ = 0, scale_ = 0;

@@ -15,8 +15,12 @@ namespace hamdyn {
 
 namespace {
 NewmarkParameters scheme_parameters(const CaseParameters& c) {
-  return c.scheme == Scheme::central_difference ? central_difference_parameters()
-                                                : generalized_alpha_parameters(c.spectral_radius);
+  NewmarkParameters p = c.scheme == Scheme::central_difference
+                            ? central_difference_parameters()
+                            : generalized_alpha_parameters(c.spectral_radius);
+  p.nonlinear_tolerance = c.nonlinear_tolerance;
+  p.max_newton_iterations = c.max_newton_iterations;
+  return p;
 }
 } // namespace
 
@@ -30,6 +34,8 @@ std::vector<std::string> history_columns(const PreparedCase& pc) {
     columns.push_back(e);
   for (const auto& f : functionals.probes)
     columns.push_back(f.name);
+  for (const NodalForce& e : pc.system.nodal_forces)
+    columns.push_back(e.name);
   return columns;
 }
 
@@ -70,6 +76,7 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
                      ledger.error()})
       row.push_back(e);
     row.insert(row.end(), values.begin() + n_ends, values.end());
+    row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
     return row;
   };
   observe(0, state, row_of(state));
@@ -81,6 +88,7 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
   for (unsigned long n = 1; n <= n_steps; ++n) {
     previous.t = state.t;
     previous.v = state.v;
+    previous.extensions = state.extensions;
     if (pc.system.load)
       previous.f = state.f;
     integrator.step(state, n == n_steps ? c.final_time - state.t : dt);

@@ -7,14 +7,31 @@ namespace hamdyn {
 std::vector<double> gather_entries(const LA::Vector& v,
                                    const std::vector<dealii::types::global_dof_index>& indices,
                                    MPI_Comm comm) {
-  std::vector<double> values(indices.size(), 0.0);
-  const auto range = v.local_range();
-  for (std::size_t k = 0; k < indices.size(); ++k)
-    if (indices[k] >= range.first && indices[k] < range.second)
-      values[k] = v(indices[k]);
-  MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_DOUBLE, MPI_SUM,
-                comm);
+  return gather_entries(std::vector<const LA::Vector*>{&v}, indices, comm);
+}
+
+std::vector<double> gather_entries(const std::vector<const LA::Vector*>& vectors,
+                                   const std::vector<dealii::types::global_dof_index>& indices,
+                                   MPI_Comm comm) {
+  const std::size_t n = indices.size();
+  std::vector<double> values(vectors.size() * n, 0.0);
+  for (std::size_t j = 0; j < vectors.size(); ++j) {
+    const auto range = vectors[j]->local_range();
+    for (std::size_t k = 0; k < n; ++k)
+      if (indices[k] >= range.first && indices[k] < range.second)
+        values[j * n + k] = (*vectors[j])(indices[k]);
+  }
+  if (!values.empty())
+    MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_DOUBLE, MPI_SUM,
+                  comm);
   return values;
+}
+
+std::vector<dealii::types::global_dof_index> SecondOrderSystem::nodal_force_dofs() const {
+  std::vector<dealii::types::global_dof_index> dofs;
+  for (const NodalForce& e : nodal_forces)
+    dofs.push_back(e.dof);
+  return dofs;
 }
 
 void SecondOrderSystem::nonproportional_damping_vmult_add(LA::Vector& y,

@@ -7,6 +7,8 @@
 
 #include <petscmat.h>
 
+#include "system/nodal_force.h"
+
 #include <functional>
 
 namespace hamdyn {
@@ -31,12 +33,18 @@ struct MatrixCombination {
 std::vector<double> gather_entries(const LA::Vector& v,
                                    const std::vector<dealii::types::global_dof_index>& indices,
                                    MPI_Comm comm);
+/// The same for several vectors in one reduction: the entries of vectors[0], then vectors[1], ...
+std::vector<double> gather_entries(const std::vector<const LA::Vector*>& vectors,
+                                   const std::vector<dealii::types::global_dof_index>& indices,
+                                   MPI_Comm comm);
 
 /// The state at one time level; f is the load at t (kept so that the step and the energy
 /// ledger use the same values; left unallocated when the system has no load).
 struct State {
   double t = 0;
   LA::Vector u, v, a, f;
+  /// Extension and force of each of the system's nodal_forces at t, on every rank.
+  std::vector<double> extensions, element_forces;
 };
 
 struct SecondOrderSystem {
@@ -82,6 +90,10 @@ struct SecondOrderSystem {
   /// The linearization J = c_m M + c_c C + c_k K of the operator; for this linear system it never
   /// changes, so a solver factors it once per step size.
   MatrixCombination linearization(double c_m, double c_c, double c_k) const;
+  /// Nonlinear springs to ground, the same list on every rank: g(u) = sum_k F_k(u_k) e_k joins
+  /// the operator's forces (empty for a linear system).
+  std::vector<NodalForce> nodal_forces;
+  std::vector<dealii::types::global_dof_index> nodal_force_dofs() const;
   /// f(t), zero in held rows; empty when the load is identically zero.
   std::function<void(double t, LA::Vector& f)> load;
 };

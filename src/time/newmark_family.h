@@ -13,6 +13,13 @@
 // (trapezoidal rule), which conserves the energy of an undamped linear system exactly.
 // Central difference is the explicit member beta = 0, gamma = 1/2, am = af = 0; with a lumped
 // mass J = M + dt/2 C needs no stiffness solve (Hughes, The Finite Element Method, sec. 9.1).
+//
+// Nonlinear springs g(u) = sum_k F_k(u_k) e_k enter eq. (8) as the alpha-average of their forces,
+// (1-af) g(u_{n+1}) + af g(u_n) (the form whose second-order accuracy Erlicher, Bonaventura &
+// Bursi, Comput. Mech. 28:83-104, 2002, prove), and Newton's method solves for a_{n+1}.
+// Because their tangent is diagonal on m rows, J_lin = c_m M + c_c C + c_k K stays factored and
+// the Newton iteration runs in R^m (see step()): a step costs one band solve, as a linear one,
+// plus m vector updates; the m solves J_lin^-1 e_k are made once per step size.
 #include "system/line_schur_solver.h"
 #include "system/second_order_system.h"
 
@@ -23,6 +30,8 @@ namespace hamdyn {
 struct NewmarkParameters {
   std::string name;
   double alpha_m = 0, alpha_f = 0, beta = 0.25, gamma = 0.5;
+  double nonlinear_tolerance = 1e-10;  // relative, on the residual and the increment
+  unsigned max_newton_iterations = 20; // per step
 };
 
 NewmarkParameters generalized_alpha_parameters(double rho_infinity);
@@ -43,9 +52,19 @@ public:
   void step(State& state, double dt);
 
   const NewmarkParameters& parameters() const { return p_; }
+  /// Newton iterations of the last step (1 on a linear system), and the most in any step.
+  unsigned last_iterations() const { return last_iterations_; }
+  unsigned most_iterations() const { return most_iterations_; }
+  /// The first time a nonlinear spring's slope dF/de was negative (NaN: never), and which.
+  double first_negative_slope_time() const { return negative_slope_time_; }
+  const std::string& first_negative_slope_element() const { return negative_slope_element_; }
 
 private:
   void factor_effective_matrix(double dt);
+  /// Solves the step's m nonlinear equations (see step()) and returns the coefficients c.
+  std::vector<double> solve_nodal_forces(State& s, double dt, const LA::Vector& y0);
+  /// The element forces F_k(e) at u, on every rank, into s.extensions and s.element_forces.
+  void update_element_forces(State& s) const;
 
   const SecondOrderSystem& system_;
   NewmarkParameters p_;
@@ -53,6 +72,13 @@ private:
   double factored_dt_ = -1;
   // The operator's product arguments at the alpha levels (SecondOrderSystem::apply) and v_af.
   LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;
+  // Nonlinear springs: Z_j = J_lin^-1 e_{k_j} and S = U^T Z (m x m, row-major), per step size.
+  std::vector<LA::Vector> z_;
+  std::vector<Vec> z_handles_;
+  std::vector<double> s_matrix_;
+  unsigned last_iterations_ = 0, most_iterations_ = 0;
+  double negative_slope_time_;
+  std::string negative_slope_element_;
 };
 
 } // namespace hamdyn

@@ -1,0 +1,25 @@
+#include "system/nodal_force.h"
+
+#include <deal.II/base/quadrature_lib.h>
+
+#include <cmath>
+
+namespace hamdyn {
+
+double force_slope(const NodalForce& element, double e) {
+  // h ~ cbrt(eps) balances truncation (h^2 F''') against rounding (eps F / h)
+  const double h = 6e-6 * std::max(std::abs(e), element.e_scale);
+  return (element.law(e + h) - element.law(e - h)) / (2 * h);
+}
+
+double potential_increment(const NodalForce& element, double e0, double e1) {
+  if (e1 == e0)
+    return 0;
+  static const dealii::QGauss<1> rule(8);
+  double sum = 0;
+  for (unsigned int q = 0; q < rule.size(); ++q)
+    sum += rule.weight(q) * element.law(e0 + (e1 - e0) * rule.point(q)[0]);
+  return sum * (e1 - e0);
+}
+
+} // namespace hamdyn
