@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 
 namespace hamdyn {
 
@@ -196,6 +197,19 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
   return list;
 }
 } // namespace
+
+std::pair<std::string, ExpressionPtr> first_spring_law(const CaseParameters& c) {
+  if (!c.nonlinear_springs.empty())
+    return {"Attachments/Nonlinear springs", c.nonlinear_springs.front().expression};
+  for (const auto& [section, end] :
+       {std::make_pair("Left end", &c.left), std::make_pair("Right end", &c.right)}) {
+    if (end->spring_law)
+      return {std::string(section) + "/Spring law", end->spring_law};
+    if (end->rotational_spring_law)
+      return {std::string(section) + "/Rotational spring law", end->rotational_spring_law};
+  }
+  throw std::logic_error("first_spring_law: the case has no nonlinear spring");
+}
 
 void declare_case_parameters(ParameterFile& f) {
   f.declare("Model", "Type", "string", P::Selection(model_names("|")), model_names(" | "),

@@ -6,6 +6,7 @@
 #include "core/parameter_file.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
@@ -86,6 +87,9 @@ struct CaseParameters {
   std::vector<std::string> probe_labels; // as written in the case file, for column names
   ConvergenceParameters convergence;
 };
+
+/// The parameter and law of the case's first nonlinear spring (has_nonlinear_elements() true).
+std::pair<std::string, ExpressionPtr> first_spring_law(const CaseParameters& c);
 
 /// Declares every parameter. The defaults are physically neutral (no attachments, damping, load
 /// or initial motion); they are exactly what a case file that omits a key gets.

@@ -12,12 +12,35 @@
 
 namespace hamdyn {
 
+namespace {
+// Natural modes of a case with nonlinear springs are those of its tangent system about the
+// initial state: K gains each spring's slope dF/de at its initial extension.
+void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
+  SecondOrderSystem& s = pc.system;
+  if (s.nodal_forces.empty())
+    return;
+  LA::Vector u(s.locally_owned, comm), v(s.locally_owned, comm);
+  pc.model->initial_conditions(u, v);
+  const auto e = gather_entries(u, s.nodal_force_dofs(), comm);
+  for (std::size_t k = 0; k < s.nodal_forces.size(); ++k)
+    if (s.locally_owned.is_element(s.nodal_forces[k].dof))
+      s.stiffness.add(s.nodal_forces[k].dof, s.nodal_forces[k].dof,
+                      force_slope(s.nodal_forces[k], e[k]));
+  s.stiffness.compress(dealii::VectorOperation::add);
+  if (root)
+    std::printf("modes of the system linearized about the initial state (%zu nonlinear springs, "
+                "each with its slope dF/de there)\n",
+                s.nodal_forces.size());
+}
+} // namespace
+
 NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                       bool report) {
   PreparedCase pc(c, comm);
   check_number_of_modes(pc);
   prepare_output_directory(c.output_directory, file, comm);
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  linearize_about_initial_state(pc, comm, root);
 
   // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
   // free-free string; its size only sets the conditioning of the shifted solves.

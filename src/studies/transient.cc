@@ -9,6 +9,7 @@
 #include <deal.II/base/mpi.h>
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace hamdyn {
@@ -85,6 +86,7 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
   const auto n_steps = static_cast<unsigned long>(std::ceil(c.final_time / dt - 1e-9));
   Progress progress(show_progress && dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0,
                     n_steps, c.final_time);
+  bool negative_slope_reported = false;
   for (unsigned long n = 1; n <= n_steps; ++n) {
     previous.t = state.t;
     previous.v = state.v;
@@ -95,6 +97,13 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
     state.t = (n == n_steps) ? c.final_time : double(n) * dt; // no drift from summing dt
     ledger.record_step(previous, state);
     observe(n, state, row_of(state));
+    if (!negative_slope_reported && !std::isnan(integrator.first_negative_slope_time())) {
+      negative_slope_reported = true; // allowed (softening, snap-through), said once
+      if (dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0)
+        std::printf("\nhamdyn: note: %s has a negative slope dF/de from t = %.9g s\n",
+                    integrator.first_negative_slope_element().c_str(),
+                    integrator.first_negative_slope_time());
+    }
     progress.update(n, state.t);
   }
   progress.finish("hamdyn run: " + std::to_string(n_steps) + " steps (" +

@@ -50,6 +50,11 @@ expect_bad "mesh extent" "Model/Length asks for [0, 2" run --set "Discretization
 expect_bad "stability limit" "guaranteed stable only for a time step <=" run --set "Time integration/Scheme=central difference" --set "Discretization/Mass matrix=lumped"
 expect_bad "timoshenko without rotary inertia" "Model/Rotary inertia per length = '0" run --set "Model/Type=timoshenko beam" --set "Left end/Support=clamped"
 expect_bad "beam support name" "free | pinned | clamped | sliding for an euler bernoulli beam" run --set "Model/Type=euler bernoulli beam"
+expect_bad "spring law variable" "undefined variable 'q'" run --set "Right end/Spring law=2000*q"
+expect_bad "spring law at zero" "not finite at e = 0" run --set "Right end/Spring law=1/e"
+expect_bad "nonlinear spring list" "force law in the extension e" run --set "Attachments/Nonlinear springs=0.5:log(e)"
+expect_bad "newton tolerance" "expected a real number in (0, 1e-2]" run --set "Time integration/Nonlinear tolerance=0"
+expect_bad "compare nonlinear" "compare's chain and duals are linear" compare --set "Right end/Spring law=1e6*e^3"
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
 rm -rf "$work/out"
 err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?

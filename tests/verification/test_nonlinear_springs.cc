@@ -1,0 +1,114 @@
+// Nonlinear springs solved by Newton's method inside generalized-alpha, against references
+// derived here: a light string (rho L << M) whose free end carries a mass M on a hardening spring
+// is, up to O(rho L / M), Duffing's oscillator M u'' + (tau / L) u + h u^3 = 0. make_case starts
+// from the built-in example, whose damping and linear end spring are switched off here.
+#include "support/case_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace hamdyn;
+
+namespace {
+const double tension = 100, length = 1, mass = 1, hardening = 1e6, amplitude = 0.05;
+const double rho = 1e-5; // rho L / M = 1e-5
+
+// Period of x'' + w0^2 x + eps x^3 = 0 released from rest at A: x = A cn(w t, m) with
+// w^2 = w0^2 + eps A^2, m = eps A^2 / (2 w^2), period 4 K(m) / w (Abramowitz & Stegun 16.1,
+// 17.6: K(m) = pi / (2 AGM(1, sqrt(1 - m)))).
+double duffing_period(double effective_mass) {
+  const double w2 = (tension / length + hardening * amplitude * amplitude) / effective_mass;
+  const double m = hardening * amplitude * amplitude / (2 * effective_mass * w2);
+  double a = 1, b = std::sqrt(1 - m);
+  for (int i = 0; i < 40; ++i) {
+    const double next = 0.5 * (a + b);
+    b = std::sqrt(a * b);
+    a = next;
+  }
+  return 4 * (M_PI / (2 * a)) / std::sqrt(w2);
+}
+
+std::vector<std::string> duffing_case(double dt) {
+  return {"Model/Mass per length=" + std::to_string(rho),
+          "Model/Tension=100",
+          "Right end/Support=free",
+          "Model/Viscous damping=0",
+          "Right end/Point mass=1",
+          "Right end/Spring=0", // the example case's linear spring
+          "Right end/Spring law=1e6*e^3",
+          "Initial conditions/Displacement=0.05*x",
+          "Discretization/Elements=20",
+          "Discretization/Degree=1",
+          "Time integration/Time step=" + std::to_string(dt),
+          "Time integration/Final time=0.6",
+          "Time integration/Nonlinear tolerance=1e-12"};
+}
+
+// Mean interval between downward zero crossings of u_right (linear interpolation: u'' = 0 there,
+// so its error is third order in dt).
+double measured_period(const test_support::History& h) {
+  const auto t = h.column("time"), u = h.column("u_right");
+  std::vector<double> crossings;
+  for (std::size_t i = 1; i < u.size(); ++i)
+    if (u[i - 1] > 0 && u[i] <= 0)
+      crossings.push_back(t[i - 1] + (t[i] - t[i - 1]) * u[i - 1] / (u[i - 1] - u[i]));
+  EXPECT_GE(crossings.size(), 3u);
+  return (crossings.back() - crossings.front()) / double(crossings.size() - 1);
+}
+} // namespace
+
+TEST(NonlinearSprings, DuffingPeriodConvergesAtOrderTwo) {
+  std::vector<double> periods;
+  for (double dt : {4e-4, 2e-4, 1e-4})
+    periods.push_back(measured_period(
+        test_support::simulate(test_support::make_case(duffing_case(dt)), MPI_COMM_WORLD)));
+  const double ratio = (periods[0] - periods[1]) / (periods[1] - periods[2]);
+  test_support::report("Duffing period error ratio (dt halved)", ratio);
+  EXPECT_NEAR(ratio, 4.0, 0.3);
+  // Richardson's extrapolation against Duffing's period with the string's mass lumped by
+  // Rayleigh's quotient (M + rho L / 3, exact to first order in rho L / M).
+  const double extrapolated = periods[2] + (periods[2] - periods[1]) / 3;
+  const double exact = duffing_period(mass + rho * length / 3);
+  test_support::report("Duffing period, extrapolated relative error",
+                       std::abs(extrapolated - exact) / exact);
+  EXPECT_LT(std::abs(extrapolated - exact) / exact, 1e-9);
+  EXPECT_GT(std::abs(duffing_period(mass) - exact) / exact, 1e-6); // the string's mass is seen
+}
+
+TEST(NonlinearSprings, PotentialAndForceColumns) {
+  const auto h =
+      test_support::simulate(test_support::make_case(duffing_case(2e-4)), MPI_COMM_WORLD);
+  // V(0) = tau/2 int u_x^2 dx + h A^4 / 4 (P1 interpolates the linear initial shape exactly)
+  const double v0 =
+      0.5 * tension * amplitude * amplitude / length + 0.25 * hardening * std::pow(amplitude, 4);
+  EXPECT_NEAR(h.column("potential_energy")[0], v0, 1e-14 * v0);
+  const auto u = h.column("u_right"), f = h.column("spring_force_right");
+  for (std::size_t i = 0; i < u.size(); i += 97)
+    EXPECT_NEAR(f[i], hardening * std::pow(u[i], 3), 1e-9 * hardening * std::pow(amplitude, 3));
+}
+
+TEST(NonlinearSprings, LinearLawGivesTheLinearSpring) {
+  const std::vector<std::string> common = {
+      "Right end/Support=free",           "Right end/Point mass=0.005",
+      "Attachments/Springs=0.3:800",      "Initial conditions/Displacement=0.01*sin(2*x)",
+      "Time integration/Final time=0.02", "Time integration/Nonlinear tolerance=1e-13"};
+  auto with = [&](const std::vector<std::string>& extra) {
+    auto o = common;
+    o.insert(o.end(), extra.begin(), extra.end());
+    return test_support::simulate(test_support::make_case(o), MPI_COMM_WORLD);
+  };
+  const auto linear = with({"Right end/Spring=2000", "Attachments/Dashpots=0.6:0.2"});
+  const auto law = with({"Right end/Spring=0", "Right end/Spring law=2000*e",
+                         "Attachments/Nonlinear springs=0.6:0*e", "Attachments/Dashpots=0.6:0.2"});
+  const auto a = linear.column("u_right"), b = law.column("u_right");
+  double difference = 0, scale = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    difference = std::max(difference, std::abs(a[i] - b[i]));
+    scale = std::max(scale, std::abs(a[i]));
+  }
+  test_support::report("linear law vs linear spring, relative difference", difference / scale);
+  EXPECT_LT(difference / scale, 1e-10);
+  EXPECT_GT(scale, 1e-4);
+}
