@@ -4,6 +4,7 @@
 #include "models/attached_oscillators.h"
 #include "models/line_model_tools.h"
 
+#include <deal.II/base/quadrature_lib.h>
 #include <deal.II/dofs/dof_tools.h>
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
@@ -41,6 +42,21 @@ LineModel::LineModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_
 }
 
 LineModel::~LineModel() = default;
+
+std::unique_ptr<FEValues<1>> LineModel::lagrange_mass_values() const {
+  // Consistent mass: Gauss with p+1 points integrates rho phi_i phi_j exactly. Lumped mass:
+  // Gauss-Lobatto quadrature at the nodes, a diagonal matrix with positive entries.
+  const unsigned int p = c_.degree;
+  const Quadrature<1> rule = c_.mass_matrix == MassMatrix::lumped
+                                 ? Quadrature<1>(QGaussLobatto<1>(p + 1))
+                                 : Quadrature<1>(QGauss<1>(p + 1));
+  return std::make_unique<FEValues<1>>(*fe_, rule, update_values | update_JxW_values);
+}
+
+std::unique_ptr<FEValues<1>> LineModel::lagrange_load_values() const {
+  return std::make_unique<FEValues<1>>(
+      *fe_, QGauss<1>(c_.degree + 2), update_values | update_quadrature_points | update_JxW_values);
+}
 
 types::global_dof_index LineModel::node_dof(double x) const {
   const auto [cell, v] = vertex_at(dof_handler_, x, c_.length);

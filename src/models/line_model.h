@@ -14,6 +14,7 @@
 #include "models/model.h"
 
 #include <deal.II/fe/fe.h>
+#include <deal.II/fe/fe_values.h>
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/full_matrix.h>
 #include <deal.II/lac/vector.h>
@@ -54,6 +55,10 @@ protected:
   /// int translational N_w N_w + rotary N_theta N_theta dx over the cell (consistent or lumped as
   /// the case says), in the cell's DoF order: the mass with (rho A, rho I), the viscous damping
   /// with (gamma, 0). A string has no rotary part.
+  /// For Lagrange elements of degree Discretization/Degree: the mass's quadrature (consistent or
+  /// lumped) and the load's, built once and reinit per cell.
+  std::unique_ptr<dealii::FEValues<1>> lagrange_mass_values() const;
+  std::unique_ptr<dealii::FEValues<1>> lagrange_load_values() const;
   /// The kernels write into the caller's matrix or vector (resized and zeroed), which assembly
   /// reuses from cell to cell: a fresh allocation per cell cost 8% of a million-cell set-up.
   virtual void local_mass(const Cell& cell, double translational, double rotary,

@@ -31,18 +31,10 @@ private:
 
 StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_Comm comm)
     : LineModel(c, tria, comm, std::make_unique<FE_Q<1>>(QGaussLobatto<1>(c.degree + 1))) {
-  const auto& fe = dof_handler().get_fe();
-  const unsigned int p = c.degree;
-  // Consistent mass: Gauss with p+1 points integrates rho phi_i phi_j exactly. Lumped mass:
-  // Gauss-Lobatto quadrature at the nodes, a diagonal matrix with positive entries.
-  const Quadrature<1> mass_rule = c.mass_matrix == MassMatrix::lumped
-                                      ? Quadrature<1>(QGaussLobatto<1>(p + 1))
-                                      : Quadrature<1>(QGauss<1>(p + 1));
-  mass_values_ = std::make_unique<FEValues<1>>(fe, mass_rule, update_values | update_JxW_values);
-  stiffness_values_ =
-      std::make_unique<FEValues<1>>(fe, QGauss<1>(p + 1), update_gradients | update_JxW_values);
-  load_values_ = std::make_unique<FEValues<1>>(
-      fe, QGauss<1>(p + 2), update_values | update_quadrature_points | update_JxW_values);
+  mass_values_ = lagrange_mass_values();
+  stiffness_values_ = std::make_unique<FEValues<1>>(dof_handler().get_fe(), QGauss<1>(c.degree + 1),
+                                                    update_gradients | update_JxW_values);
+  load_values_ = lagrange_load_values();
   internal_force_ = std::make_unique<InternalForce>(c.tension);
 }
 

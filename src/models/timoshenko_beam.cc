@@ -54,17 +54,13 @@ TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangul
                 std::make_unique<FESystem<1>>(FE_Q<1>(QGaussLobatto<1>(c.degree + 1)), 2)) {
   const auto& fe = dof_handler().get_fe();
   const unsigned int p = c.degree;
-  const Quadrature<1> mass_rule = c.mass_matrix == MassMatrix::lumped
-                                      ? Quadrature<1>(QGaussLobatto<1>(p + 1))
-                                      : Quadrature<1>(QGauss<1>(p + 1));
-  mass_values_ = std::make_unique<FEValues<1>>(fe, mass_rule, update_values | update_JxW_values);
+  mass_values_ = lagrange_mass_values();
   bending_values_ =
       std::make_unique<FEValues<1>>(fe, QGauss<1>(p + 1), update_gradients | update_JxW_values);
   shear_values_ =
       std::make_unique<FEValues<1>>(fe, QGauss<1>(p), // reduced: p points
                                     update_values | update_gradients | update_JxW_values);
-  load_values_ = std::make_unique<FEValues<1>>(
-      fe, QGauss<1>(p + 2), update_values | update_quadrature_points | update_JxW_values);
+  load_values_ = lagrange_load_values();
   resultants_ = std::make_unique<TimoshenkoResultants>(c.bending_stiffness, c.shear_stiffness);
 }
 
