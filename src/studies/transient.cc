@@ -109,7 +109,12 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
   progress.finish("hamdyn run: " + std::to_string(n_steps) + " steps (" +
                   integrator.parameters().name + ", " +
                   std::to_string(pc.system.locally_owned.size()) + " DoFs, " +
-                  std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc.comm)) + " ranks)");
+                  std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc.comm)) + " ranks" +
+                  (pc.system.nodal_forces.empty()
+                       ? std::string()
+                       : ", at most " + std::to_string(integrator.most_iterations()) +
+                             " Newton iterations per step") +
+                  ")");
   return n_steps;
 }
 
