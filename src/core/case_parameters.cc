@@ -300,8 +300,9 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Time integration", "Nonlinear tolerance", "1e-10", P::Double(),
             "a real number in (0, 1e-2]",
             "Newton's iterations on a step with nonlinear elements stop when both the residual "
-            "and the increment, relative to the largest element force and acceleration, fall "
-            "below this (a linear case takes one iteration and ignores it). Dimensionless.");
+            "and the increment, relative to the largest of the springs' forces, fall below "
+            "this (a case without nonlinear springs takes one iteration and ignores it). "
+            "Dimensionless.");
   f.declare("Time integration", "Maximum Newton iterations", "20", P::Integer(),
             "an integer from 1 to 1000",
             "A step whose Newton iterations have not converged after this many stops the run "
@@ -497,6 +498,9 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
       add("Discretization", key, "not used with a mesh file");
   if (c.scheme == Scheme::central_difference)
     add("Time integration", "Spectral radius", "not used by central difference");
+  if (!c.has_nonlinear_elements())
+    for (const char* key : {"Nonlinear tolerance", "Maximum Newton iterations"})
+      add("Time integration", key, "not used: the case has no nonlinear springs");
   return lines;
 }
 

@@ -145,6 +145,10 @@ err="$("$hamdyn" modes beam.prm --output "$work/beam" 2>&1 >/dev/null)"; status=
 check "unused key: exit 0 (got $status)" test $status -eq 0
 check "unused key: one warning line naming it (got: $err)" \
   test "$err" = "hamdyn: warning: Model/Tension = '-5' is not used by an euler bernoulli beam; ignored"
+err="$("$hamdyn" run --set "Time integration/Final time=0.001" \
+  --set "Time integration/Maximum Newton iterations=5" --output "$work/linear" 2>&1 >/dev/null)"
+check "Newton iterations of a linear case: one warning (got: $err)" \
+  test "$err" = "hamdyn: warning: Time integration/Maximum Newton iterations = '5' is not used: the case has no nonlinear springs; ignored"
 
 # converge: the same study on 1 and 2 ranks, every column equal; its files; bad studies.
 for np in 1 2; do
