@@ -42,9 +42,9 @@ usage:
         --merge       only gather every member's row into DIR/summary.csv (after the slices)
   hamdyn parameters
       Every case-file parameter with its default, allowed values and units.
-  hamdyn bench [--model string|beam] [--unknowns N] [--steps N]
-      Times the implicit step loop of a P1 string or a Hermite Euler-Bernoulli beam
-      (default 1000000 unknowns, 100 steps).
+  hamdyn bench [--model string|beam|nonlinear] [--unknowns N] [--steps N]
+      Times the implicit step loop of a P1 string, a Hermite Euler-Bernoulli beam or the
+      P1 string with four hardening springs (Newton) (default 1000000 unknowns, 100 steps).
   hamdyn --help | --version
 
 options:
@@ -111,8 +111,8 @@ CommandLine parse_command_line(int argc, char** argv) {
         cl.bench_steps = static_cast<unsigned int>(positive_integer(arg, value_of(i, argc, argv)));
       else if (arg == "--model") {
         cl.bench_model = value_of(i, argc, argv);
-        if (cl.bench_model != "string" && cl.bench_model != "beam")
-          throw InputError("--model", cl.bench_model, "expected string or beam");
+        if (cl.bench_model != "string" && cl.bench_model != "beam" && cl.bench_model != "nonlinear")
+          throw InputError("--model", cl.bench_model, "expected string, beam or nonlinear");
       } else
         throw InputError("option", arg, "bench takes --model, --unknowns N and --steps N");
     } else if (cl.command == "parameters") {
