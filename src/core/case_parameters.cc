@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 namespace hamdyn {
 
@@ -40,6 +41,14 @@ void declare_end(ParameterFile& f, const std::string& section, const std::string
             "negative slope dF/de is reported the first time it occurs. Units: N (e in m).");
   f.declare(section, "Dashpot", "0", P::Double(), nonnegative,
             "Viscous dashpot from this end to ground (translation not held). Units: N s/m.");
+  f.declare(section, "Dashpot law", "0", P::Anything(), "0 (none) or c,p with c >= 0, p >= 1",
+            "Dashpot of degree p from this end to ground (translation not held), added to "
+            "Dashpot: force c |v|^(p-1) sign(v), power c |v|^p = p D. p = 1 is dry friction "
+            "(force c while slipping; a contact at rest sticks exactly while the force that "
+            "holds it is within c), p = 2 viscous (the same as Dashpot, solved by Newton's "
+            "method), p = 3 quadratic drag. Its dissipated energy int F v dt enters the energy "
+            "ledger and its force the history column dashpot_force_<end>. Units: c in "
+            "N (s/m)^(p-1), p dimensionless.");
   f.declare(section, "Force", "0", P::Anything(), "an expression in t",
             "Transverse force applied at this end (translation not held). Units: N.");
   f.declare(section, "Rotary inertia", "0", P::Double(), nonnegative,
@@ -89,11 +98,25 @@ ExpressionPtr force_law(const ParameterFile& f, const std::string& s, const std:
   return law;
 }
 
+// "c,p" of a dashpot of degree p: c >= 0 and p >= 1, both finite; {0, 2} for "0" (none).
+std::pair<double, double> dashpot_law(const std::string& name, const std::string& text,
+                                      const std::string& allowed) {
+  std::vector<double> v;
+  std::stringstream parts(text);
+  for (std::string part; std::getline(parts, part, ',');)
+    v.push_back(number(trim(part)));
+  if (v.size() == 1 && v[0] == 0)
+    return {0, 2};
+  if (v.size() != 2 || !(v[0] >= 0) || !std::isfinite(v[0]) || !(v[1] >= 1) || !std::isfinite(v[1]))
+    throw InputError(name, text, allowed);
+  return {v[0], v[1]};
+}
+
 // Translational (point mass, spring, dashpot, force) and rotational (rotary inertia, rotational
 // spring and dashpot, moment) attachments of an end: each acts only in a direction the support
 // leaves free, and the rotational ones only on a beam.
-const char* const translational_end_keys[] = {"Point mass", "Spring", "Spring law", "Dashpot",
-                                              "Force"};
+const char* const translational_end_keys[] = {"Point mass", "Spring",      "Spring law",
+                                              "Dashpot",    "Dashpot law", "Force"};
 const char* const rotational_end_keys[] = {"Rotary inertia", "Rotational spring",
                                            "Rotational spring law", "Rotational dashpot", "Moment"};
 
@@ -113,6 +136,9 @@ EndParameters parse_end(const ParameterFile& f, const std::string& section, cons
     end.point_mass = nonnegative_value(f, section, "Point mass");
     end.spring = nonnegative_value(f, section, "Spring");
     end.dashpot = nonnegative_value(f, section, "Dashpot");
+    std::tie(end.dashpot_law_coefficient, end.dashpot_law_degree) =
+        dashpot_law(parameter_name(section, "Dashpot law"), f.get(section, "Dashpot law"),
+                    "expected 0 (none) or c,p with c >= 0 and p >= 1, e.g. 0.5,1 (dry friction)");
     end.spring_law = force_law(f, section, "Spring law", "e");
     end.force = expression(f, section, "Force", {"t"});
   }
@@ -140,7 +166,7 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
 }
 
 // What follows the colon of one attachment.
-enum class AttachmentValue { number, expression, law, oscillator };
+enum class AttachmentValue { number, dashpot, expression, law, oscillator };
 
 // "x:value; x:value" -> attachments; an expression in t for forces, "mass,stiffness,damping" for
 // oscillators.
@@ -150,8 +176,9 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
   const std::string what =
       kind == AttachmentValue::expression ? "expression in t"
       : kind == AttachmentValue::law      ? "force law in the extension e (finite at e = 0)"
-      : kind == AttachmentValue::number
-          ? "value >= 0"
+      : kind == AttachmentValue::number   ? "value >= 0"
+      : kind == AttachmentValue::dashpot
+          ? "c (viscous) or c,p (degree p >= 1) with c >= 0"
           : "mass,stiffness,damping with mass > 0, stiffness > 0, damping >= 0";
   const std::string allowed =
       "expected x:" + what + " with x in [0, " + std::to_string(length) + "]";
@@ -175,6 +202,13 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
         throw InputError(name, item, allowed);
     } else if (kind == AttachmentValue::expression) {
       a.expression = std::make_shared<const Expression>(name, value, std::vector<std::string>{"t"});
+    } else if (kind == AttachmentValue::dashpot) {
+      if (value.find(',') == std::string::npos) {
+        a.value = number(value);
+        if (!(a.value >= 0))
+          throw InputError(name, item, allowed);
+      } else
+        std::tie(a.value, a.degree) = dashpot_law(name, item.substr(colon + 1), allowed);
     } else if (kind == AttachmentValue::number) {
       a.value = number(value);
       if (!(a.value >= 0))
@@ -198,17 +232,28 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
 }
 } // namespace
 
-std::pair<std::string, ExpressionPtr> first_spring_law(const CaseParameters& c) {
+std::pair<std::string, std::string> first_nonlinear_element(const CaseParameters& c) {
   if (!c.nonlinear_springs.empty())
-    return {"Attachments/Nonlinear springs", c.nonlinear_springs.front().expression};
+    return {"Attachments/Nonlinear springs", c.nonlinear_springs.front().expression->text()};
+  if (!c.nonlinear_dashpots.empty()) {
+    std::ostringstream value;
+    value << c.nonlinear_dashpots.front().x << ":" << c.nonlinear_dashpots.front().value << ","
+          << c.nonlinear_dashpots.front().degree;
+    return {"Attachments/Dashpots", value.str()};
+  }
   for (const auto& [section, end] :
        {std::make_pair("Left end", &c.left), std::make_pair("Right end", &c.right)}) {
     if (end->spring_law)
-      return {std::string(section) + "/Spring law", end->spring_law};
+      return {std::string(section) + "/Spring law", end->spring_law->text()};
     if (end->rotational_spring_law)
-      return {std::string(section) + "/Rotational spring law", end->rotational_spring_law};
+      return {std::string(section) + "/Rotational spring law", end->rotational_spring_law->text()};
+    if (end->has_dashpot_law()) {
+      std::ostringstream value;
+      value << end->dashpot_law_coefficient << "," << end->dashpot_law_degree;
+      return {std::string(section) + "/Dashpot law", value.str()};
+    }
   }
-  throw std::logic_error("first_spring_law: the case has no nonlinear spring");
+  throw std::logic_error("first_nonlinear_element: the case has none");
 }
 
 void declare_case_parameters(ParameterFile& f) {
@@ -254,8 +299,14 @@ void declare_case_parameters(ParameterFile& f) {
             "Nonlinear springs to ground, x:F(e) with e the displacement at x, e.g. "
             "0.5:2000*e + 5e7*e^3. Each adds a history column spring_force@x and its potential "
             "int_0^e F de to the energy ledger. Units: m, N.");
-  f.declare("Attachments", "Dashpots", "", P::Anything(), list + ", value >= 0",
-            "Dashpots to ground, x:coefficient. Units: m, N s/m.");
+  f.declare("Attachments", "Dashpots", "", P::Anything(),
+            list + ", value c (viscous) or c,p (degree p >= 1) with c >= 0",
+            "Dashpots to ground, x:c (viscous, force c v) or x:c,p (degree p, force "
+            "c |v|^(p-1) sign(v), solved by Newton's method; p = 1 dry friction that sticks "
+            "exactly while the holding force is within c, p = 3 quadratic drag), e.g. "
+            "0.5:0.2; 0.8:0.05,3. A dashpot of degree p adds a history column dashpot_force@x "
+            "and its dissipated energy int F v dt to the energy ledger. Units: m, N s/m "
+            "(c of degree p: N (s/m)^(p-1)).");
   f.declare("Attachments", "Forces", "", P::Anything(), list + ", value an expression in t",
             "Transverse point forces, x:expression in t, e.g. 0.3:sin(50*t). Units: m, N.");
   f.declare("Attachments", "Oscillators", "", P::Anything(),
@@ -300,13 +351,14 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Time integration", "Nonlinear tolerance", "1e-10", P::Double(),
             "a real number in (0, 1e-2]",
             "Newton's iterations on a step with nonlinear elements stop when both the residual "
-            "and the increment, relative to the largest of the springs' forces, fall below "
-            "this (a case without nonlinear springs takes one iteration and ignores it). "
+            "and the increment, relative to the largest of the elements' forces, fall below "
+            "this (a case without nonlinear elements takes one iteration and ignores it). "
             "Dimensionless.");
   f.declare("Time integration", "Maximum Newton iterations", "20", P::Integer(),
             "an integer from 1 to 1000",
-            "A step whose Newton iterations have not converged after this many stops the run "
-            "(exit 1) naming the time and the element.");
+            "A step whose Newton iterations have not converged after this many is retried as "
+            "two steps of half the size, down to 1/1024 of Time step; a step that fails even "
+            "then stops the run (exit 1) naming the time and the element.");
 
   f.declare("Modes", "Number of modes", "10", P::Integer(), "an integer >= 1",
             "Number of natural modes computed by `hamdyn modes`.");
@@ -357,7 +409,8 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
   c.point_masses = parse_attachments(f, "Point masses", c.length, AttachmentValue::number);
   c.springs = parse_attachments(f, "Springs", c.length, AttachmentValue::number);
-  c.dashpots = parse_attachments(f, "Dashpots", c.length, AttachmentValue::number);
+  for (const Attachment& a : parse_attachments(f, "Dashpots", c.length, AttachmentValue::dashpot))
+    (a.degree == 0 ? c.dashpots : c.nonlinear_dashpots).push_back(a);
   c.forces = parse_attachments(f, "Forces", c.length, AttachmentValue::expression);
   c.nonlinear_springs = parse_attachments(f, "Nonlinear springs", c.length, AttachmentValue::law);
   c.oscillators = parse_attachments(f, "Oscillators", c.length, AttachmentValue::oscillator);

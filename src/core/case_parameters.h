@@ -20,17 +20,20 @@ enum class Scheme { generalized_alpha, central_difference };
 /// dashpot and a force added) and (J theta_tt + D_r theta_t + K_r theta - moment) dtheta for a
 /// beam.
 struct EndParameters {
-  std::string support;                       // as written in the case file
-  bool holds_translation = true;             // string: fixed/pinned; beam: pinned, clamped
-  bool holds_rotation = false;               // beam: clamped, sliding
-  double point_mass = 0;                     // kg
-  double rotary_inertia = 0;                 // kg m^2 (beams)
-  double spring = 0;                         // N/m
-  double rotational_spring = 0;              // N m/rad (beams)
-  double dashpot = 0;                        // N s/m
-  double rotational_dashpot = 0;             // N m s/rad (beams)
-  ExpressionPtr spring_law;                  // N, a law in the extension e (null: none)
-  ExpressionPtr rotational_spring_law;       // N m, a law in the rotation theta (beams; null: none)
+  std::string support;                 // as written in the case file
+  bool holds_translation = true;       // string: fixed/pinned; beam: pinned, clamped
+  bool holds_rotation = false;         // beam: clamped, sliding
+  double point_mass = 0;               // kg
+  double rotary_inertia = 0;           // kg m^2 (beams)
+  double spring = 0;                   // N/m
+  double rotational_spring = 0;        // N m/rad (beams)
+  double dashpot = 0;                  // N s/m
+  double rotational_dashpot = 0;       // N m s/rad (beams)
+  ExpressionPtr spring_law;            // N, a law in the extension e (null: none)
+  ExpressionPtr rotational_spring_law; // N m, a law in the rotation theta (beams; null: none)
+  double dashpot_law_coefficient = 0;  // c of a dashpot of degree p [N (s/m)^(p-1)]; 0: none
+  double dashpot_law_degree = 2;       // its p >= 1 (1 dry friction)
+  bool has_dashpot_law() const { return dashpot_law_coefficient > 0; }
   ExpressionPtr force = Expression::zero();  // N, expression in t
   ExpressionPtr moment = Expression::zero(); // N m, expression in t (beams)
 };
@@ -43,6 +46,7 @@ struct Attachment {
   double value = 0;                  // mass, stiffness or damping coefficient; an oscillator's mass
   ExpressionPtr expression;          // forces (in t), nonlinear springs (a law in e)
   double stiffness = 0, damping = 0; // oscillators only [N/m, N s/m]
+  double degree = 0;                 // dashpots of degree p (value c): p >= 1; 0 for viscous
 };
 
 /// The `Convergence` section, read by `hamdyn converge`.
@@ -76,20 +80,22 @@ struct CaseParameters {
   unsigned snapshot_interval = 0;
   std::vector<Attachment> point_masses, springs, dashpots, forces, oscillators;
   std::vector<Attachment> nonlinear_springs;
-  double nonlinear_tolerance = 1e-10;  // Newton: relative residual and increment
-  unsigned max_newton_iterations = 20; // Newton iterations per step
+  std::vector<Attachment> nonlinear_dashpots; // x:c,p (Attachments/Dashpots with a degree)
+  double nonlinear_tolerance = 1e-10;         // Newton: relative residual and increment
+  unsigned max_newton_iterations = 20;        // Newton iterations per step
   /// Whether any element's force is a nonlinear law (Newton iterations, no continuum dual).
   bool has_nonlinear_elements() const {
-    return !nonlinear_springs.empty() || left.spring_law || right.spring_law ||
-           left.rotational_spring_law || right.rotational_spring_law;
+    return !nonlinear_springs.empty() || !nonlinear_dashpots.empty() || left.spring_law ||
+           right.spring_law || left.rotational_spring_law || right.rotational_spring_law ||
+           left.has_dashpot_law() || right.has_dashpot_law();
   }
   std::vector<double> probes;
   std::vector<std::string> probe_labels; // as written in the case file, for column names
   ConvergenceParameters convergence;
 };
 
-/// The parameter and law of the case's first nonlinear spring (has_nonlinear_elements() true).
-std::pair<std::string, ExpressionPtr> first_spring_law(const CaseParameters& c);
+/// The parameter and value of the case's first nonlinear element (has_nonlinear_elements()).
+std::pair<std::string, std::string> first_nonlinear_element(const CaseParameters& c);
 
 /// Declares every parameter. The defaults are physically neutral (no attachments, damping, load
 /// or initial motion); they are exactly what a case file that omits a key gets.

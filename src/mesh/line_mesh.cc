@@ -65,8 +65,8 @@ std::vector<double> line_vertices(const CaseParameters& c) {
   std::vector<double> x = c.mesh_file.empty() ? generated(c) : from_gmsh(c);
   // Every attachment sits on a node: insert its position unless a node is within 1e-9 L, in
   // which case that node moves onto it.
-  for (const auto* list :
-       {&c.point_masses, &c.springs, &c.dashpots, &c.forces, &c.oscillators, &c.nonlinear_springs})
+  for (const auto* list : {&c.point_masses, &c.springs, &c.dashpots, &c.forces, &c.oscillators,
+                           &c.nonlinear_springs, &c.nonlinear_dashpots})
     for (const Attachment& a : *list) {
       auto it = std::lower_bound(x.begin(), x.end(), a.x);
       const double tol = 1e-9 * c.length;

@@ -155,22 +155,34 @@ void LineModel::add_nodal_forces(SecondOrderSystem& s) const {
   auto add = [&](types::global_dof_index dof, const std::string& name, const ExpressionPtr& law,
                  double e_scale) {
     if (law && !constraints_.is_constrained(dof)) // a held DoF stays held
-      s.nodal_forces.push_back({dof, name, [law](double e) { return (*law)(e, 0); }, e_scale});
+      s.nodal_forces.push_back(
+          {dof, name, NodalForce::Kind::spring, [law](double e) { return (*law)(e, 0); }, e_scale});
+  };
+  auto add_dashpot = [&](types::global_dof_index dof, const std::string& name, double c, double p) {
+    if (c > 0 && !constraints_.is_constrained(dof))
+      s.nodal_forces.push_back({dof, name, NodalForce::Kind::dashpot, nullptr, 0, c, p});
+  };
+  auto at = [](const char* what, double x) {
+    std::ostringstream name;
+    name << what << "@" << x;
+    return name.str();
   };
   const char* side[2] = {"left", "right"};
   for (int e : {0, 1}) {
-    if (!end(e).holds_translation)
+    if (!end(e).holds_translation) {
       add(end_dof(e, 0), std::string("spring_force_") + side[e], end(e).spring_law,
           1e-6 * c_.length);
+      add_dashpot(end_dof(e, 0), std::string("dashpot_force_") + side[e],
+                  end(e).dashpot_law_coefficient, end(e).dashpot_law_degree);
+    }
     if (has_rotation() && !end(e).holds_rotation)
       add(end_dof(e, 1), std::string("spring_moment_") + side[e], end(e).rotational_spring_law,
           1e-6);
   }
-  for (const Attachment& a : c_.nonlinear_springs) {
-    std::ostringstream name;
-    name << "spring_force@" << a.x;
-    add(node_dof(a.x), name.str(), a.expression, 1e-6 * c_.length);
-  }
+  for (const Attachment& a : c_.nonlinear_springs)
+    add(node_dof(a.x), at("spring_force", a.x), a.expression, 1e-6 * c_.length);
+  for (const Attachment& a : c_.nonlinear_dashpots)
+    add_dashpot(node_dof(a.x), at("dashpot_force", a.x), a.value, a.degree);
 }
 
 void LineModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {

@@ -22,8 +22,10 @@ void EnergyLedger::update_stored(const State& s) {
 void EnergyLedger::start(const State& s) {
   dissipated = external_work = 0;
   nonlinear_potential_ = 0;
+  linear_dissipated_ = 0;
   for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
-    nonlinear_potential_ += potential_increment(system_.nodal_forces[k], 0.0, s.extensions[k]);
+    if (!system_.nodal_forces[k].is_dashpot())
+      nonlinear_potential_ += potential_increment(system_.nodal_forces[k], 0.0, s.extensions[k]);
   update_stored(s);
   initial_ = kinetic + potential;
 }
@@ -35,16 +37,20 @@ void EnergyLedger::record_step(const State& previous, const State& now) {
   mid_ *= 0.5;
   if (system_.has_damping()) {
     system_.damping_vmult(work_, mid_, scratch_);
-    dissipated += dt * (mid_ * work_);
+    linear_dissipated_ += dt * (mid_ * work_);
   }
   if (system_.load) {
     work_ = now.f;
     work_ += previous.f;
     external_work += 0.5 * dt * (mid_ * work_);
   }
+  dissipated = linear_dissipated_;
   for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
-    nonlinear_potential_ +=
-        potential_increment(system_.nodal_forces[k], previous.extensions[k], now.extensions[k]);
+    if (system_.nodal_forces[k].is_dashpot())
+      dissipated += now.element_work[k]; // the integrator's sum of F dx over the steps
+    else
+      nonlinear_potential_ +=
+          potential_increment(system_.nodal_forces[k], previous.extensions[k], now.extensions[k]);
   update_stored(now);
 }
 

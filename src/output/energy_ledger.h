@@ -5,7 +5,9 @@
 // f_{n+1/2} = (f_n + f_{n+1})/2. With Newmark's average acceleration (rho_inf = 1) this is the
 // scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0 + V0) vanishes to
 // round-off; otherwise it measures the numerical dissipation. Nonlinear springs add their
-// potential int_0^e F de, accumulated step by step (system/nodal_force.h).
+// potential int_0^e F de, accumulated step by step (system/nodal_force.h); nonlinear dashpots
+// add to D the work the integrator booked for them, the force each step applied times the
+// step's displacement there (for rho_inf = 1 again the scheme's own balance).
 #include "system/second_order_system.h"
 
 namespace hamdyn {
@@ -25,6 +27,7 @@ public:
 private:
   void update_stored(const State& s);
   double nonlinear_potential_ = 0; // sum_k int_0^{e_k} F_k de of the nonlinear springs
+  double linear_dissipated_ = 0;   // int v^T C v dt
   const SecondOrderSystem& system_;
   LA::Vector work_, mid_, scratch_;
   double initial_ = 0, scale_ = 0;

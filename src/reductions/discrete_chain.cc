@@ -286,10 +286,10 @@ void build_bar_chain(ChainBuilder& b, const CaseParameters& c) {
 DiscreteChain make_chain(const CaseParameters& c) {
   const ModelKind& kind = model_kind(c.model_type);
   if (c.has_nonlinear_elements()) {
-    const auto [parameter, law] = first_spring_law(c);
-    throw InputError(parameter, law->text(),
-                     "compare's chain and duals are linear; a case with nonlinear springs runs "
-                     "with hamdyn run (expected no spring law here)");
+    const auto [parameter, value] = first_nonlinear_element(c);
+    throw InputError(parameter, value,
+                     "compare's chain and duals are linear; a case with nonlinear springs or "
+                     "dashpots runs with hamdyn run (expected no nonlinear element here)");
   }
   if (kind.chain == ChainKind::none)
     throw InputError("Model/Type", kind.name, kind.no_chain_reason);

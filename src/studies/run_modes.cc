@@ -14,7 +14,8 @@ namespace hamdyn {
 
 namespace {
 // Natural modes of a case with nonlinear springs are those of its tangent system about the
-// initial state: K gains each spring's slope dF/de at its initial extension.
+// initial state: K gains each spring's slope dF/de at its initial extension. Modes are undamped:
+// dashpots of any degree are left out, as the linear ones are.
 void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
   SecondOrderSystem& s = pc.system;
   if (s.nodal_forces.empty())
@@ -22,15 +23,20 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
   LA::Vector u(s.locally_owned, comm), v(s.locally_owned, comm);
   pc.model->initial_conditions(u, v);
   const auto e = gather_entries(u, s.nodal_force_dofs(), comm);
-  for (std::size_t k = 0; k < s.nodal_forces.size(); ++k)
+  std::size_t springs = 0;
+  for (std::size_t k = 0; k < s.nodal_forces.size(); ++k) {
+    if (s.nodal_forces[k].is_dashpot())
+      continue;
+    ++springs;
     if (s.locally_owned.is_element(s.nodal_forces[k].dof))
       s.stiffness.add(s.nodal_forces[k].dof, s.nodal_forces[k].dof,
                       force_slope(s.nodal_forces[k], e[k]));
+  }
   s.stiffness.compress(dealii::VectorOperation::add);
-  if (root)
+  if (root && springs > 0)
     std::printf("modes of the system linearized about the initial state (%zu nonlinear springs, "
                 "each with its slope dF/de there)\n",
-                s.nodal_forces.size());
+                springs);
 }
 } // namespace
 

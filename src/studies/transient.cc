@@ -106,15 +106,18 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
     }
     progress.update(n, state.t);
   }
-  progress.finish("hamdyn run: " + std::to_string(n_steps) + " steps (" +
-                  integrator.parameters().name + ", " +
-                  std::to_string(pc.system.locally_owned.size()) + " DoFs, " +
-                  std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc.comm)) + " ranks" +
-                  (pc.system.nodal_forces.empty()
-                       ? std::string()
-                       : ", at most " + std::to_string(integrator.most_iterations()) +
-                             " Newton iterations per step") +
-                  ")");
+  progress.finish(
+      "hamdyn run: " + std::to_string(n_steps) + " steps (" + integrator.parameters().name + ", " +
+      std::to_string(pc.system.locally_owned.size()) + " DoFs, " +
+      std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc.comm)) + " ranks" +
+      (pc.system.nodal_forces.empty()
+           ? std::string()
+           : ", at most " + std::to_string(integrator.most_iterations()) +
+                 " Newton iterations per step") +
+      (integrator.halved_steps() == 0
+           ? std::string()
+           : ", " + std::to_string(integrator.halved_steps()) + " steps retried in halves") +
+      ")");
   return n_steps;
 }
 

@@ -23,3 +23,30 @@ double potential_increment(const NodalForce& element, double e0, double e1) {
 }
 
 } // namespace hamdyn
+
+namespace hamdyn {
+
+double dashpot_force(const NodalForce& d, double v) {
+  if (v == 0)
+    return 0;
+  return d.coefficient * std::pow(std::abs(v), d.degree - 1) * (v > 0 ? 1 : -1);
+}
+
+double dashpot_slope(const NodalForce& d, double v) {
+  if (d.degree == 2)
+    return d.coefficient;
+  return d.coefficient * (d.degree - 1) * std::pow(std::abs(v), d.degree - 2);
+}
+
+double dashpot_velocity(const NodalForce& d, double force) {
+  if (force == 0 || d.coefficient == 0)
+    return 0;
+  return std::pow(std::abs(force) / d.coefficient, 1 / (d.degree - 1)) * (force > 0 ? 1 : -1);
+}
+
+double dashpot_velocity_slope(const NodalForce& d, double force) {
+  const double q = 1 / (d.degree - 1); // > 1
+  return q / d.coefficient * std::pow(std::abs(force) / d.coefficient, q - 1);
+}
+
+} // namespace hamdyn

@@ -43,8 +43,10 @@ std::vector<double> gather_entries(const std::vector<const LA::Vector*>& vectors
 struct State {
   double t = 0;
   LA::Vector u, v, a, f;
-  /// Extension and force of each of the system's nodal_forces at t, on every rank.
-  std::vector<double> extensions, element_forces;
+  /// Extension and force of each of the system's nodal_forces at t, on every rank, and the work
+  /// each has taken from the structure since the start, sum over steps of the force the step
+  /// applied times the step's change of extension (a dashpot's dissipated energy).
+  std::vector<double> extensions, element_forces, element_work;
 };
 
 struct SecondOrderSystem {
@@ -90,8 +92,8 @@ struct SecondOrderSystem {
   /// The linearization J = c_m M + c_c C + c_k K of the operator; for this linear system it never
   /// changes, so a solver factors it once per step size.
   MatrixCombination linearization(double c_m, double c_c, double c_k) const;
-  /// Nonlinear springs to ground, the same list on every rank: g(u) = sum_k F_k(u_k) e_k joins
-  /// the operator's forces (empty for a linear system).
+  /// Nonlinear springs and dashpots to ground, the same list on every rank:
+  /// g(u, v) = sum_k F_k(u_k or v_k) e_k joins the operator's forces (empty for a linear system).
   std::vector<NodalForce> nodal_forces;
   std::vector<dealii::types::global_dof_index> nodal_force_dofs() const;
   /// f(t), zero in held rows; empty when the load is identically zero.

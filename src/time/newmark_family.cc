@@ -83,12 +83,24 @@ void NewmarkIntegrator::initialize_with_acceleration(State& s) {
   factored_dt_ = -1;
 }
 
-void NewmarkIntegrator::update_element_forces(State& s) const {
+void NewmarkIntegrator::update_element_forces(State& s) {
   const auto& elements = system_.nodal_forces;
-  s.extensions = gather_entries(s.u, system_.nodal_force_dofs(), system_.comm);
-  s.element_forces.resize(elements.size());
-  for (std::size_t k = 0; k < elements.size(); ++k)
-    s.element_forces[k] = elements[k].law(s.extensions[k]);
+  const std::size_t m = elements.size();
+  const auto gathered = gather_entries({&s.u, &s.v}, system_.nodal_force_dofs(), system_.comm);
+  s.extensions.assign(gathered.begin(), gathered.begin() + m);
+  s.element_forces.resize(m);
+  s.element_work.assign(m, 0.0);
+  slip_direction_.assign(m, 0);
+  for (std::size_t k = 0; k < m; ++k) {
+    const double v = gathered[m + k];
+    if (elements[k].is_dashpot()) {
+      // A friction contact at rest starts stuck, with zero force until the first step finds the
+      // force that holds it (a_0 is computed without it).
+      s.element_forces[k] = dashpot_force(elements[k], v);
+      slip_direction_[k] = v > 0 ? 1 : v < 0 ? -1 : 0;
+    } else
+      s.element_forces[k] = elements[k].law(s.extensions[k]);
+  }
 }
 
 void NewmarkIntegrator::factor_effective_matrix(double dt) {
@@ -115,22 +127,35 @@ void NewmarkIntegrator::factor_effective_matrix(double dt) {
   s_matrix_ = gather_entries(columns, dofs, system_.comm); // [j * m + i] = Z_j(k_i) = S_ij
 }
 
-std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt,
-                                                          const LA::Vector& y0) {
+namespace {
+// Newton's iterations did not converge (or a force became non-finite): the step is retried with
+// half its size.
+struct NewtonFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+} // namespace
+
+struct NewmarkIntegrator::ElementStep {
+  double dt;
+  // At the elements' DoFs: u and v of the predictor a_{n+1} = -y0, and of the current iterate.
+  std::vector<double> predictor_e, predictor_v, c, e, velocity, force;
+  unsigned iterations = 0;
+};
+
+void NewmarkIntegrator::newton_on_elements(const State& s, ElementStep& x) const {
   // With a = -y0 + Z c (y0 = J_lin^-1 r_lin, r_lin the residual without the nodal forces), the
-  // residual of eq. (8) is U (c + g(a)) exactly, since J_lin Z = U. So Newton's method on
-  // h(c) = c + (1-af) F(e(c)) + af F(e_n) = 0, e(c) = u~ + beta dt^2 a(c) at the elements' DoFs
-  // (u~ the predictor u_n + dt v_n + dt^2 (1/2 - beta) a_n), is Newton's method on the whole
-  // step; its Jacobian is I + (1-af) beta dt^2 diag(F'(e)) S, m x m.
+  // residual of eq. (8) is U (c + g_af) exactly, since J_lin Z = U, where g_af is the force each
+  // element applies over the step: (1-af) F_{n+1} + af F_n, or F_{n+1} for dry friction. So
+  // Newton's method on the m equations h(c) = c + g_af(c) = 0, with e(c) = e~ + beta dt^2 S c and
+  // v(c) = v~ + gamma dt S c at the elements' DoFs (e~, v~ those of the predictor), is Newton's
+  // method on the whole step; its Jacobian is m x m. A dashpot with 1 < p < 2 (infinite slope at
+  // v = 0) and a sticking contact use instead the row v(c) - v(F) = 0 with F = F_{n+1}(c), scaled
+  // by 1 / (gamma dt S_kk) to a force.
   const auto& elements = system_.nodal_forces;
   const std::size_t m = elements.size();
-  const double af = p_.alpha_f, bdt2 = p_.beta * dt * dt;
-  const auto gathered =
-      gather_entries({&s.u, &s.v, &s.a, &y0}, system_.nodal_force_dofs(), system_.comm);
-  std::vector<double> predictor(m), c(m, 0.0), e(m), force(m), slope(m), h(m);
-  for (std::size_t k = 0; k < m; ++k)
-    predictor[k] = gathered[k] + dt * gathered[m + k] +
-                   dt * dt * (0.5 - p_.beta) * gathered[2 * m + k] - bdt2 * gathered[3 * m + k];
+  const double af = p_.alpha_f, bdt2 = p_.beta * x.dt * x.dt, gdt = p_.gamma * x.dt;
+  auto S = [&](std::size_t k, std::size_t j) { return s_matrix_[j * m + k]; };
+  std::vector<double> h(m), slope(m);
   dealii::FullMatrix<double> jacobian(m, m);
   dealii::Vector<double> step(m), rhs(m);
   double increment = std::numeric_limits<double>::infinity();
@@ -139,21 +164,54 @@ std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt,
     for (std::size_t k = 0; k < m; ++k) {
       double sc = 0;
       for (std::size_t j = 0; j < m; ++j)
-        sc += s_matrix_[j * m + k] * c[j];
-      e[k] = predictor[k] + bdt2 * sc;
-      force[k] = elements[k].law(e[k]);
-      h[k] = c[k] + (1 - af) * force[k] + af * s.element_forces[k];
+        sc += S(k, j) * x.c[j];
+      x.e[k] = x.predictor_e[k] + bdt2 * sc;
+      x.velocity[k] = x.predictor_v[k] + gdt * sc;
+      const NodalForce& element = elements[k];
+      const double velocity_row = 1 / (gdt * S(k, k));
+      for (std::size_t j = 0; j < m; ++j)
+        jacobian(k, j) = k == j ? 1.0 : 0.0;
+      if (element.is_dry_friction() && slip_direction_[k] == 0) { // stuck: v_{n+1} = 0
+        x.force[k] = -x.c[k];
+        h[k] = velocity_row * x.velocity[k];
+        for (std::size_t j = 0; j < m; ++j)
+          jacobian(k, j) = velocity_row * gdt * S(k, j);
+      } else if (element.is_dry_friction()) { // slipping: F = c sign(v)
+        x.force[k] = element.coefficient * slip_direction_[k];
+        h[k] = x.c[k] + x.force[k];
+      } else if (element.solved_for_velocity()) {
+        x.force[k] = -(x.c[k] + af * s.element_forces[k]) / (1 - af);
+        h[k] = velocity_row * (x.velocity[k] - dashpot_velocity(element, x.force[k]));
+        for (std::size_t j = 0; j < m; ++j)
+          jacobian(k, j) = velocity_row * gdt * S(k, j);
+        jacobian(k, k) += velocity_row * dashpot_velocity_slope(element, x.force[k]) / (1 - af);
+      } else {
+        double d_force = 0; // d F / d (S c)_k
+        if (element.is_dashpot()) {
+          x.force[k] = dashpot_force(element, x.velocity[k]);
+          d_force = gdt * dashpot_slope(element, x.velocity[k]);
+        } else {
+          x.force[k] = element.law(x.e[k]);
+          d_force = bdt2 * force_slope(element, x.e[k]);
+        }
+        h[k] = x.c[k] + (1 - af) * x.force[k] + af * s.element_forces[k];
+        for (std::size_t j = 0; j < m; ++j)
+          jacobian(k, j) += (1 - af) * d_force * S(k, j);
+      }
+      if (element.solved_for_velocity() || (element.is_dry_friction() && slip_direction_[k] == 0))
+        scale = std::max(scale, velocity_row * std::abs(x.predictor_v[k])); // h's terms' size
       residual = std::max(residual, std::abs(h[k]));
-      scale = std::max({scale, std::abs(c[k]), std::abs(force[k]), std::abs(s.element_forces[k])});
+      scale =
+          std::max({scale, std::abs(x.c[k]), std::abs(x.force[k]), std::abs(s.element_forces[k])});
     }
     const double tolerance = p_.nonlinear_tolerance * scale;
     if (!std::isfinite(residual))
-      throw std::runtime_error(
-          "the force of nonlinear element " + elements[0].name + " and the others became " +
-          "non-finite at t = " + std::to_string(s.t + dt) + " s; check the spring laws");
+      throw NewtonFailure("the force of nonlinear element " + elements[0].name +
+                          " and the others became non-finite at t = " + std::to_string(s.t + x.dt) +
+                          " s; check the force laws");
     if (residual <= tolerance && (iteration > 0 ? increment <= tolerance : residual == 0)) {
-      last_iterations_ = std::max(1u, iteration);
-      break;
+      x.iterations += std::max(1u, iteration);
+      return;
     }
     if (iteration == p_.max_newton_iterations) {
       std::size_t worst = 0;
@@ -161,39 +219,106 @@ std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt,
         if (std::abs(h[k]) > std::abs(h[worst]))
           worst = k;
       std::ostringstream message;
-      message << "Newton's iterations did not converge at t = " << s.t + dt << " s: element "
-              << elements[worst].name << " (extension " << e[worst] << ", force residual "
-              << h[worst] << " N after " << iteration
-              << " iterations); try a smaller Time integration/Time step or a larger "
-                 "Nonlinear tolerance";
-      throw std::runtime_error(message.str());
+      message << "Newton's iterations did not converge at t = " << s.t + x.dt << " s: element "
+              << elements[worst].name << " (extension " << x.e[worst] << ", velocity "
+              << x.velocity[worst] << ", force residual " << h[worst] << " after " << iteration
+              << " iterations)";
+      throw NewtonFailure(message.str());
     }
-    for (std::size_t k = 0; k < m; ++k) {
-      slope[k] = force_slope(elements[k], e[k]);
-      for (std::size_t j = 0; j < m; ++j)
-        jacobian(k, j) = (k == j ? 1.0 : 0.0) + (1 - af) * bdt2 * slope[k] * s_matrix_[j * m + k];
+    for (std::size_t k = 0; k < m; ++k)
       rhs[k] = -h[k];
-    }
     jacobian.gauss_jordan(); // inverts; m is the number of nonlinear elements
     jacobian.vmult(step, rhs);
     increment = 0;
     for (std::size_t k = 0; k < m; ++k) {
-      c[k] += step[k];
+      x.c[k] += step[k];
       increment = std::max(increment, std::abs(step[k]));
     }
   }
+}
+
+std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt,
+                                                          const LA::Vector& y0) {
+  const auto& elements = system_.nodal_forces;
+  const std::size_t m = elements.size();
+  const auto gathered =
+      gather_entries({&s.u, &s.v, &s.a, &y0}, system_.nodal_force_dofs(), system_.comm);
+  ElementStep x;
+  x.dt = dt;
+  for (std::vector<double>* v : {&x.predictor_e, &x.predictor_v, &x.c, &x.e, &x.velocity, &x.force})
+    v->assign(m, 0.0);
+  for (std::size_t k = 0; k < m; ++k) {
+    x.c[k] = -s.element_forces[k]; // first guess: each element's force as at t_n
+    const double u = gathered[k], v = gathered[m + k], a = gathered[2 * m + k];
+    const double y = gathered[3 * m + k];
+    x.predictor_e[k] = u + dt * v + dt * dt * (0.5 - p_.beta) * a - p_.beta * dt * dt * y;
+    x.predictor_v[k] = v + dt * (1 - p_.gamma) * a - p_.gamma * dt * y;
+  }
+  // The active set of the friction elements: a stuck contact whose holding force exceeds c
+  // slips in that force's direction; a slipping one whose velocity would reverse sticks. With
+  // one contact this settles in at most two changes (v(F) is monotone); the limit guards against
+  // cycling among several.
+  const std::vector<int> start_directions = slip_direction_;
+  for (unsigned pass = 0;; ++pass) {
+    newton_on_elements(s, x);
+    bool changed = false;
+    for (std::size_t k = 0; k < m; ++k) {
+      if (!elements[k].is_dry_friction())
+        continue;
+      const double limit = elements[k].coefficient * (1 + p_.nonlinear_tolerance);
+      if (slip_direction_[k] == 0 && std::abs(x.force[k]) > limit) {
+        slip_direction_[k] = x.force[k] > 0 ? 1 : -1;
+        changed = true;
+      } else if (slip_direction_[k] * x.velocity[k] < 0) {
+        slip_direction_[k] = 0;
+        changed = true;
+      }
+    }
+    if (!changed)
+      break;
+    if (pass == 2 * m + 4) {
+      slip_direction_ = start_directions;
+      throw NewtonFailure("the stick/slip states of the friction elements did not settle at t = " +
+                          std::to_string(s.t + dt) + " s");
+    }
+  }
+  last_iterations_ = x.iterations;
   most_iterations_ = std::max(most_iterations_, last_iterations_);
-  for (std::size_t k = 0; k < m; ++k)
-    if (std::isnan(negative_slope_time_) && force_slope(elements[k], e[k]) < 0) {
+  for (std::size_t k = 0; k < m; ++k) {
+    if (std::isnan(negative_slope_time_) && !elements[k].is_dashpot() &&
+        force_slope(elements[k], x.e[k]) < 0) {
       negative_slope_time_ = s.t + dt;
       negative_slope_element_ = elements[k].name;
     }
-  s.extensions = e;
-  s.element_forces = force;
-  return c;
+    s.element_work[k] -= x.c[k] * (x.e[k] - s.extensions[k]); // the applied force is -c
+  }
+  s.extensions = x.e;
+  s.element_forces = x.force;
+  return x.c;
 }
 
 void NewmarkIntegrator::step(State& s, double dt) {
+  advance(s, dt, 0);
+}
+
+void NewmarkIntegrator::advance(State& s, double dt, unsigned halvings) {
+  const std::vector<int> directions = slip_direction_;
+  try {
+    step_once(s, dt); // leaves s as it was when it throws
+  } catch (const NewtonFailure& failure) {
+    slip_direction_ = directions;
+    if (halvings == p_.max_step_halvings)
+      throw std::runtime_error(std::string(failure.what()) + ", with the step halved " +
+                               std::to_string(halvings) +
+                               " times; try a smaller Time integration/Time step or a larger "
+                               "Nonlinear tolerance");
+    ++halved_steps_;
+    advance(s, dt / 2, halvings + 1);
+    advance(s, dt / 2, halvings + 1);
+  }
+}
+
+void NewmarkIntegrator::step_once(State& s, double dt) {
   if (dt != factored_dt_)
     factor_effective_matrix(dt);
   const double am = p_.alpha_m, af = p_.alpha_f, beta = p_.beta, gamma = p_.gamma;
@@ -240,18 +365,19 @@ void NewmarkIntegrator::step(State& s, double dt) {
     system_.load(t_new, f_new_);
     residual_.sadd(1.0, -(1 - af), f_new_);
     residual_.add(-af, s.f);
-    s.f.swap(f_new_);
   }
   LA::Vector& correction = mass_part_; // no longer needed: reuse its storage
   solver_.solve(residual_, correction);
   last_iterations_ = 1;
   if (!system_.nodal_forces.empty()) {
-    std::vector<double> minus_c = solve_nodal_forces(s, dt, correction);
+    std::vector<double> minus_c = solve_nodal_forces(s, dt, correction); // may throw
     for (double& x : minus_c)
       x = -x;
     check_petsc(VecMAXPY(correction, static_cast<PetscInt>(minus_c.size()), minus_c.data(),
                          z_handles_.data()));
   }
+  if (system_.load)
+    s.f.swap(f_new_); // only now: a step that throws leaves the state as it was
 
   // a_{n+1} = 0 - correction; u, v, a at t_{n+1}
   {

@@ -14,12 +14,19 @@
 // Central difference is the explicit member beta = 0, gamma = 1/2, am = af = 0; with a lumped
 // mass J = M + dt/2 C needs no stiffness solve (Hughes, The Finite Element Method, sec. 9.1).
 //
-// Nonlinear springs g(u) = sum_k F_k(u_k) e_k enter eq. (8) as the alpha-average of their forces,
-// (1-af) g(u_{n+1}) + af g(u_n) (the form whose second-order accuracy Erlicher, Bonaventura &
-// Bursi, Comput. Mech. 28:83-104, 2002, prove), and Newton's method solves for a_{n+1}.
-// Because their tangent is diagonal on m rows, J_lin = c_m M + c_c C + c_k K stays factored and
-// the Newton iteration runs in R^m (see step()): a step costs one band solve, as a linear one,
-// plus m vector updates; the m solves J_lin^-1 e_k are made once per step size.
+// Nonlinear springs and dashpots g(u, v) = sum_k F_k e_k enter eq. (8) as the alpha-average of
+// their forces, (1-af) g_{n+1} + af g_n (the form whose second-order accuracy Erlicher,
+// Bonaventura & Bursi, Comput. Mech. 28:83-104, 2002, prove), and Newton's method solves for
+// a_{n+1}. Because their tangent is diagonal on m rows, J_lin = c_m M + c_c C + c_k K stays
+// factored and the Newton iteration runs in R^m (see step()): a step costs one band solve, as a
+// linear one, plus m vector updates; the m solves J_lin^-1 e_k are made once per step size.
+// Dry friction (a dashpot of degree 1) is set-valued at v = 0. Its force acts over the step at
+// t_{n+1}, not alpha-averaged (averaging would let a sticking force oscillate about its mean),
+// and the step is Moreau's (Moreau, CISM Courses and Lectures 302, 1988): the contact sticks,
+// v_{n+1} = 0 exactly, when the force that needs is within c, and slips with F = c sign(v)
+// otherwise; an active-set loop around Newton's method settles which.
+// A step whose Newton iterations do not converge is retried as two steps of half the size, up
+// to max_step_halvings times.
 #include "system/line_schur_solver.h"
 #include "system/second_order_system.h"
 
@@ -32,6 +39,7 @@ struct NewmarkParameters {
   double alpha_m = 0, alpha_f = 0, beta = 0.25, gamma = 0.5;
   double nonlinear_tolerance = 1e-10;  // relative, on the residual and the increment
   unsigned max_newton_iterations = 20; // per step
+  unsigned max_step_halvings = 10;     // a step that does not converge: down to dt / 1024
 };
 
 NewmarkParameters generalized_alpha_parameters(double rho_infinity);
@@ -48,23 +56,33 @@ public:
   /// Given u, v and a at state.t (a system whose M is singular, e.g. an impulse dual with dashpot
   /// rows, cannot give a from the equation), computes f only.
   void initialize_with_acceleration(State& state);
-  /// Advances the state by dt (refactors J only when dt differs from the last step's).
+  /// Advances the state by dt (refactors J only when dt differs from the last step's). A step
+  /// whose Newton iterations do not converge is made as two half steps, recursively; a run that
+  /// cannot go on throws std::runtime_error naming the time and the element.
   void step(State& state, double dt);
 
   const NewmarkParameters& parameters() const { return p_; }
   /// Newton iterations of the last step (1 on a linear system), and the most in any step.
   unsigned last_iterations() const { return last_iterations_; }
   unsigned most_iterations() const { return most_iterations_; }
+  /// How many steps were retried as two half steps (counting nested halvings).
+  unsigned long halved_steps() const { return halved_steps_; }
   /// The first time a nonlinear spring's slope dF/de was negative (NaN: never), and which.
   double first_negative_slope_time() const { return negative_slope_time_; }
   const std::string& first_negative_slope_element() const { return negative_slope_element_; }
 
 private:
+  void step_once(State& state, double dt);
+  void advance(State& state, double dt, unsigned halvings);
   void factor_effective_matrix(double dt);
-  /// Solves the step's m nonlinear equations (see step()) and returns the coefficients c.
+  /// Solves the step's m nonlinear equations (see step()) and returns the coefficients c; the
+  /// elements' extensions, forces and work go into s.
   std::vector<double> solve_nodal_forces(State& s, double dt, const LA::Vector& y0);
-  /// The element forces F_k(e) at u, on every rank, into s.extensions and s.element_forces.
-  void update_element_forces(State& s) const;
+  /// Newton's method on the m equations for given stick/slip states of the friction elements.
+  struct ElementStep;
+  void newton_on_elements(const State& s, ElementStep& step) const;
+  /// The element forces at u and v, on every rank, into s.extensions and s.element_forces.
+  void update_element_forces(State& s);
 
   const SecondOrderSystem& system_;
   NewmarkParameters p_;
@@ -76,7 +94,10 @@ private:
   std::vector<LA::Vector> z_;
   std::vector<Vec> z_handles_;
   std::vector<double> s_matrix_;
+  // Friction elements: +1 or -1 while slipping that way, 0 while stuck (others: unused).
+  std::vector<int> slip_direction_;
   unsigned last_iterations_ = 0, most_iterations_ = 0;
+  unsigned long halved_steps_ = 0;
   double negative_slope_time_;
   std::string negative_slope_element_;
 };
