@@ -99,8 +99,9 @@ ExpressionPtr force_law(const ParameterFile& f, const std::string& s, const std:
 }
 
 // "c,p" of a dashpot of degree p: c >= 0 and p >= 1, both finite; {0, 2} for "0" (none).
+// `shown` is what an error message quotes (the text, or the list item it came from).
 std::pair<double, double> dashpot_law(const std::string& name, const std::string& text,
-                                      const std::string& allowed) {
+                                      const std::string& shown, const std::string& allowed) {
   std::vector<double> v;
   std::stringstream parts(text);
   for (std::string part; std::getline(parts, part, ',');)
@@ -108,7 +109,7 @@ std::pair<double, double> dashpot_law(const std::string& name, const std::string
   if (v.size() == 1 && v[0] == 0)
     return {0, 2};
   if (v.size() != 2 || !(v[0] >= 0) || !std::isfinite(v[0]) || !(v[1] >= 1) || !std::isfinite(v[1]))
-    throw InputError(name, text, allowed);
+    throw InputError(name, shown, allowed);
   return {v[0], v[1]};
 }
 
@@ -138,6 +139,7 @@ EndParameters parse_end(const ParameterFile& f, const std::string& section, cons
     end.dashpot = nonnegative_value(f, section, "Dashpot");
     std::tie(end.dashpot_law_coefficient, end.dashpot_law_degree) =
         dashpot_law(parameter_name(section, "Dashpot law"), f.get(section, "Dashpot law"),
+                    f.get(section, "Dashpot law"),
                     "expected 0 (none) or c,p with c >= 0 and p >= 1, e.g. 0.5,1 (dry friction)");
     end.spring_law = force_law(f, section, "Spring law", "e");
     end.force = expression(f, section, "Force", {"t"});
@@ -208,7 +210,7 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
         if (!(a.value >= 0))
           throw InputError(name, item, allowed);
       } else
-        std::tie(a.value, a.degree) = dashpot_law(name, item.substr(colon + 1), allowed);
+        std::tie(a.value, a.degree) = dashpot_law(name, value, item, allowed);
     } else if (kind == AttachmentValue::number) {
       a.value = number(value);
       if (!(a.value >= 0))

@@ -53,6 +53,10 @@ expect_bad "beam support name" "free | pinned | clamped | sliding for an euler b
 expect_bad "spring law variable" "undefined variable 'q'" run --set "Right end/Spring law=2000*q"
 expect_bad "spring law at zero" "not finite at e = 0" run --set "Right end/Spring law=1/e"
 expect_bad "nonlinear spring list" "force law in the extension e" run --set "Attachments/Nonlinear springs=0.5:log(e)"
+expect_bad "dashpot degree below 1" "Right end/Dashpot law = '0.5,0.8'" run --set "Right end/Dashpot law=0.5,0.8"
+expect_bad "dashpot law form" "expected 0 (none) or c,p with c >= 0 and p >= 1" run --set "Right end/Dashpot law=0.5"
+expect_bad "dashpot list degree" "c (viscous) or c,p (degree p >= 1) with c >= 0" run --set "Attachments/Dashpots=0.5:0.2,0.5"
+expect_bad "compare nonlinear dashpot" "Right end/Dashpot law = '0.5,1'" compare --set "Right end/Dashpot law=0.5,1"
 expect_bad "newton tolerance" "expected a real number in (0, 1e-2]" run --set "Time integration/Nonlinear tolerance=0"
 expect_bad "compare nonlinear" "compare's chain and duals are linear" compare --set "Right end/Spring law=1e6*e^3"
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm

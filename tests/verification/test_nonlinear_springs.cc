@@ -112,3 +112,29 @@ TEST(NonlinearSprings, LinearLawGivesTheLinearSpring) {
   EXPECT_LT(difference / scale, 1e-10);
   EXPECT_GT(scale, 1e-4);
 }
+
+// With at most 2 Newton iterations a step of 4e-4 s does not converge near the turning points;
+// those steps are retried as two half steps, so the run completes and its period is closer to
+// Duffing's than with the full steps everywhere. With 1 iteration no step size converges: the
+// run stops after 10 halvings, naming the time and the element.
+TEST(NonlinearSprings, StepsThatDoNotConvergeAreRetriedInHalves) {
+  auto with_iterations = [](unsigned n) {
+    auto o = duffing_case(4e-4);
+    o.push_back("Time integration/Maximum Newton iterations=" + std::to_string(n));
+    return test_support::make_case(o);
+  };
+  const double exact = duffing_period(mass + rho * length / 3);
+  const double full = measured_period(test_support::simulate(with_iterations(20), MPI_COMM_WORLD));
+  const double halved = measured_period(test_support::simulate(with_iterations(2), MPI_COMM_WORLD));
+  test_support::report("period error with full steps", std::abs(full - exact) / exact);
+  test_support::report("period error with steps retried in halves",
+                       std::abs(halved - exact) / exact);
+  EXPECT_LT(std::abs(halved - exact), 0.8 * std::abs(full - exact));
+  try {
+    test_support::simulate(with_iterations(1), MPI_COMM_WORLD);
+    ADD_FAILURE() << "a Newton iteration limit of 1 cannot converge";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("spring_force_right"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("halved 10 times"), std::string::npos) << e.what();
+  }
+}
