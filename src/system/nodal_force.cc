@@ -12,14 +12,24 @@ double force_slope(const NodalForce& element, double e) {
   return (element.law(e + h) - element.law(e - h)) / (2 * h);
 }
 
+double mean_force(const NodalForce& element, double e0, double e1, double* slope) {
+  static const dealii::QGauss<1> rule(8);
+  double mean = 0, d_mean = 0;
+  for (unsigned int q = 0; q < rule.size(); ++q) {
+    const double xi = rule.point(q)[0], e = e0 + (e1 - e0) * xi;
+    mean += rule.weight(q) * element.law(e);
+    if (slope)
+      d_mean += rule.weight(q) * xi * force_slope(element, e);
+  }
+  if (slope)
+    *slope = d_mean;
+  return mean;
+}
+
 double potential_increment(const NodalForce& element, double e0, double e1) {
   if (e1 == e0)
     return 0;
-  static const dealii::QGauss<1> rule(8);
-  double sum = 0;
-  for (unsigned int q = 0; q < rule.size(); ++q)
-    sum += rule.weight(q) * element.law(e0 + (e1 - e0) * rule.point(q)[0]);
-  return sum * (e1 - e0);
+  return mean_force(element, e0, e1, nullptr) * (e1 - e0);
 }
 
 } // namespace hamdyn

@@ -40,6 +40,10 @@ double force_slope(const NodalForce& spring, double e);
 /// int_{e0}^{e1} F de by 8-point Gauss-Legendre quadrature: exact for polynomial laws up to
 /// degree 15, and to round-off for smooth laws over one time step's change of extension.
 double potential_increment(const NodalForce& spring, double e0, double e1);
+/// The same quadrature's mean force int_0^1 F(e0 + xi (e1 - e0)) dxi, which is Gonzalez's
+/// discrete gradient (Phi(e1) - Phi(e0)) / (e1 - e0) without the division (finite as e1 -> e0),
+/// and, when `slope` is given, its derivative with respect to e1 there.
+double mean_force(const NodalForce& spring, double e0, double e1, double* slope);
 
 /// A dashpot's force c |v|^(p-1) sign(v) (0 at v = 0 for dry friction: the set's middle) and its
 /// slope c (p-1) |v|^(p-2) (p >= 2).

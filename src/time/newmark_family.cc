@@ -20,6 +20,7 @@ NewmarkParameters generalized_alpha_parameters(double rho) {
   p.alpha_f = rho / (rho + 1);
   p.gamma = 0.5 - p.alpha_m + p.alpha_f;
   p.beta = 0.25 * std::pow(1 - p.alpha_m + p.alpha_f, 2);
+  p.energy_consistent_springs = rho == 1;
   return p;
 }
 
@@ -186,17 +187,24 @@ void NewmarkIntegrator::newton_on_elements(const State& s, ElementStep& x) const
           jacobian(k, j) = velocity_row * gdt * S(k, j);
         jacobian(k, k) += velocity_row * dashpot_velocity_slope(element, x.force[k]) / (1 - af);
       } else {
-        double d_force = 0; // d F / d (S c)_k
+        // the force applied over the step and its derivative with respect to (S c)_k
+        double applied = 0, d_applied = 0;
         if (element.is_dashpot()) {
           x.force[k] = dashpot_force(element, x.velocity[k]);
-          d_force = gdt * dashpot_slope(element, x.velocity[k]);
+          applied = (1 - af) * x.force[k] + af * s.element_forces[k];
+          d_applied = (1 - af) * gdt * dashpot_slope(element, x.velocity[k]);
+        } else if (p_.energy_consistent_springs) {
+          x.force[k] = element.law(x.e[k]);
+          applied = mean_force(element, s.extensions[k], x.e[k], &d_applied);
+          d_applied *= bdt2;
         } else {
           x.force[k] = element.law(x.e[k]);
-          d_force = bdt2 * force_slope(element, x.e[k]);
+          applied = (1 - af) * x.force[k] + af * s.element_forces[k];
+          d_applied = (1 - af) * bdt2 * force_slope(element, x.e[k]);
         }
-        h[k] = x.c[k] + (1 - af) * x.force[k] + af * s.element_forces[k];
+        h[k] = x.c[k] + applied;
         for (std::size_t j = 0; j < m; ++j)
-          jacobian(k, j) += (1 - af) * d_force * S(k, j);
+          jacobian(k, j) += d_applied * S(k, j);
       }
       if (element.solved_for_velocity() || (element.is_dry_friction() && slip_direction_[k] == 0))
         scale = std::max(scale, velocity_row * std::abs(x.predictor_v[k])); // h's terms' size

@@ -20,6 +20,10 @@
 // a_{n+1}. Because their tangent is diagonal on m rows, J_lin = c_m M + c_c C + c_k K stays
 // factored and the Newton iteration runs in R^m (see step()): a step costs one band solve, as a
 // linear one, plus m vector updates; the m solves J_lin^-1 e_k are made once per step size.
+// With rho_inf = 1 a spring applies instead Gonzalez's discrete gradient, the mean of F over
+// [e_n, e_{n+1}] = (Phi(e_{n+1}) - Phi(e_n)) / (e_{n+1} - e_n) (Gonzalez, J. Nonlinear Sci.
+// 6:449-467, 1996, eq. (4.5)): its work over the step, times e_{n+1} - e_n, is exactly the change
+// of its potential, so T + V is conserved as the trapezoidal rule conserves it for linear springs.
 // Dry friction (a dashpot of degree 1) is set-valued at v = 0. Its force acts over the step at
 // t_{n+1}, not alpha-averaged (averaging would let a sticking force oscillate about its mean),
 // and the step is Moreau's (Moreau, CISM Courses and Lectures 302, 1988): the contact sticks,
@@ -40,6 +44,9 @@ struct NewmarkParameters {
   double nonlinear_tolerance = 1e-10;  // relative, on the residual and the increment
   unsigned max_newton_iterations = 20; // per step
   unsigned max_step_halvings = 10;     // a step that does not converge: down to dt / 1024
+  /// rho_inf = 1: springs apply Gonzalez's discrete gradient over the step instead of the
+  /// average of their end forces, so an undamped run conserves T + V to the Newton tolerance.
+  bool energy_consistent_springs = false;
 };
 
 NewmarkParameters generalized_alpha_parameters(double rho_infinity);

@@ -138,3 +138,57 @@ TEST(NonlinearSprings, StepsThatDoNotConvergeAreRetriedInHalves) {
     EXPECT_NE(std::string(e.what()).find("halved 10 times"), std::string::npos) << e.what();
   }
 }
+
+namespace {
+// Largest |T + V + D - W - E0| of a run relative to its largest |T + V|.
+double relative_energy_error(const test_support::History& h) {
+  const auto error = h.column("energy_error"), T = h.column("kinetic_energy"),
+             V = h.column("potential_energy");
+  double worst = 0, scale = 0;
+  for (std::size_t i = 0; i < error.size(); ++i) {
+    worst = std::max(worst, std::abs(error[i]));
+    scale = std::max(scale, std::abs(T[i] + V[i]));
+  }
+  return worst / scale;
+}
+} // namespace
+
+// With rho_inf = 1 the springs apply Gonzalez's discrete gradient, so an undamped run conserves
+// T + V (the potential int F de computed independently by the ledger) to the Newton tolerance:
+// the Duffing string, and a cantilever (Euler-Bernoulli and Timoshenko) whose tip has hardening
+// translational and rotational springs. rho_inf = 0.8 dissipates, as it should.
+TEST(NonlinearSprings, UndampedRunsConserveEnergyAtRhoInfinityOne) {
+  const double duffing = relative_energy_error(
+      test_support::simulate(test_support::make_case(duffing_case(4e-4)), MPI_COMM_WORLD));
+  test_support::report("Duffing string, relative energy error", duffing);
+  EXPECT_LT(duffing, 1e-11);
+  for (const char* type : {"euler bernoulli beam", "timoshenko beam"}) {
+    std::vector<std::string> beam = {std::string("Model/Type=") + type,
+                                     "Model/Mass per length=1",
+                                     "Model/Bending stiffness=1",
+                                     "Model/Shear stiffness=1000",
+                                     "Model/Rotary inertia per length=1e-4",
+                                     "Model/Viscous damping=0",
+                                     "Left end/Support=clamped",
+                                     "Right end/Support=free",
+                                     "Right end/Spring=0",
+                                     "Right end/Spring law=10*e+1e4*e^3",
+                                     "Right end/Rotational spring law=0.5*theta+50*theta^3",
+                                     "Initial conditions/Displacement=0.1*x^2",
+                                     "Discretization/Elements=30",
+                                     "Time integration/Time step=1e-3",
+                                     "Time integration/Final time=2",
+                                     "Time integration/Nonlinear tolerance=1e-12"};
+    const double conserved = relative_energy_error(
+        test_support::simulate(test_support::make_case(beam), MPI_COMM_WORLD));
+    test_support::report(std::string(type) + " with hardening tip springs, relative energy error",
+                         conserved);
+    EXPECT_LT(conserved, 1e-11);
+    beam.push_back("Time integration/Spectral radius=0.8");
+    const double dissipated = relative_energy_error(
+        test_support::simulate(test_support::make_case(beam), MPI_COMM_WORLD));
+    test_support::report(std::string(type) + " with rho_inf = 0.8, relative energy change",
+                         dissipated);
+    EXPECT_GT(dissipated, 1e-6);
+  }
+}
