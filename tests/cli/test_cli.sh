@@ -113,12 +113,16 @@ expect_bad "compare of a Timoshenko beam" "Model/Type = 'timoshenko beam'" compa
   --set "Model/Type=timoshenko beam" --set "Model/Rotary inertia per length=1e-4" \
   --set "Left end/Support=clamped"
 
-# The beam examples run, and a beam's history carries rotations and moment reactions.
-for example in cantilever_tip_mass stocky_timoshenko tuned_mass_damper; do
+# The examples run, a beam's history carries rotations and moment reactions, and a nonlinear
+# element's its force.
+for example in cantilever_tip_mass stocky_timoshenko tuned_mass_damper hardening_end_spring \
+  dry_friction_end string_in_air; do
   mpirun --oversubscribe -np 2 "$hamdyn" run "$source_dir/cases/$example.prm" --output "$work/$example" \
     --set "Time integration/Final time=0.002" > /dev/null 2>&1
   check "example $example runs" test -s "$work/$example/history.csv"
 done
+check "dashpot force columns" grep -q "dashpot_force@0.75,dashpot_force@0.8$" \
+  "$work/string_in_air/history.csv"
 check "beam history header" grep -q "theta_left,theta_right,moment_reaction_left,moment_reaction_right" \
   "$work/cantilever_tip_mass/history.csv"
 check "beam snapshot has section resultants" grep -q 'Name="bending_moment"' \
