@@ -4,6 +4,7 @@
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -74,6 +75,13 @@ void report(const std::string& what, double value) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 0)
     std::printf("[ measured ] %s = %.6g\n", what.c_str(), value);
+}
+
+double largest_magnitude(const std::vector<double>& x) {
+  double m = 0;
+  for (double v : x)
+    m = std::max(m, std::abs(v));
+  return m;
 }
 
 } // namespace hamdyn::test_support

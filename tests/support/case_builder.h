@@ -29,6 +29,9 @@ double observed_order(const std::vector<double>& sizes, const std::vector<double
 /// The n smallest roots of g on (0, ...), bracketed on a grid of `step` and bisected.
 std::vector<double> roots(const std::function<double(double)>& g, unsigned int n, double step);
 
+/// max_i |x_i| (0 for an empty vector).
+double largest_magnitude(const std::vector<double>& x);
+
 /// Prints a measured number on rank 0 (shown by ctest -V and in the CI log).
 void report(const std::string& what, double value);
 

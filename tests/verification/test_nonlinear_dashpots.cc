@@ -69,12 +69,6 @@ OdeSolution reference(double c, double p, double dt, std::size_t n, unsigned sub
   return s;
 }
 
-double largest(const std::vector<double>& x) {
-  double m = 0;
-  for (double v : x)
-    m = std::max(m, std::abs(v));
-  return m;
-}
 } // namespace
 
 // Coulomb friction F: each half cycle is a harmonic half oscillation about the point where the
@@ -114,9 +108,11 @@ TEST(NonlinearDashpots, DryFrictionDecaysLinearlyAndSticksInTheDeadBand) {
     }
   // The work of a friction force F is F times the path (0.084 + 0.064 + ... + 0.004 m).
   EXPECT_NEAR(h.column("dissipated_energy").back(), friction * path, 1e-6 * friction * path);
-  EXPECT_LT(largest(h.column("energy_error")), 1e-12 * 0.5 * tension * amplitude * amplitude);
+  EXPECT_LT(test_support::largest_magnitude(h.column("energy_error")),
+            1e-12 * 0.5 * tension * amplitude * amplitude);
   // The contact's force never exceeds F.
-  EXPECT_LE(largest(h.column("dashpot_force_right")), friction * (1 + 1e-10));
+  EXPECT_LE(test_support::largest_magnitude(h.column("dashpot_force_right")),
+            friction * (1 + 1e-10));
 }
 
 // Quadratic drag (p = 3) and p = 1.5 against a fine Runge-Kutta solution of the oscillator, and
@@ -140,7 +136,7 @@ TEST(NonlinearDashpots, DegreePAgainstTheOscillatorAndThePowerBalance) {
     EXPECT_NEAR(dissipated, ode.dissipated, 1e-6 * ode.dissipated);
     EXPECT_GT(ode.dissipated, 0.1 * 0.5 * tension * amplitude * amplitude); // it matters
     const double e0 = 0.5 * tension * amplitude * amplitude;
-    EXPECT_LT(largest(h.column("energy_error")), 1e-12 * e0);
+    EXPECT_LT(test_support::largest_magnitude(h.column("energy_error")), 1e-12 * e0);
     // d(T + V)/dt = -F v = -p D(v) with D = c |v|^p / p, at the steps' midpoints
     const auto t = h.column("time"), v = h.column("v_right"), T = h.column("kinetic_energy"),
                V = h.column("potential_energy");
@@ -172,8 +168,8 @@ TEST(NonlinearDashpots, DegreeTwoIsTheLinearDashpot) {
     for (std::size_t i = 0; i < a.size(); ++i)
       difference = std::max(difference, std::abs(a[i] - b[i]));
     test_support::report(std::string("p = 2 vs linear dashpot, relative difference in ") + column,
-                         difference / largest(a));
-    EXPECT_LT(difference / largest(a), 1e-10);
-    EXPECT_GT(largest(a), 0);
+                         difference / test_support::largest_magnitude(a));
+    EXPECT_LT(difference / test_support::largest_magnitude(a), 1e-10);
+    EXPECT_GT(test_support::largest_magnitude(a), 0);
   }
 }
