@@ -255,6 +255,11 @@ std::pair<std::string, std::string> first_nonlinear_element(const CaseParameters
       return {std::string(section) + "/Dashpot law", value.str()};
     }
   }
+  if (c.axial_stiffness > 0) {
+    std::ostringstream value;
+    value << c.axial_stiffness;
+    return {"Model/Axial stiffness", value.str()};
+  }
   throw std::logic_error("first_nonlinear_element: the case has none");
 }
 
@@ -269,6 +274,11 @@ void declare_case_parameters(ParameterFile& f) {
             "Mass per unit length rho (rho A of a beam). Units: kg/m.");
   f.declare("Model", "Tension", "100", P::Double(), positive + std::string(" (strings)"),
             "Tension tau of a string (unused by a beam). Units: N.");
+  f.declare("Model", "Axial stiffness", "0", P::Double(), nonnegative + std::string(" (strings)"),
+            "EA of a string: 0 is the linear string; EA > 0 is the large-amplitude "
+            "(Kirchhoff-Carrier) string, whose tension tau + (EA / 2L) int u_x^2 dx grows with "
+            "its stretch, solved by Newton's method. Its potential (EA / 8L) (int u_x^2 dx)^2 "
+            "enters the energy ledger and its tension the history column tension. Units: N.");
   f.declare("Model", "Bending stiffness", "1", P::Double(), positive + std::string(" (beams)"),
             "EI of a beam (unused by a string). Units: N m^2.");
   f.declare("Model", "Shear stiffness", "1e6", P::Double(),
@@ -416,6 +426,15 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   c.forces = parse_attachments(f, "Forces", c.length, AttachmentValue::expression);
   c.nonlinear_springs = parse_attachments(f, "Nonlinear springs", c.length, AttachmentValue::law);
   c.oscillators = parse_attachments(f, "Oscillators", c.length, AttachmentValue::oscillator);
+  if (c.axial_stiffness > 0) {
+    CaseParameters without = c;
+    without.axial_stiffness = 0;
+    if (without.has_nonlinear_elements())
+      throw InputError("Model/Axial stiffness", f.get("Model", "Axial stiffness"),
+                       "expected 0 in a case with " + first_nonlinear_element(without).first +
+                           " set: the large-amplitude string does not carry nonlinear springs "
+                           "or dashpots yet");
+  }
   c.initial_displacement = expression(f, "Initial conditions", "Displacement", {"x"});
   c.initial_velocity = expression(f, "Initial conditions", "Velocity", {"x"});
 

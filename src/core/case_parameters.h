@@ -64,6 +64,7 @@ struct CaseParameters {
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
   double bending_stiffness = 0, rotary_inertia_per_length = 0; // beams: EI [N m^2], rho I [kg m]
   double shear_stiffness = 0;                                  // Timoshenko: kappa G A [N]
+  double axial_stiffness = 0; // Kirchhoff-Carrier string: EA [N]; 0 = linear string
   double rayleigh_mass = 0, rayleigh_stiffness = 0;
   EndParameters left, right;
   ExpressionPtr distributed_force = Expression::zero(); // N/m, in x and t
@@ -87,7 +88,7 @@ struct CaseParameters {
   bool has_nonlinear_elements() const {
     return !nonlinear_springs.empty() || !nonlinear_dashpots.empty() || left.spring_law ||
            right.spring_law || left.rotational_spring_law || right.rotational_spring_law ||
-           left.has_dashpot_law() || right.has_dashpot_law();
+           left.has_dashpot_law() || right.has_dashpot_law() || axial_stiffness > 0;
   }
   std::vector<double> probes;
   std::vector<std::string> probe_labels; // as written in the case file, for column names

@@ -19,6 +19,7 @@ const ModelProperty bending_stiffness{"Bending stiffness", &CaseParameters::bend
                                       false};
 const ModelProperty rotary_inertia{"Rotary inertia per length",
                                    &CaseParameters::rotary_inertia_per_length, true};
+const ModelProperty axial_stiffness{"Axial stiffness", &CaseParameters::axial_stiffness, true};
 const ModelProperty shear_stiffness{"Shear stiffness", &CaseParameters::shear_stiffness, false};
 
 std::string join(const std::vector<std::string>& names, const std::string& separator) {
@@ -35,7 +36,7 @@ const std::vector<ModelKind>& model_kinds() {
        "string",
        string_supports,
        false,
-       {tension},
+       {tension, axial_stiffness},
        0,
        "",
        1,

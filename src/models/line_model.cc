@@ -110,6 +110,7 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   }
   if (s.has_damping_matrix)
     s.damping_matrix.compress(VectorOperation::add);
+  assemble_tension_stiffness(s, dsp);
   // End terms in every direction the support leaves free. Damping C = (gamma/rho A + a) M + b K
   // + dashpots - (gamma/rho A) (end masses and inertias): gamma acts on the structure, not on
   // them. With rotary inertia, gamma's matrix is assembled apart and the M-proportional part is a
@@ -148,6 +149,23 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   s.load = make_load(
       *c_.distributed_force, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
       point_loads, locally_owned_, comm_);
+}
+
+void LineModel::assemble_tension_stiffness(SecondOrderSystem& s,
+                                           const DynamicSparsityPattern& dsp) const {
+  s.axial_factor = 0;
+  if (!(c_.axial_stiffness > 0))
+    return;
+  s.axial_factor = c_.axial_stiffness / (2 * c_.length);
+  s.tension_stiffness.reinit(locally_owned_, locally_owned_, dsp, comm_);
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  FullMatrix<double> local;
+  for (const auto& cell : dof_handler_.active_cell_iterators())
+    if (cell->is_locally_owned() && local_tension_stiffness(cell, local)) {
+      cell->get_dof_indices(dofs);
+      constraints_.distribute_local_to_global(local, dofs, s.tension_stiffness);
+    }
+  s.tension_stiffness.compress(VectorOperation::add);
 }
 
 void LineModel::add_nodal_forces(SecondOrderSystem& s) const {

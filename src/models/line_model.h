@@ -65,6 +65,12 @@ protected:
                           dealii::FullMatrix<double>& mass) const = 0;
   /// The element's stiffness, in the cell's DoF order.
   virtual void local_stiffness(const Cell& cell, dealii::FullMatrix<double>& stiffness) const = 0;
+  /// int phi_i' phi_j' dx of a cell, the stiffness per unit tension of a string whose tension
+  /// varies (Model/Axial stiffness); false for a model that has none.
+  virtual bool local_tension_stiffness(const Cell& /*cell*/,
+                                       dealii::FullMatrix<double>& /*stiffness*/) const {
+    return false;
+  }
   /// int f(x, t) N_w dx over the cell.
   virtual void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const = 0;
   /// Weights of the cell's DoFs that give w(x), x in the cell.
@@ -83,6 +89,8 @@ protected:
 private:
   /// The nonlinear springs of the case (ends and interior) as the system's nodal forces.
   void add_nodal_forces(SecondOrderSystem& s) const;
+  void assemble_tension_stiffness(SecondOrderSystem& s,
+                                  const dealii::DynamicSparsityPattern& dsp) const;
 
 protected:
 private:

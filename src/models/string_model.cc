@@ -56,15 +56,25 @@ void StringModel::local_mass(const Cell& cell, double translational, double /*ro
         mass(i, j) += translational * m.shape_value(i, q) * m.shape_value(j, q) * m.JxW(q);
 }
 
-void StringModel::local_stiffness(const Cell& cell, FullMatrix<double>& stiffness) const {
+void StringModel::gradient_products(const Cell& cell, double factor,
+                                    FullMatrix<double>& out) const {
   FEValues<1>& k = *stiffness_values_;
   k.reinit(cell);
   const unsigned int n = k.dofs_per_cell;
-  stiffness.reinit(n, n);
+  out.reinit(n, n);
   for (unsigned int q = 0; q < k.n_quadrature_points; ++q)
     for (unsigned int i = 0; i < n; ++i)
       for (unsigned int j = 0; j < n; ++j)
-        stiffness(i, j) += c_.tension * k.shape_grad(i, q)[0] * k.shape_grad(j, q)[0] * k.JxW(q);
+        out(i, j) += factor * k.shape_grad(i, q)[0] * k.shape_grad(j, q)[0] * k.JxW(q);
+}
+
+void StringModel::local_stiffness(const Cell& cell, FullMatrix<double>& stiffness) const {
+  gradient_products(cell, c_.tension, stiffness);
+}
+
+bool StringModel::local_tension_stiffness(const Cell& cell, FullMatrix<double>& stiffness) const {
+  gradient_products(cell, 1.0, stiffness);
+  return true;
 }
 
 void StringModel::local_load(const Cell& cell, double t, Vector<double>& f) const {

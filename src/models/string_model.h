@@ -26,6 +26,10 @@ private:
   void local_mass(const Cell& cell, double translational, double rotary,
                   dealii::FullMatrix<double>& mass) const override;
   void local_stiffness(const Cell& cell, dealii::FullMatrix<double>& stiffness) const override;
+  bool local_tension_stiffness(const Cell& cell,
+                               dealii::FullMatrix<double>& stiffness) const override;
+  /// factor int phi_i' phi_j' dx over the cell.
+  void gradient_products(const Cell& cell, double factor, dealii::FullMatrix<double>& out) const;
   void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const override;
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,

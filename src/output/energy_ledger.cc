@@ -15,7 +15,8 @@ void EnergyLedger::update_stored(const State& s) {
   system_.mass.vmult(work_, s.v);
   kinetic = 0.5 * (s.v * work_);
   system_.stiffness.vmult(work_, s.u);
-  potential = 0.5 * (s.u * work_) + nonlinear_potential_;
+  potential = 0.5 * (s.u * work_) + nonlinear_potential_ +
+              0.25 * system_.axial_factor * s.stretch * s.stretch; // kappa q^2 / 4
   scale_ = std::max(scale_, std::abs(kinetic + potential));
 }
 

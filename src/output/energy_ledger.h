@@ -6,7 +6,8 @@
 // scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0 + V0) vanishes to
 // round-off; otherwise it measures the numerical dissipation. Nonlinear springs add their
 // potential int_0^e F de, accumulated step by step (system/nodal_force.h); nonlinear dashpots
-// add to D the work the integrator booked for them, the force each step applied times the
+// add to D the work the integrator booked for them; a large-amplitude string adds
+// kappa q^2 / 4 (SecondOrderSystem::axial_factor), the force each step applied times the
 // step's displacement there (for rho_inf = 1 again the scheme's own balance).
 #include "system/second_order_system.h"
 

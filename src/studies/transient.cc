@@ -37,6 +37,8 @@ std::vector<std::string> history_columns(const PreparedCase& pc) {
     columns.push_back(f.name);
   for (const NodalForce& e : pc.system.nodal_forces)
     columns.push_back(e.name);
+  if (pc.system.axial_factor > 0)
+    columns.push_back("tension");
   return columns;
 }
 
@@ -78,6 +80,8 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
       row.push_back(e);
     row.insert(row.end(), values.begin() + n_ends, values.end());
     row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
+    if (pc.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
+      row.push_back(c.tension + pc.system.axial_factor * s.stretch);
     return row;
   };
   observe(0, state, row_of(state));
@@ -110,7 +114,7 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
       "hamdyn run: " + std::to_string(n_steps) + " steps (" + integrator.parameters().name + ", " +
       std::to_string(pc.system.locally_owned.size()) + " DoFs, " +
       std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc.comm)) + " ranks" +
-      (pc.system.nodal_forces.empty()
+      (pc.system.nodal_forces.empty() && pc.system.axial_factor == 0
            ? std::string()
            : ", at most " + std::to_string(integrator.most_iterations()) +
                  " Newton iterations per step") +

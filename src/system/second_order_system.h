@@ -47,6 +47,8 @@ struct State {
   /// each has taken from the structure since the start, sum over steps of the force the step
   /// applied times the step's change of extension (a dashpot's dissipated energy).
   std::vector<double> extensions, element_forces, element_work;
+  /// q = u^T K1 u of a large-amplitude string (SecondOrderSystem::axial_factor), else 0.
+  double stretch = 0;
 };
 
 struct SecondOrderSystem {
@@ -96,6 +98,12 @@ struct SecondOrderSystem {
   /// g(u, v) = sum_k F_k(u_k or v_k) e_k joins the operator's forces (empty for a linear system).
   std::vector<NodalForce> nodal_forces;
   std::vector<dealii::types::global_dof_index> nodal_force_dofs() const;
+  /// The large-amplitude (Kirchhoff-Carrier) string: its tension grows by axial_factor q with
+  /// q = u^T K1 u = int u_x^2 dx, K1 = tension_stiffness (int phi_i' phi_j' dx) and
+  /// axial_factor = EA / 2L, adding the force axial_factor q K1 u and the potential
+  /// axial_factor q^2 / 4 (0: a linear string; K1 then stays unallocated).
+  double axial_factor = 0;
+  LA::SparseMatrix tension_stiffness;
   /// f(t), zero in held rows; empty when the load is identically zero.
   std::function<void(double t, LA::Vector& f)> load;
 };

@@ -64,6 +64,11 @@ void NewmarkIntegrator::initialize(State& s) {
     residual_ += s.f;
   }
   update_element_forces(s);
+  if (system_.axial_factor > 0) { // the large-amplitude string's force kappa q K1 u
+    system_.tension_stiffness.vmult(mass_part_, s.u);
+    s.stretch = s.u * mass_part_;
+    residual_.add(-system_.axial_factor * s.stretch, mass_part_);
+  }
   if (!system_.nodal_forces.empty()) {
     const auto range = residual_.local_range();
     for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
@@ -80,6 +85,10 @@ void NewmarkIntegrator::initialize(State& s) {
 void NewmarkIntegrator::initialize_with_acceleration(State& s) {
   if (system_.load)
     system_.load(s.t, s.f);
+  if (system_.axial_factor > 0) {
+    system_.tension_stiffness.vmult(mass_part_, s.u);
+    s.stretch = s.u * mass_part_;
+  }
   update_element_forces(s);
   factored_dt_ = -1;
 }
@@ -105,8 +114,13 @@ void NewmarkIntegrator::update_element_forces(State& s) {
 }
 
 void NewmarkIntegrator::factor_effective_matrix(double dt) {
-  solver_.factorize(system_.linearization(1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
-                                          (1 - p_.alpha_f) * p_.beta * dt * dt));
+  MatrixCombination j = system_.linearization(1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
+                                              (1 - p_.alpha_f) * p_.beta * dt * dt);
+  axial_reference_ = next_axial_reference_;
+  if (system_.axial_factor > 0 && axial_reference_ != 0)
+    j.terms.emplace_back(axial_reference_ * p_.beta * dt * dt,
+                         petsc_handle(system_.tension_stiffness));
+  solver_.factorize(j);
   factored_dt_ = dt;
   // Z_j = J_lin^-1 e_{k_j} and S = U^T Z for the Newton iteration on the nodal forces.
   const auto dofs = system_.nodal_force_dofs();
@@ -305,6 +319,78 @@ std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt,
   return x.c;
 }
 
+void NewmarkIntegrator::solve_axial_tension(State& s, double dt, const LA::Vector& r_lin,
+                                            LA::Vector& minus_a) {
+  const double am = p_.alpha_m, af = p_.alpha_f, beta = p_.beta, bdt2 = beta * dt * dt;
+  const double kappa = system_.axial_factor;
+  const LA::SparseMatrix& k1 = system_.tension_stiffness;
+  if (axial_[0].size() == 0)
+    for (LA::Vector& v : axial_)
+      v.reinit(system_.locally_owned, system_.comm);
+  LA::Vector &predictor = axial_[0], &w_new = axial_[1], &w_old = axial_[2], &r = axial_[3],
+             &x = axial_[4], &z = axial_[5];
+  // u_{n+1} = u~ - beta dt^2 minus_a with u~ = u_n + dt v_n + dt^2 (1/2 - beta) a_n
+  predictor = s.u;
+  predictor.add(dt, s.v, dt * dt * (0.5 - beta), s.a);
+  k1.vmult(w_old, s.u);
+  const double q_old = s.u * w_old;
+  const bool gonzalez = p_.energy_consistent_springs;
+  double q_new = 0, increment = std::numeric_limits<double>::infinity();
+  for (unsigned int iteration = 0;; ++iteration) {
+    x = predictor;
+    x.add(-bdt2, minus_a); // u_{n+1}
+    k1.vmult(w_new, x);
+    q_new = x * w_new;
+    const double a_coefficient = gonzalez ? kappa * (q_old + q_new) / 4 : (1 - af) * kappa * q_new;
+    const double b_coefficient = gonzalez ? kappa * (q_old + q_new) / 4 : af * kappa * q_old;
+    const double a_slope = gonzalez ? kappa / 4 : (1 - af) * kappa; // dA/dq
+    // r = r_lin + J_lin a + A w_new + B w_old, J_lin a = -J_lin minus_a formed by products
+    system_.mass.vmult(r, minus_a);
+    r *= -(1 - am);
+    system_.stiffness.vmult(x, minus_a);
+    r.add(-(1 - af) * bdt2, x);
+    if (system_.has_damping()) {
+      system_.damping_vmult(x, minus_a, z);
+      r.add(-(1 - af) * p_.gamma * dt, x);
+    }
+    const double scale = std::max({r.linfty_norm(), std::abs(a_coefficient) * w_new.linfty_norm(),
+                                   std::abs(b_coefficient) * w_old.linfty_norm()});
+    r += r_lin;
+    r.add(a_coefficient, w_new, b_coefficient, w_old);
+    const double residual = r.linfty_norm(), tolerance = p_.nonlinear_tolerance;
+    if (!std::isfinite(residual))
+      throw NewtonFailure("the large-amplitude string's tension became non-finite at t = " +
+                          std::to_string(s.t + dt) + " s");
+    // residual relative to the forces, increment relative to a_{n+1}
+    if (residual <= tolerance * scale && (iteration > 0 ? increment <= tolerance : residual == 0)) {
+      last_iterations_ = std::max(1u, iteration);
+      break;
+    }
+    if (iteration == 4) { // slow: the tension drifted from the factored one's, refactor
+      next_axial_reference_ = a_coefficient;
+      factor_effective_matrix(dt);
+    }
+    if (iteration == p_.max_newton_iterations) {
+      std::ostringstream message;
+      message << "Newton's iterations did not converge at t = " << s.t + dt
+              << " s: the large-amplitude string (tension " << kappa * q_new
+              << " N above Tension, relative residual " << residual / scale << " after "
+              << iteration << " iterations)";
+      throw NewtonFailure(message.str());
+    }
+    // delta a = -(J_ref + g w w^T)^-1 r by Sherman-Morrison with x = J_ref^-1 r, z = J_ref^-1 w:
+    // delta a = -(x - z g (w.x) / (1 + g w.z)), so minus_a += x - coefficient z.
+    const double g = 2 * bdt2 * a_slope;
+    solver_.solve(r, x);
+    solver_.solve(w_new, z);
+    x.add(-g * (w_new * x) / (1 + g * (w_new * z)), z);
+    minus_a += x;
+    increment = x.linfty_norm() / std::max(minus_a.linfty_norm(), 1e-300);
+  }
+  s.stretch = q_new;
+  most_iterations_ = std::max(most_iterations_, last_iterations_);
+}
+
 void NewmarkIntegrator::step(State& s, double dt) {
   advance(s, dt, 0);
 }
@@ -377,6 +463,8 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
   LA::Vector& correction = mass_part_; // no longer needed: reuse its storage
   solver_.solve(residual_, correction);
   last_iterations_ = 1;
+  if (system_.axial_factor > 0)
+    solve_axial_tension(s, dt, residual_, correction); // may throw
   if (!system_.nodal_forces.empty()) {
     std::vector<double> minus_c = solve_nodal_forces(s, dt, correction); // may throw
     for (double& x : minus_c)

@@ -29,6 +29,15 @@
 // and the step is Moreau's (Moreau, CISM Courses and Lectures 302, 1988): the contact sticks,
 // v_{n+1} = 0 exactly, when the force that needs is within c, and slips with F = c sign(v)
 // otherwise; an active-set loop around Newton's method settles which.
+// The large-amplitude string (Kirchhoff, Vorlesungen ueber Mechanik, 1876; Carrier, Q. Appl.
+// Math. 3:157, 1945) adds the force kappa q K1 u, q = u^T K1 u, whose potential kappa q^2 / 4 is a
+// function of one scalar. Its applied force over the step is A K1 u_{n+1} + B K1 u_n with
+// A = (1-af) kappa q_{n+1}, B = af kappa q_n (alpha average) or, at rho_inf = 1, Gonzalez's
+// discrete gradient A = B = kappa (q_n + q_{n+1}) / 4. Newton's Jacobian is J_lin + A beta dt^2 K1
+// + 2 beta dt^2 A'(q) w w^T (w = K1 u_{n+1}): the factored matrix carries A_ref beta dt^2 K1 for
+// a reference tension increment A_ref, the rank-one term is applied by Sherman-Morrison (two
+// solves an iteration, no refactorization), and J is refactored with A_ref = A only when a step
+// needs more than four iterations (the tension drifted from A_ref).
 // A step whose Newton iterations do not converge is retried as two steps of half the size, up
 // to max_step_halvings times.
 #include "system/line_schur_solver.h"
@@ -88,6 +97,9 @@ private:
   /// Newton's method on the m equations for given stick/slip states of the friction elements.
   struct ElementStep;
   void newton_on_elements(const State& s, ElementStep& step) const;
+  /// The large-amplitude string's step: given r_lin (the residual at a_{n+1} = 0 without its
+  /// force) and minus_a = J^-1 r_lin, iterates minus_a to -a_{n+1}; sets s.stretch.
+  void solve_axial_tension(State& s, double dt, const LA::Vector& r_lin, LA::Vector& minus_a);
   /// The element forces at u and v, on every rank, into s.extensions and s.element_forces.
   void update_element_forces(State& s);
 
@@ -103,6 +115,9 @@ private:
   std::vector<double> s_matrix_;
   // Friction elements: +1 or -1 while slipping that way, 0 while stuck (others: unused).
   std::vector<int> slip_direction_;
+  // Large-amplitude string: the A_ref of the factored J, the one asked for next, and vectors.
+  double axial_reference_ = 0, next_axial_reference_ = 0;
+  LA::Vector axial_[6];
   unsigned last_iterations_ = 0, most_iterations_ = 0;
   unsigned long halved_steps_ = 0;
   double negative_slope_time_;

@@ -57,6 +57,8 @@ expect_bad "dashpot degree below 1" "Right end/Dashpot law = '0.5,0.8'" run --se
 expect_bad "dashpot law form" "expected 0 (none) or c,p with c >= 0 and p >= 1" run --set "Right end/Dashpot law=0.5"
 expect_bad "dashpot list degree" "c (viscous) or c,p (degree p >= 1) with c >= 0" run --set "Attachments/Dashpots=0.5:0.2,0.5"
 expect_bad "compare nonlinear dashpot" "Right end/Dashpot law = '0.5,1'" compare --set "Right end/Dashpot law=0.5,1"
+expect_bad "large-amplitude string with a spring law" "expected 0 in a case with Right end/Spring law set" run --set "Model/Axial stiffness=1e5" --set "Right end/Spring law=e^3"
+expect_bad "negative axial stiffness" "Model/Axial stiffness = '-1'" run --set "Model/Axial stiffness=-1"
 expect_bad "newton tolerance" "expected a real number in (0, 1e-2]" run --set "Time integration/Nonlinear tolerance=0"
 expect_bad "compare nonlinear" "compare's chain and duals are linear" compare --set "Right end/Spring law=1e6*e^3"
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
@@ -116,7 +118,7 @@ expect_bad "compare of a Timoshenko beam" "Model/Type = 'timoshenko beam'" compa
 # The examples run, a beam's history carries rotations and moment reactions, and a nonlinear
 # element's its force.
 for example in cantilever_tip_mass stocky_timoshenko tuned_mass_damper hardening_end_spring \
-  dry_friction_end string_in_air; do
+  dry_friction_end string_in_air large_amplitude_string; do
   mpirun --oversubscribe -np 2 "$hamdyn" run "$source_dir/cases/$example.prm" --output "$work/$example" \
     --set "Time integration/Final time=0.002" > /dev/null 2>&1
   check "example $example runs" test -s "$work/$example/history.csv"

@@ -101,3 +101,9 @@ TEST(HistoryAcrossRanks, NonlinearSpringsAndDashpots) {
                        "Time integration/Time step=1e-3", "Time integration/Final time=0.5"},
                       1e-8);
 }
+
+TEST(HistoryAcrossRanks, LargeAmplitudeString) {
+  expect_same_history({"Model/Axial stiffness=1e6", "Right end/Support=fixed",
+                       "Initial conditions/Displacement=0.01*sin(pi*x)+0.003*sin(3*pi*x)",
+                       "Time integration/Final time=0.01", "Output/Probes=0.3"});
+}
