@@ -288,8 +288,9 @@ DiscreteChain make_chain(const CaseParameters& c) {
   if (c.has_nonlinear_elements()) {
     const auto [parameter, value] = first_nonlinear_element(c);
     throw InputError(parameter, value,
-                     "compare's chain and duals are linear; a case with nonlinear springs or "
-                     "dashpots runs with hamdyn run (expected no nonlinear element here)");
+                     "compare's chain and duals are linear; a case with nonlinear springs, "
+                     "dashpots or a large-amplitude string runs with hamdyn run (expected no "
+                     "nonlinear element here)");
   }
   if (kind.chain == ChainKind::none)
     throw InputError("Model/Type", kind.name, kind.no_chain_reason);

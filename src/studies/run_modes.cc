@@ -47,6 +47,9 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
   prepare_output_directory(c.output_directory, file, comm);
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   linearize_about_initial_state(pc, comm, root);
+  if (root && pc.system.axial_factor > 0)
+    std::printf("modes of the large-amplitude string about its straight state (tension Tension): "
+                "Axial stiffness enters only finite motions\n");
 
   // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
   // free-free string; its size only sets the conditioning of the shifted solves.
