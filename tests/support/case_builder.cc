@@ -84,4 +84,16 @@ double largest_magnitude(const std::vector<double>& x) {
   return m;
 }
 
+double duffing_period(double w0_squared, double eps, double amplitude) {
+  const double w2 = w0_squared + eps * amplitude * amplitude;
+  const double m = eps * amplitude * amplitude / (2 * w2);
+  double a = 1, b = std::sqrt(1 - m);
+  for (int i = 0; i < 40; ++i) {
+    const double next = 0.5 * (a + b);
+    b = std::sqrt(a * b);
+    a = next;
+  }
+  return 4 * (M_PI / (2 * a)) / std::sqrt(w2);
+}
+
 } // namespace hamdyn::test_support

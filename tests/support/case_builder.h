@@ -29,6 +29,11 @@ double observed_order(const std::vector<double>& sizes, const std::vector<double
 /// The n smallest roots of g on (0, ...), bracketed on a grid of `step` and bisected.
 std::vector<double> roots(const std::function<double(double)>& g, unsigned int n, double step);
 
+/// Period of Duffing's oscillator x'' + w0^2 x + eps x^3 = 0 released from rest at A:
+/// x = A cn(w t, m) with w^2 = w0^2 + eps A^2, m = eps A^2 / (2 w^2), period 4 K(m) / w
+/// (Abramowitz & Stegun 16.1, 17.6; K(m) = pi / (2 AGM(1, sqrt(1 - m)))).
+double duffing_period(double w0_squared, double eps, double amplitude);
+
 /// max_i |x_i| (0 for an empty vector).
 double largest_magnitude(const std::vector<double>& x);
 

@@ -16,18 +16,9 @@ using namespace hamdyn;
 namespace {
 const double rho = 0.01, tension = 100, axial = 1.2e5, amplitude = 0.01; // L = 1
 
-// x'' + w0^2 x + eps x^3 = 0 from rest at A: period 4 K(m) / w, w^2 = w0^2 + eps A^2,
-// m = eps A^2 / (2 w^2) (Abramowitz & Stegun 16.1, 17.6; K(m) = pi / (2 AGM(1, sqrt(1 - m)))).
 double carrier_period() {
-  const double w02 = tension * M_PI * M_PI / rho, eps = axial * std::pow(M_PI, 4) / (4 * rho);
-  const double w2 = w02 + eps * amplitude * amplitude, m = eps * amplitude * amplitude / (2 * w2);
-  double a = 1, b = std::sqrt(1 - m);
-  for (int i = 0; i < 40; ++i) {
-    const double next = 0.5 * (a + b);
-    b = std::sqrt(a * b);
-    a = next;
-  }
-  return 4 * (M_PI / (2 * a)) / std::sqrt(w2);
+  return test_support::duffing_period(tension * M_PI * M_PI / rho,
+                                      axial * std::pow(M_PI, 4) / (4 * rho), amplitude);
 }
 
 std::string text(double x) {

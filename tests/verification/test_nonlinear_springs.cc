@@ -15,19 +15,10 @@ namespace {
 const double tension = 100, length = 1, mass = 1, hardening = 1e6, amplitude = 0.05;
 const double rho = 1e-5; // rho L / M = 1e-5
 
-// Period of x'' + w0^2 x + eps x^3 = 0 released from rest at A: x = A cn(w t, m) with
-// w^2 = w0^2 + eps A^2, m = eps A^2 / (2 w^2), period 4 K(m) / w (Abramowitz & Stegun 16.1,
-// 17.6: K(m) = pi / (2 AGM(1, sqrt(1 - m)))).
+// The period of M u'' + (tau / L) u + h u^3 = 0 from rest at the amplitude.
 double duffing_period(double effective_mass) {
-  const double w2 = (tension / length + hardening * amplitude * amplitude) / effective_mass;
-  const double m = hardening * amplitude * amplitude / (2 * effective_mass * w2);
-  double a = 1, b = std::sqrt(1 - m);
-  for (int i = 0; i < 40; ++i) {
-    const double next = 0.5 * (a + b);
-    b = std::sqrt(a * b);
-    a = next;
-  }
-  return 4 * (M_PI / (2 * a)) / std::sqrt(w2);
+  return test_support::duffing_period(tension / length / effective_mass, hardening / effective_mass,
+                                      amplitude);
 }
 
 std::vector<std::string> duffing_case(double dt) {
