@@ -112,6 +112,10 @@ int main(int argc, char** argv) {
     if (root)
       std::cerr << "hamdyn: error: " << e.what() << std::endl;
     return 2;
+  } catch (const CollectiveFailure& e) {
+    if (root)
+      std::cerr << "hamdyn: failure: " << e.what() << std::endl;
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "hamdyn: failure: " << failure_message(e) << std::endl;
     return 1;

@@ -1,6 +1,7 @@
 #pragma once
 // A failure while running, as one line: what a log, a summary cell or a terminal shows.
 #include <exception>
+#include <stdexcept>
 #include <string>
 
 namespace hamdyn {
@@ -9,5 +10,11 @@ namespace hamdyn {
 /// report with file, line, condition and stack trace; of those only the "Additional
 /// information" is kept, which says what went wrong. Whitespace runs become single spaces.
 std::string failure_message(const std::exception& e);
+
+/// A failure decided from values every rank holds alike (reduced sums, gathered element values):
+/// raised on all ranks at once, so one rank reports it for all.
+struct CollectiveFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 } // namespace hamdyn

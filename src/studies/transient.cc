@@ -1,5 +1,6 @@
 #include "studies/transient.h"
 
+#include "core/failure_message.h"
 #include "core/input_error.h"
 #include "output/energy_ledger.h"
 #include "studies/progress.h"
@@ -56,6 +57,34 @@ void check_time_step(const PreparedCase& pc) {
   }
 }
 
+namespace {
+// The ledger's sums are reductions over every entry of u, v and f that each step makes anyway:
+// a non-finite entry anywhere makes one of them non-finite on every rank at once, so all ranks
+// stop together (no extra pass, no extra reduction, no rank left waiting).
+void check_finite(const EnergyLedger& ledger, const State& state, unsigned long step) {
+  // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
+  // in the next step's energies and work.
+  const bool acceleration_finite = step > 0 || std::isfinite(state.a.l1_norm());
+  if (acceleration_finite && std::isfinite(ledger.kinetic) && std::isfinite(ledger.potential) &&
+      std::isfinite(ledger.dissipated) && std::isfinite(ledger.external_work))
+    return;
+  // Only on the way out: which source is likely (sums of |x|, so NaN shows)
+  const bool motion_finite = std::isfinite(state.u.l1_norm()) && std::isfinite(state.v.l1_norm());
+  const bool load_finite = state.f.size() == 0 || std::isfinite(state.f.l1_norm());
+  std::ostringstream message;
+  message << "the state became non-finite at step " << step << " (t = " << state.t << " s): ";
+  if (!std::isfinite(ledger.external_work) || !load_finite)
+    message << "the load is not finite there (check Load/Distributed force, the ends' Force and "
+               "Moment and Attachments/Forces)";
+  else if (step == 0 && !motion_finite)
+    message << "check Initial conditions/Displacement and Velocity";
+  else
+    message << "check the parameters' scale (stiffnesses, Tension, Mass per length) and Time step";
+  message << "; the outputs hold the steps before it";
+  throw CollectiveFailure(message.str());
+}
+} // namespace
+
 unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, bool show_progress) {
   const CaseParameters& c = pc.parameters;
   NewmarkIntegrator integrator(pc.system, scheme_parameters(c));
@@ -84,6 +113,7 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
       row.push_back(c.tension + pc.system.axial_factor * s.stretch);
     return row;
   };
+  check_finite(ledger, state, 0);
   observe(0, state, row_of(state));
 
   const double dt = c.time_step;
@@ -100,6 +130,7 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
     integrator.step(state, n == n_steps ? c.final_time - state.t : dt);
     state.t = (n == n_steps) ? c.final_time : double(n) * dt; // no drift from summing dt
     ledger.record_step(previous, state);
+    check_finite(ledger, state, n); // before the row: what was written stays finite
     observe(n, state, row_of(state));
     if (!negative_slope_reported && !std::isnan(integrator.first_negative_slope_time())) {
       negative_slope_reported = true; // allowed (softening, snap-through), said once

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/failure_message.h"
 #include "system/petsc_helpers.h"
 #include <deal.II/lac/petsc_sparse_matrix.h>
 
@@ -148,6 +149,8 @@ namespace {
 struct NewtonFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// (every rank solves the same m equations from the same gathered values, and the large-amplitude
+// string's norms and dot products are reductions: a failure is raised on all ranks at once)
 } // namespace
 
 struct NewmarkIntegrator::ElementStep {
@@ -402,10 +405,10 @@ void NewmarkIntegrator::advance(State& s, double dt, unsigned halvings) {
   } catch (const NewtonFailure& failure) {
     slip_direction_ = directions;
     if (halvings == p_.max_step_halvings)
-      throw std::runtime_error(std::string(failure.what()) + ", with the step halved " +
-                               std::to_string(halvings) +
-                               " times; try a smaller Time integration/Time step or a larger "
-                               "Nonlinear tolerance");
+      throw CollectiveFailure(std::string(failure.what()) + ", with the step halved " +
+                              std::to_string(halvings) +
+                              " times; try a smaller Time integration/Time step or a larger "
+                              "Nonlinear tolerance");
     ++halved_steps_;
     advance(s, dt / 2, halvings + 1);
     advance(s, dt / 2, halvings + 1);

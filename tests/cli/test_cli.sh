@@ -61,6 +61,29 @@ expect_bad "large-amplitude string with a spring law" "expected 0 in a case with
 expect_bad "negative axial stiffness" "Model/Axial stiffness = '-1'" run --set "Model/Axial stiffness=-1"
 expect_bad "newton tolerance" "expected a real number in (0, 1e-2]" run --set "Time integration/Nonlinear tolerance=0"
 expect_bad "compare nonlinear" "compare's chain and duals are linear" compare --set "Right end/Spring law=1e6*e^3"
+# A state that becomes non-finite stops the run (exit 1, one line naming the step and the likely
+# source); history.csv keeps the complete, finite rows before it.
+expect_failure() { # expect_failure NAME EXPECTED_TEXT ROWS ARGS...: ROWS = history.csv's lines
+  local name="$1" text="$2" rows="$3"
+  shift 3
+  rm -rf "$work/failed"
+  local err status
+  err="$("$hamdyn" "$@" --output "$work/failed" 2>&1 >/dev/null)"; status=$?
+  check "$name: exit 1 (got $status)" test $status -eq 1
+  check "$name: one line" test "$(printf '%s\n' "$err" | wc -l)" -eq 1
+  check "$name: names '$text' (got: $err)" grep -qF -- "$text" <<<"$err"
+  check "$name: $rows complete finite lines in history.csv" awk -F, -v rows="$rows" \
+    'NF < 10 || tolower($0) ~ /nan|inf/ { bad = 1 } END { exit (bad || NR != rows) }' \
+    "$work/failed/history.csv"
+}
+expect_failure "non-finite end force" "non-finite at step 100 (t = 0.01 s): the load" 101 \
+  run --set "Right end/Force=1/(t-0.01)"
+expect_failure "non-finite distributed force" "at step 0 (t = 0 s): the load" 1 \
+  run --set "Load/Distributed force=sqrt(x-2)"
+expect_failure "overflowing tension" "at step 0 (t = 0 s): check the parameters' scale" 1 \
+  run --set "Model/Tension=1e300"
+expect_failure "non-finite initial shape" "check Initial conditions/Displacement" 1 \
+  run --set "Initial conditions/Displacement=sqrt(-1)"
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
 rm -rf "$work/out"
 err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?
