@@ -14,16 +14,23 @@ out="$("$hamdyn" parameters)"
 check "parameters documents units" grep -q "Tension tau of a string (unused by a beam). Units: N." <<<"$out"
 check "parameters documents allowed values" grep -q "allowed: generalized alpha | central difference" <<<"$out"
 
+# expect_exit STATUS NAME EXPECTED_TEXT DIR ARGS...: hamdyn ARGS --output DIR exits with STATUS
+# and one line on stderr that contains EXPECTED_TEXT.
+expect_exit() {
+  local expected="$1" name="$2" text="$3" dir="$4"
+  shift 4
+  rm -rf "$dir"
+  local err status
+  err="$("$hamdyn" "$@" --output "$dir" 2>&1 >/dev/null)"; status=$?
+  check "$name: exit $expected (got $status)" test $status -eq "$expected"
+  check "$name: one line" test "$(printf '%s\n' "$err" | wc -l)" -eq 1
+  check "$name: names '$text' (got: $err)" grep -qF -- "$text" <<<"$err"
+}
 # Bad input: exit 2, one line naming parameter and value, no output directory.
 expect_bad() { # expect_bad NAME EXPECTED_TEXT ARGS...
   local name="$1" text="$2"
   shift 2
-  rm -rf "$work/out"
-  local err status
-  err="$("$hamdyn" "$@" --output "$work/out" 2>&1 >/dev/null)"; status=$?
-  check "$name: exit 2 (got $status)" test $status -eq 2
-  check "$name: one line" test "$(printf '%s\n' "$err" | wc -l)" -eq 1
-  check "$name: names '$text' (got: $err)" grep -qF -- "$text" <<<"$err"
+  expect_exit 2 "$name" "$text" "$work/out" "$@"
   check "$name: nothing written" test ! -e "$work/out"
 }
 expect_bad "unknown command" "command = 'sing'" sing
@@ -66,12 +73,7 @@ expect_bad "compare nonlinear" "compare's chain and duals are linear" compare --
 expect_failure() { # expect_failure NAME EXPECTED_TEXT ROWS ARGS...: ROWS = history.csv's lines
   local name="$1" text="$2" rows="$3"
   shift 3
-  rm -rf "$work/failed"
-  local err status
-  err="$("$hamdyn" "$@" --output "$work/failed" 2>&1 >/dev/null)"; status=$?
-  check "$name: exit 1 (got $status)" test $status -eq 1
-  check "$name: one line" test "$(printf '%s\n' "$err" | wc -l)" -eq 1
-  check "$name: names '$text' (got: $err)" grep -qF -- "$text" <<<"$err"
+  expect_exit 1 "$name" "$text" "$work/failed" "$@"
   check "$name: $rows complete finite lines in history.csv" awk -F, -v rows="$rows" \
     'NF < 10 || tolower($0) ~ /nan|inf/ { bad = 1 } END { exit (bad || NR != rows) }' \
     "$work/failed/history.csv"
