@@ -85,12 +85,11 @@ CommandLine parse_command_line(int argc, char** argv) {
     return cl;
   }
   cl.command = argv[1];
-  if (cl.command == "--help" || cl.command == "-h" || cl.command == "help") {
-    cl.command = "help";
-    return cl;
-  }
-  if (cl.command == "--version") {
-    cl.command = "version";
+  if (cl.command == "--help" || cl.command == "-h" || cl.command == "help" ||
+      cl.command == "--version") {
+    if (argc > 2)
+      throw InputError("argument", argv[2], cl.command + " takes no arguments");
+    cl.command = cl.command == "--version" ? "version" : "help";
     return cl;
   }
   if (cl.command != "run" && cl.command != "modes" && cl.command != "compare" &&
@@ -135,6 +134,8 @@ CommandLine parse_command_line(int argc, char** argv) {
       cl.overrides.push_back(value_of(i, argc, argv));
     } else if (arg == "--output") {
       cl.output_directory = value_of(i, argc, argv);
+      if (cl.output_directory.empty())
+        throw InputError("--output", "", "expected a directory name");
     } else if (!arg.empty() && arg[0] == '-') {
       throw InputError("option", arg,
                        cl.command == "batch"

@@ -86,6 +86,9 @@ expect_failure "overflowing tension" "at step 0 (t = 0 s): check the parameters'
   run --set "Model/Tension=1e300"
 expect_failure "non-finite initial shape" "check Initial conditions/Displacement" 1 \
   run --set "Initial conditions/Displacement=sqrt(-1)"
+expect_bad "extra argument to --version" "argument = 'extra': --version takes no arguments" --version extra
+expect_bad "extra argument to --help" "argument = 'extra': --help takes no arguments" --help extra
+expect_bad "empty --output" "--output = '': expected a directory name" run --output ""
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
 rm -rf "$work/out"
 err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?
