@@ -117,7 +117,6 @@ void NewmarkIntegrator::update_element_forces(State& s) {
 void NewmarkIntegrator::factor_effective_matrix(double dt) {
   MatrixCombination j = system_.linearization(1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
                                               (1 - p_.alpha_f) * p_.beta * dt * dt);
-  axial_reference_ = next_axial_reference_;
   if (system_.axial_factor > 0 && axial_reference_ != 0)
     j.terms.emplace_back(axial_reference_ * p_.beta * dt * dt,
                          petsc_handle(system_.tension_stiffness));
@@ -370,7 +369,7 @@ void NewmarkIntegrator::solve_axial_tension(State& s, double dt, const LA::Vecto
       break;
     }
     if (iteration == 4) { // slow: the tension drifted from the factored one's, refactor
-      next_axial_reference_ = a_coefficient;
+      axial_reference_ = a_coefficient;
       factor_effective_matrix(dt);
     }
     if (iteration == p_.max_newton_iterations) {

@@ -115,8 +115,8 @@ private:
   std::vector<double> s_matrix_;
   // Friction elements: +1 or -1 while slipping that way, 0 while stuck (others: unused).
   std::vector<int> slip_direction_;
-  // Large-amplitude string: the A_ref of the factored J, the one asked for next, and vectors.
-  double axial_reference_ = 0, next_axial_reference_ = 0;
+  // Large-amplitude string: the A_ref that factor_effective_matrix puts into J, and vectors.
+  double axial_reference_ = 0;
   LA::Vector axial_[6];
   unsigned last_iterations_ = 0, most_iterations_ = 0;
   unsigned long halved_steps_ = 0;
