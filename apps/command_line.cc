@@ -11,8 +11,13 @@ usage:
   hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
       Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
       string, fixed at x = 0, with a 5 g mass on a 2000 N/m spring at x = L); a case file starts
-      from the declared defaults (hamdyn parameters), not from the example. Writes DIR/solution.pvd (ParaView),
-      DIR/history.csv and DIR/used_parameters.prm.
+      from the declared defaults (hamdyn parameters), not from the example. Writes
+      DIR/solution.pvd (ParaView), DIR/history.csv, DIR/used_parameters.prm and
+      DIR/checkpoint.bin (at the end, every Output/Checkpoint interval steps, and when SIGINT or
+      SIGTERM stop the run after the step in progress: exit 130 or 143).
+  hamdyn run --resume DIR
+      Continues the run in DIR from its last checkpoint (on any number of ranks); history.csv
+      and the snapshots go on as if the run had not stopped.
   hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd.
   hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
@@ -53,7 +58,8 @@ options:
   --output DIR                write results to DIR (overrides Output/Directory)
 
 Run in parallel with mpirun -np N hamdyn ...; results do not depend on N.
-Exit status: 0 success, 2 bad input (nothing written), 1 failure while running.
+Exit status: 0 success, 2 bad input (nothing written), 1 failure while running (the outputs
+written so far stay valid), 130 / 143 stopped by SIGINT / SIGTERM (checkpoint written).
 )";
 
 namespace {
@@ -130,6 +136,10 @@ CommandLine parse_command_line(int argc, char** argv) {
       b.n_slices = static_cast<unsigned int>(positive_integer("--slice", text.substr(slash + 1)));
       if (b.slice > b.n_slices)
         throw InputError("--slice", text, "expected K/N with 1 <= K <= N");
+    } else if (cl.command == "run" && arg == "--resume") {
+      cl.resume_directory = value_of(i, argc, argv);
+      if (cl.resume_directory.empty())
+        throw InputError("--resume", "", "expected the directory of a stopped run");
     } else if (arg == "--set") {
       cl.overrides.push_back(value_of(i, argc, argv));
     } else if (arg == "--output") {
@@ -140,13 +150,19 @@ CommandLine parse_command_line(int argc, char** argv) {
       throw InputError("option", arg,
                        cl.command == "batch"
                            ? "expected --set, --output, --resume, --slice K/N, --merge or --help"
-                           : "expected --set, --output or --help");
+                       : cl.command == "run" ? "expected --set, --output, --resume DIR or --help"
+                                             : "expected --set, --output or --help");
     } else if (cl.case_file.empty()) {
       cl.case_file = arg;
     } else {
       throw InputError("argument", arg, "only one case file may be given");
     }
   }
+  if (!cl.resume_directory.empty() &&
+      (!cl.case_file.empty() || !cl.overrides.empty() || !cl.output_directory.empty()))
+    throw InputError("--resume", cl.resume_directory,
+                     "continues that run with its own used_parameters.prm; it takes no case file, "
+                     "--set or --output");
   if (cl.command == "batch" && cl.case_file.empty())
     throw InputError("batch", "", "expects a sweep file: hamdyn batch SWEEP.prm");
   cl.batch.sweep_file = cl.case_file;

@@ -14,6 +14,7 @@ struct CommandLine {
   std::string case_file; // batch: the sweep file
   std::vector<std::string> overrides;
   std::string output_directory;
+  std::string resume_directory; // run --resume DIR
   unsigned long bench_unknowns = 1000000;
   unsigned int bench_steps = 100;
   std::string bench_model = "string"; // string | beam

@@ -7,6 +7,7 @@
 #include "core/failure_message.h"
 #include "core/input_error.h"
 #include "studies/memory.h"
+#include "studies/run_transient.h"
 #include "studies/step_loop_benchmark.h"
 #include "studies/study_table.h"
 
@@ -32,6 +33,11 @@ bool draw_plot(const StudyCommand& study, const std::string& directory) {
 // The case file (or, without one, the built-in default case), then --set and --output, into
 // `file` with the case parameters declared.
 void read_case(const CommandLine& cl, ParameterFile& file) {
+  if (!cl.resume_directory.empty()) { // the stopped run's own parameters, in its own directory
+    file.read(cl.resume_directory + "/used_parameters.prm");
+    file.set("Output", "Directory", cl.resume_directory);
+    return;
+  }
   if (cl.case_file.empty())
     file.read_text(default_case_text(), default_case_name);
   else
@@ -92,12 +98,18 @@ int main(int argc, char** argv) {
     declare_case_parameters(file);
     read_case(cl, file);
     const std::string case_directory =
-        cl.case_file.empty() ? "." : std::filesystem::path(cl.case_file).parent_path().string();
+        !cl.resume_directory.empty() ? cl.resume_directory
+        : cl.case_file.empty()       ? "."
+                                     : std::filesystem::path(cl.case_file).parent_path().string();
     const CaseParameters c = parse_case_parameters(file, case_directory);
     if (root)
       for (const auto& warning : unused_parameter_warnings(file, c))
         std::cerr << "hamdyn: warning: " << warning << std::endl;
     check_output_directory_writable(c.output_directory);
+    if (!cl.resume_directory.empty()) {
+      resume_transient(c, comm, /*report=*/true);
+      return 0;
+    }
     study->second.run(c, file, comm, /*report=*/true);
     if (root) {
       std::string files = study->second.files;
@@ -112,12 +124,20 @@ int main(int argc, char** argv) {
     if (root)
       std::cerr << "hamdyn: error: " << e.what() << std::endl;
     return 2;
+  } catch (const Interrupted& e) {
+    if (root)
+      std::cerr << "hamdyn: " << e.what() << std::endl;
+    return 128 + e.signal;
   } catch (const CollectiveFailure& e) {
     if (root)
       std::cerr << "hamdyn: failure: " << e.what() << std::endl;
     return 1;
   } catch (const std::exception& e) {
+    // Raised on this rank, maybe on no other (a file only this rank writes, its own assembly):
+    // the other ranks may wait in a collective for ever, so the whole job is ended here.
     std::cerr << "hamdyn: failure: " << failure_message(e) << std::endl;
+    if (dealii::Utilities::MPI::n_mpi_processes(comm) > 1)
+      MPI_Abort(comm, 1);
     return 1;
   }
 }

@@ -395,6 +395,11 @@ void declare_case_parameters(ParameterFile& f) {
             "Where results are written (created if missing).");
   f.declare("Output", "Snapshot interval", "10", P::Integer(), "an integer >= 0",
             "Steps between ParaView snapshots (0: first and last only).");
+  f.declare("Output", "Checkpoint interval", "0", P::Integer(), "an integer >= 0",
+            "Steps between checkpoints of `hamdyn run` (DIR/checkpoint.bin, replaced each time): "
+            "`hamdyn run --resume DIR` continues a run that was stopped from the last one. "
+            "0: only at the end and when the run is stopped by SIGINT or SIGTERM (a scheduler's "
+            "time limit, Ctrl-C), which finish the step and write one before exiting.");
   f.declare("Output", "Probes", "", P::Anything(),
             "empty or comma-separated positions in [0, Length]",
             "Positions x whose u and v are recorded in history.csv as u@x, v@x (empty: none). "
@@ -493,6 +498,11 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     throw InputError("Output/Snapshot interval", f.get("Output", "Snapshot interval"),
                      "expected an integer >= 0");
   c.snapshot_interval = static_cast<unsigned>(interval);
+  const long checkpoints = f.get_integer("Output", "Checkpoint interval");
+  if (checkpoints < 0)
+    throw InputError("Output/Checkpoint interval", f.get("Output", "Checkpoint interval"),
+                     "expected an integer >= 0");
+  c.checkpoint_interval = static_cast<unsigned long>(checkpoints);
 
   ConvergenceParameters& cv = c.convergence;
   cv.refine_name = f.get("Convergence", "Refine");

@@ -17,4 +17,12 @@ struct CollectiveFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A run stopped by SIGINT or SIGTERM after its last checkpoint was written, on every rank at
+/// once: the command line exits with 128 + signal (130, 143), the shell's convention.
+struct Interrupted : CollectiveFailure {
+  Interrupted(int signal_number, const std::string& message)
+      : CollectiveFailure(message), signal(signal_number) {}
+  int signal;
+};
+
 } // namespace hamdyn

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace hamdyn {
 
@@ -53,6 +54,25 @@ void EnergyLedger::record_step(const State& previous, const State& now) {
       nonlinear_potential_ +=
           potential_increment(system_.nodal_forces[k], previous.extensions[k], now.extensions[k]);
   update_stored(now);
+}
+
+void EnergyLedger::save(Checkpoint& c) const {
+  c.set("ledger", std::vector<double>{kinetic, potential, dissipated, external_work,
+                                      nonlinear_potential_, linear_dissipated_, initial_, scale_});
+}
+
+void EnergyLedger::restore(const Checkpoint& c) {
+  const auto& sums = c.numbers("ledger");
+  if (sums.size() != 8)
+    throw std::runtime_error("the checkpoint's energy ledger has the wrong length");
+  kinetic = sums[0];
+  potential = sums[1];
+  dissipated = sums[2];
+  external_work = sums[3];
+  nonlinear_potential_ = sums[4];
+  linear_dissipated_ = sums[5];
+  initial_ = sums[6];
+  scale_ = sums[7];
 }
 
 } // namespace hamdyn

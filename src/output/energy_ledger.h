@@ -9,6 +9,7 @@
 // add to D the work the integrator booked for them; a large-amplitude string adds
 // kappa q^2 / 4 (SecondOrderSystem::axial_factor), the force each step applied times the
 // step's displacement there (for rho_inf = 1 again the scheme's own balance).
+#include "output/checkpoint.h"
 #include "system/second_order_system.h"
 
 namespace hamdyn {
@@ -24,6 +25,10 @@ public:
   double error() const { return kinetic + potential + dissipated - external_work - initial_; }
   /// Largest |T + V| seen, the scale for a relative energy error.
   double scale() const { return scale_; }
+
+  /// The running sums (a resumed run continues them bit for bit).
+  void save(Checkpoint& c) const;
+  void restore(const Checkpoint& c);
 
 private:
   void update_stored(const State& s);

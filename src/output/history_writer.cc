@@ -1,14 +1,30 @@
 #include "output/history_writer.h"
 
 #include "core/csv.h"
+#include "output/atomic_file.h"
 
-#include <deal.II/base/exceptions.h>
 #include <deal.II/base/mpi.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <stdexcept>
+#include <unistd.h>
 
 namespace hamdyn {
+
+namespace {
+constexpr std::size_t buffer_limit = 1 << 16;
+
+int open_for_append(const std::string& path, int flags) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | flags, 0644);
+  if (fd < 0)
+    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  return fd;
+}
+} // namespace
 
 std::string format_number(double value) {
   char buffer[32];
@@ -22,26 +38,72 @@ std::string format_cell(double value) {
 
 CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& columns,
                      MPI_Comm comm)
-    : writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
+    : writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0), path_(path) {
   if (!writer_)
     return;
-  out_.open(path);
-  AssertThrow(out_, dealii::ExcMessage("cannot write " + path));
+  fd_ = open_for_append(path, O_CREAT | O_TRUNC);
   row(columns);
+}
+
+CsvWriter::CsvWriter(const std::string& path, std::uint64_t length, MPI_Comm comm)
+    : writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0), path_(path), length_(length) {
+  if (!writer_)
+    return;
+  fd_ = open_for_append(path, 0);
+  const off_t size = ::lseek(fd_, 0, SEEK_END);
+  if (size < 0 || std::uint64_t(size) < length || ::ftruncate(fd_, off_t(length)) != 0 ||
+      ::lseek(fd_, off_t(length), SEEK_SET) < 0) {
+    ::close(fd_);
+    throw std::runtime_error(path + " is shorter than its checkpoint recorded (" +
+                             std::to_string(length) + " bytes): it was changed after the run");
+  }
+}
+
+CsvWriter::~CsvWriter() {
+  if (fd_ < 0)
+    return;
+  try {
+    write_all(fd_, buffer_, path_);
+  } catch (...) { // a destructor must not throw; the rows before stay whole
+  }
+  ::close(fd_);
+}
+
+void CsvWriter::row_written() {
+  buffer_ += '\n';
+  if (buffer_.size() > buffer_limit) {
+    write_all(fd_, buffer_, path_);
+    length_ += buffer_.size();
+    buffer_.clear();
+  }
 }
 
 void CsvWriter::row(const std::vector<std::string>& cells) {
   if (!writer_)
     return;
-  out_ << csv_record(cells) << '\n';
+  buffer_ += csv_record(cells);
+  row_written();
 }
 
 void CsvWriter::row(const std::vector<double>& values) {
   if (!writer_)
     return;
-  for (std::size_t i = 0; i < values.size(); ++i)
-    out_ << (i ? "," : "") << format_number(values[i]);
-  out_ << '\n';
+  char cell[32];
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i)
+      buffer_ += ',';
+    buffer_.append(cell, std::size_t(std::snprintf(cell, sizeof cell, "%.17g", values[i])));
+  }
+  row_written();
+}
+
+std::uint64_t CsvWriter::flush() {
+  if (writer_) {
+    write_all(fd_, buffer_, path_);
+    length_ += buffer_.size();
+    buffer_.clear();
+  }
+  return length_;
 }
 
 } // namespace hamdyn

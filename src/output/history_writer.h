@@ -1,8 +1,12 @@
 #pragma once
 // A CSV table written by rank 0, one row at a time, numbers with 17 significant digits.
+// Rows are formatted into a buffer (snprintf, no iostreams: a step's row costs well under a
+// microsecond) and reach the file only whole, with write(2), when the buffer passes 64 KiB and
+// whenever flush() is called: a killed run leaves complete rows, and a resumed run cuts the file
+// back to the length its checkpoint recorded.
 #include <mpi.h>
 
-#include <fstream>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -10,14 +14,28 @@ namespace hamdyn {
 
 class CsvWriter {
 public:
+  /// A new table: `path` is created (replacing a file of that name) with the header row.
   CsvWriter(const std::string& path, const std::vector<std::string>& columns, MPI_Comm comm);
+  /// Continues the table at `path` after its first `length` bytes (a checkpoint's flush()), which
+  /// must be there; what follows them is cut off.
+  CsvWriter(const std::string& path, std::uint64_t length, MPI_Comm comm);
+  ~CsvWriter(); // writes what is buffered
+  CsvWriter(const CsvWriter&) = delete;
+  CsvWriter& operator=(const CsvWriter&) = delete;
+
   void row(const std::vector<double>& values);
   /// A row whose empty cells are written as nothing (for "blank where not available").
   void row(const std::vector<std::string>& cells);
+  /// Writes the buffered rows; returns the file's length, which then ends with a whole row
+  /// (on rank 0, the writer; 0 on the others).
+  std::uint64_t flush();
 
 private:
+  void row_written();
   bool writer_;
-  std::ofstream out_;
+  std::string path_, buffer_;
+  int fd_ = -1;
+  std::uint64_t length_ = 0;
 };
 
 std::string format_number(double value);

@@ -1,10 +1,38 @@
 #include "output/vtu_series.h"
 
+#include "output/atomic_file.h"
+
 #include <deal.II/base/mpi.h>
 
-#include <fstream>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
 
 namespace hamdyn {
+
+namespace {
+// name_00012.pvtu, and its pieces name_00012.<rank>.vtu
+std::string snapshot_name(const std::string& name, std::size_t index) {
+  char digits[32];
+  std::snprintf(digits, sizeof digits, "_%05zu", index);
+  return name + digits;
+}
+
+// The snapshot index of `file` when it is one of the series' .pvtu or .vtu files, else -1.
+long snapshot_index(const std::string& file, const std::string& name) {
+  if (file.rfind(name + "_", 0) != 0)
+    return -1;
+  const std::string rest = file.substr(name.size() + 1);
+  std::size_t end = 0;
+  while (end < rest.size() && std::isdigit(static_cast<unsigned char>(rest[end])))
+    ++end;
+  if (end != 5 || rest.size() < 10 ||
+      (rest.compare(rest.size() - 5, 5, ".pvtu") != 0 &&
+       rest.compare(rest.size() - 4, 4, ".vtu") != 0))
+    return -1;
+  return std::stol(rest.substr(0, end));
+}
+} // namespace
 
 VtuSeries::VtuSeries(const std::string& directory, const std::string& name, MPI_Comm comm)
     : directory_(directory), name_(name), comm_(comm) {}
@@ -13,13 +41,41 @@ void VtuSeries::write(dealii::DataOut<1>& out, double time) {
   dealii::DataOutBase::VtkFlags flags;
   flags.compression_level = dealii::DataOutBase::VtkFlags::best_speed;
   out.set_flags(flags);
-  const std::string pvtu = out.write_vtu_with_pvtu_record(
-      directory_ + "/", name_, static_cast<unsigned int>(records_.size()), comm_, 5);
-  records_.emplace_back(time, pvtu);
-  if (dealii::Utilities::MPI::this_mpi_process(comm_) == 0) {
-    std::ofstream pvd(directory_ + "/" + name_ + ".pvd");
+  const unsigned rank = dealii::Utilities::MPI::this_mpi_process(comm_);
+  const unsigned n_ranks = dealii::Utilities::MPI::n_mpi_processes(comm_);
+  const std::string base = snapshot_name(name_, records_.size());
+  // Pieces are not synced to disk: a killed process loses nothing the kernel holds, and the
+  // cost per snapshot stays that of writing.
+  std::ostringstream piece;
+  out.write_vtu(piece);
+  write_file_atomically(directory_ + "/" + base + "." + std::to_string(rank) + ".vtu", piece.str(),
+                        /*durable=*/false);
+  MPI_Barrier(comm_); // every piece is complete before the record names it
+  records_.emplace_back(time, base + ".pvtu");
+  if (rank == 0) {
+    std::vector<std::string> pieces;
+    for (unsigned r = 0; r < n_ranks; ++r)
+      pieces.push_back(base + "." + std::to_string(r) + ".vtu");
+    std::ostringstream pvtu, pvd;
+    out.write_pvtu_record(pvtu, pieces);
+    write_file_atomically(directory_ + "/" + base + ".pvtu", pvtu.str(), false);
     dealii::DataOutBase::write_pvd_record(pvd, records_);
+    write_file_atomically(directory_ + "/" + name_ + ".pvd", pvd.str(), false);
   }
+}
+
+void VtuSeries::restore(const Records& records) {
+  records_ = records;
+  if (dealii::Utilities::MPI::this_mpi_process(comm_) != 0)
+    return;
+  for (const auto& entry : std::filesystem::directory_iterator(directory_)) {
+    const long index = snapshot_index(entry.path().filename().string(), name_);
+    if (index >= long(records_.size()))
+      std::filesystem::remove(entry.path());
+  }
+  std::ostringstream pvd;
+  dealii::DataOutBase::write_pvd_record(pvd, records_);
+  write_file_atomically(directory_ + "/" + name_ + ".pvd", pvd.str(), false);
 }
 
 } // namespace hamdyn

@@ -1,6 +1,8 @@
 #pragma once
 // A ParaView time series: one .pvtu (+ one .vtu per rank) per snapshot and a .pvd index that is
-// rewritten after every snapshot, so an interrupted run still leaves a valid series.
+// rewritten after every snapshot, so an interrupted run still leaves a valid series. Every file
+// is written to a temporary name and renamed (output/atomic_file.h), and a .pvtu only after all
+// its pieces are complete: a kill never leaves a truncated file, nor an index naming one.
 #include <deal.II/numerics/data_out.h>
 
 #include <string>
@@ -11,16 +13,24 @@ namespace hamdyn {
 
 class VtuSeries {
 public:
+  using Records = std::vector<std::pair<double, std::string>>; // (time, .pvtu name)
+
   VtuSeries(const std::string& directory, const std::string& name, MPI_Comm comm);
   /// Writes the patches already built in `out` as snapshot at `time` (any label ParaView should
   /// show on its time axis: seconds for a transient, the mode number for modes).
   /// Sets fast compression on `out` before writing: best_compression costs more than the step.
   void write(dealii::DataOut<1>& out, double time);
 
+  /// The snapshots written so far (what a checkpoint saves).
+  const Records& records() const { return records_; }
+  /// Continues a series from a checkpoint's records: the .pvd is rewritten with them and the
+  /// files of later snapshots, written after the checkpoint, are removed (rank 0).
+  void restore(const Records& records);
+
 private:
   std::string directory_, name_;
   MPI_Comm comm_;
-  std::vector<std::pair<double, std::string>> records_;
+  Records records_;
 };
 
 } // namespace hamdyn

@@ -2,13 +2,14 @@
 
 #include "core/input_error.h"
 #include "mesh/line_mesh.h"
+#include "output/atomic_file.h"
 #include "studies/memory.h"
 
 #include <deal.II/base/mpi.h>
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 namespace hamdyn {
 
@@ -40,14 +41,17 @@ void check_number_of_modes(const PreparedCase& pc, unsigned int n, const std::st
                          " free DoFs; expected at most that many");
 }
 
-void prepare_output_directory(const std::string& directory, const ParameterFile& file,
-                              MPI_Comm comm) {
+std::unique_ptr<OutputDirectory>
+prepare_output_directory(const std::string& directory, const ParameterFile& file, MPI_Comm comm) {
+  auto output =
+      std::make_unique<OutputDirectory>(directory, comm, OutputDirectory::Use::new_results);
   if (dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
-    std::filesystem::create_directories(directory);
-    std::ofstream out(directory + "/used_parameters.prm");
-    file.write(out);
+    std::ostringstream text;
+    file.write(text);
+    write_file_atomically(directory + "/used_parameters.prm", text.str());
   }
   MPI_Barrier(comm);
+  return output;
 }
 
 } // namespace hamdyn

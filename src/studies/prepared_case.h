@@ -3,6 +3,7 @@
 // parallel::distributed one), the model, and its assembled second-order system.
 #include "core/case_parameters.h"
 #include "models/model.h"
+#include "output/output_directory.h"
 #include "system/second_order_system.h"
 
 #include <deal.II/distributed/shared_tria.h>
@@ -26,8 +27,10 @@ void check_number_of_modes(const PreparedCase& pc);
 /// The same for n modes asked for by `parameter`.
 void check_number_of_modes(const PreparedCase& pc, unsigned int n, const std::string& parameter);
 
-/// Creates the output directory (rank 0) and writes used_parameters.prm into it.
-void prepare_output_directory(const std::string& directory, const ParameterFile& file,
-                              MPI_Comm comm);
+/// Creates the output directory, locks it for the study, removes an earlier run's files and
+/// writes used_parameters.prm into it (collective). Call it when everything that can fail before
+/// the first result is done: a failure before leaves nothing behind.
+std::unique_ptr<OutputDirectory> prepare_output_directory(const std::string& directory,
+                                                          const ParameterFile& file, MPI_Comm comm);
 
 } // namespace hamdyn

@@ -1,25 +1,43 @@
 #include "studies/progress.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 namespace hamdyn {
 
-Progress::Progress(bool active, unsigned long n_steps, double final_time)
-    : active_(active), terminal_(isatty(fileno(stdout)) != 0), n_steps_(n_steps),
-      final_time_(final_time), start_(std::chrono::steady_clock::now()), last_print_(start_) {}
+namespace {
+// A live line rewritten with '\r' only on a terminal. Under an MPI launcher a rank's stdout is a
+// pseudo-terminal that mpirun forwards, whatever mpirun's own stdout is (a batch log, a pipe),
+// so there isatty() says nothing about where the line ends up: plain lines are written instead.
+bool on_terminal() {
+  for (const char* launcher : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "SLURM_STEP_ID"})
+    if (std::getenv(launcher) != nullptr)
+      return false;
+  return isatty(fileno(stdout)) != 0;
+}
+} // namespace
+
+Progress::Progress(bool active, unsigned long n_steps, double final_time, unsigned long first_step)
+    : active_(active), terminal_(active && on_terminal()), n_steps_(n_steps),
+      first_step_(first_step), final_time_(final_time), start_(std::chrono::steady_clock::now()),
+      last_print_(start_) {}
 
 void Progress::update(unsigned long step, double time) {
-  if (!active_ || !terminal_)
+  if (!active_)
     return;
   const auto now = std::chrono::steady_clock::now();
-  if (now - last_print_ < std::chrono::milliseconds(200) && step != n_steps_)
+  // A terminal's line is refreshed five times a second; a log gets a line every 30 s.
+  if (now - last_print_ < std::chrono::milliseconds(terminal_ ? 200 : 30000) &&
+      (step != n_steps_ || !terminal_))
     return;
   last_print_ = now;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
-  const double remaining = step > 0 ? elapsed * double(n_steps_ - step) / double(step) : 0.0;
-  std::printf("\r  step %lu/%lu  t = %.6g/%.6g s  elapsed %.1f s  remaining %.1f s   ", step,
-              n_steps_, time, final_time_, elapsed, remaining);
+  const double remaining =
+      step > first_step_ ? elapsed * double(n_steps_ - step) / double(step - first_step_) : 0.0;
+  std::printf("%s  step %lu/%lu  t = %.6g/%.6g s  elapsed %.1f s  remaining %.1f s%s",
+              terminal_ ? "\r" : "", step, n_steps_, time, final_time_, elapsed, remaining,
+              terminal_ ? "   " : "\n");
   std::fflush(stdout);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Progress of a long run on rank 0: a live line (step, simulated time, elapsed, remaining) when
-// stdout is a terminal, one summary line otherwise (batch logs stay short).
+// stdout is a terminal; otherwise a plain line every 30 s (a log of a short run holds only the
+// summary line).
 #include <chrono>
 #include <string>
 
@@ -8,13 +9,14 @@ namespace hamdyn {
 
 class Progress {
 public:
-  Progress(bool active, unsigned long n_steps, double final_time);
+  /// `first_step`: the step a resumed run starts from (the estimate counts the steps since).
+  Progress(bool active, unsigned long n_steps, double final_time, unsigned long first_step = 0);
   void update(unsigned long step, double time);
   void finish(const std::string& summary);
 
 private:
   bool active_, terminal_;
-  unsigned long n_steps_;
+  unsigned long n_steps_, first_step_;
   double final_time_;
   std::chrono::steady_clock::time_point start_, last_print_;
 };

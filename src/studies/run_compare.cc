@@ -94,7 +94,7 @@ NamedValues run_compare(const CaseParameters& c, const ParameterFile& file, MPI_
   const CaseComparison comparison(c, comm);
   const FrequencyComparison f = comparison.frequencies();
   const HistoryComparison h = comparison.histories();
-  prepare_output_directory(c.output_directory, file, comm);
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
   write_compare_files(f, h, c.output_directory, comm);
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
     print_frequencies(f, comparison.chain().description);

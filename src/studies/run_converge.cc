@@ -63,7 +63,7 @@ NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI
                          bool report) {
   // Everything is computed before anything is written.
   const ConvergenceResult result = run_convergence_study(c, comm);
-  prepare_output_directory(c.output_directory, file, comm);
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
   {
     CsvWriter csv(c.output_directory + "/convergence.csv",
                   {"quantity", "level", "elements", "degree", "time_step", "dofs", "value",

@@ -44,7 +44,7 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
                       bool report) {
   PreparedCase pc(c, comm);
   check_number_of_modes(pc);
-  prepare_output_directory(c.output_directory, file, comm);
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   linearize_about_initial_state(pc, comm, root);
   if (root && pc.system.axial_factor > 0)

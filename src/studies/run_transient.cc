@@ -1,6 +1,10 @@
 #include "studies/run_transient.h"
 
+#include "core/failure_message.h"
+#include "core/input_error.h"
+#include "output/checkpoint.h"
 #include "output/history_writer.h"
+#include "output/output_directory.h"
 #include "output/vtu_series.h"
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
@@ -8,7 +12,9 @@
 #include <deal.II/base/mpi.h>
 
 #include <cmath>
+#include <csignal>
 #include <iostream>
+#include <sstream>
 
 namespace hamdyn {
 
@@ -38,43 +44,177 @@ bool is_displacement_column(const std::string& name) {
       return true;
   return false;
 }
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& name : names)
+    text += name + "\n";
+  return text;
+}
+
+// SIGINT and SIGTERM (Ctrl-C, a scheduler's time limit) only set a flag while a run steps: the
+// step in progress finishes, every rank stops after the same one, and the run writes a checkpoint
+// before it exits. A second signal has the default effect (SA_RESETHAND): an impatient Ctrl-C
+// still ends the process, and the last checkpoint stays as it was.
+volatile std::sig_atomic_t stop_signal = 0;
+extern "C" void request_stop(int signal) {
+  stop_signal = signal;
+}
+
+class StopOnSignals {
+public:
+  StopOnSignals() {
+    stop_signal = 0;
+    struct sigaction action {};
+    action.sa_handler = request_stop;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous_[0]);
+    sigaction(SIGTERM, &action, &previous_[1]);
+  }
+  ~StopOnSignals() {
+    sigaction(SIGINT, &previous_[0], nullptr);
+    sigaction(SIGTERM, &previous_[1], nullptr);
+  }
+
+private:
+  struct sigaction previous_[2];
+};
+
+// What a run writes as it steps: history rows, snapshots and checkpoints, and the largest
+// magnitudes it returns.
+struct RunOutputs {
+  const PreparedCase& pc;
+  std::vector<std::string> columns;
+  CsvWriter& history;
+  VtuSeries& series;
+  std::vector<double> largest;
+
+  std::string checkpoint_path() const { return pc.parameters.output_directory + "/checkpoint.bin"; }
+
+  void observe(const Transient& run, unsigned long n, const State& s,
+               const std::vector<double>& row) {
+    const CaseParameters& c = pc.parameters;
+    history.row(row);
+    for (std::size_t k = 0; k < row.size(); ++k)
+      largest[k] = std::max(largest[k], std::abs(row[k]));
+    if (n == 0 || n == run.n_steps() || (c.snapshot_interval > 0 && n % c.snapshot_interval == 0))
+      write_snapshot(pc, s, series);
+    if (c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != run.n_steps())
+      write_checkpoint(run);
+  }
+
+  // The history is flushed first, so the length recorded ends with the checkpoint's row.
+  void write_checkpoint(const Transient& run) {
+    Checkpoint checkpoint;
+    run.save(checkpoint);
+    checkpoint.set("history_length", double(history.flush()));
+    checkpoint.set("history_columns", joined(columns));
+    checkpoint.set("largest", largest);
+    std::vector<double> times;
+    std::vector<std::string> names;
+    for (const auto& [time, name] : series.records()) {
+      times.push_back(time);
+      names.push_back(name);
+    }
+    checkpoint.set("snapshot_times", times);
+    checkpoint.set("snapshot_names", joined(names));
+    checkpoint.write(checkpoint_path(), pc.comm);
+  }
+
+  void restore(const Checkpoint& checkpoint) {
+    if (checkpoint.text("history_columns") != joined(columns))
+      throw InputError("the checkpoint in " + pc.parameters.output_directory +
+                       " was written for other history columns: used_parameters.prm was changed");
+    largest = checkpoint.numbers("largest");
+    const auto& times = checkpoint.numbers("snapshot_times");
+    std::istringstream names(checkpoint.text("snapshot_names"));
+    VtuSeries::Records records;
+    for (double time : times) {
+      std::string name;
+      std::getline(names, name);
+      records.emplace_back(time, name);
+    }
+    series.restore(records);
+  }
+
+  NamedValues results() const {
+    NamedValues results;
+    for (std::size_t k = 0; k < columns.size(); ++k)
+      if (is_displacement_column(columns[k]))
+        results.add("max_abs_" + columns[k], largest[k]);
+    for (std::size_t k = 0; k < columns.size(); ++k)
+      if (columns[k] == "energy_error")
+        results.add("max_abs_energy_error", largest[k]);
+    return results;
+  }
+};
+
+// Steps `run` to its end (or to a signal), then writes the last checkpoint.
+NamedValues continue_run(Transient& run, RunOutputs& outputs, bool report) {
+  const PreparedCase& pc = outputs.pc;
+  const std::string& directory = pc.parameters.output_directory;
+  int signal = 0;
+  {
+    std::unique_ptr<StopOnSignals> signals;
+    if (report) // the command line's run; a batch member is stopped with its batch
+      signals = std::make_unique<StopOnSignals>();
+    signal = continue_integration(
+        run,
+        [&](unsigned long n, const State& s, const std::vector<double>& row) {
+          outputs.observe(run, n, s, row);
+        },
+        report, signals ? &stop_signal : nullptr);
+  }
+  outputs.write_checkpoint(run);
+  if (signal != 0)
+    throw Interrupted(signal, "stopped by " + std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
+                                  " after step " + std::to_string(run.step()) + " of " +
+                                  std::to_string(run.n_steps()) +
+                                  " (t = " + format_number(run.state().t) +
+                                  " s); the outputs so far are complete: continue with "
+                                  "hamdyn run --resume " +
+                                  directory);
+  if (report && dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0)
+    std::cout << "  ParaView: open " << directory << "/solution.pvd, apply Filters > "
+              << "Warp By Scalar (Scalars: displacement, Normal 0 1 0, Use Normal), press Play"
+              << std::endl;
+  return outputs.results();
+}
 } // namespace
 
 NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                           bool report) {
   PreparedCase pc(c, comm);
   check_time_step(pc);
-  prepare_output_directory(c.output_directory, file, comm);
-
+  Transient run(pc); // every check, a_0 and J, before anything is written
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
   // The run streams its history and snapshots to disk as it goes (a long transient's states do
   // not fit in memory); what it returns are the largest magnitudes over the run.
   const std::vector<std::string> columns = history_columns(pc);
   CsvWriter history(c.output_directory + "/history.csv", columns, comm);
   VtuSeries series(c.output_directory, "solution", comm);
-  std::vector<double> largest(columns.size(), 0.0);
-  const auto n_steps = static_cast<unsigned long>(std::ceil(c.final_time / c.time_step - 1e-9));
-  integrate(
-      pc,
-      [&](unsigned long n, const State& s, const std::vector<double>& row) {
-        history.row(row);
-        for (std::size_t k = 0; k < row.size(); ++k)
-          largest[k] = std::isnan(row[k]) ? row[k] : std::max(largest[k], std::abs(row[k]));
-        if (n == 0 || n == n_steps || (c.snapshot_interval > 0 && n % c.snapshot_interval == 0))
-          write_snapshot(pc, s, series);
-      },
-      report);
+  RunOutputs outputs{pc, columns, history, series, std::vector<double>(columns.size(), 0.0)};
+  return continue_run(run, outputs, report);
+}
+
+NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
+  PreparedCase pc(c, comm);
+  check_time_step(pc);
+  Transient run(pc);
+  OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
+  const Checkpoint checkpoint = Checkpoint::read(c.output_directory + "/checkpoint.bin", comm);
+  run.restore(checkpoint);
+  const std::vector<std::string> columns = history_columns(pc);
+  CsvWriter history(c.output_directory + "/history.csv",
+                    static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);
+  VtuSeries series(c.output_directory, "solution", comm);
+  RunOutputs outputs{pc, columns, history, series, {}};
+  outputs.restore(checkpoint);
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0)
-    std::cout << "  ParaView: open " << c.output_directory << "/solution.pvd, apply Filters > "
-              << "Warp By Scalar (Scalars: displacement, Normal 0 1 0, Use Normal), press Play"
-              << std::endl;
-  NamedValues results;
-  for (std::size_t k = 0; k < columns.size(); ++k)
-    if (is_displacement_column(columns[k]))
-      results.add("max_abs_" + columns[k], largest[k]);
-  for (std::size_t k = 0; k < columns.size(); ++k)
-    if (columns[k] == "energy_error")
-      results.add("max_abs_energy_error", largest[k]);
-  return results;
+    std::cout << "hamdyn run: resuming " << c.output_directory << " at step " << run.step()
+              << " of " << run.n_steps() << " (t = " << run.state().t << " s)" << std::endl;
+  return continue_run(run, outputs, report);
 }
 
 } // namespace hamdyn

@@ -11,7 +11,15 @@ namespace hamdyn {
 /// ParaView hint on rank 0. Throws InputError before writing anything when the case cannot be
 /// run (e.g. a central-difference step above the limit). Returns max_abs_<column> of every
 /// displacement column of history.csv and max_abs_energy_error.
+/// With `report` (the command line's run) SIGINT and SIGTERM finish the step, write the
+/// checkpoint and throw Interrupted; Output/Checkpoint interval adds checkpoints on the way.
 NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                           bool report);
+
+/// `hamdyn run --resume DIR`: continues the run in c.output_directory (whose used_parameters.prm
+/// gave `c`) from its checkpoint.bin, on any rank count: history.csv is cut back to the
+/// checkpoint's row and the snapshots after it are removed, then the run goes on as run_transient
+/// would have. Throws InputError when the directory holds no usable checkpoint for this case.
+NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report);
 
 } // namespace hamdyn

@@ -43,117 +43,254 @@ std::vector<std::string> history_columns(const PreparedCase& pc) {
   return columns;
 }
 
+namespace {
+std::string text_of(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+// Steps from t = 0 to the final time, the last one shortened to end on it; a ratio within 1e-9
+// of an integer counts as that integer (0.1 / 1e-4 is 1000.0000000000001 in double).
+unsigned long step_count(const CaseParameters& c) {
+  return static_cast<unsigned long>(std::ceil(c.final_time / c.time_step - 1e-9));
+}
+} // namespace
+
 void check_time_step(const PreparedCase& pc) {
+  const CaseParameters& c = pc.parameters;
+  const double ratio = c.final_time / c.time_step;
+  if (!(ratio <= 1e9)) // also an overflowing ratio
+    throw InputError("Time integration/Time step", text_of(c.time_step),
+                     "gives " + text_of(ratio) + " steps to the Final time " +
+                         text_of(c.final_time) + " s; at most 1e9 steps are allowed");
+  if (step_count(c) == 0)
+    throw InputError("Time integration/Final time", text_of(c.final_time),
+                     "gives no time step; expected a final time above 0");
   if (pc.parameters.scheme != Scheme::central_difference)
     return;
   const double limit = central_difference_critical_step(pc.system);
   if (pc.parameters.time_step > limit) {
-    std::ostringstream value, allowed;
-    value << pc.parameters.time_step;
+    std::ostringstream allowed;
     allowed << "central difference is guaranteed stable only for a time step <= " << limit
             << " s (2/omega_max of this mesh, with omega_max bounded above by Gershgorin's "
                "theorem; exact for uniform P1)";
-    throw InputError("Time integration/Time step", value.str(), allowed.str());
+    throw InputError("Time integration/Time step", text_of(pc.parameters.time_step), allowed.str());
   }
 }
 
 namespace {
-// The ledger's sums are reductions over every entry of u, v and f that each step makes anyway:
-// a non-finite entry anywhere makes one of them non-finite on every rank at once, so all ranks
-// stop together (no extra pass, no extra reduction, no rank left waiting).
-void check_finite(const EnergyLedger& ledger, const State& state, unsigned long step) {
-  // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
-  // in the next step's energies and work.
-  const bool acceleration_finite = step > 0 || std::isfinite(state.a.l1_norm());
-  if (acceleration_finite && std::isfinite(ledger.kinetic) && std::isfinite(ledger.potential) &&
-      std::isfinite(ledger.dissipated) && std::isfinite(ledger.external_work))
-    return;
-  // Only on the way out: which source is likely (sums of |x|, so NaN shows)
+// Which source a non-finite state likely comes from (only on the way out: sums of |x|, so NaN
+// shows).
+std::string likely_source(const EnergyLedger& ledger, const State& state, unsigned long step) {
   const bool motion_finite = std::isfinite(state.u.l1_norm()) && std::isfinite(state.v.l1_norm());
   const bool load_finite = state.f.size() == 0 || std::isfinite(state.f.l1_norm());
-  std::ostringstream message;
-  message << "the state became non-finite at step " << step << " (t = " << state.t << " s): ";
   if (!std::isfinite(ledger.external_work) || !load_finite)
-    message << "the load is not finite there (check Load/Distributed force, the ends' Force and "
-               "Moment and Attachments/Forces)";
-  else if (step == 0 && !motion_finite)
-    message << "check Initial conditions/Displacement and Velocity";
-  else
-    message << "check the parameters' scale (stiffnesses, Tension, Mass per length) and Time step";
-  message << "; the outputs hold the steps before it";
-  throw CollectiveFailure(message.str());
+    return "the load is not finite there (check Load/Distributed force, the ends' Force and "
+           "Moment and Attachments/Forces)";
+  if (step == 0 && !motion_finite)
+    return "check Initial conditions/Displacement and Velocity";
+  return "check the parameters' scale (stiffnesses, Tension, Mass per length) and Time step";
+}
+
+bool ledger_finite(const EnergyLedger& ledger) {
+  return std::isfinite(ledger.kinetic) && std::isfinite(ledger.potential) &&
+         std::isfinite(ledger.dissipated) && std::isfinite(ledger.external_work);
+}
+
+// An expression that is not finite at t = 0 somewhere on the line (at the mesh's vertices and
+// cell midpoints) is bad input, found before anything runs or is written.
+void check_finite_at_start(const PreparedCase& pc) {
+  const CaseParameters& c = pc.parameters;
+  std::vector<double> points;
+  for (const auto& cell : pc.triangulation.active_cell_iterators()) {
+    points.push_back(cell->vertex(0)[0]);
+    points.push_back(cell->center()[0]);
+  }
+  points.push_back(c.length);
+  auto check = [&](const std::string& parameter, const ExpressionPtr& e, bool in_x) {
+    if (!e || e->is_zero())
+      return;
+    for (double x : in_x ? points : std::vector<double>{0.0})
+      if (!std::isfinite((*e)(x, 0.0)))
+        throw InputError(parameter, e->text(),
+                         "is not finite at t = 0" + (in_x ? " and x = " + text_of(x) : "") +
+                             "; expected an expression finite over the whole run");
+  };
+  check("Load/Distributed force", c.distributed_force, true);
+  check("Initial conditions/Displacement", c.initial_displacement, true);
+  check("Initial conditions/Velocity", c.initial_velocity, true);
+  for (const auto* end : {&c.left, &c.right}) {
+    const std::string name = end == &c.left ? "Left end/" : "Right end/";
+    check(name + "Force", end->force, false);
+    check(name + "Moment", end->moment, false);
+  }
+  for (const Attachment& a : c.forces)
+    if (!std::isfinite((*a.expression)(a.x, 0.0)))
+      throw InputError("Attachments/Forces", a.expression->text(),
+                       "is not finite at t = 0; expected an expression finite over the whole run");
 }
 } // namespace
 
-unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, bool show_progress) {
-  const CaseParameters& c = pc.parameters;
-  NewmarkIntegrator integrator(pc.system, scheme_parameters(c));
-  State state, previous;
-  integrator.allocate(state);
-  integrator.allocate(previous);
-  pc.model->initial_conditions(state.u, state.v);
-  integrator.initialize(state);
-  EnergyLedger ledger(pc.system);
-  ledger.start(state);
+Transient::Transient(const PreparedCase& pc)
+    : pc_(pc), integrator_(pc.system, scheme_parameters(pc.parameters)), ledger_(pc.system),
+      n_steps_(step_count(pc.parameters)) {
+  check_finite_at_start(pc);
+  integrator_.allocate(state_);
+  integrator_.allocate(previous_);
+  pc.model->initial_conditions(state_.u, state_.v);
+  integrator_.initialize(state_);
+  ledger_.start(state_);
+  // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
+  // in the next step's energies and work.
+  if (!ledger_finite(ledger_) || !std::isfinite(state_.a.l1_norm()))
+    throw InputError("the initial state is not finite (t = 0): " +
+                     likely_source(ledger_, state_, 0));
+  integrator_.prepare(pc.parameters.time_step); // a factorization failure shows before writing
 
   const auto history = pc.model->history_functionals();
-  std::vector<LinearFunctional> functionals = history.ends;
-  functionals.insert(functionals.end(), history.probes.begin(), history.probes.end());
-  const auto n_ends = static_cast<std::ptrdiff_t>(history.ends.size());
-  auto row_of = [&](const State& s) {
-    const auto values = evaluate(functionals, s, pc.comm); // one reduction for all of them
-    std::vector<double> row{s.t};
-    row.insert(row.end(), values.begin(), values.begin() + n_ends);
-    for (double e : {ledger.kinetic, ledger.potential, ledger.dissipated, ledger.external_work,
-                     ledger.error()})
-      row.push_back(e);
-    row.insert(row.end(), values.begin() + n_ends, values.end());
-    row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
-    if (pc.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
-      row.push_back(c.tension + pc.system.axial_factor * s.stretch);
-    return row;
-  };
-  check_finite(ledger, state, 0);
-  observe(0, state, row_of(state));
+  functionals_ = history.ends;
+  functionals_.insert(functionals_.end(), history.probes.begin(), history.probes.end());
+  n_ends_ = static_cast<std::ptrdiff_t>(history.ends.size());
+}
 
-  const double dt = c.time_step;
-  const auto n_steps = static_cast<unsigned long>(std::ceil(c.final_time / dt - 1e-9));
-  Progress progress(show_progress && dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0,
-                    n_steps, c.final_time);
-  bool negative_slope_reported = false;
-  for (unsigned long n = 1; n <= n_steps; ++n) {
-    previous.t = state.t;
-    previous.v = state.v;
-    previous.extensions = state.extensions;
-    if (pc.system.load)
-      previous.f = state.f;
-    integrator.step(state, n == n_steps ? c.final_time - state.t : dt);
-    state.t = (n == n_steps) ? c.final_time : double(n) * dt; // no drift from summing dt
-    ledger.record_step(previous, state);
-    check_finite(ledger, state, n); // before the row: what was written stays finite
-    observe(n, state, row_of(state));
-    if (!negative_slope_reported && !std::isnan(integrator.first_negative_slope_time())) {
-      negative_slope_reported = true; // allowed (softening, snap-through), said once
-      if (dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0)
-        std::printf("\nhamdyn: note: %s has a negative slope dF/de from t = %.9g s\n",
-                    integrator.first_negative_slope_element().c_str(),
-                    integrator.first_negative_slope_time());
+void Transient::advance() {
+  const CaseParameters& c = pc_.parameters;
+  previous_.t = state_.t;
+  previous_.v = state_.v;
+  previous_.extensions = state_.extensions;
+  if (pc_.system.load)
+    previous_.f = state_.f;
+  const unsigned long n = step_ + 1;
+  integrator_.step(state_, n == n_steps_ ? c.final_time - state_.t : c.time_step);
+  state_.t = n == n_steps_ ? c.final_time : double(n) * c.time_step; // no drift from summing dt
+  step_ = n;
+  ledger_.record_step(previous_, state_);
+  // The ledger's sums are reductions over every entry of u, v and f that each step makes anyway:
+  // a non-finite entry anywhere makes one of them non-finite on every rank at once, so all ranks
+  // stop together (no extra pass, no extra reduction, no rank left waiting).
+  if (!ledger_finite(ledger_))
+    throw CollectiveFailure(
+        "the state became non-finite at step " + std::to_string(n) + " (t = " + text_of(state_.t) +
+        " s): " + likely_source(ledger_, state_, n) + "; the outputs hold the steps before it");
+}
+
+std::vector<double> Transient::row(double stop_request, double* any_stop_request) const {
+  const CaseParameters& c = pc_.parameters;
+  const State& s = state_;
+  auto values = evaluate(functionals_, s, pc_.comm, stop_request); // one reduction for all
+  if (any_stop_request)
+    *any_stop_request = values.back();
+  values.pop_back();
+  std::vector<double> row{s.t};
+  row.insert(row.end(), values.begin(), values.begin() + n_ends_);
+  for (double e : {ledger_.kinetic, ledger_.potential, ledger_.dissipated, ledger_.external_work,
+                   ledger_.error()})
+    row.push_back(e);
+  row.insert(row.end(), values.begin() + n_ends_, values.end());
+  row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
+  if (pc_.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
+    row.push_back(c.tension + pc_.system.axial_factor * s.stretch);
+  return row;
+}
+
+std::string Transient::take_note() {
+  if (negative_slope_reported_ || std::isnan(integrator_.first_negative_slope_time()))
+    return "";
+  negative_slope_reported_ = true; // allowed (softening, snap-through), said once
+  return integrator_.first_negative_slope_element() + " has a negative slope dF/de from t = " +
+         text_of(integrator_.first_negative_slope_time()) + " s";
+}
+
+std::string Transient::summary() const {
+  return "hamdyn run: " + std::to_string(n_steps_) + " steps (" + integrator_.parameters().name +
+         ", " + std::to_string(pc_.system.locally_owned.size()) + " DoFs, " +
+         std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc_.comm)) + " ranks" +
+         (pc_.system.nodal_forces.empty() && pc_.system.axial_factor == 0
+              ? std::string()
+              : ", at most " + std::to_string(integrator_.most_iterations()) +
+                    " Newton iterations per step") +
+         (integrator_.halved_steps() == 0
+              ? std::string()
+              : ", " + std::to_string(integrator_.halved_steps()) + " steps retried in halves") +
+         ")";
+}
+
+void Transient::save(Checkpoint& c) const {
+  c.set("step", double(step_));
+  c.set("n_steps", double(n_steps_));
+  c.set("time", state_.t);
+  c.set("stretch", state_.stretch);
+  c.set("extensions", state_.extensions);
+  c.set("element_forces", state_.element_forces);
+  c.set("element_work", state_.element_work);
+  c.set("negative_slope_reported", double(negative_slope_reported_));
+  c.set("u", state_.u, pc_.comm);
+  c.set("v", state_.v, pc_.comm);
+  c.set("a", state_.a, pc_.comm);
+  if (pc_.system.load)
+    c.set("f", state_.f, pc_.comm);
+  ledger_.save(c);
+  integrator_.save(c);
+}
+
+void Transient::restore(const Checkpoint& c) {
+  if (c.number("n_steps") != double(n_steps_))
+    throw InputError("the checkpoint was written for " + text_of(c.number("n_steps")) +
+                     " steps and this case has " + std::to_string(n_steps_) +
+                     " (its Time step or Final time changed)");
+  step_ = static_cast<unsigned long>(c.number("step"));
+  state_.t = c.number("time");
+  state_.stretch = c.number("stretch");
+  state_.extensions = c.numbers("extensions");
+  state_.element_forces = c.numbers("element_forces");
+  state_.element_work = c.numbers("element_work");
+  negative_slope_reported_ = c.number("negative_slope_reported") != 0;
+  c.get("u", state_.u);
+  c.get("v", state_.v);
+  c.get("a", state_.a);
+  if (pc_.system.load)
+    c.get("f", state_.f);
+  ledger_.restore(c);
+  integrator_.restore(c);
+  integrator_.prepare(pc_.parameters.time_step); // J with the restored tension reference
+}
+
+int continue_integration(Transient& run, const StepObserver& observe, bool show_progress,
+                         const volatile std::sig_atomic_t* stop) {
+  const MPI_Comm comm = run.prepared().comm;
+  const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  if (run.step() == 0)
+    observe(0, run.state(), run.row());
+  Progress progress(show_progress && root, run.n_steps(), run.prepared().parameters.final_time,
+                    run.step());
+  while (!run.finished()) {
+    run.advance();
+    // A pending signal joins the row's reduction: SIGINT counts 1 and any other 1000, so every
+    // rank stops after the same step and knows which signal it was.
+    const double request = !stop || *stop == 0 ? 0.0 : *stop == SIGINT ? 1.0 : 1000.0;
+    double requested = 0;
+    observe(run.step(), run.state(), run.row(request, &requested));
+    const std::string note = run.take_note();
+    if (root && !note.empty())
+      std::printf("\nhamdyn: note: %s\n", note.c_str());
+    progress.update(run.step(), run.state().t);
+    if (requested != 0) {
+      const int signal = requested < 1000 ? SIGINT : SIGTERM;
+      progress.finish("hamdyn run: stopped by " +
+                      std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") + " after step " +
+                      std::to_string(run.step()) + " of " + std::to_string(run.n_steps()));
+      return signal;
     }
-    progress.update(n, state.t);
   }
-  progress.finish(
-      "hamdyn run: " + std::to_string(n_steps) + " steps (" + integrator.parameters().name + ", " +
-      std::to_string(pc.system.locally_owned.size()) + " DoFs, " +
-      std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc.comm)) + " ranks" +
-      (pc.system.nodal_forces.empty() && pc.system.axial_factor == 0
-           ? std::string()
-           : ", at most " + std::to_string(integrator.most_iterations()) +
-                 " Newton iterations per step") +
-      (integrator.halved_steps() == 0
-           ? std::string()
-           : ", " + std::to_string(integrator.halved_steps()) + " steps retried in halves") +
-      ")");
-  return n_steps;
+  progress.finish(run.summary());
+  return 0;
+}
+
+unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, bool show_progress) {
+  Transient run(pc);
+  continue_integration(run, observe, show_progress);
+  return run.n_steps();
 }
 
 } // namespace hamdyn

@@ -1,9 +1,15 @@
 #pragma once
-// The time loop of a transient run, shared by `hamdyn run` and the tests: integrator, energy
-// ledger and history values, handed to an observer after every step.
+// The time loop of a transient run, shared by `hamdyn run`, `compare`, `converge` and the tests:
+// integrator, energy ledger and history values. A Transient is built (initial state, a_0, the
+// factored J, every check) before anything is written, advances one step at a time, and saves
+// and restores everything it carries to and from a checkpoint.
+#include "output/checkpoint.h"
+#include "output/energy_ledger.h"
 #include "studies/prepared_case.h"
+#include "system/linear_functional.h"
 #include "time/newmark_family.h"
 
+#include <csignal>
 #include <functional>
 #include <string>
 #include <vector>
@@ -14,16 +20,64 @@ namespace hamdyn {
 std::vector<std::string> history_columns(const PreparedCase& pc);
 
 /// Throws InputError when the scheme cannot run with the case's time step (central difference
-/// above its stability limit).
+/// above its stability limit, no steps, more than 10^9 steps).
 void check_time_step(const PreparedCase& pc);
+
+class Transient {
+public:
+  /// The initial state (u_0, v_0 from the case, a_0 from the equation of motion) and J factored
+  /// for the time step. Throws InputError when the initial state, the load at t = 0 or a_0 is
+  /// not finite (naming the expression or the parameters' scale).
+  explicit Transient(const PreparedCase& pc);
+
+  unsigned long n_steps() const { return n_steps_; }
+  unsigned long step() const { return step_; }
+  bool finished() const { return step_ == n_steps_; }
+  const State& state() const { return state_; }
+  const PreparedCase& prepared() const { return pc_; }
+
+  /// Advances one step (the last one shortened to end on the final time). Throws
+  /// CollectiveFailure, on every rank, when the new state is not finite.
+  void advance();
+  /// The history row of the current state. `stop_request` (this rank's pending signal, 0: none)
+  /// is summed over the ranks in the same reduction and returned in `any_stop_request`.
+  std::vector<double> row(double stop_request = 0, double* any_stop_request = nullptr) const;
+
+  /// A note on the solution to print once (a nonlinear spring's negative slope), empty if none;
+  /// then empty until another arises.
+  std::string take_note();
+  /// One line: steps, scheme, DoFs, ranks, Newton iterations, halved steps.
+  std::string summary() const;
+
+  /// Everything the run carries to the next step: state, step, ledger and integrator.
+  void save(Checkpoint& c) const;
+  /// The reverse of save() on a Transient built for the same case (any rank count).
+  void restore(const Checkpoint& c);
+
+private:
+  const PreparedCase& pc_;
+  NewmarkIntegrator integrator_;
+  State state_, previous_;
+  EnergyLedger ledger_;
+  std::vector<LinearFunctional> functionals_;
+  std::ptrdiff_t n_ends_;
+  unsigned long step_ = 0, n_steps_;
+  bool negative_slope_reported_ = false;
+};
 
 using StepObserver =
     std::function<void(unsigned long step, const State& state, const std::vector<double>& row)>;
 
-/// Integrates from t = 0 to the final time (the last step shortened to end on it) and calls
-/// `observe` for step 0 (initial state) and after every step with the history row.
-/// Returns the number of steps.
+/// Integrates from t = 0 to the final time and calls `observe` for step 0 (initial state) and
+/// after every step with the history row. Returns the number of steps.
 unsigned long integrate(const PreparedCase& pc, const StepObserver& observe,
                         bool show_progress = false);
+
+/// Advances `run` to its final step, calling `observe` after every step (and first for step 0
+/// when `run` is there). With `stop` (a flag a signal handler sets), the ranks' flags are
+/// combined every step; when one is set, the loop ends after that step and returns the signal
+/// (SIGTERM if the ranks got different ones); it returns 0 at the final step.
+int continue_integration(Transient& run, const StepObserver& observe, bool show_progress,
+                         const volatile std::sig_atomic_t* stop = nullptr);
 
 } // namespace hamdyn

@@ -5,8 +5,9 @@
 namespace hamdyn {
 
 std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, const State& s,
-                             MPI_Comm comm) {
-  std::vector<double> values(functionals.size(), 0.0);
+                             MPI_Comm comm, double extra) {
+  std::vector<double> values(functionals.size() + 1, 0.0);
+  values.back() = extra;
   const auto range = s.u.local_range();
   const PetscScalar *u, *v, *a;
   check_petsc(VecGetArrayRead(s.u, &u));

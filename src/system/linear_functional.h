@@ -17,7 +17,9 @@ struct LinearFunctional {
   std::function<double(double t)> constant;
 };
 
+/// The functionals' values at s, then `extra` (this rank's share of one more number) summed over
+/// the ranks in the same reduction.
 std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, const State& s,
-                             MPI_Comm comm);
+                             MPI_Comm comm, double extra = 0);
 
 } // namespace hamdyn

@@ -393,6 +393,29 @@ void NewmarkIntegrator::solve_axial_tension(State& s, double dt, const LA::Vecto
   most_iterations_ = std::max(most_iterations_, last_iterations_);
 }
 
+void NewmarkIntegrator::save(Checkpoint& c) const {
+  c.set("integrator",
+        std::vector<double>{axial_reference_, double(last_iterations_), double(most_iterations_),
+                            double(halved_steps_), negative_slope_time_});
+  c.set("slip_direction", std::vector<double>(slip_direction_.begin(), slip_direction_.end()));
+  c.set("negative_slope_element", negative_slope_element_);
+}
+
+void NewmarkIntegrator::restore(const Checkpoint& c) {
+  const auto& values = c.numbers("integrator");
+  const auto& directions = c.numbers("slip_direction");
+  if (values.size() != 5 || directions.size() != system_.nodal_forces.size())
+    throw std::runtime_error("the checkpoint's integrator record does not fit this case");
+  axial_reference_ = values[0];
+  last_iterations_ = unsigned(values[1]);
+  most_iterations_ = unsigned(values[2]);
+  halved_steps_ = static_cast<unsigned long>(values[3]);
+  negative_slope_time_ = values[4];
+  slip_direction_.assign(directions.begin(), directions.end());
+  negative_slope_element_ = c.text("negative_slope_element");
+  factored_dt_ = -1;
+}
+
 void NewmarkIntegrator::step(State& s, double dt) {
   advance(s, dt, 0);
 }

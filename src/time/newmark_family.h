@@ -40,6 +40,7 @@
 // needs more than four iterations (the tension drifted from A_ref).
 // A step whose Newton iterations do not converge is retried as two steps of half the size, up
 // to max_step_halvings times.
+#include "output/checkpoint.h"
 #include "system/line_schur_solver.h"
 #include "system/second_order_system.h"
 
@@ -76,6 +77,18 @@ public:
   /// whose Newton iterations do not converge is made as two half steps, recursively; a run that
   /// cannot go on throws std::runtime_error naming the time and the element.
   void step(State& state, double dt);
+
+  /// Factors J for steps of size dt now, as the first such step would: a set-up failure shows
+  /// before a run writes anything.
+  void prepare(double dt) {
+    if (dt != factored_dt_)
+      factor_effective_matrix(dt);
+  }
+  /// What the integrator carries from step to step besides the state (the friction elements'
+  /// stick or slip, the tension J is factored with, the counters), for a checkpoint. restore()
+  /// leaves J to be factored again by the next step or prepare().
+  void save(Checkpoint& c) const;
+  void restore(const Checkpoint& c);
 
   const NewmarkParameters& parameters() const { return p_; }
   /// Newton iterations of the last step (1 on a linear system), and the most in any step.

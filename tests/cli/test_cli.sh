@@ -80,12 +80,19 @@ expect_failure() { # expect_failure NAME EXPECTED_TEXT ROWS ARGS...: ROWS = hist
 }
 expect_failure "non-finite end force" "non-finite at step 100 (t = 0.01 s): the load" 101 \
   run --set "Right end/Force=1/(t-0.01)"
-expect_failure "non-finite distributed force" "at step 0 (t = 0 s): the load" 1 \
+# Non-finite at the start is bad input: exit 2 before anything is written.
+expect_bad "non-finite distributed force" "Load/Distributed force = 'sqrt(x-2)': is not finite at t = 0" \
   run --set "Load/Distributed force=sqrt(x-2)"
-expect_failure "overflowing tension" "at step 0 (t = 0 s): check the parameters' scale" 1 \
+expect_bad "non-finite end force at t = 0" "Right end/Force = '1/t': is not finite at t = 0" \
+  run --set "Right end/Force=1/t"
+expect_bad "non-finite point force at t = 0" "Attachments/Forces = 'log(t)'" \
+  run --set "Attachments/Forces=0.3:log(t)"
+expect_bad "overflowing tension" "the initial state is not finite (t = 0): check the parameters' scale" \
   run --set "Model/Tension=1e300"
-expect_failure "non-finite initial shape" "check Initial conditions/Displacement" 1 \
+expect_bad "non-finite initial shape" "Initial conditions/Displacement = 'sqrt(-1)'" \
   run --set "Initial conditions/Displacement=sqrt(-1)"
+expect_bad "non-finite initial shape in compare" "Initial conditions/Displacement = 'sqrt(-1)'" \
+  compare --set "Initial conditions/Displacement=sqrt(-1)"
 expect_bad "extra argument to --version" "argument = 'extra': --version takes no arguments" --version extra
 expect_bad "extra argument to --help" "argument = 'extra': --help takes no arguments" --help extra
 expect_bad "empty --output" "--output = '': expected a directory name" run --output ""

@@ -1,0 +1,21 @@
+#pragma once
+// Files that are either absent, the old version or the complete new one, never half written:
+// a run can be killed at any moment (a scheduler's time limit, SIGKILL, a node failure) and a
+// reader (ParaView, a resumed run) must still find a valid file. The text goes to `path.tmp`,
+// is flushed to disk, and rename(2) replaces `path` in one step (POSIX guarantees a reader sees
+// the old or the new file).
+#include <string>
+
+namespace hamdyn {
+
+/// Writes `contents` to `path` atomically as above; throws std::runtime_error naming the file
+/// when it cannot be written. `durable`: the data reach the disk before the rename (fdatasync),
+/// so a node failure, not only a killed process, leaves the old or the new file.
+void write_file_atomically(const std::string& path, const std::string& contents,
+                           bool durable = true);
+
+/// Appends `contents` to the open descriptor `fd` with write(2) until all is written (a regular
+/// file's write is not split by signals, so a kill leaves whole records); throws naming `path`.
+void write_all(int fd, const std::string& contents, const std::string& path);
+
+} // namespace hamdyn

@@ -1,0 +1,45 @@
+#pragma once
+// A run's saved state, so that a run killed by a scheduler continues where it stopped: named
+// records of numbers, texts and distributed vectors. Vectors are gathered in the global DoF
+// order, so a checkpoint written on one rank count is read on any other. Rank 0 writes one file,
+// atomically (output/atomic_file.h), so the last complete checkpoint survives a kill at any
+// moment.
+//
+// Written by hand rather than with deal.II's serialization: in 9.4 that is tied to
+// parallel::distributed triangulations (there is none in 1D) and to the rank count it was
+// written on.
+#include "system/second_order_system.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+class Checkpoint {
+public:
+  void set(const std::string& name, double value) { numbers_[name] = {value}; }
+  void set(const std::string& name, const std::vector<double>& values) { numbers_[name] = values; }
+  void set(const std::string& name, const std::string& text) { texts_[name] = text; }
+  /// Gathers `v` (collective); only rank 0 keeps the values.
+  void set(const std::string& name, const LA::Vector& v, MPI_Comm comm);
+
+  /// The record `name`; throws std::runtime_error when the checkpoint has none.
+  double number(const std::string& name) const;
+  const std::vector<double>& numbers(const std::string& name) const;
+  const std::string& text(const std::string& name) const;
+  /// This rank's entries of `v` (already laid out) from the record `name`.
+  void get(const std::string& name, LA::Vector& v) const;
+
+  /// Rank 0 writes `path` atomically (collective: every rank returns when it is on disk).
+  void write(const std::string& path, MPI_Comm comm) const;
+  /// Rank 0 reads `path` and every rank gets the records (collective). Throws InputError naming
+  /// the file when it is missing or not a complete checkpoint.
+  static Checkpoint read(const std::string& path, MPI_Comm comm);
+
+private:
+  std::map<std::string, std::vector<double>> numbers_;
+  std::map<std::string, std::string> texts_;
+};
+
+} // namespace hamdyn
