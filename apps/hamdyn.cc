@@ -3,6 +3,7 @@
 #include "batch/sweep.h"
 #include "command_line.h"
 #include "core/case_parameters.h"
+#include "core/data_directory.h"
 #include "core/default_case.h"
 #include "core/failure_message.h"
 #include "core/input_error.h"
@@ -12,6 +13,8 @@
 #include "studies/study_table.h"
 
 #include <deal.II/base/mpi.h>
+
+#include <petscsys.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -25,7 +28,10 @@ using namespace hamdyn;
 bool draw_plot(const StudyCommand& study, const std::string& directory) {
   if (study.plot_script.empty())
     return false;
-  const std::string command = "/usr/bin/python3 " HAMDYN_SCRIPT_DIR "/" + study.plot_script + " '" +
+  const std::string scripts = data_directory("scripts");
+  if (scripts.empty())
+    return false;
+  const std::string command = "/usr/bin/python3 " + scripts + "/" + study.plot_script + " '" +
                               directory + "' > /dev/null 2>&1";
   return std::system(command.c_str()) == 0;
 }
@@ -51,6 +57,8 @@ void read_case(const CommandLine& cl, ParameterFile& file) {
 
 int main(int argc, char** argv) {
   dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
+  // PETSc returns its errors to us instead of printing a trace: they become one line (exit 1).
+  PetscPushErrorHandler(PetscReturnErrorHandler, nullptr);
   release_freed_memory();
   const MPI_Comm comm = MPI_COMM_WORLD;
   const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;

@@ -1,5 +1,6 @@
 #include "core/case_parameters.h"
 
+#include "core/data_directory.h"
 #include "core/expression.h"
 #include "core/input_error.h"
 #include "core/text.h"
@@ -158,13 +159,18 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
   if (name.empty())
     return "";
   const fs::path p(name);
-  for (const fs::path& candidate : {p, fs::path(case_directory) / p, fs::path(HAMDYN_MESH_DIR) / p,
-                                    fs::path(HAMDYN_MESH_DIR) / p.filename()})
+  const fs::path meshes = data_directory("meshes");
+  std::vector<fs::path> candidates{p, fs::path(case_directory) / p};
+  if (!meshes.empty())
+    candidates.insert(candidates.end(), {meshes / p, meshes / p.filename()});
+  for (const fs::path& candidate : candidates)
     if (fs::is_regular_file(candidate))
       return candidate.string();
   throw InputError("Discretization/Mesh file", name,
-                   "no such file (looked in the current directory, next to the case file and in " +
-                       std::string(HAMDYN_MESH_DIR) + ")");
+                   "no such file (looked in the current directory, next to the case file" +
+                       (meshes.empty() ? std::string()
+                                       : " and in hamdyn's meshes directory " + meshes.string()) +
+                       ")");
 }
 
 // What follows the colon of one attachment.

@@ -3,9 +3,14 @@
 #include "core/input_error.h"
 #include "core/text.h"
 
+#include <cerrno>
+#include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -77,6 +82,33 @@ bool ParameterFile::has_section(const std::string& section) const {
   return false;
 }
 
+namespace {
+// ParameterHandler's patterns accept any numeral, but a value that overflows a double or a long,
+// or a subnormal one (below 2.2e-308 in magnitude: too small for the arithmetic the models do
+// with it, and refused by ParameterHandler::get_double), is bad input.
+void check_number_range(const std::string& name, const std::string& value,
+                        const dealii::Patterns::PatternBase& pattern) {
+  const bool is_double = dynamic_cast<const dealii::Patterns::Double*>(&pattern) != nullptr;
+  const bool is_integer = dynamic_cast<const dealii::Patterns::Integer*>(&pattern) != nullptr;
+  if (!is_double && !is_integer)
+    return;
+  errno = 0;
+  char* end = nullptr;
+  if (is_integer) {
+    std::strtol(value.c_str(), &end, 10);
+    if (errno == ERANGE)
+      throw InputError(name, value, "is out of the range of an integer");
+    return;
+  }
+  const double x = std::strtod(value.c_str(), &end);
+  if (errno == ERANGE && std::abs(x) > 1)
+    throw InputError(name, value, "overflows a double (largest 1.8e308)");
+  if (x != 0 && std::abs(x) < std::numeric_limits<double>::min())
+    throw InputError(name, value,
+                     "is subnormal (below 2.2e-308 in magnitude); expected 0 or a normal number");
+}
+} // namespace
+
 void ParameterFile::set(const std::string& section, const std::string& key,
                         const std::string& value) {
   const Entry* entry = find(section, key);
@@ -88,6 +120,7 @@ void ParameterFile::set(const std::string& section, const std::string& key,
   }
   if (!entry->pattern->match(value))
     throw InputError(parameter_name(section, key), value, "expected " + entry->allowed);
+  check_number_range(parameter_name(section, key), value, *entry->pattern);
   SectionScope scope(handler_, section);
   handler_.set(key, value);
   assignments_.push_back({section, key, value});
@@ -114,10 +147,19 @@ void ParameterFile::set(const std::string& assignment) {
 }
 
 void ParameterFile::read(const std::string& path) {
+  // A directory, a FIFO or a device is refused before it is opened (a FIFO would block).
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (error || !std::filesystem::exists(status))
+    throw InputError("case file", path, "cannot be opened for reading");
+  if (!std::filesystem::is_regular_file(status))
+    throw InputError("case file", path, "is not a regular file; expected a .prm file");
   std::ifstream in(path);
   if (!in)
     throw InputError("case file", path, "cannot be opened for reading");
   read_stream(in, path);
+  if (in.bad()) // a read error, e.g. /proc/self/mem
+    throw InputError("case file", path, "cannot be read");
 }
 
 void ParameterFile::read_text(const std::string& text, const std::string& name) {
@@ -126,6 +168,9 @@ void ParameterFile::read_text(const std::string& text, const std::string& name) 
 }
 
 void ParameterFile::read_stream(std::istream& in, const std::string& path) {
+  // A key set twice, or a subsection opened twice, in one file is refused: ParameterHandler would
+  // keep the last value silently, hiding the first (--set overrides are meant to override).
+  std::map<std::string, unsigned> first_line;
   std::vector<std::string> stack;
   std::string line, pending;
   unsigned line_number = 0;
@@ -149,6 +194,10 @@ void ParameterFile::read_stream(std::istream& in, const std::string& path) {
         stack.push_back(trim(line.substr(command.size())));
         if (!has_section(join(stack)))
           throw InputError("unknown section '" + join(stack) + "' (see `hamdyn parameters`)");
+        const auto [first, added] = first_line.emplace("subsection " + join(stack), line_number);
+        if (!added)
+          throw InputError("subsection '" + join(stack) + "' is opened again (first at line " +
+                           std::to_string(first->second) + "); set its keys in one block");
       } else if (command == "end") {
         if (stack.empty())
           throw InputError("'end' without a matching 'subsection'");
@@ -157,7 +206,13 @@ void ParameterFile::read_stream(std::istream& in, const std::string& path) {
         const auto eq = line.find('=');
         if (eq == std::string::npos)
           throw InputError("expected 'set Key = value', got '" + line + "'");
-        set(join(stack), trim(line.substr(3, eq - 3)), trim(line.substr(eq + 1)));
+        const std::string key = trim(line.substr(3, eq - 3));
+        set(join(stack), key, trim(line.substr(eq + 1)));
+        const auto [first, added] =
+            first_line.emplace(parameter_name(join(stack), key), line_number);
+        if (!added)
+          throw InputError(parameter_name(join(stack), key) + " is set twice (first at line " +
+                           std::to_string(first->second) + "); keep one of them");
       } else {
         throw InputError("expected 'subsection', 'set' or 'end', got '" + line + "'");
       }

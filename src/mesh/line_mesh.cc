@@ -50,6 +50,19 @@ std::vector<double> from_gmsh(const CaseParameters& c) {
   x.erase(std::unique(x.begin(), x.end()), x.end());
   if (x.size() != serial.n_active_cells() + 1)
     throw InputError(parameter, c.mesh_file_as_set, "is not a single unbranched line");
+  // Each element must join two neighbouring nodes, and each gap between neighbours must be one
+  // element: elements that overlap or skip nodes are refused, not silently re-meshed.
+  std::vector<unsigned> elements_on(x.size() - 1, 0);
+  for (const auto& cell : serial.active_cell_iterators()) {
+    const double a = std::min(cell->vertex(0)[0], cell->vertex(1)[0]);
+    const double b = std::max(cell->vertex(0)[0], cell->vertex(1)[0]);
+    const auto i = std::size_t(std::lower_bound(x.begin(), x.end(), a) - x.begin());
+    if (i + 1 >= x.size() || x[i + 1] != b || ++elements_on[i] > 1)
+      throw InputError(parameter, c.mesh_file_as_set,
+                       "has an element [" + std::to_string(a) + ", " + std::to_string(b) +
+                           "] m that overlaps another or spans more than one gap between "
+                           "nodes; expected a line of elements end to end");
+  }
   const double tol = 1e-9 * c.length;
   if (std::abs(x.front()) > tol || std::abs(x.back() - c.length) > tol)
     throw InputError(parameter, c.mesh_file_as_set,

@@ -1,5 +1,6 @@
 #include "modal/eigen_solver.h"
 
+#include "core/failure_message.h"
 #include "system/petsc_helpers.h"
 #include <slepceps.h>
 
@@ -29,7 +30,14 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   check_petsc(KSPGetPC(ksp, &pc));
   check_petsc(PCSetType(pc, PCLU));
   check_petsc(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS));
-  check_petsc(EPSSolve(eps));
+  // A failure inside SLEPc or MUMPS (a numerically singular K - shift M, from parameters of
+  // absurd scale) is reported by every rank alike: one line, no PETSc trace.
+  if (EPSSolve(eps) != 0) {
+    EPSDestroy(&eps);
+    throw CollectiveFailure("the modal solver (SLEPc shift-and-invert, MUMPS LU of K - shift M) "
+                            "failed: check the parameters' scale (Tension, stiffnesses, Mass per "
+                            "length, Grading)");
+  }
   PetscInt n_converged = 0;
   check_petsc(EPSGetConverged(eps, &n_converged));
   AssertThrow(n_converged >= PetscInt(n),
@@ -49,6 +57,11 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](auto a, auto b) { return lambda[a] < lambda[b]; });
   for (unsigned int i : order) {
+    if (!std::isfinite(lambda[i]) || !std::isfinite(shapes[i].l2_norm()))
+      throw CollectiveFailure("the modal solver returned a non-finite mode " +
+                              std::to_string(i + 1) +
+                              ": check the parameters' scale (Tension, stiffnesses, Mass per "
+                              "length, Grading)");
     // A rigid-body mode's omega^2 is zero up to round-off, which may be slightly negative.
     modes.omega.push_back(std::sqrt(std::max(lambda[i], 0.0)));
     modes.shapes.push_back(std::move(shapes[i]));

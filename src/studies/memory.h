@@ -3,6 +3,10 @@
 // matters) or kept for reuse (a batch of many members, where handing it back costs every member
 // its page faults again).
 
+#include "core/case_parameters.h"
+
+#include <mpi.h>
+
 namespace hamdyn {
 
 /// Call after MPI_Init: Open MPI's memory hooks switch off glibc's mmap for large blocks, so
@@ -17,5 +21,10 @@ void keep_freed_memory();
 
 /// Returns freed heap memory to the system (malloc_trim) unless keep_freed_memory was called.
 void trim_freed_memory();
+
+/// Throws InputError naming Discretization/Elements when the case would need more memory than
+/// this node has available (MemAvailable, shared by the ranks on the node), with the estimate:
+/// refused up front instead of ending in std::bad_alloc or the kernel's OOM killer. Collective.
+void check_memory(const CaseParameters& c, MPI_Comm comm);
 
 } // namespace hamdyn

@@ -18,6 +18,7 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
       triangulation(comm_, dealii::Triangulation<1>::none, false,
                     dealii::parallel::shared::Triangulation<1>::partition_zorder) {
   const auto start = std::chrono::steady_clock::now();
+  check_memory(c, comm);
   make_line_mesh(line_vertices(c), triangulation);
   trim_freed_memory(); // the mesh description's per-cell vectors are freed: return them
   model = make_model(c, triangulation, comm);
@@ -26,6 +27,16 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
   // do not add to the peak of the solver set-up that follows (glibc keeps them otherwise).
   trim_freed_memory();
   setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void check_free_dofs(const PreparedCase& pc) {
+  const auto n_free = pc.system.locally_owned.size() -
+                      dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), pc.comm);
+  if (n_free == 0)
+    throw InputError("Discretization/Elements", std::to_string(pc.parameters.n_elements),
+                     "leaves no free DoF between the held ends (Degree " +
+                         std::to_string(pc.parameters.degree) +
+                         "); expected more elements or a higher degree");
 }
 
 void check_number_of_modes(const PreparedCase& pc) {

@@ -22,6 +22,8 @@ struct PreparedCase {
   double setup_seconds = 0;
 };
 
+/// Throws InputError when every DoF is held (nothing can move).
+void check_free_dofs(const PreparedCase& pc);
 /// Throws InputError when Modes/Number of modes exceeds the free DoFs of the discretization.
 void check_number_of_modes(const PreparedCase& pc);
 /// The same for n modes asked for by `parameter`.

@@ -1,11 +1,13 @@
 #include "studies/run_compare.h"
 
+#include "core/failure_message.h"
 #include "output/history_writer.h"
 #include "studies/compare_methods.h"
 #include "studies/prepared_case.h"
 
 #include <deal.II/base/mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -85,6 +87,29 @@ void write_compare_files(const FrequencyComparison& f, const HistoryComparison& 
                                      format_cell(h.primal_fe[k]), format_cell(h.chain[k]),
                                      format_cell(h.dual[k]), format_cell(h.dual_fe[k])});
 }
+
+// NaN marks what a method does not give (a whole history, a mode it has not); an infinity, or a
+// history that is NaN only from some time on, is a method that failed: never written or shown.
+void check_finite(const FrequencyComparison& f, const HistoryComparison& h) {
+  const std::pair<const char*, const std::vector<double>*> methods[] = {{"exact", &h.exact},
+                                                                        {"primal_fe", &h.primal_fe},
+                                                                        {"chain", &h.chain},
+                                                                        {"dual", &h.dual},
+                                                                        {"dual_fe", &h.dual_fe}};
+  for (const auto& [name, values] : methods) {
+    const bool available =
+        std::any_of(values->begin(), values->end(), [](double v) { return !std::isnan(v); });
+    for (std::size_t k = 0; k < values->size(); ++k)
+      if (std::isinf((*values)[k]) || (available && std::isnan((*values)[k])))
+        throw CollectiveFailure(std::string("compare: the ") + name +
+                                " history is not finite at t = " + format_number(h.time[k]) +
+                                " s: check the load and the parameters' scale");
+  }
+  for (const auto* values : {&f.exact, &f.primal_fe, &f.chain, &f.dual, &f.dual_fe})
+    for (double v : *values)
+      if (std::isinf(v))
+        throw CollectiveFailure("compare: a frequency is not finite: check the parameters' scale");
+}
 } // namespace
 
 NamedValues run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
@@ -94,6 +119,7 @@ NamedValues run_compare(const CaseParameters& c, const ParameterFile& file, MPI_
   const CaseComparison comparison(c, comm);
   const FrequencyComparison f = comparison.frequencies();
   const HistoryComparison h = comparison.histories();
+  check_finite(f, h);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   write_compare_files(f, h, c.output_directory, comm);
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {

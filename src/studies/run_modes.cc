@@ -44,7 +44,6 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
                       bool report) {
   PreparedCase pc(c, comm);
   check_number_of_modes(pc);
-  const auto output = prepare_output_directory(c.output_directory, file, comm);
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   linearize_about_initial_state(pc, comm, root);
   if (root && pc.system.axial_factor > 0)
@@ -55,6 +54,7 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
   // free-free string; its size only sets the conditioning of the shifted solves.
   const double scale = pc.model->frequency_scale();
   const Modes modes = compute_modes(pc.system, c.n_modes, -0.01 * scale * scale);
+  const auto output = prepare_output_directory(c.output_directory, file, comm); // modes are done
 
   CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency"}, comm);
   VtuSeries series(c.output_directory, "modes", comm);

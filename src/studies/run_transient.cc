@@ -202,9 +202,12 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   PreparedCase pc(c, comm);
   check_time_step(pc);
   Transient run(pc);
-  OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
+  // Read before the lock is taken, which creates nothing: a directory without a usable
+  // checkpoint is bad input and stays as it was. (The checkpoint is replaced by rename, so a run
+  // still writing into the directory cannot be caught half way; the lock then refuses it.)
   const Checkpoint checkpoint = Checkpoint::read(c.output_directory + "/checkpoint.bin", comm);
   run.restore(checkpoint);
+  OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
   const std::vector<std::string> columns = history_columns(pc);
   CsvWriter history(c.output_directory + "/history.csv",
                     static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);

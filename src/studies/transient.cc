@@ -85,9 +85,12 @@ namespace {
 std::string likely_source(const EnergyLedger& ledger, const State& state, unsigned long step) {
   const bool motion_finite = std::isfinite(state.u.l1_norm()) && std::isfinite(state.v.l1_norm());
   const bool load_finite = state.f.size() == 0 || std::isfinite(state.f.l1_norm());
-  if (!std::isfinite(ledger.external_work) || !load_finite)
-    return "the load is not finite there (check Load/Distributed force, the ends' Force and "
-           "Moment and Attachments/Forces)";
+  const std::string loads =
+      "(check Load/Distributed force, the ends' Force and Moment and Attachments/Forces)";
+  if (!load_finite)
+    return "the load is not finite there " + loads;
+  if (!std::isfinite(ledger.external_work))
+    return "the load's work overflows (the load is too large) " + loads;
   if (step == 0 && !motion_finite)
     return "check Initial conditions/Displacement and Velocity";
   return "check the parameters' scale (stiffnesses, Tension, Mass per length) and Time step";
@@ -135,6 +138,7 @@ void check_finite_at_start(const PreparedCase& pc) {
 Transient::Transient(const PreparedCase& pc)
     : pc_(pc), integrator_(pc.system, scheme_parameters(pc.parameters)), ledger_(pc.system),
       n_steps_(step_count(pc.parameters)) {
+  check_free_dofs(pc);
   check_finite_at_start(pc);
   integrator_.allocate(state_);
   integrator_.allocate(previous_);

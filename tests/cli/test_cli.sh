@@ -97,6 +97,45 @@ expect_bad "extra argument to --version" "argument = 'extra': --version takes no
 expect_bad "extra argument to --help" "argument = 'extra': --help takes no arguments" --help extra
 expect_bad "empty --output" "--output = '': expected a directory name" run --output ""
 expect_bad "missing case file" "case file = 'missing.prm'" run missing.prm
+expect_bad "subnormal time step" "Time integration/Time step = '1e-320': is subnormal" \
+  run --set "Time integration/Time step=1e-320"
+expect_bad "subnormal length" "Model/Length = '1e-320': is subnormal" run --set "Model/Length=1e-320"
+expect_bad "overflowing number" "Model/Tension = '1e400'" run --set "Model/Tension=1e400"
+expect_bad "too many steps" "Time integration/Time step = '1e-21': gives 1e+20 steps" \
+  run --set "Time integration/Time step=1e-21"
+expect_bad "more than 1e9 steps" "at most 1e9 steps are allowed" \
+  run --set "Time integration/Time step=1e-12"
+expect_bad "no step" "Time integration/Final time = '0': gives no time step" \
+  run --set "Time integration/Final time=0"
+expect_bad "beyond memory" "Discretization/Elements = '1000000000': needs about" \
+  run --set "Discretization/Elements=1000000000"
+expect_bad "nothing free" "Discretization/Elements = '1': leaves no free DoF" \
+  run --set "Discretization/Elements=1" --set "Discretization/Degree=1" \
+  --set "Right end/Support=fixed" --set "Right end/Point mass=0" --set "Right end/Spring=0"
+mkdir -p case_dir && mkfifo case.fifo
+expect_bad "case file is a directory" "case file = 'case_dir': is not a regular file" run case_dir
+expect_bad "case file is a FIFO" "case file = 'case.fifo': is not a regular file" run case.fifo
+expect_bad "case file cannot be read" "case file = '/proc/self/mem': cannot be read" run /proc/self/mem
+printf 'subsection Model\n  set Tension = -1\n  set Tension = 100\nend\n' > twice.prm
+expect_bad "key set twice" "twice.prm:3: Model/Tension is set twice (first at line 2)" run twice.prm
+printf 'subsection Model\n  set Tension = 100\nend\nsubsection Model\n  set Length = 2\nend\n' > again.prm
+expect_bad "subsection opened twice" "again.prm:4: subsection 'Model' is opened again" run again.prm
+printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n3\n1 0 0 0\n2 0.5 0 0\n3 1 0 0\n$EndNodes\n$Elements\n2\n1 1 2 10 1 1 3\n2 1 2 10 1 2 3\n$EndElements\n' > overlap.msh
+expect_bad "overlapping Gmsh elements" "overlaps another or spans more than one gap" \
+  run --set "Discretization/Mesh file=overlap.msh"
+expect_bad "resume takes no case file" "--resume = 'somewhere': continues that run" \
+  run "$source_dir/cases/default.prm" --resume somewhere
+mkdir -p not_a_run && cp "$source_dir/cases/default.prm" not_a_run/used_parameters.prm
+err="$("$hamdyn" run --resume not_a_run 2>&1 >/dev/null)"
+check "resume without a checkpoint: exit 2" test $? -eq 2
+check "resume without a checkpoint: says so" grep -qF "not_a_run/checkpoint.bin is missing" <<<"$err"
+check "resume without a checkpoint: nothing written" test "$(ls -A not_a_run)" = "used_parameters.prm"
+expect_bad "extra argument to parameters" "option = 'extra': parameters takes no options" \
+  parameters extra
+# A SLEPc/MUMPS failure is one line, exit 1, and nothing written.
+expect_exit 1 "modes with a tension of 1e300" "the modal solver (SLEPc shift-and-invert" \
+  "$work/out" modes --set "Model/Tension=1e300"
+check "modes with a tension of 1e300: nothing written" test ! -e "$work/out"
 rm -rf "$work/out"
 err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?
 check "unwritable output: exit 2" test $status -eq 2
