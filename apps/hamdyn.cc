@@ -7,6 +7,7 @@
 #include "core/default_case.h"
 #include "core/failure_message.h"
 #include "core/input_error.h"
+#include "core/text.h"
 #include "studies/memory.h"
 #include "studies/run_transient.h"
 #include "studies/step_loop_benchmark.h"
@@ -130,7 +131,7 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const InputError& e) {
     if (root)
-      std::cerr << "hamdyn: error: " << e.what() << std::endl;
+      std::cerr << "hamdyn: error: " << printable(e.what()) << std::endl;
     return 2;
   } catch (const Interrupted& e) {
     if (root)

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -118,6 +119,14 @@ void ParameterFile::set(const std::string& section, const std::string& key,
     throw InputError("unknown parameter '" + key + "' in section '" + section +
                      "' (see `hamdyn parameters`)");
   }
+  for (const char c : value) // a stray byte would pass some patterns and fail the conversion
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02X", static_cast<unsigned char>(c));
+      throw InputError(parameter_name(section, key), printable(value),
+                       std::string("contains the control character ") + code + "; expected " +
+                           entry->allowed);
+    }
   if (!entry->pattern->match(value))
     throw InputError(parameter_name(section, key), value, "expected " + entry->allowed);
   check_number_range(parameter_name(section, key), value, *entry->pattern);
