@@ -1,11 +1,12 @@
 #pragma once
 #include <mpi.h>
 
-namespace hamdyn {
-
 #include <string>
 
-/// `hamdyn bench`: times the generalized-alpha step loop of the default case's fixed-free P1
+namespace hamdyn {
+
+/// `hamdyn bench`: times the path `hamdyn run` takes (Transient: the generalized-alpha step, the
+/// energy ledger, the history rows into a scratch history.csv) for the default case's fixed-free P1
 /// string with an end mass and spring, or of a clamped-free Hermite Euler-Bernoulli beam with a
 /// tip mass (model "beam"), with about n_unknowns DoFs, and prints ns per unknown per step,
 /// set-up time and peak memory. A benchmark, not a test: nothing is asserted.
