@@ -48,8 +48,9 @@ usage:
   hamdyn parameters
       Every case-file parameter with its default, allowed values and units.
   hamdyn bench [--model string|beam|nonlinear] [--unknowns N] [--steps N]
-      Times the implicit step loop of a P1 string, a Hermite Euler-Bernoulli beam or the
-      P1 string with four hardening springs (Newton) (default 1000000 unknowns, 100 steps).
+      Times the path hamdyn run takes (step, energy ledger, history rows) for a P1 string, a
+      Hermite Euler-Bernoulli beam or the P1 string with four hardening springs (Newton)
+      (default 1000000 unknowns, 100 steps).
   hamdyn --help | --version
 
 options:

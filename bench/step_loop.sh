@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the implicit step loop of a P1 string, a Hermite beam and the string with four hardening
+# Times the path `hamdyn run` takes (step, energy ledger, history rows) for a P1 string, a Hermite beam and the string with four hardening
 # springs (Newton), 10^6 unknowns, on 1 and 2 ranks (a benchmark:
 # it asserts nothing). Usage: bench/step_loop.sh [UNKNOWNS] [STEPS]
 set -euo pipefail
