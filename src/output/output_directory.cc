@@ -4,6 +4,7 @@
 
 #include <deal.II/base/mpi.h>
 
+#include <cerrno>
 #include <fcntl.h>
 #include <filesystem>
 #include <regex>
@@ -30,8 +31,10 @@ OutputDirectory::OutputDirectory(const std::string& path, MPI_Comm comm, Use use
     lock_ = ::open((path + "/.hamdyn.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (lock_ < 0)
       held_elsewhere = 2;
-    else if (::flock(lock_, LOCK_EX | LOCK_NB) != 0)
+    else if (::flock(lock_, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
       held_elsewhere = 1;
+    // Any other failure (a network file system without locks: ENOLCK, EOPNOTSUPP) leaves the
+    // directory unlocked rather than refusing every run into it.
     else if (use == Use::new_results)
       for (const auto& entry : fs::directory_iterator(path))
         if (entry.is_regular_file() && is_hamdyn_output(entry.path().filename().string()))
