@@ -214,6 +214,12 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   VtuSeries series(c.output_directory, "solution", comm);
   RunOutputs outputs{pc, columns, history, series, {}};
   outputs.restore(checkpoint);
+  if (run.finished()) {
+    if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0)
+      std::cout << "hamdyn run: " << c.output_directory << " already holds the whole run (step "
+                << run.step() << " of " << run.n_steps() << "); nothing to do" << std::endl;
+    return outputs.results();
+  }
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0)
     std::cout << "hamdyn run: resuming " << c.output_directory << " at step " << run.step()
               << " of " << run.n_steps() << " (t = " << run.state().t << " s)" << std::endl;
