@@ -101,9 +101,10 @@ bool ledger_finite(const EnergyLedger& ledger) {
          std::isfinite(ledger.dissipated) && std::isfinite(ledger.external_work);
 }
 
-// An expression that is not finite at t = 0 somewhere on the line (at the mesh's vertices and
-// cell midpoints) is bad input, found before anything runs or is written.
-void check_finite_at_start(const PreparedCase& pc) {
+// Names the expression that is not finite at t = 0 somewhere on the line (at the mesh's vertices
+// and cell midpoints), when the initial state was found not finite: evaluated only then, so a
+// case that starts well pays nothing for the diagnosis.
+void name_non_finite_expression(const PreparedCase& pc) {
   const CaseParameters& c = pc.parameters;
   std::vector<double> points;
   for (const auto& cell : pc.triangulation.active_cell_iterators()) {
@@ -139,7 +140,6 @@ Transient::Transient(const PreparedCase& pc)
     : pc_(pc), integrator_(pc.system, scheme_parameters(pc.parameters)), ledger_(pc.system),
       n_steps_(step_count(pc.parameters)) {
   check_free_dofs(pc);
-  check_finite_at_start(pc);
   integrator_.allocate(state_);
   integrator_.allocate(previous_);
   pc.model->initial_conditions(state_.u, state_.v);
@@ -147,9 +147,11 @@ Transient::Transient(const PreparedCase& pc)
   ledger_.start(state_);
   // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
   // in the next step's energies and work.
-  if (!ledger_finite(ledger_) || !std::isfinite(state_.a.l1_norm()))
+  if (!ledger_finite(ledger_) || !std::isfinite(state_.a.l1_norm())) {
+    name_non_finite_expression(pc); // throws when an expression is to blame
     throw InputError("the initial state is not finite (t = 0): " +
                      likely_source(ledger_, state_, 0));
+  }
   integrator_.prepare(pc.parameters.time_step); // a factorization failure shows before writing
 
   const auto history = pc.model->history_functionals();
