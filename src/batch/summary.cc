@@ -1,12 +1,12 @@
 #include "batch/summary.h"
 
 #include "core/csv.h"
+#include "output/atomic_file.h"
 #include "output/history_writer.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <limits>
 
@@ -53,30 +53,25 @@ void write_summary(const std::string& path, const std::vector<std::string>& swep
   header.insert(header.end(), swept.begin(), swept.end());
   header.insert(header.end(), result_columns.begin(), result_columns.end());
 
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary);
-    out << csv_record(header) << '\n';
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-      const MemberResult& r = rows[k];
-      std::vector<std::string> fields{case_name(first + k), r.status, r.message,
-                                      r.status == "not run" ? "" : seconds(r.seconds)};
-      for (std::size_t i = 0; i < swept.size(); ++i)
-        fields.push_back(i < r.values.size() ? r.values[i] : "");
-      for (const auto& column : result_columns) {
-        std::string field;
-        for (const auto& [name, value] : r.results.entries)
-          if (name == column)
-            field = format_cell(value);
-        fields.push_back(field);
-      }
-      out << csv_record(fields) << '\n';
+  // Written whole and renamed (output/atomic_file.h): a batch killed while it writes a summary
+  // leaves the previous one. Not synced: a member's row is written after every member.
+  std::string out = csv_record(header) + '\n';
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const MemberResult& r = rows[k];
+    std::vector<std::string> fields{case_name(first + k), r.status, r.message,
+                                    r.status == "not run" ? "" : seconds(r.seconds)};
+    for (std::size_t i = 0; i < swept.size(); ++i)
+      fields.push_back(i < r.values.size() ? r.values[i] : "");
+    for (const auto& column : result_columns) {
+      std::string field;
+      for (const auto& [name, value] : r.results.entries)
+        if (name == column)
+          field = format_cell(value);
+      fields.push_back(field);
     }
-    out.flush();
-    if (!out)
-      throw std::runtime_error("cannot write " + temporary);
+    out += csv_record(fields) + '\n';
   }
-  std::filesystem::rename(temporary, path);
+  write_file_atomically(path, out, /*durable=*/false);
 }
 
 bool read_summary(const std::string& path, const std::vector<std::string>& swept,

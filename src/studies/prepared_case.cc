@@ -8,7 +8,6 @@
 #include <deal.II/base/mpi.h>
 
 #include <chrono>
-#include <filesystem>
 #include <sstream>
 
 namespace hamdyn {
@@ -29,10 +28,16 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
   setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+namespace {
+// DoFs that are not held by a support, over all ranks.
+dealii::types::global_dof_index free_dofs(const PreparedCase& pc) {
+  return pc.system.locally_owned.size() -
+         dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), pc.comm);
+}
+} // namespace
+
 void check_free_dofs(const PreparedCase& pc) {
-  const auto n_free = pc.system.locally_owned.size() -
-                      dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), pc.comm);
-  if (n_free == 0)
+  if (free_dofs(pc) == 0)
     throw InputError("Discretization/Elements", std::to_string(pc.parameters.n_elements),
                      "leaves no free DoF between the held ends (Degree " +
                          std::to_string(pc.parameters.degree) +
@@ -44,8 +49,7 @@ void check_number_of_modes(const PreparedCase& pc) {
 }
 
 void check_number_of_modes(const PreparedCase& pc, unsigned int n, const std::string& parameter) {
-  const auto n_free = pc.system.locally_owned.size() -
-                      dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), pc.comm);
+  const auto n_free = free_dofs(pc);
   if (n > n_free)
     throw InputError(parameter, std::to_string(n),
                      "this discretization has only " + std::to_string(n_free) +
