@@ -1,22 +1,71 @@
 #include "output/energy_ledger.h"
 
+#include "system/banded_operator.h"
+#include "system/petsc_helpers.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
 namespace hamdyn {
 
-EnergyLedger::EnergyLedger(const SecondOrderSystem& s) : system_(s) {
-  work_.reinit(s.locally_owned, s.comm);
-  scratch_.reinit(s.locally_owned, s.comm);
-  mid_.reinit(s.locally_owned, s.comm);
-}
+EnergyLedger::EnergyLedger(const SecondOrderSystem& s) : system_(s) {}
 
-void EnergyLedger::update_stored(const State& s) {
-  system_.mass.vmult(work_, s.v);
-  kinetic = 0.5 * (s.v * work_);
-  system_.stiffness.vmult(work_, s.u);
-  potential = 0.5 * (s.u * work_) + nonlinear_potential_ +
+void EnergyLedger::update_stored(const State& s, const State* previous) {
+  const PetscScalar *v = nullptr, *u = nullptr, *mid = nullptr;
+  check_petsc(VecGetArrayRead(s.v, &v));
+  check_petsc(VecGetArrayRead(s.u, &u));
+  BandedOperator::Terms forms;
+  forms.add(SecondOrderSystem::banded_mass, v);
+  forms.add(SecondOrderSystem::banded_stiffness, u);
+  // C = dm M + dk K + C_np: each part's form of v_mean, weighted below
+  std::array<double, BandedOperator::Terms::capacity> damping_weights{};
+  const bool step = previous != nullptr;
+  if (step)
+    check_petsc(VecGetArrayRead(s.v_mean, &mid));
+  if (step && system_.has_damping()) {
+    auto add = [&](std::size_t matrix, double weight) {
+      if (weight == 0)
+        return;
+      damping_weights[forms.count] = weight;
+      forms.add(matrix, mid);
+    };
+    add(SecondOrderSystem::banded_mass, system_.damping_mass_factor);
+    add(SecondOrderSystem::banded_stiffness, system_.damping_stiffness_factor);
+    if (system_.has_nonproportional_damping())
+      add(SecondOrderSystem::banded_damping, 1.0);
+  }
+  std::array<double, BandedOperator::Terms::capacity + 1> sums{};
+  system_.banded().quadratic_forms(forms, sums.data());
+  double work = 0; // v_mean^T (f_n + f_{n+1})
+  if (step && system_.load) {
+    const PetscScalar *f_old = nullptr, *f_new = nullptr;
+    check_petsc(VecGetArrayRead(previous->f, &f_old));
+    check_petsc(VecGetArrayRead(s.f, &f_new));
+    const std::size_t n = system_.locally_owned.n_elements();
+    for (std::size_t i = 0; i < n; ++i)
+      work += mid[i] * (f_new[i] + f_old[i]);
+    check_petsc(VecRestoreArrayRead(previous->f, &f_old));
+    check_petsc(VecRestoreArrayRead(s.f, &f_new));
+  }
+  if (step)
+    check_petsc(VecRestoreArrayRead(s.v_mean, &mid));
+  check_petsc(VecRestoreArrayRead(s.v, &v));
+  check_petsc(VecRestoreArrayRead(s.u, &u));
+  sums[forms.count] = work;
+  MPI_Allreduce(MPI_IN_PLACE, sums.data(), int(forms.count + 1), MPI_DOUBLE, MPI_SUM, system_.comm);
+
+  if (step) {
+    const double dt = s.t - previous->t;
+    double damping = 0;
+    for (std::size_t k = 2; k < forms.count; ++k)
+      damping += damping_weights[k] * sums[k];
+    linear_dissipated_ += dt * damping;
+    external_work += 0.5 * dt * sums[forms.count];
+  }
+  kinetic = 0.5 * sums[0];
+  potential = 0.5 * sums[1] + nonlinear_potential_ +
               0.25 * system_.axial_factor * s.stretch * s.stretch; // kappa q^2 / 4
   scale_ = std::max(scale_, std::abs(kinetic + potential));
 }
@@ -33,27 +82,15 @@ void EnergyLedger::start(const State& s) {
 }
 
 void EnergyLedger::record_step(const State& previous, const State& now) {
-  const double dt = now.t - previous.t;
-  mid_ = now.v;
-  mid_ += previous.v;
-  mid_ *= 0.5;
-  if (system_.has_damping()) {
-    system_.damping_vmult(work_, mid_, scratch_);
-    linear_dissipated_ += dt * (mid_ * work_);
-  }
-  if (system_.load) {
-    work_ = now.f;
-    work_ += previous.f;
-    external_work += 0.5 * dt * (mid_ * work_);
-  }
+  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
+    if (!system_.nodal_forces[k].is_dashpot())
+      nonlinear_potential_ +=
+          potential_increment(system_.nodal_forces[k], previous.extensions[k], now.extensions[k]);
+  update_stored(now, &previous);
   dissipated = linear_dissipated_;
   for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
     if (system_.nodal_forces[k].is_dashpot())
       dissipated += now.element_work[k]; // the integrator's sum of F dx over the steps
-    else
-      nonlinear_potential_ +=
-          potential_increment(system_.nodal_forces[k], previous.extensions[k], now.extensions[k]);
-  update_stored(now);
 }
 
 void EnergyLedger::save(Checkpoint& c) const {

@@ -18,7 +18,8 @@ class EnergyLedger {
 public:
   explicit EnergyLedger(const SecondOrderSystem& s);
   void start(const State& s);
-  /// `previous` is the state one step before `now` (only its v and f are read).
+  /// `previous` is the state one step before `now`: only its t, f and extensions are read (the
+  /// mid-step velocity is now.v_mean).
   void record_step(const State& previous, const State& now);
 
   double kinetic = 0, potential = 0, dissipated = 0, external_work = 0;
@@ -31,11 +32,12 @@ public:
   void restore(const Checkpoint& c);
 
 private:
-  void update_stored(const State& s);
+  /// T and V at s, and the step's (v_mean^T C v_mean, v_mean^T (f_n + f_{n+1})) when `previous`
+  /// is given: one pass over the rows (BandedOperator::quadratic_forms) and one reduction.
+  void update_stored(const State& s, const State* previous = nullptr);
   double nonlinear_potential_ = 0; // sum_k int_0^{e_k} F_k de of the nonlinear springs
   double linear_dissipated_ = 0;   // int v^T C v dt
   const SecondOrderSystem& system_;
-  LA::Vector work_, mid_, scratch_;
   double initial_ = 0, scale_ = 0;
 };
 

@@ -1,5 +1,6 @@
 #pragma once
-// A CSV table written by rank 0, one row at a time, numbers with 17 significant digits.
+// A CSV table written by rank 0, one row at a time, each number in the shortest digits that read
+// back as the same double (at most 17 significant).
 // Rows are formatted into a buffer (snprintf, no iostreams: a step's row costs well under a
 // microsecond) and reach the file only whole, with write(2), when the buffer passes 64 KiB and
 // whenever flush() is called: a killed run leaves complete rows, and a resumed run cuts the file

@@ -141,9 +141,13 @@ Transient::Transient(const PreparedCase& pc)
       n_steps_(step_count(pc.parameters)) {
   check_free_dofs(pc);
   integrator_.allocate(state_);
-  integrator_.allocate(previous_);
+  if (pc.system.load) // the ledger reads only t, f and the extensions of the step before
+    previous_.f.reinit(pc.system.locally_owned, pc.comm);
   pc.model->initial_conditions(state_.u, state_.v);
   integrator_.initialize(state_);
+  // J factored before the ledger's band storage is made: the factorization's working copy of the
+  // band is the set-up's largest allocation, and a failure shows before writing
+  integrator_.prepare(pc.parameters.time_step);
   ledger_.start(state_);
   // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
   // in the next step's energies and work.
@@ -152,7 +156,6 @@ Transient::Transient(const PreparedCase& pc)
     throw InputError("the initial state is not finite (t = 0): " +
                      likely_source(ledger_, state_, 0));
   }
-  integrator_.prepare(pc.parameters.time_step); // a factorization failure shows before writing
 
   const auto history = pc.model->history_functionals();
   functionals_ = history.ends;
@@ -163,7 +166,6 @@ Transient::Transient(const PreparedCase& pc)
 void Transient::advance() {
   const CaseParameters& c = pc_.parameters;
   previous_.t = state_.t;
-  previous_.v = state_.v;
   previous_.extensions = state_.extensions;
   if (pc_.system.load)
     previous_.f = state_.f;
@@ -184,16 +186,19 @@ void Transient::advance() {
 std::vector<double> Transient::row(double stop_request, double* any_stop_request) const {
   const CaseParameters& c = pc_.parameters;
   const State& s = state_;
-  auto values = evaluate(functionals_, s, pc_.comm, stop_request); // one reduction for all
+  std::vector<double>& values = functional_values_;
+  evaluate(functionals_, s, pc_.comm, stop_request, values); // one reduction for all
   if (any_stop_request)
     *any_stop_request = values.back();
-  values.pop_back();
-  std::vector<double> row{s.t};
-  row.insert(row.end(), values.begin(), values.begin() + n_ends_);
+  const auto ends = values.begin() + n_ends_, probes_end = values.end() - 1;
+  std::vector<double> row;
+  row.reserve(values.size() + 6 + s.element_forces.size());
+  row.push_back(s.t);
+  row.insert(row.end(), values.begin(), ends);
   for (double e : {ledger_.kinetic, ledger_.potential, ledger_.dissipated, ledger_.external_work,
                    ledger_.error()})
     row.push_back(e);
-  row.insert(row.end(), values.begin() + n_ends_, values.end());
+  row.insert(row.end(), ends, probes_end);
   row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
   if (pc_.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
     row.push_back(c.tension + pc_.system.axial_factor * s.stretch);

@@ -60,6 +60,7 @@ private:
   State state_, previous_;
   EnergyLedger ledger_;
   std::vector<LinearFunctional> functionals_;
+  mutable std::vector<double> functional_values_; // row()'s scratch, kept for its allocation
   std::ptrdiff_t n_ends_;
   unsigned long step_ = 0, n_steps_;
   bool negative_slope_reported_ = false;

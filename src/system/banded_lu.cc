@@ -10,8 +10,8 @@ void BandedLU::reinit(std::size_t n, unsigned int lower, unsigned int upper) {
   n_ = n;
   lower_ = lower;
   upper_ = upper;
-  width_ = lower + upper + 1;
-  a_.assign(n * width_, 0.0);
+  l_.assign(n * lower, 0.0);
+  u_.assign(n * (upper + 1), 0.0);
 }
 
 void BandedLU::factorize() {
@@ -21,8 +21,6 @@ void BandedLU::factorize() {
       throw std::runtime_error("banded LU: non-positive pivot " + std::to_string(pivot) +
                                " in row " + std::to_string(k) +
                                " (the matrix is not positive definite)");
-    // Store the reciprocal of the pivot: the solve then multiplies instead of dividing.
-    (*this)(k, k) = 1.0 / pivot;
     const std::size_t last_row = std::min(n_ - 1, k + lower_);
     const std::size_t last_col = std::min(n_ - 1, k + upper_);
     for (std::size_t i = k + 1; i <= last_row; ++i) {
@@ -31,32 +29,40 @@ void BandedLU::factorize() {
         (*this)(i, j) -= l * at(k, j);
     }
   }
+  for (std::size_t i = 0; i < n_; ++i) {
+    double* row = u_.data() + i * (upper_ + 1);
+    const double inverse = 1.0 / row[0];
+    row[0] = inverse;
+    for (unsigned int j = 1; j <= upper_; ++j)
+      row[j] *= inverse;
+  }
 }
 
-void BandedLU::solve(double* x) const {
+void BandedLU::solve(const double* b, double* x) const {
   if (n_ == 0)
     return;
   if (lower_ == 1 && upper_ == 1) { // tridiagonal: the common P1 case, kept branch-free
+    x[0] = b[0];
     for (std::size_t i = 1; i < n_; ++i)
-      x[i] -= a_[i * 3] * x[i - 1];
-    x[n_ - 1] *= a_[(n_ - 1) * 3 + 1];
+      x[i] = b[i] - l_[i] * x[i - 1];
+    x[n_ - 1] *= u_[2 * (n_ - 1)];
     for (std::size_t i = n_ - 1; i-- > 0;)
-      x[i] = (x[i] - a_[i * 3 + 2] * x[i + 1]) * a_[i * 3 + 1];
+      x[i] = x[i] * u_[2 * i] - u_[2 * i + 1] * x[i + 1];
     return;
   }
   for (std::size_t i = 0; i < n_; ++i) { // L y = b, unit lower triangular
     const std::size_t first = i > lower_ ? i - lower_ : 0;
-    double s = x[i];
+    double s = b[i];
     for (std::size_t j = first; j < i; ++j)
-      s -= at(i, j) * x[j];
+      s -= l_[i * lower_ + (j + lower_ - i)] * x[j];
     x[i] = s;
   }
   for (std::size_t i = n_; i-- > 0;) { // U x = y
     const std::size_t last = std::min(n_ - 1, i + upper_);
-    double s = x[i];
+    double s = x[i] * u_[i * (upper_ + 1)];
     for (std::size_t j = i + 1; j <= last; ++j)
-      s -= at(i, j) * x[j];
-    x[i] = s * at(i, i);
+      s -= u_[i * (upper_ + 1) + (j - i)] * x[j];
+    x[i] = s;
   }
 }
 

@@ -18,19 +18,31 @@ class BandedLU {
 public:
   /// An n x n zero matrix with `lower` sub- and `upper` super-diagonals.
   void reinit(std::size_t n, unsigned int lower, unsigned int upper);
-  /// Entry (i, j), |i - j| within the band.
-  double& operator()(std::size_t i, std::size_t j) { return a_[i * width_ + (j + lower_ - i)]; }
+  /// Entry (i, j), |i - j| within the band (before factorize()).
+  double& operator()(std::size_t i, std::size_t j) {
+    return j < i ? l_[i * lower_ + (j + lower_ - i)] : u_[i * (upper_ + 1) + (j - i)];
+  }
   /// Factors in place; throws if a pivot is not positive (the matrix is not as assumed).
   void factorize();
+  /// Solves A x = b; b and x may be the same array.
+  void solve(const double* b, double* x) const;
   /// Solves A x = b in place (x holds b on entry).
-  void solve(double* x) const;
+  void solve(double* x) const { solve(x, x); }
   std::size_t size() const { return n_; }
 
 private:
-  double at(std::size_t i, std::size_t j) const { return a_[i * width_ + (j + lower_ - i)]; }
+  double at(std::size_t i, std::size_t j) const {
+    return j < i ? l_[i * lower_ + (j + lower_ - i)] : u_[i * (upper_ + 1) + (j - i)];
+  }
   std::size_t n_ = 0;
-  unsigned int lower_ = 0, upper_ = 0, width_ = 1;
-  std::vector<double> a_;
+  unsigned int lower_ = 0, upper_ = 0;
+  // The band's lower and upper (with the diagonal) parts row by row, each in its own array so that
+  // each sweep of the solve streams only what it needs: l_[i * lower + (j - i + lower)] = A(i, j)
+  // for j < i, u_[i * (upper + 1) + (j - i)] = A(i, j) for j >= i. factorize() leaves L there and
+  // U with its rows scaled by the pivot (u_[i * (upper + 1)] = 1 / U(i, i), the others
+  // U(i, j) / U(i, i)): the back substitution then has one multiply-add on its dependency chain
+  // instead of a multiply-add and a multiply.
+  std::vector<double> l_, u_;
 };
 
 } // namespace hamdyn

@@ -1,5 +1,6 @@
 #include "system/line_schur_solver.h"
 
+#include "system/matrix_rows.h"
 #include "system/petsc_helpers.h"
 
 #include <deal.II/lac/vector.h>
@@ -12,41 +13,6 @@ namespace hamdyn {
 namespace {
 // Couplings further apart than this along the numbering go to the interface.
 constexpr PetscInt max_bandwidth = 64;
-
-// One row of the combination, columns sorted.
-class RowReader {
-public:
-  explicit RowReader(const MatrixCombination& a) : a_(a) {}
-  const std::vector<std::pair<PetscInt, double>>& row(PetscInt r) {
-    row_.clear();
-    for (const auto& [factor, matrix] : a_.terms) {
-      PetscInt n = 0;
-      const PetscInt* cols = nullptr;
-      const PetscScalar* vals = nullptr;
-      check_petsc(MatGetRow(matrix, r, &n, &cols, &vals));
-      for (PetscInt j = 0; j < n; ++j)
-        add(cols[j], factor * vals[j]);
-      check_petsc(MatRestoreRow(matrix, r, &n, &cols, &vals));
-    }
-    for (const auto& e : a_.entries)
-      if (PetscInt(e.row) == r)
-        add(PetscInt(e.column), a_.entry_factor * e.value);
-    std::sort(row_.begin(), row_.end());
-    return row_;
-  }
-
-private:
-  void add(PetscInt col, double value) {
-    for (auto& [c, v] : row_)
-      if (c == col) {
-        v += value;
-        return;
-      }
-    row_.emplace_back(col, value);
-  }
-  const MatrixCombination& a_;
-  std::vector<std::pair<PetscInt, double>> row_;
-};
 } // namespace
 
 void LineSchurSolver::factorize(const MatrixCombination& a) {
@@ -56,7 +22,7 @@ void LineSchurSolver::factorize(const MatrixCombination& a) {
   PetscInt last = 0;
   check_petsc(MatGetOwnershipRange(first_matrix, &first_, &last));
   n_local_ = last - first_;
-  RowReader reader(a);
+  MatrixRows reader(a);
 
   // Interface DoFs: owned rows with a column owned by another rank, or one further along the
   // numbering than a band can hold (an attached oscillator, numbered after the line's DoFs, and
@@ -192,9 +158,13 @@ void LineSchurSolver::solve(Vec b, Vec x) const {
   const std::size_t n_interior = interior_.size();
   // y = A_II^-1 b_I; y_i is kept at y(i).
   double* y = interior_contiguous_ && n_interior > 0 ? xx + interior_.front() : buffer_.data();
-  for (std::size_t i = 0; i < n_interior; ++i)
-    y[i] = bb[interior_[i]];
-  interior_factor_.solve(y);
+  if (interior_contiguous_ && n_interior > 0) // the forward sweep reads b where it lies
+    interior_factor_.solve(bb + interior_.front(), y);
+  else {
+    for (std::size_t i = 0; i < n_interior; ++i)
+      y[i] = bb[interior_[i]];
+    interior_factor_.solve(y);
+  }
   if (!interface_global_.empty()) {
     // g = b_G - A_GI y, summed over ranks; x_G = S^-1 g; x_I = y - W x_G.
     std::fill(interface_values_.begin(), interface_values_.end(), 0.0);

@@ -4,9 +4,9 @@
 
 namespace hamdyn {
 
-std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, const State& s,
-                             MPI_Comm comm, double extra) {
-  std::vector<double> values(functionals.size() + 1, 0.0);
+void evaluate(const std::vector<LinearFunctional>& functionals, const State& s, MPI_Comm comm,
+              double extra, std::vector<double>& values) {
+  values.assign(functionals.size() + 1, 0.0);
   values.back() = extra;
   const auto range = s.u.local_range();
   const PetscScalar *u, *v, *a;
@@ -35,7 +35,6 @@ std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, c
   for (std::size_t k = 0; k < functionals.size(); ++k)
     if (functionals[k].constant)
       values[k] += functionals[k].constant(s.t);
-  return values;
 }
 
 } // namespace hamdyn

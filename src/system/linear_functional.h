@@ -18,8 +18,8 @@ struct LinearFunctional {
 };
 
 /// The functionals' values at s, then `extra` (this rank's share of one more number) summed over
-/// the ranks in the same reduction.
-std::vector<double> evaluate(const std::vector<LinearFunctional>& functionals, const State& s,
-                             MPI_Comm comm, double extra = 0);
+/// the ranks in the same reduction, into `values` (resized; its allocation is reused).
+void evaluate(const std::vector<LinearFunctional>& functionals, const State& s, MPI_Comm comm,
+              double extra, std::vector<double>& values);
 
 } // namespace hamdyn

@@ -1,5 +1,6 @@
 #include "system/second_order_system.h"
 
+#include "system/banded_operator.h"
 #include "system/petsc_helpers.h"
 
 namespace hamdyn {
@@ -63,11 +64,48 @@ void SecondOrderSystem::damping_vmult(LA::Vector& y, const LA::Vector& x, LA::Ve
 
 void SecondOrderSystem::apply(const LA::Vector* mass_part, const LA::Vector& stiffness_part,
                               const LA::Vector& v, LA::Vector& r) const {
-  stiffness.vmult(r, stiffness_part);
+  const PetscScalar *xm = nullptr, *xk = nullptr, *xc = nullptr;
+  PetscScalar* y = nullptr;
+  BandedOperator::Terms terms;
+  if (mass_part) {
+    check_petsc(VecGetArrayRead(*mass_part, &xm));
+    terms.add(banded_mass, xm);
+  }
+  check_petsc(VecGetArrayRead(stiffness_part, &xk));
+  terms.add(banded_stiffness, xk);
+  if (has_nonproportional_damping()) {
+    check_petsc(VecGetArrayRead(v, &xc));
+    terms.add(banded_damping, xc);
+  }
+  check_petsc(VecGetArray(r, &y));
+  banded().multiply(terms, y);
+  check_petsc(VecRestoreArray(r, &y));
+  if (xc)
+    check_petsc(VecRestoreArrayRead(v, &xc));
+  check_petsc(VecRestoreArrayRead(stiffness_part, &xk));
   if (mass_part)
-    mass.vmult_add(r, *mass_part);
-  if (has_nonproportional_damping())
-    nonproportional_damping_vmult_add(r, v);
+    check_petsc(VecRestoreArrayRead(*mass_part, &xm));
+}
+
+const BandedOperator& SecondOrderSystem::banded() const {
+  if (!banded_) {
+    auto op = std::make_shared<BandedOperator>();
+    std::vector<MatrixCombination> matrices(2);
+    matrices[banded_mass].terms.emplace_back(1.0, petsc_handle(mass));
+    matrices[banded_stiffness].terms.emplace_back(1.0, petsc_handle(stiffness));
+    if (has_nonproportional_damping()) {
+      MatrixCombination damping;
+      damping.terms.emplace_back(0.0, petsc_handle(mass)); // the row layout when C has no matrix
+      if (has_damping_matrix)
+        damping.terms.emplace_back(1.0, petsc_handle(damping_matrix));
+      damping.entries = extra_damping;
+      damping.entry_factor = 1;
+      matrices.push_back(damping);
+    }
+    op->reinit(matrices, comm);
+    banded_ = op;
+  }
+  return *banded_;
 }
 
 MatrixCombination SecondOrderSystem::linearization(double c_m, double c_c, double c_k) const {

@@ -10,8 +10,11 @@
 #include "system/nodal_force.h"
 
 #include <functional>
+#include <memory>
 
 namespace hamdyn {
+
+class BandedOperator;
 
 namespace LA = dealii::PETScWrappers::MPI;
 
@@ -49,6 +52,9 @@ struct State {
   std::vector<double> extensions, element_forces, element_work;
   /// q = u^T K1 u of a large-amplitude string (SecondOrderSystem::axial_factor), else 0.
   double stretch = 0;
+  /// (v_n + v_{n+1}) / 2 over the last step, written by the integrator's update: the velocity
+  /// the energy ledger integrates dissipation and work with (no copy of v_n kept for it).
+  LA::Vector v_mean;
 };
 
 struct SecondOrderSystem {
@@ -82,13 +88,17 @@ struct SecondOrderSystem {
   /// The operator's forces at the given arguments, the load left out:
   ///   r = M a + C v + K u = M (a + dm v) + K (u + dk v) + C_np v,
   /// with the proportional damping dm M + dk K folded into the two products (no third product).
-  /// The product arguments are formed entry by entry with mass_argument and stiffness_argument
-  /// (an integrator does that in the pass that forms a, v and u): `mass_part` (null when it is
-  /// zero) and `stiffness_part`. `v` is read only when C has a non-proportional part.
+  /// The product arguments a + dm v and u + dk v are formed entry by entry by the caller (an
+  /// integrator does that in the pass that forms a, v and u): `mass_part` (null when it is zero)
+  /// and `stiffness_part`. `v` is read only when C has a non-proportional part.
   void apply(const LA::Vector* mass_part, const LA::Vector& stiffness_part, const LA::Vector& v,
              LA::Vector& r) const;
-  double mass_argument(double a, double v) const { return a + damping_mass_factor * v; }
-  double stiffness_argument(double u, double v) const { return u + damping_stiffness_factor * v; }
+  /// M, K and the non-proportional damping (extra_damping + damping_matrix) in band storage, in
+  /// that order (banded_mass, banded_stiffness, banded_damping; the last only when
+  /// has_nonproportional_damping()), for the products a step and the energy ledger make. Built
+  /// at the first call, which every rank makes together; the matrices must not change after it.
+  const BandedOperator& banded() const;
+  static constexpr std::size_t banded_mass = 0, banded_stiffness = 1, banded_damping = 2;
   /// Whether M a + C v has a product with M when a is zero.
   bool damping_needs_mass_product() const { return damping_mass_factor != 0; }
   /// The linearization J = c_m M + c_c C + c_k K of the operator; for this linear system it never
@@ -106,6 +116,9 @@ struct SecondOrderSystem {
   LA::SparseMatrix tension_stiffness;
   /// f(t), zero in held rows; empty when the load is identically zero.
   std::function<void(double t, LA::Vector& f)> load;
+
+private:
+  mutable std::shared_ptr<const BandedOperator> banded_;
 };
 
 } // namespace hamdyn

@@ -46,7 +46,7 @@ NewmarkIntegrator::NewmarkIntegrator(const SecondOrderSystem& system,
 }
 
 void NewmarkIntegrator::allocate(State& s) const {
-  for (LA::Vector* v : {&s.u, &s.v, &s.a})
+  for (LA::Vector* v : {&s.u, &s.v, &s.a, &s.v_mean})
     v->reinit(system_.locally_owned, system_.comm);
   if (system_.load) // f stays empty without a load
     s.f.reinit(system_.locally_owned, system_.comm);
@@ -432,8 +432,18 @@ void NewmarkIntegrator::advance(State& s, double dt, unsigned halvings) {
                               " times; try a smaller Time integration/Time step or a larger "
                               "Nonlinear tolerance");
     ++halved_steps_;
+    if (halvings == 0) { // the mean velocity is that of the whole step
+      if (v_start_.size() == 0)
+        v_start_.reinit(system_.locally_owned, system_.comm);
+      v_start_ = s.v; // (step_once leaves s as it was when it throws)
+    }
     advance(s, dt / 2, halvings + 1);
     advance(s, dt / 2, halvings + 1);
+    if (halvings == 0) {
+      s.v_mean = v_start_;
+      s.v_mean += s.v;
+      s.v_mean *= 0.5;
+    }
   }
 }
 
@@ -461,13 +471,16 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
       check_petsc(VecGetArray(v_af_, &xc));
     const double cv = (1 - af) * dt, ca = (1 - af) * dt * dt * (0.5 - beta);
     const double cc = (1 - af) * dt * (1 - gamma);
+    const double dm = system_.damping_mass_factor, dk = system_.damping_stiffness_factor;
+    // the product arguments of SecondOrderSystem::apply, a + dm v and u + dk v
     for (PetscInt i = 0; i < n; ++i) {
       const double v_af = v[i] + cc * a[i];
-      xm[i] = system_.mass_argument(am * a[i], v_af);
-      xk[i] = system_.stiffness_argument(u[i] + cv * v[i] + ca * a[i], v_af);
-      if (xc)
-        xc[i] = v_af;
+      xm[i] = am * a[i] + dm * v_af;
+      xk[i] = (u[i] + cv * v[i] + ca * a[i]) + dk * v_af;
     }
+    if (xc)
+      for (PetscInt i = 0; i < n; ++i)
+        xc[i] = v[i] + cc * a[i];
     check_petsc(VecRestoreArrayRead(s.u, &u));
     check_petsc(VecRestoreArrayRead(s.v, &v));
     check_petsc(VecRestoreArrayRead(s.a, &a));
@@ -503,23 +516,26 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
   // a_{n+1} = 0 - correction; u, v, a at t_{n+1}
   {
     const PetscInt n = static_cast<PetscInt>(system_.locally_owned.n_elements());
-    PetscScalar *u, *v, *a;
+    PetscScalar *u, *v, *a, *v_mean;
     const PetscScalar* minus_an;
     check_petsc(VecGetArray(s.u, &u));
     check_petsc(VecGetArray(s.v, &v));
     check_petsc(VecGetArray(s.a, &a));
+    check_petsc(VecGetArray(s.v_mean, &v_mean));
     check_petsc(VecGetArrayRead(correction, &minus_an));
     const double cua = dt * dt * (0.5 - beta), cun = dt * dt * beta;
     const double cva = dt * (1 - gamma), cvn = dt * gamma;
     for (PetscInt i = 0; i < n; ++i) {
-      const double an = -minus_an[i];
+      const double an = -minus_an[i], v_old = v[i];
       u[i] += dt * v[i] + cua * a[i] + cun * an;
       v[i] += cva * a[i] + cvn * an;
       a[i] = an;
+      v_mean[i] = (v[i] + v_old) * 0.5;
     }
     check_petsc(VecRestoreArray(s.u, &u));
     check_petsc(VecRestoreArray(s.v, &v));
     check_petsc(VecRestoreArray(s.a, &a));
+    check_petsc(VecRestoreArray(s.v_mean, &v_mean));
     check_petsc(VecRestoreArrayRead(correction, &minus_an));
   }
   s.t = t_new;

@@ -73,7 +73,8 @@ public:
   /// Given u, v and a at state.t (a system whose M is singular, e.g. an impulse dual with dashpot
   /// rows, cannot give a from the equation), computes f only.
   void initialize_with_acceleration(State& state);
-  /// Advances the state by dt (refactors J only when dt differs from the last step's). A step
+  /// Advances the state by dt (refactors J only when dt differs from the last step's) and sets
+  /// s.v_mean = (v_n + v_{n+1}) / 2. A step
   /// whose Newton iterations do not converge is made as two half steps, recursively; a run that
   /// cannot go on throws std::runtime_error naming the time and the element.
   void step(State& state, double dt);
@@ -122,6 +123,7 @@ private:
   double factored_dt_ = -1;
   // The operator's product arguments at the alpha levels (SecondOrderSystem::apply) and v_af.
   LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;
+  LA::Vector v_start_; // v_n while a step is retried in halves (for State::v_mean)
   // Nonlinear springs: Z_j = J_lin^-1 e_{k_j} and S = U^T Z (m x m, row-major), per step size.
   std::vector<LA::Vector> z_;
   std::vector<Vec> z_handles_;

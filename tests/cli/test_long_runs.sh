@@ -8,10 +8,11 @@
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
-# A run of a few seconds with a short history: many unknowns, few steps.
+# A run of a few seconds (10 000 steps of 40 001 DoFs, about 3 s on 2 ranks here) with a short
+# history.
 case_args=(--set "Discretization/Elements=40000" --set "Discretization/Degree=1"
-  --set "Time integration/Final time=0.25" --set "Output/Snapshot interval=500"
-  --set "Output/Checkpoint interval=150")
+  --set "Time integration/Final time=1" --set "Output/Snapshot interval=2000"
+  --set "Output/Checkpoint interval=600")
 mpirun --oversubscribe -np 2 "$hamdyn" run "${case_args[@]}" --output ref > ref.log 2>&1
 check "uninterrupted reference run" test $? -eq 0
 

@@ -1,0 +1,85 @@
+#pragma once
+// The products a time step and its energy ledger make with M, K and C, on each rank's rows in
+// band storage.
+//
+// Why by hand: a line's DoFs, numbered along it, give matrices whose rows hold 2b + 1 entries
+// (b: the element degree, 3 for a Hermite beam). PETSc's AIJ product reads a column index per
+// entry and loops over each short row separately; measured on a 10^6-unknown P1 string, its two
+// products per step and the ledger's three cost more than the whole rest of the step. In band
+// storage the entries of all matrices of one row sit together, the columns are implied, and one
+// pass forms several products at once (the step's M x_m + K x_k + C x_c, the ledger's v^T M v,
+// u^T K u and the damping's quadratic form) at the cost of one. The few couplings a band cannot
+// hold (another rank's DoF, an attached oscillator numbered after the line) are kept as a list
+// and use values gathered with one MPI_Allreduce (gather_entries).
+#include "system/second_order_system.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace hamdyn {
+
+class BandedOperator {
+public:
+  /// Copies the locally owned rows of `matrices` (each sum_k c_k A_k plus listed entries, all with
+  /// the same row distribution, symmetric: std::logic_error otherwise) into band storage.
+  /// Collective: every rank calls it together.
+  void reinit(const std::vector<MatrixCombination>& matrices, MPI_Comm comm);
+
+  std::size_t n_matrices() const { return n_matrices_; }
+
+  /// Up to five pairs (matrix, vector): the terms of a product sum_t A_t x_t or the forms
+  /// x_t^T A_t x_t (held in place: a step allocates nothing).
+  struct Terms {
+    static constexpr std::size_t capacity = 5;
+    std::array<std::size_t, capacity> matrix{};
+    std::array<const double*, capacity> x{};
+    std::size_t count = 0;
+    void add(std::size_t m, const double* vector) {
+      matrix.at(count) = m;
+      x[count++] = vector;
+    }
+  };
+
+  /// y = sum_t A_t x_t over the local rows (x_t local arrays). Collective when a rank's rows reach
+  /// another's columns (one MPI_Allreduce of those columns' values).
+  void multiply(const Terms& terms, double* y) const;
+  /// This rank's share of x_t^T A_t x_t for each term, in one pass over the rows, into sums[t];
+  /// sum over the ranks for the values. Collective as multiply().
+  void quadratic_forms(const Terms& terms, double* sums) const;
+
+private:
+  // An entry outside the band: row and column local, or the column another rank's (its index in
+  // the gathered list).
+  struct Outer {
+    std::size_t row, matrix;
+    bool local;
+    std::size_t column; // local index, or the position in remote_columns_
+    double value;
+  };
+  /// The terms' vectors at the columns this rank's rows reach outside its band, on every rank in
+  /// one reduction, into gathered_ (left empty when no rank has such a column).
+  void gather(const Terms& terms) const;
+  /// Adds the outer entries' share to a product (forms = false: out = y) or to the forms' sums.
+  void add_outer(const Terms& terms, bool forms, double* out) const;
+  /// Diagonal j (0 .. b) of matrix m: entries A_m(k, k + j) for k = 0 .. n - 1 (zero past the
+  /// local range); the lower half is its mirror.
+  const double* diagonal(std::size_t m, int j) const {
+    return values_.data() + (m * std::size_t(half_width_ + 1) + std::size_t(j)) * n_;
+  }
+
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  std::size_t n_ = 0, n_matrices_ = 0;
+  int half_width_ = 0;
+  // Diagonal storage of the upper half band (M, K and C are symmetric; reinit checks): the
+  // diagonals one after another, each n long, so that the loops over the rows read every array
+  // contiguously and vectorize.
+  std::vector<double> values_;
+  std::vector<Outer> outer_;
+  dealii::types::global_dof_index first_ = 0; // the first locally owned row
+  std::vector<std::uint64_t> remote_columns_; // all ranks', sorted, the same on each
+  bool any_remote_ = false;
+  mutable std::vector<double> gathered_; // gather()'s values, kept to reuse the allocation
+};
+
+} // namespace hamdyn

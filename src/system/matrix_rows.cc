@@ -1,0 +1,36 @@
+#include "system/matrix_rows.h"
+
+#include "system/petsc_helpers.h"
+
+#include <algorithm>
+
+namespace hamdyn {
+
+const std::vector<std::pair<PetscInt, double>>& MatrixRows::row(PetscInt r) {
+  row_.clear();
+  for (const auto& [factor, matrix] : a_.terms) {
+    PetscInt n = 0;
+    const PetscInt* cols = nullptr;
+    const PetscScalar* vals = nullptr;
+    check_petsc(MatGetRow(matrix, r, &n, &cols, &vals));
+    for (PetscInt j = 0; j < n; ++j)
+      add(cols[j], factor * vals[j]);
+    check_petsc(MatRestoreRow(matrix, r, &n, &cols, &vals));
+  }
+  for (const auto& e : a_.entries)
+    if (PetscInt(e.row) == r)
+      add(PetscInt(e.column), a_.entry_factor * e.value);
+  std::sort(row_.begin(), row_.end());
+  return row_;
+}
+
+void MatrixRows::add(PetscInt col, double value) {
+  for (auto& [c, v] : row_)
+    if (c == col) {
+      v += value;
+      return;
+    }
+  row_.emplace_back(col, value);
+}
+
+} // namespace hamdyn

@@ -1,0 +1,105 @@
+// The banded operator against PETSc's own products on the assembled matrices: the step's
+// M x_m + K x_k + C_np v and the ledger's quadratic forms x^T A x, for strings of degree 1-4 with
+// a dashpot, a beam with rotary inertia and viscous damping (a damping matrix), and attached
+// oscillators (couplings a band cannot hold), on any rank count.
+#include "studies/prepared_case.h"
+#include "support/case_builder.h"
+#include "system/banded_operator.h"
+#include "system/petsc_helpers.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace hamdyn;
+
+namespace {
+void fill(LA::Vector& x, double frequency) {
+  for (const auto i : x.locally_owned_elements())
+    x(i) = std::sin(frequency * double(i)) + 0.1;
+  x.compress(dealii::VectorOperation::insert);
+}
+
+// x^T A x and A x by PETSc (MatMult, VecDot), the reference.
+double form(const LA::SparseMatrix& a, const LA::Vector& x) {
+  LA::Vector ax(x);
+  a.vmult(ax, x);
+  return x * ax;
+}
+
+void check(const std::vector<std::string>& overrides) {
+  const std::string name = overrides.front();
+  PreparedCase pc(test_support::make_case(overrides), MPI_COMM_WORLD);
+  const SecondOrderSystem& s = pc.system;
+  LA::Vector xm(s.locally_owned, s.comm), xk(xm), v(xm), r(xm), reference(xm), work(xm);
+  fill(xm, 0.37);
+  fill(xk, 1.3);
+  fill(v, 0.11);
+
+  // The step's product, through SecondOrderSystem::apply (the banded operator) and by PETSc.
+  s.apply(&xm, xk, v, r);
+  s.stiffness.vmult(reference, xk);
+  s.mass.vmult_add(reference, xm);
+  if (s.has_nonproportional_damping())
+    s.nonproportional_damping_vmult_add(reference, v);
+  work = r;
+  work -= reference;
+  EXPECT_LE(work.linfty_norm(), 1e-13 * reference.linfty_norm()) << name;
+
+  // The ledger's forms, one pass for all of them.
+  const BandedOperator& op = s.banded();
+  const PetscScalar *m_x = nullptr, *k_x = nullptr, *c_x = nullptr;
+  check_petsc(VecGetArrayRead(xm, &m_x));
+  check_petsc(VecGetArrayRead(xk, &k_x));
+  check_petsc(VecGetArrayRead(v, &c_x));
+  BandedOperator::Terms terms;
+  terms.add(SecondOrderSystem::banded_mass, m_x);
+  terms.add(SecondOrderSystem::banded_stiffness, k_x);
+  terms.add(SecondOrderSystem::banded_mass, c_x);
+  if (s.has_nonproportional_damping())
+    terms.add(SecondOrderSystem::banded_damping, c_x);
+  std::array<double, BandedOperator::Terms::capacity> sums{};
+  op.quadratic_forms(terms, sums.data());
+  check_petsc(VecRestoreArrayRead(xm, &m_x));
+  check_petsc(VecRestoreArrayRead(xk, &k_x));
+  check_petsc(VecRestoreArrayRead(v, &c_x));
+  for (std::size_t t = 0; t < terms.count; ++t)
+    sums[t] = dealii::Utilities::MPI::sum(sums[t], s.comm);
+
+  const double mass_form = form(s.mass, xm), stiffness_form = form(s.stiffness, xk);
+  EXPECT_NEAR(sums[0], mass_form, 1e-13 * std::abs(mass_form)) << name;
+  EXPECT_NEAR(sums[1], stiffness_form, 1e-12 * std::abs(stiffness_form)) << name;
+  EXPECT_NEAR(sums[2], form(s.mass, v), 1e-13 * std::abs(form(s.mass, v))) << name;
+  if (s.has_nonproportional_damping()) {
+    work = 0;
+    s.nonproportional_damping_vmult_add(work, v);
+    const double damping_form = v * work;
+    EXPECT_NEAR(sums[3], damping_form, 1e-12 * std::abs(damping_form)) << name;
+  }
+}
+} // namespace
+
+TEST(BandedOperator, StringsOfEveryDegree) {
+  for (int degree = 1; degree <= 4; ++degree)
+    check({"Discretization/Degree=" + std::to_string(degree), "Discretization/Elements=37",
+           "Discretization/Grading=3", "Right end/Dashpot=0.7", "Right end/Point mass=0.01",
+           "Model/Viscous damping=0.02"});
+}
+
+TEST(BandedOperator, BeamWithADampingMatrix) {
+  check({"Model/Type=euler bernoulli beam", "Model/Bending stiffness=2",
+         "Model/Rotary inertia per length=1e-3", "Model/Viscous damping=0.05",
+         "Left end/Support=clamped", "Right end/Support=free", "Right end/Rotational dashpot=0.02",
+         "Discretization/Elements=29"});
+}
+
+TEST(BandedOperator, AttachedOscillatorsOutsideTheBand) {
+  check({"Attachments/Oscillators=0.3:0.1,4,0.05; 0.8:0.2,9,0.1", "Attachments/Dashpots=0.5:0.3",
+         "Discretization/Elements=41", "Discretization/Degree=2"});
+  check({"Model/Type=timoshenko beam", "Model/Bending stiffness=2", "Model/Shear stiffness=500",
+         "Model/Rotary inertia per length=1e-3", "Left end/Support=clamped",
+         "Right end/Support=free", "Attachments/Oscillators=0.6:0.1,4,0.05",
+         "Discretization/Elements=23", "Discretization/Degree=2"});
+}
