@@ -55,28 +55,18 @@ void EulerBernoulliBeamModel::interpolate(const Cell& cell, const std::function<
   }
 }
 
-void EulerBernoulliBeamModel::add_resultants(DataOut<1>& out, const LA::Vector& u) const {
-  // From the Hermite cubic of each cell: M = EI w_xx (midpoint), V = -EI w_xxx (constant).
-  const auto& tria = dof_handler().get_triangulation();
-  moment_.reinit(tria.n_active_cells());
-  shear_.reinit(tria.n_active_cells());
-  Vector<double> local(4);
-  for (const auto& cell : dof_handler().active_cell_iterators()) {
-    if (!cell->is_locally_owned())
-      continue;
-    cell->get_dof_values(u, local);
-    const double h = cell_length(cell);
-    const auto d2 = hermite::second_derivatives(0.5, h), d3 = hermite::third_derivatives(h);
-    double w2 = 0, w3 = 0;
-    for (unsigned int i = 0; i < 4; ++i) {
-      w2 += d2[i] * local[i];
-      w3 += d3[i] * local[i];
-    }
-    moment_[cell->active_cell_index()] = c_.bending_stiffness * w2;
-    shear_[cell->active_cell_index()] = -c_.bending_stiffness * w3;
+void EulerBernoulliBeamModel::sample_resultants(const Cell& cell, const FEValues<1>&,
+                                                const Vector<double>& local, double* out) const {
+  // From the Hermite cubic of the cell: M = EI w_xx (midpoint), V = -EI w_xxx (constant).
+  const double h = cell_length(cell);
+  const auto d2 = hermite::second_derivatives(0.5, h), d3 = hermite::third_derivatives(h);
+  double w2 = 0, w3 = 0;
+  for (unsigned int i = 0; i < 4; ++i) {
+    w2 += d2[i] * local[i];
+    w3 += d3[i] * local[i];
   }
-  out.add_data_vector(moment_, "bending_moment", DataOut<1>::type_cell_data);
-  out.add_data_vector(shear_, "shear_force", DataOut<1>::type_cell_data);
+  out[0] = c_.bending_stiffness * w2;
+  out[1] = -c_.bending_stiffness * w3;
 }
 
 } // namespace hamdyn

@@ -26,9 +26,12 @@ private:
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,
                    const std::function<double(double)>& slope,
                    dealii::Vector<double>& local) const override;
-  void add_resultants(dealii::DataOut<1>& out, const LA::Vector& u) const override;
-
-  mutable dealii::Vector<double> moment_, shear_; // cell data of the last output
+  std::vector<std::string> resultant_names() const override {
+    return {"bending_moment", "shear_force"};
+  }
+  bool resultants_per_cell() const override { return true; }
+  void sample_resultants(const Cell& cell, const dealii::FEValues<1>& fe_values,
+                         const dealii::Vector<double>& local, double* out) const override;
 };
 
 } // namespace hamdyn

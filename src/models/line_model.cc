@@ -297,16 +297,62 @@ void LineModel::structure_part(const LA::Vector& state, LA::Vector& structure) c
   oscillators_->structure_part(state, structure);
 }
 
-void LineModel::add_output_fields(DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
-                                  const LA::Vector& a) const {
-  out.attach_dof_handler(dof_handler_);
-  auto names = [this](const char* w, const char* theta) {
-    return has_rotation() ? std::vector<std::string>{w, theta} : std::vector<std::string>{w};
-  };
-  out.add_data_vector(u, names("displacement", "rotation"));
-  out.add_data_vector(v, names("velocity", "rotation_rate"));
-  out.add_data_vector(a, names("acceleration", "rotational_acceleration"));
-  add_resultants(out, u);
+OutputFields LineModel::output_fields() const {
+  OutputFields fields;
+  const bool rotation = has_rotation();
+  for (const auto& [w, theta] :
+       {std::pair{"displacement", "rotation"}, std::pair{"velocity", "rotation_rate"},
+        std::pair{"acceleration", "rotational_acceleration"}}) {
+    fields.point.push_back(w);
+    if (rotation)
+      fields.point.push_back(theta);
+  }
+  for (const auto& name : resultant_names())
+    (resultants_per_cell() ? fields.cell : fields.point).push_back(name);
+  for (const auto& cell : dof_handler_.active_cell_iterators())
+    if (cell->is_locally_owned())
+      ++fields.n_local_cells;
+  return fields;
+}
+
+void LineModel::sample_output_fields(
+    const LA::Vector& u, const LA::Vector& v, const LA::Vector& a,
+    const std::function<void(const double*, const double*, const double*)>& sink) const {
+  // The points DataOut would sample: the cell's ends and its equal subdivisions.
+  const unsigned int n_points = output_subdivisions() + 1;
+  std::vector<Point<1>> points;
+  for (unsigned int j = 0; j < n_points; ++j)
+    points.emplace_back(double(j) / double(n_points - 1));
+  FEValues<1> fe_values(*fe_, Quadrature<1>(points),
+                        update_values | update_gradients | update_quadrature_points);
+  const unsigned int n_dofs = fe_->n_dofs_per_cell(), n_comp = n_components_;
+  const OutputFields fields = output_fields();
+  std::vector<double> x(n_points), point_values(fields.point.size() * n_points),
+      cell_values(std::max<std::size_t>(1, fields.cell.size()));
+  Vector<double> local[3] = {Vector<double>(n_dofs), Vector<double>(n_dofs),
+                             Vector<double>(n_dofs)};
+  const LA::Vector* state[3] = {&u, &v, &a};
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    fe_values.reinit(cell);
+    for (unsigned int j = 0; j < n_points; ++j)
+      x[j] = fe_values.quadrature_point(j)[0];
+    for (unsigned int s = 0; s < 3; ++s) {
+      cell->get_dof_values(*state[s], local[s]);
+      for (unsigned int c = 0; c < n_comp; ++c)
+        for (unsigned int j = 0; j < n_points; ++j) {
+          double value = 0;
+          for (unsigned int i = 0; i < n_dofs; ++i)
+            value += local[s][i] * fe_values.shape_value_component(i, j, c);
+          point_values[(s * n_comp + c) * n_points + j] = value;
+        }
+    }
+    sample_resultants(cell, fe_values, local[0],
+                      resultants_per_cell() ? cell_values.data()
+                                            : point_values.data() + 3 * n_comp * n_points);
+    sink(x.data(), point_values.data(), cell_values.data());
+  }
 }
 
 } // namespace hamdyn

@@ -47,8 +47,11 @@ public:
   /// u and v at the probes; the oscillators' displacements.
   HistoryFunctionals history_functionals() const override;
   /// Displacement (and rotation), their rates and accelerations, and the element's resultants.
-  void add_output_fields(dealii::DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
-                         const LA::Vector& a) const override;
+  OutputFields output_fields() const override;
+  void
+  sample_output_fields(const LA::Vector& u, const LA::Vector& v, const LA::Vector& a,
+                       const std::function<void(const double* x, const double* point_values,
+                                                const double* cell_values)>& cell) const override;
 
 protected:
   using Cell = dealii::DoFHandler<1>::active_cell_iterator;
@@ -80,9 +83,14 @@ protected:
   virtual void interpolate(const Cell& cell, const std::function<double(double)>& w0,
                            const std::function<double(double)>& slope,
                            dealii::Vector<double>& local) const = 0;
-  /// The section resultants of the displacement u (ghosted): a string's internal force, a beam's
-  /// bending moment and shear force.
-  virtual void add_resultants(dealii::DataOut<1>& out, const LA::Vector& u) const = 0;
+  /// The section resultants (a string's internal force, a beam's bending moment and shear force):
+  /// their names, and whether they are cell data (one value per cell) rather than point data.
+  virtual std::vector<std::string> resultant_names() const = 0;
+  virtual bool resultants_per_cell() const { return false; }
+  /// The resultants of displacement `local` (the cell's DoF values) at the points `fe_values` is
+  /// set up on (out[r * n_points + q]), or per cell (out[r]).
+  virtual void sample_resultants(const Cell& cell, const dealii::FEValues<1>& fe_values,
+                                 const dealii::Vector<double>& local, double* out) const = 0;
 
   const CaseParameters c_;
 

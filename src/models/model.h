@@ -10,6 +10,7 @@
 #include <deal.II/grid/tria.h>
 #include <deal.II/numerics/data_out.h>
 
+#include <functional>
 #include <memory>
 
 namespace hamdyn {
@@ -18,6 +19,11 @@ namespace hamdyn {
 /// the energy columns, probe values after them.
 struct HistoryFunctionals {
   std::vector<LinearFunctional> ends, probes;
+};
+
+struct OutputFields {
+  std::vector<std::string> point, cell;
+  std::size_t n_local_cells = 0;
 };
 
 class Model {
@@ -31,11 +37,19 @@ public:
   /// The initial displacement and velocity (zero on held DoFs).
   virtual void initial_conditions(LA::Vector& u, LA::Vector& v) const = 0;
   virtual HistoryFunctionals history_functionals() const = 0;
-  /// `structure` = the DoFHandler's part of the system vector `state`, ghosted: what DataOut takes.
+  /// `structure` = the DoFHandler's part of the system vector `state` (only its owned entries
+  /// are read), ghosted: what sampling and DataOut take.
   virtual void structure_part(const LA::Vector& state, LA::Vector& structure) const = 0;
-  /// Adds the ParaView fields of a state given as ghosted vectors of the structure's part.
-  virtual void add_output_fields(dealii::DataOut<1>& out, const LA::Vector& u, const LA::Vector& v,
-                                 const LA::Vector& a) const = 0;
+  /// The names of the snapshot's point fields and cell fields (output_subdivisions() + 1 points
+  /// and one value per cell), and how many cells this rank samples.
+  virtual OutputFields output_fields() const = 0;
+  /// Samples the fields of a state, given as ghosted vectors of the structure's part, on every
+  /// locally owned cell in turn: `cell` gets x at its points, point field f's values at
+  /// point_values[f * (n + 1) + j] and the cell fields' values.
+  virtual void
+  sample_output_fields(const LA::Vector& u, const LA::Vector& v, const LA::Vector& a,
+                       const std::function<void(const double* x, const double* point_values,
+                                                const double* cell_values)>& cell) const = 0;
   /// A typical angular frequency of the structure [rad/s], the scale of the modal shift.
   virtual double frequency_scale() const = 0;
   /// Subdivisions of each cell in ParaView output.

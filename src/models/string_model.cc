@@ -13,20 +13,6 @@ using namespace dealii;
 
 namespace {
 // tau u_x, the transverse component of the tension: the string's internal (shear-like) force.
-class InternalForce : public DataPostprocessorScalar<1> {
-public:
-  explicit InternalForce(double tension)
-      : DataPostprocessorScalar<1>("internal_force", update_gradients), tension_(tension) {}
-  void evaluate_scalar_field(const DataPostprocessorInputs::Scalar<1>& in,
-                             std::vector<Vector<double>>& out) const override {
-    for (unsigned int q = 0; q < out.size(); ++q)
-      out[q](0) = tension_ * in.solution_gradients[q][0];
-  }
-
-private:
-  double tension_;
-};
-
 } // namespace
 
 StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_Comm comm)
@@ -35,7 +21,6 @@ StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, 
   stiffness_values_ = std::make_unique<FEValues<1>>(dof_handler().get_fe(), QGauss<1>(c.degree + 1),
                                                     update_gradients | update_JxW_values);
   load_values_ = lagrange_load_values();
-  internal_force_ = std::make_unique<InternalForce>(c.tension);
 }
 
 StringModel::~StringModel() = default;
@@ -107,8 +92,15 @@ void StringModel::interpolate(const Cell& cell, const std::function<double(doubl
     local[i] = w0(x0 + h * support[i][0]);
 }
 
-void StringModel::add_resultants(DataOut<1>& out, const LA::Vector& u) const {
-  out.add_data_vector(u, *internal_force_);
+void StringModel::sample_resultants(const Cell&, const FEValues<1>& fe_values,
+                                    const Vector<double>& local, double* out) const {
+  // the internal force tau u_x
+  for (unsigned int q = 0; q < fe_values.n_quadrature_points; ++q) {
+    double slope = 0;
+    for (unsigned int i = 0; i < local.size(); ++i)
+      slope += local[i] * fe_values.shape_grad(i, q)[0];
+    out[q] = c_.tension * slope;
+  }
 }
 
 } // namespace hamdyn

@@ -36,11 +36,12 @@ private:
                    const std::function<double(double)>& slope,
                    dealii::Vector<double>& local) const override;
   /// The internal force tau u_x.
-  void add_resultants(dealii::DataOut<1>& out, const LA::Vector& u) const override;
+  std::vector<std::string> resultant_names() const override { return {"internal_force"}; }
+  void sample_resultants(const Cell& cell, const dealii::FEValues<1>& fe_values,
+                         const dealii::Vector<double>& local, double* out) const override;
 
   // Built once; reinit per cell (FEValues construction costs more than a cell's integrals).
   std::unique_ptr<dealii::FEValues<1>> mass_values_, stiffness_values_, load_values_;
-  std::unique_ptr<dealii::DataPostprocessorScalar<1>> internal_force_;
 };
 
 } // namespace hamdyn

@@ -25,27 +25,6 @@ const CaseParameters& checked(const CaseParameters& c) {
 }
 
 // Bending moment EI theta_x and shear force kappa G A (w_x - theta) at the output points.
-class TimoshenkoResultants : public DataPostprocessor<1> {
-public:
-  TimoshenkoResultants(double ei, double kga) : ei_(ei), kga_(kga) {}
-  void evaluate_vector_field(const DataPostprocessorInputs::Vector<1>& in,
-                             std::vector<Vector<double>>& out) const override {
-    for (unsigned int q = 0; q < out.size(); ++q) {
-      out[q](0) = ei_ * in.solution_gradients[q][1][0];
-      out[q](1) = kga_ * (in.solution_gradients[q][0][0] - in.solution_values[q](1));
-    }
-  }
-  std::vector<std::string> get_names() const override { return {"bending_moment", "shear_force"}; }
-  std::vector<DataComponentInterpretation::DataComponentInterpretation>
-  get_data_component_interpretation() const override {
-    return {DataComponentInterpretation::component_is_scalar,
-            DataComponentInterpretation::component_is_scalar};
-  }
-  UpdateFlags get_needed_update_flags() const override { return update_values | update_gradients; }
-
-private:
-  double ei_, kga_;
-};
 } // namespace
 
 TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangulation<1>& tria,
@@ -61,7 +40,6 @@ TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangul
       std::make_unique<FEValues<1>>(fe, QGauss<1>(p), // reduced: p points
                                     update_values | update_gradients | update_JxW_values);
   load_values_ = lagrange_load_values();
-  resultants_ = std::make_unique<TimoshenkoResultants>(c.bending_stiffness, c.shear_stiffness);
 }
 
 TimoshenkoBeamModel::~TimoshenkoBeamModel() = default;
@@ -132,8 +110,20 @@ void TimoshenkoBeamModel::interpolate(const Cell& cell, const std::function<doub
   }
 }
 
-void TimoshenkoBeamModel::add_resultants(DataOut<1>& out, const LA::Vector& u) const {
-  out.add_data_vector(u, *resultants_);
+void TimoshenkoBeamModel::sample_resultants(const Cell&, const FEValues<1>& fe_values,
+                                            const Vector<double>& local, double* out) const {
+  // M = EI theta_x, V = kGA (w_x - theta) at the points
+  const unsigned int n = fe_values.n_quadrature_points;
+  for (unsigned int q = 0; q < n; ++q) {
+    double w_x = 0, theta = 0, theta_x = 0;
+    for (unsigned int i = 0; i < local.size(); ++i) {
+      w_x += local[i] * fe_values.shape_grad_component(i, q, 0)[0];
+      theta += local[i] * fe_values.shape_value_component(i, q, 1);
+      theta_x += local[i] * fe_values.shape_grad_component(i, q, 1)[0];
+    }
+    out[q] = c_.bending_stiffness * theta_x;
+    out[n + q] = c_.shear_stiffness * (w_x - theta);
+  }
 }
 
 } // namespace hamdyn

@@ -32,11 +32,14 @@ private:
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,
                    const std::function<double(double)>& slope,
                    dealii::Vector<double>& local) const override;
-  void add_resultants(dealii::DataOut<1>& out, const LA::Vector& u) const override;
+  std::vector<std::string> resultant_names() const override {
+    return {"bending_moment", "shear_force"};
+  }
+  void sample_resultants(const Cell& cell, const dealii::FEValues<1>& fe_values,
+                         const dealii::Vector<double>& local, double* out) const override;
 
   // Built once; reinit per cell (FEValues construction costs more than a cell's integrals).
   std::unique_ptr<dealii::FEValues<1>> mass_values_, bending_values_, shear_values_, load_values_;
-  std::unique_ptr<dealii::DataPostprocessor<1>> resultants_;
 };
 
 } // namespace hamdyn

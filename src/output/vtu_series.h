@@ -3,8 +3,12 @@
 // rewritten after every snapshot, so an interrupted run still leaves a valid series. Every file
 // is written to a temporary name and renamed (output/atomic_file.h), and a .pvtu only after all
 // its pieces are complete: a kill never leaves a truncated file, nor an index naming one.
+#include "models/model.h"
+#include "output/line_vtu_piece.h"
+
 #include <deal.II/numerics/data_out.h>
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +24,10 @@ public:
   /// show on its time axis: seconds for a transient, the mode number for modes).
   /// Sets fast compression on `out` before writing: best_compression costs more than the step.
   void write(dealii::DataOut<1>& out, double time);
+  /// Writes a line snapshot at `time` whose piece on this rank is filled by `fill` (one
+  /// LineVtuPiece::add_cell per locally owned cell, `fields.n_local_cells` in all).
+  void write(const OutputFields& fields, unsigned int subdivisions, double time,
+             const std::function<void(LineVtuPiece&)>& fill);
 
   /// The snapshots written so far (what a checkpoint saves).
   const Records& records() const { return records_; }
@@ -28,6 +36,9 @@ public:
   void restore(const Records& records);
 
 private:
+  /// After this rank's piece is complete: the .pvtu (`pvtu`, from rank 0) and the .pvd.
+  void add_record(const std::string& base, double time,
+                  const std::function<std::string(const std::vector<std::string>&)>& pvtu);
   std::string directory_, name_;
   MPI_Comm comm_;
   Records records_;

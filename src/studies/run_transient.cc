@@ -20,20 +20,18 @@ namespace hamdyn {
 
 namespace {
 void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series) {
-  const auto& owned = pc.system.locally_owned;
-  const auto& relevant = pc.model->locally_relevant();
-  LA::Vector u(owned, relevant, pc.comm), v(owned, relevant, pc.comm), a(owned, relevant, pc.comm);
-  u = s.u;
-  v = s.v;
-  a = s.a;
   LA::Vector structure_u, structure_v, structure_a;
-  pc.model->structure_part(u, structure_u);
-  pc.model->structure_part(v, structure_v);
-  pc.model->structure_part(a, structure_a);
-  dealii::DataOut<1> out;
-  pc.model->add_output_fields(out, structure_u, structure_v, structure_a);
-  out.build_patches(pc.model->output_subdivisions());
-  series.write(out, s.t);
+  pc.model->structure_part(s.u, structure_u);
+  pc.model->structure_part(s.v, structure_v);
+  pc.model->structure_part(s.a, structure_a);
+  series.write(pc.model->output_fields(), pc.model->output_subdivisions(), s.t,
+               [&](LineVtuPiece& piece) {
+                 pc.model->sample_output_fields(
+                     structure_u, structure_v, structure_a,
+                     [&](const double* x, const double* point_values, const double* cell_values) {
+                       piece.add_cell(x, point_values, cell_values);
+                     });
+               });
 }
 
 // The displacement columns of history.csv (end and probe displacements, end rotations,

@@ -159,6 +159,7 @@ Transient::Transient(const PreparedCase& pc)
 
   const auto history = pc.model->history_functionals();
   functionals_ = history.ends;
+
   functionals_.insert(functionals_.end(), history.probes.begin(), history.probes.end());
   n_ends_ = static_cast<std::ptrdiff_t>(history.ends.size());
 }

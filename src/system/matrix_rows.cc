@@ -8,6 +8,17 @@ namespace hamdyn {
 
 const std::vector<std::pair<PetscInt, double>>& MatrixRows::row(PetscInt r) {
   row_.clear();
+  if (a_.terms.size() == 1 && a_.entries.empty()) { // one matrix: PETSc's row is sorted already
+    const auto& [factor, matrix] = a_.terms.front();
+    PetscInt n = 0;
+    const PetscInt* cols = nullptr;
+    const PetscScalar* vals = nullptr;
+    check_petsc(MatGetRow(matrix, r, &n, &cols, &vals));
+    for (PetscInt j = 0; j < n; ++j)
+      row_.emplace_back(cols[j], factor * vals[j]);
+    check_petsc(MatRestoreRow(matrix, r, &n, &cols, &vals));
+    return row_;
+  }
   for (const auto& [factor, matrix] : a_.terms) {
     PetscInt n = 0;
     const PetscInt* cols = nullptr;

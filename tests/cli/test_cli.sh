@@ -158,6 +158,29 @@ check "history has one row per step" test "$(wc -l < "$work/run/history.csv")" -
 check "used parameters record overrides" grep -q "set Final time *= 0.002" "$work/run/used_parameters.prm"
 check "snapshot has the internal force" grep -q 'Name="internal_force"' "$work/run/solution_00000.0.vtu"
 check "pvd lists snapshots" test "$(grep -c '<DataSet' "$work/run/solution.pvd")" -eq 3
+# The last snapshot read back by VTK's own parallel reader: Float64 fields whose values at the
+# right end and at the probe equal history.csv's last row, and its time as TimeValue.
+snapshot_matches_history() {
+  /usr/bin/python3 - "$work/run" <<'EOF'
+import csv, sys
+from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
+d = sys.argv[1]
+rows = list(csv.reader(open(d + "/history.csv")))
+last = dict(zip(rows[0], map(float, rows[-1])))
+reader = vtkXMLPUnstructuredGridReader()
+reader.SetFileName(d + "/solution_00002.pvtu")
+reader.Update()
+grid = reader.GetOutput()
+u = grid.GetPointData().GetArray("displacement")
+assert u.GetDataTypeAsString() == "double", u.GetDataTypeAsString()
+time = grid.GetFieldData().GetArray("TimeValue").GetValue(0)
+assert abs(time - last["time"]) <= 1e-15, (time, last["time"])
+for x, column in ((1.0, "u_right"), (0.5, "u@0.5")):
+    at = [u.GetValue(i) for i in range(grid.GetNumberOfPoints()) if abs(grid.GetPoint(i)[0] - x) < 1e-12]
+    assert at and all(abs(w - last[column]) <= 1e-12 * abs(last[column]) for w in at), (column, at, last[column])
+EOF
+}
+check "snapshot read by VTK equals history.csv" snapshot_matches_history
 
 # A Gmsh mesh from meshes/ runs; modes are ascending.
 "$hamdyn" run --set "Discretization/Mesh file=string_graded.msh" --set "Time integration/Final time=0.001" \

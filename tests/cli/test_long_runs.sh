@@ -37,17 +37,31 @@ signal_ranks() {
 whole_rows() { # every line of history.csv has the header's number of fields
   awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$1/history.csv"
 }
-# Every snapshot the .pvd names, and every piece each .pvtu names, is there and parses as XML.
+# Every snapshot the .pvd names, and every piece each .pvtu names, is there and complete: the
+# index files parse as XML, the pieces (raw binary appended data, not XML text) are read by VTK's
+# own reader with every point and every field there.
 series_valid() {
   /usr/bin/python3 - "$1" <<'EOF'
 import os, sys, xml.etree.ElementTree as ET
+from vtkmodules.vtkIOXML import vtkXMLUnstructuredGridReader
+from vtkmodules.vtkCommonCore import vtkObject
+vtkObject.GlobalWarningDisplayOff()
 d = sys.argv[1]
 for ds in ET.parse(os.path.join(d, "solution.pvd")).getroot().iter("DataSet"):
-    pvtu = os.path.join(d, ds.get("file"))
-    for piece in ET.parse(pvtu).getroot().iter("Piece"):
-        ET.parse(os.path.join(d, piece.get("Source")))
+    pvtu = ET.parse(os.path.join(d, ds.get("file"))).getroot()
+    names = [a.get("Name") for a in pvtu.iter("PDataArray") if a.get("Name")]
+    for piece in pvtu.iter("Piece"):
+        reader = vtkXMLUnstructuredGridReader()
+        reader.SetFileName(os.path.join(d, piece.get("Source")))
+        reader.Update()
+        grid = reader.GetOutput()
+        assert reader.GetErrorCode() == 0 and grid.GetNumberOfPoints() > 0, piece.get("Source")
+        for name in names:
+            array = grid.GetPointData().GetArray(name) or grid.GetCellData().GetArray(name)
+            assert array is not None and array.GetNumberOfTuples() > 0, (piece.get("Source"), name)
 EOF
 }
+
 # largest_difference A B: the largest difference between two histories, relative to each column's
 # largest magnitude (the energy error, itself round-off, relative to the largest energy).
 largest_difference() {
