@@ -171,6 +171,20 @@ bool dispatch(int half_width, std::size_t terms, Run&& run) {
     return dispatch<B, N + 1>(half_width, terms, run);
   }
 }
+
+// Runs run(kernels, diagonals) with Kernels<B, N> for the half width and the terms' count, the
+// diagonals of the terms' matrices from diagonal(m, j), when an instance exists.
+template <class Diagonal, class Run>
+bool with_kernels(int half_width, const BandedOperator::Terms& terms, Diagonal diagonal, Run run) {
+  return dispatch(half_width, terms.count, [&](auto b_constant, auto n_constant) {
+    constexpr int B = decltype(b_constant)::value, N = decltype(n_constant)::value;
+    typename Kernels<B, N>::Diagonals u;
+    for (int t = 0; t < N; ++t)
+      for (int j = 0; j <= B; ++j)
+        u[t][j] = diagonal(terms.matrix[t], j);
+    run(Kernels<B, N>(), u);
+  });
+}
 } // namespace
 
 void BandedOperator::add_outer(const Terms& terms, bool forms, double* out) const {
@@ -203,13 +217,9 @@ void BandedOperator::multiply(const Terms& terms, double* y) const {
                terms.x[t][j];
     y[k] = sum;
   };
-  const bool fast = dispatch(half_width_, terms.count, [&](auto b_constant, auto n_constant) {
-    constexpr int B = decltype(b_constant)::value, N = decltype(n_constant)::value;
-    typename Kernels<B, N>::Diagonals u;
-    for (int t = 0; t < N; ++t)
-      for (int j = 0; j <= B; ++j)
-        u[t][j] = diagonal(terms.matrix[t], j);
-    Kernels<B, N>::products(u, terms.x.data(), n_, y);
+  const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };
+  const bool fast = with_kernels(half_width_, terms, diagonals, [&](auto kernels, const auto& u) {
+    kernels.products(u, terms.x.data(), n_, y);
   });
   if (fast) {
     for (std::size_t k = 0; k < std::min(b, n_); ++k)
@@ -236,13 +246,9 @@ void BandedOperator::quadratic_forms(const Terms& terms, double* sums) const {
       sums[t] += x[k] * (diagonal(terms.matrix[t], 0)[k] * x[k] + 2 * off);
     }
   };
-  const bool fast = dispatch(half_width_, terms.count, [&](auto b_constant, auto n_constant) {
-    constexpr int B = decltype(b_constant)::value, N = decltype(n_constant)::value;
-    typename Kernels<B, N>::Diagonals u;
-    for (int t = 0; t < N; ++t)
-      for (int j = 0; j <= B; ++j)
-        u[t][j] = diagonal(terms.matrix[t], j);
-    Kernels<B, N>::forms(u, terms.x.data(), n_, sums);
+  const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };
+  const bool fast = with_kernels(half_width_, terms, diagonals, [&](auto kernels, const auto& u) {
+    kernels.forms(u, terms.x.data(), n_, sums);
   });
   for (std::size_t k = fast ? (n_ >= b ? n_ - b : 0) : 0; k < n_; ++k)
     row(k);

@@ -125,21 +125,33 @@ void NewmarkIntegrator::factor_effective_matrix(double dt) {
   // Z_j = J_lin^-1 e_{k_j} and S = U^T Z for the Newton iteration on the nodal forces.
   const auto dofs = system_.nodal_force_dofs();
   const std::size_t m = dofs.size();
-  z_.resize(m);
-  z_handles_.clear();
-  LA::Vector unit(system_.locally_owned, system_.comm);
-  std::vector<const LA::Vector*> columns;
+  z_.assign(m, {});
+  s_matrix_.assign(m * m, 0.0);
+  LA::Vector unit(system_.locally_owned, system_.comm), z(unit);
   for (std::size_t j = 0; j < m; ++j) {
     unit = 0;
     if (system_.locally_owned.is_element(dofs[j]))
       unit(dofs[j]) = 1;
     unit.compress(dealii::VectorOperation::insert);
-    z_[j].reinit(system_.locally_owned, system_.comm);
-    solver_.solve(unit, z_[j]);
-    z_handles_.push_back(z_[j]);
-    columns.push_back(&z_[j]);
+    solver_.solve(unit, z);
+    const auto s_row = gather_entries(z, dofs, system_.comm); // S_ij = Z_j(k_i)
+    std::copy(s_row.begin(), s_row.end(), s_matrix_.begin() + std::ptrdiff_t(j * m));
+    // Z_j decays away from its element's DoF, by many orders of magnitude per element: entries
+    // below round-off of its largest cannot change a_{n+1} and are dropped (they would also
+    // reach subnormal numbers, whose arithmetic is a hundred times slower), so a step's update
+    // a -= sum_j c_j Z_j touches only the elements' neighbourhoods.
+    const double negligible = 1e-18 * z.linfty_norm();
+    const PetscScalar* values = nullptr;
+    check_petsc(VecGetArrayRead(z, &values));
+    std::size_t begin = 0, end = system_.locally_owned.n_elements();
+    while (begin < end && std::abs(values[begin]) <= negligible)
+      ++begin;
+    while (end > begin && std::abs(values[end - 1]) <= negligible)
+      --end;
+    z_[j].begin = begin;
+    z_[j].values.assign(values + begin, values + end);
+    check_petsc(VecRestoreArrayRead(z, &values));
   }
-  s_matrix_ = gather_entries(columns, dofs, system_.comm); // [j * m + i] = Z_j(k_i) = S_ij
 }
 
 namespace {
@@ -504,11 +516,15 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
   if (system_.axial_factor > 0)
     solve_axial_tension(s, dt, residual_, correction); // may throw
   if (!system_.nodal_forces.empty()) {
-    std::vector<double> minus_c = solve_nodal_forces(s, dt, correction); // may throw
-    for (double& x : minus_c)
-      x = -x;
-    check_petsc(VecMAXPY(correction, static_cast<PetscInt>(minus_c.size()), minus_c.data(),
-                         z_handles_.data()));
+    const std::vector<double> c = solve_nodal_forces(s, dt, correction); // may throw
+    PetscScalar* a = nullptr; // correction = -a_{n+1}: minus sum_j c_j Z_j
+    check_petsc(VecGetArray(correction, &a));
+    for (std::size_t j = 0; j < c.size(); ++j) {
+      double* target = a + z_[j].begin;
+      for (std::size_t i = 0; i < z_[j].values.size(); ++i)
+        target[i] -= c[j] * z_[j].values[i];
+    }
+    check_petsc(VecRestoreArray(correction, &a));
   }
   if (system_.load)
     s.f.swap(f_new_); // only now: a step that throws leaves the state as it was

@@ -125,8 +125,11 @@ private:
   LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;
   LA::Vector v_start_; // v_n while a step is retried in halves (for State::v_mean)
   // Nonlinear springs: Z_j = J_lin^-1 e_{k_j} and S = U^T Z (m x m, row-major), per step size.
-  std::vector<LA::Vector> z_;
-  std::vector<Vec> z_handles_;
+  struct Column { // this rank's entries of Z_j from `begin` on, the negligible ones left out
+    std::size_t begin = 0;
+    std::vector<double> values;
+  };
+  std::vector<Column> z_;
   std::vector<double> s_matrix_;
   // Friction elements: +1 or -1 while slipping that way, 0 while stuck (others: unused).
   std::vector<int> slip_direction_;
