@@ -1,46 +1,41 @@
-#!/ usr / bin / env bash
-#End - to - end checks of `hamdyn batch`: every summary value equals what the member gives as a
-#single hamdyn run, on 1, 2 and 3 ranks and with 2 ranks per member; a bad member does not stop
-#the others; --resume, --slice and --merge; bad sweep files exit 2 with nothing written.
-#Usage : test_batch.sh HAMDYN_BINARY SOURCE_DIR
-set - u."$(dirname " $ {
-  BASH_SOURCE[0]
-}
-")/checks.sh" py = / usr / bin / python3 mpi() {
-  mpirun-- quiet-- oversubscribe - np "$@";
+#!/usr/bin/env bash
+# End-to-end checks of `hamdyn batch`: every summary value equals what the member gives as a
+# single hamdyn run, on 1, 2 and 3 ranks and with 2 ranks per member; a bad member does not stop
+# the others; --resume, --slice and --merge; bad sweep files exit 2 with nothing written.
+# Usage: test_batch.sh HAMDYN_BINARY SOURCE_DIR
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
+py=/usr/bin/python3
+mpi() { mpirun --quiet --oversubscribe -np "$@"; }
+
+# Compares a summary with single runs: compare_summary SUMMARY CSV_OF_SINGLE_RUN COLUMN... where
+# each COLUMN is "summary_column=expression over the single run's CSV rows" (a Python expression
+# in `rows`, the list of dicts of the member's CSV; `m` is the member's index), and DIRPATTERN
+# names the single runs' directories with {m}.
+compare_summary() { # compare_summary SUMMARY DIRPATTERN FILE TOLERANCE COLUMN=EXPR...
+  "$py" - "$@" <<'EOF'
+import csv, sys
+summary, pattern, name, tolerance = sys.argv[1:5]
+tolerance = float(tolerance)
+rows_of_summary = list(csv.DictReader(open(summary)))
+bad = 0
+for m, s in enumerate(rows_of_summary):
+    rows = list(csv.DictReader(open(pattern.format(m=m) + "/" + name)))
+    for item in sys.argv[5:]:
+        column, expression = item.split("=", 1)
+        mine, theirs = float(s[column]), float(eval(expression))
+        if abs(mine - theirs) > tolerance * abs(theirs):
+            print(f"case {m} {column}: summary {mine!r}, single run {theirs!r}")
+            bad += 1
+sys.exit(1 if bad or not rows_of_summary else 0)
+EOF
 }
 
-#Compares a summary with single runs : compare_summary SUMMARY CSV_OF_SINGLE_RUN COLUMN... where
-#each COLUMN is "summary_column=expression over the single run's CSV rows"(a Python expression
-#in `rows`, the list of dicts of the member 's CSV; `m` is the member' s index), and DIRPATTERN
-#names the single runs' directories with {m}.
-compare_summary() {
-#compare_summary SUMMARY DIRPATTERN FILE TOLERANCE
-      COLUMN = EXPR... "$py" - "$@" << 'EOF' import csv,
-      sys summary, pattern, name,
-      tolerance =
-          sys.argv[1 : 5] tolerance = float(tolerance) rows_of_summary =
-                       list(csv.DictReader(open(summary))) bad = 0 for m,
-                          s in enumerate(rows_of_summary) : rows =
-                              list(csv.DictReader(
-                                  open(pattern.format(m = m) + "/" + name))) for item in sys.argv
-                              [5 : ] : column,
-                               expression =
-                                   item.split("=", 1)
-                                       mine,
-                               theirs = float(s[column]),
-                               float(eval(expression)) if abs(mine - theirs)> tolerance *
-                                   abs(theirs) : print(
-                                       f
-                                       "case {m} {column}: summary {mine!r}, single run {theirs!r}")
-                                       bad += 1 sys.exit(1 if bad or not rows_of_summary else 0) EOF
-}
-
-#-- - modes : the same six members on 1, 2 and 3 ranks,                                            \
-    and with 2 ranks per member -- -- -- -- -- -- -- -
-cat > modes.prm << 'EOF' subsection Batch set Study = modes set Values = Right end / Point mass =
-                                                                             0.001,
-                                              0.005, 0.02; Model/Tension = 50, 100
+# --- modes: the same six members on 1, 2 and 3 ranks, and with 2 ranks per member ---------------
+cat > modes.prm <<'EOF'
+subsection Batch
+  set Study = modes
+  set Values = Right end/Point mass = 0.001, 0.005, 0.02; Model/Tension = 50, 100
 end
 subsection Modes
   set Number of modes = 3
@@ -48,76 +43,54 @@ end
 EOF
 sed 's/set Study = modes/set Study = modes\n  set Ranks per case = 2/' modes.prm > modes_r2.prm
 m=0
-for mass in 0.001 0.005 0.02;
-do
-  for
-    tension in 50 100;
-do
-    for
-      np in 1 2;
-do
+for mass in 0.001 0.005 0.02; do
+  for tension in 50 100; do
+    for np in 1 2; do
       mpi $np "$hamdyn" modes --set "Right end/Point mass=$mass" --set "Model/Tension=$tension" \
         --set "Modes/Number of modes=3" --output "single$np/$m" > /dev/null 2>&1
     done
     m=$((m + 1))
   done
 done
-for np in 1 2 3;
-do
-  mpi $np "$hamdyn" batch modes.prm-- output "modes$np" >
-      "modes$np.log" 2 > & 1 check "modes batch on $np rank(s) exits 0 ($(tail -1 " modes$np.log
-                         "))" test $
-      ? -eq 0 check
-         "modes batch on $np rank(s): summary = single 1-rank runs, to the last "
-         "digit" compare_summary "modes$np/summary.csv"
-         "single1/{m}" modes
-             .csv 0 "omega_1=rows[0]['omega']"
-                    "omega_2=rows[1]['omega']"
-                    "omega_3=rows[2]['omega']" done check "summary header" test
-                    "$(head -1 modes1/summary.csv)" =
-            "case,status,message,seconds,Right end/Point "
-            "mass,Model/Tension,omega_1,omega_2,omega_3" check
-            "members in table order, last varying fastest" test
-            "$(sed -n 3p modes3/summary.csv | cut -d, -f1,2,5,6)" =
-                "case_0001,ok,0.001,100" check "a progress line per member" test
-                "$(grep -c '^hamdyn batch: case_0... ok in .* of 6, elapsed .*, ETA' modes2.log)" -
-                    eq 6 check "member writes its files" test - s modes2 / case_0005 / modes.csv -
-                    a -
-                    s modes2 / case_0005 /
-                        used_parameters.prm check
-                        "member's used_parameters.prm has its values" grep -
-                    qE "set Point mass *= 0.02( |$)" modes2 / case_0005 /
-                        used_parameters.prm mpi 2 "$hamdyn" batch modes_r2.prm-- output modes_r2 >
-                modes_r2.log 2 > &1 check "2 ranks per member exits 0" test $
-        ? -eq 0 check "2 ranks per member: summary = single 2-rank runs, to the last "
-                      "digit" compare_summary modes_r2 /
-                  summary.csv
-                  "single2/{m}" modes.csv 0 "omega_1=rows[0]['omega']"
-                                            "omega_3=rows[2]['omega']" check
-                                            "2 ranks per member: summary = single 1-rank runs to "
-                                            "1e-10" compare_summary modes_r2 /
-                  summary.csv "single1/{m}" modes.csv 1e-10 "omega_1=rows[0]['omega']"
-                                                            "omega_3=rows[2]['omega']"
+for np in 1 2 3; do
+  mpi $np "$hamdyn" batch modes.prm --output "modes$np" > "modes$np.log" 2>&1
+  check "modes batch on $np rank(s) exits 0 ($(tail -1 "modes$np.log"))" test $? -eq 0
+  check "modes batch on $np rank(s): summary = single 1-rank runs, to the last digit" \
+    compare_summary "modes$np/summary.csv" "single1/{m}" modes.csv 0 \
+    "omega_1=rows[0]['omega']" "omega_2=rows[1]['omega']" "omega_3=rows[2]['omega']"
+done
+check "summary header" test "$(head -1 modes1/summary.csv)" = \
+  "case,status,message,seconds,Right end/Point mass,Model/Tension,omega_1,omega_2,omega_3"
+check "members in table order, last varying fastest" test "$(sed -n 3p modes3/summary.csv | cut -d, -f1,2,5,6)" = \
+  "case_0001,ok,0.001,100"
+check "a progress line per member" test "$(grep -c '^hamdyn batch: case_0... ok in .* of 6, elapsed .*, ETA' modes2.log)" -eq 6
+check "member writes its files" test -s modes2/case_0005/modes.csv -a -s modes2/case_0005/used_parameters.prm
+check "member's used_parameters.prm has its values" grep -qE "set Point mass *= 0.02( |$)" modes2/case_0005/used_parameters.prm
+mpi 2 "$hamdyn" batch modes_r2.prm --output modes_r2 > modes_r2.log 2>&1
+check "2 ranks per member exits 0" test $? -eq 0
+check "2 ranks per member: summary = single 2-rank runs, to the last digit" \
+  compare_summary modes_r2/summary.csv "single2/{m}" modes.csv 0 \
+  "omega_1=rows[0]['omega']" "omega_3=rows[2]['omega']"
+check "2 ranks per member: summary = single 1-rank runs to 1e-10" \
+  compare_summary modes_r2/summary.csv "single1/{m}" modes.csv 1e-10 \
+  "omega_1=rows[0]['omega']" "omega_3=rows[2]['omega']"
 
-#-- - run from a table(a quoted cell with a comma,                                                 \
-                       a bad member) -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- --
-                  cat >
-              table.csv << 'EOF' Right end / Point mass,
-                    Right end / Force 0.001, 0 - 1, 0 0.002,
-                    "0.1*max(0,sin(300*t))" EOF
-                            printf 'subsection Batch\n set Study = run\n set Table = table.csv\nend\n' >
-                        run.prm
-                            printf 'subsection Time integration\n set Final time = 0.01\nend\n' >>
-                        run.prm mpi 2 "$hamdyn" batch run.prm-- output run > run.log 2 > & 1 check
-                        "a bad member: batch exits 1 (got $?)" test $
-      ? -eq 1 check "the bad member's row" grep -
-            q "^case_0001,bad input,Right end/Point mass = '-1': expected" run /
-                summary.csv check "the bad member wrote nothing but its row" test
-                                  "$(ls run/case_0001)" =
-            "result.csv" check "the others went on" test "$(grep -c ',ok,' run/summary.csv)" -
-            eq 2 check "the quoted cell" grep -
-            q '"0.1\*max(0,sin(300\*t))"' run / summary.csv for m in 0 2;
-do
+# --- run from a table (a quoted cell with a comma, a bad member) --------------------------------
+cat > table.csv <<'EOF'
+Right end/Point mass,Right end/Force
+0.001,0
+-1,0
+0.002,"0.1*max(0,sin(300*t))"
+EOF
+printf 'subsection Batch\n set Study = run\n set Table = table.csv\nend\n' > run.prm
+printf 'subsection Time integration\n set Final time = 0.01\nend\n' >> run.prm
+mpi 2 "$hamdyn" batch run.prm --output run > run.log 2>&1
+check "a bad member: batch exits 1 (got $?)" test $? -eq 1
+check "the bad member's row" grep -q "^case_0001,bad input,Right end/Point mass = '-1': expected" run/summary.csv
+check "the bad member wrote nothing but its row" test "$(ls run/case_0001)" = "result.csv"
+check "the others went on" test "$(grep -c ',ok,' run/summary.csv)" -eq 2
+check "the quoted cell" grep -q '"0.1\*max(0,sin(300\*t))"' run/summary.csv
+for m in 0 2; do
   force="$(sed -n "$((m + 2))p" table.csv | cut -d, -f2- | tr -d '"')"
   mass="$(sed -n "$((m + 2))p" table.csv | cut -d, -f1)"
   "$hamdyn" run --set "Right end/Point mass=$mass" --set "Right end/Force=$force" \
@@ -132,9 +105,8 @@ for m in (0, 2):
         assert float(s[m]['max_abs_' + col]) == max(abs(float(r[col])) for r in rows), (m, col)
 "
 
-#A failure while running(here SLEPc / MUMPS cannot factor K - shift M with a tension of 1e300)     \
-    is the
-#member's "failed" with a one-line message; the members after it go on.
+# A failure while running (here SLEPc/MUMPS cannot factor K - shift M with a tension of 1e300) is the
+# member's "failed" with a one-line message; the members after it go on.
 printf 'subsection Batch\n set Study = modes\n set Values = Model/Tension = 100, 1e300, 50\nend\n' > fail.prm
 mpi 2 "$hamdyn" batch fail.prm --output failing > failing.log 2> /dev/null
 check "a failed member: batch exits 1" test $? -eq 1
@@ -142,8 +114,7 @@ check "the failed member's row" grep -q '^case_0001,failed,"the modal solver (SL
 check "every row on one line" test "$(wc -l < failing/summary.csv)" -eq 4
 check "the members after it went on" test "$(grep -c ',ok,' failing/summary.csv)" -eq 2
 
-#-- - compare, with the base case relative to the sweep file;                                      \
-    converge -- -- -- -- -- -- -- -- -- -- -- -- --
+# --- compare, with the base case relative to the sweep file; converge --------------------------
 mkdir -p sweeps cases
 cp "$source_dir/cases/cantilever_tip_mass.prm" cases/
 cat > sweeps/compare.prm <<'EOF'
@@ -158,113 +129,80 @@ end
 EOF
 mpi 2 "$hamdyn" batch sweeps/compare.prm --output compare > compare.log 2>&1
 check "compare batch exits 0" test $? -eq 0
-for m in 0 1;
-do
-  "$hamdyn" compare cases / cantilever_tip_mass.prm-- set
-                            "Right end/Point mass=0.$((m * 3 + 1))" --set
-                            "Time integration/Final time=0.02" --output "single_compare/$m" >
-      / dev / null 2 >
-      &1 done check
-          "compare summary = single runs (largest bracket width)" compare_summary compare /
-          summary.csv "single_compare/{m}" compare
-              .csv 0 "largest_bracket_width=max((float(r['primal_fe'])-float(r['chain']))/"
-                     "float(r['primal_fe']) for r in rows if r['chain'] and r['exact'] and "
-                     "float(r['chain'])<=float(r['exact'])<=float(r['primal_fe']))" check
-                     "compare summary: history differences = single runs" compare_summary compare /
-          summary.csv
-          "single_compare/{m}" compare_history.csv 0 "chain_minus_fe=max(abs(float(r['chain'])-"
-                                                     "float(r['primal_fe'])) for r in rows)"
-                                                     "chain_dual_minus_chain=max(abs(float(r['dual'"
-                                                     "])-float(r['chain'])) for r in rows)"
+for m in 0 1; do
+  "$hamdyn" compare cases/cantilever_tip_mass.prm --set "Right end/Point mass=0.$((m * 3 + 1))" \
+    --set "Time integration/Final time=0.02" --output "single_compare/$m" > /dev/null 2>&1
+done
+check "compare summary = single runs (largest bracket width)" \
+  compare_summary compare/summary.csv "single_compare/{m}" compare.csv 0 \
+  "largest_bracket_width=max((float(r['primal_fe'])-float(r['chain']))/float(r['primal_fe']) for r in rows if r['chain'] and r['exact'] and float(r['chain'])<=float(r['exact'])<=float(r['primal_fe']))"
+check "compare summary: history differences = single runs" \
+  compare_summary compare/summary.csv "single_compare/{m}" compare_history.csv 0 \
+  "chain_minus_fe=max(abs(float(r['chain'])-float(r['primal_fe'])) for r in rows)" \
+  "chain_dual_minus_chain=max(abs(float(r['dual'])-float(r['chain'])) for r in rows)"
 
-          printf 'subsection Batch\n set Study = converge\n set Values = Model/Tension = 50, 200\nend\n' >
-      converge.prm
-          printf 'subsection Convergence\n set Levels = 3\n set Number of frequencies = 2\nend\n' >>
-      converge.prm printf 'subsection Discretization\n set Elements = 10\nend\n' >>
-      converge.prm mpi 3 "$hamdyn" batch converge.prm-- output converge > converge.log 2 >
-      &1 check "converge batch on 3 ranks exits 0" test $
-      ? -eq 0 for m in 0 1;
-do
-  "$hamdyn" converge-- set "Model/Tension=$((50 + m * 150))" --set "Convergence/Levels=3" --set
-      "Convergence/Number of frequencies=2" --set "Discretization/Elements=10" --output
-      "single_converge/$m" > / dev / null 2 >
-      &1 done check
-              "converge summary = single runs (order at the last level)" compare_summary converge /
-              summary.csv "single_converge/{m}" convergence.csv 0 "order_omega_1=rows[2]['order']"
-                                                                  "order_omega_2=rows[5]['order']"
+printf 'subsection Batch\n set Study = converge\n set Values = Model/Tension = 50, 200\nend\n' > converge.prm
+printf 'subsection Convergence\n set Levels = 3\n set Number of frequencies = 2\nend\n' >> converge.prm
+printf 'subsection Discretization\n set Elements = 10\nend\n' >> converge.prm
+mpi 3 "$hamdyn" batch converge.prm --output converge > converge.log 2>&1
+check "converge batch on 3 ranks exits 0" test $? -eq 0
+for m in 0 1; do
+  "$hamdyn" converge --set "Model/Tension=$((50 + m * 150))" --set "Convergence/Levels=3" \
+    --set "Convergence/Number of frequencies=2" --set "Discretization/Elements=10" \
+    --output "single_converge/$m" > /dev/null 2>&1
+done
+check "converge summary = single runs (order at the last level)" \
+  compare_summary converge/summary.csv "single_converge/{m}" convergence.csv 0 \
+  "order_omega_1=rows[2]['order']" "order_omega_2=rows[5]['order']"
 
-#-- - resume, slices and                                                                           \
-    merge -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- -- --
-              rm modes2 /
-              case_0002 / result.csv sed -
-          i 's/^case_0004,ok,/case_0004,failed,/' modes2 / case_0004 /
-              result.csv mpi 2 "$hamdyn" batch modes.prm-- output modes2-- resume >
-      resume.log 2 > &1 check "--resume exits 0" test $
-      ? -eq 0 check "--resume runs only the members not ok ($(head -1 resume.log))" grep -
-            q "6 member(s); 2 to run" resume.log check
-                "--resume: the summary is whole again" compare_summary modes2 /
-                summary.csv "single1/{m}" modes.csv 0 "omega_2=rows[1]['omega']" for k in 1 2 3;
-do
-  mpi 1 "$hamdyn" batch modes.prm-- output sliced-- slice $k / 3 > "slice$k.log" 2 >
-      &1 check "slice $k of 3 exits 0" test $
-      ? -eq 0 done check "slice summaries" test
-                         "$(cat sliced/summary_slice_*_of_3.csv | grep -c ',ok,')" -
-                eq 6 "$hamdyn" batch modes.prm-- output sliced-- merge >
-            merge.log 2 > &1 check "merge exits 0" test $
-      ? -eq 0 check "merged slices = one batch" compare_summary sliced /
-            summary.csv "single1/{m}" modes.csv 0 "omega_1=rows[0]['omega']"
+# --- resume, slices and merge ------------------------------------------------------------------
+rm modes2/case_0002/result.csv
+sed -i 's/^case_0004,ok,/case_0004,failed,/' modes2/case_0004/result.csv
+mpi 2 "$hamdyn" batch modes.prm --output modes2 --resume > resume.log 2>&1
+check "--resume exits 0" test $? -eq 0
+check "--resume runs only the members not ok ($(head -1 resume.log))" grep -q "6 member(s); 2 to run" resume.log
+check "--resume: the summary is whole again" \
+  compare_summary modes2/summary.csv "single1/{m}" modes.csv 0 "omega_2=rows[1]['omega']"
+for k in 1 2 3; do
+  mpi 1 "$hamdyn" batch modes.prm --output sliced --slice $k/3 > "slice$k.log" 2>&1
+  check "slice $k of 3 exits 0" test $? -eq 0
+done
+check "slice summaries" test "$(cat sliced/summary_slice_*_of_3.csv | grep -c ',ok,')" -eq 6
+"$hamdyn" batch modes.prm --output sliced --merge > merge.log 2>&1
+check "merge exits 0" test $? -eq 0
+check "merged slices = one batch" \
+  compare_summary sliced/summary.csv "single1/{m}" modes.csv 0 "omega_1=rows[0]['omega']"
 
-#-- - bad sweeps : exit 2, one line naming the parameter,                                          \
-    nothing written -- -- -- -- -- -- -- -- -- -- -- --
-            expect_bad() {
-#expect_bad NAME EXPECTED_TEXT NP SWEEP_TEXT[OPTIONS...] local name = "$1" text = "$2" np =
-                                                     "$3" sweep =
-                                                         "$4" shift 4 rm -
-                                                         rf "$work/out" printf '%b' "$sweep">
-                                                         bad.prm local err status err =
-                                                             "$(mpi " $np " " $hamdyn
-                                                             " batch bad.prm --output " $work /
-                                                             out " " $ @" 2>&1 >/dev/null)";
-    status = $ ? check "$name: exit 2 (got $status)" test $status -
-                         eq 2 check "$name: one line (got: $err)" test "$(printf '%s\n' " $err
-                                    " | grep -c .)" -
-                         eq 1 check "$name: names '$text' (got: $err)" grep - qF-- "$text" < < <
-                     "$err" check "$name: nothing written" test !-e "$work/out"
-  }
-expect_bad "unknown study"
-           "Batch/Study = 'sweep'" 1 'subsection Batch\n set Study = sweep\nend\n' expect_bad
-    "ranks per case"
-    "Batch/Ranks per case = '3': expected a divisor of the number of MPI ranks "
-    "(2)" 2 'subsection Batch\n set Ranks per case = 3\nend\n' expect_bad
-    "missing table"
-    "Batch/Table = "
-    "'nowhere."
-    "csv'" 1 'subsection Batch\n set Table = nowhere.csv\nend\n' printf 'Model/Tensoin\n3\n' >
-    typo.csv expect_bad
-    "table names an unknown key"
-    "Model/"
-    "Tensoi"
-    "n" 1 'subsection Batch\n set Table = typo.csv\nend\n' printf 'Model/Tension,Model/Length\n3\n' >
-    short.csv expect_bad "short table row"
-                         "row 1 has 1 cells; the header names "
-                         "2" 1 'subsection Batch\n set Table = short.csv\nend\n' expect_bad
-            "table and values"
-            "Batch/"
-            "Value"
-            "s" 1 'subsection Batch\n set Table = short.csv\n set Values = Model/Tension = 1\nend\n' expect_bad
-            "values name an unknown key"
-            "Batch/Values = "
-            "'Model/"
-            "Tensoin'" 1 'subsection Batch\n set Values = Model/Tensoin = 1, 2\nend\n' expect_bad
-            "swept output directory"
-            "Output/"
-            "Director"
-            "y" 1 'subsection Batch\n set Values = Output/Directory = a, b\nend\n' expect_bad
-            "unknown key in a section"
-            "unknown parameter 'Tensoin'" 1 'subsection Model\n set Tensoin = 3\nend\n' expect_bad
-            "slice beyond"
-            "--slice = '3/2'" 1 'subsection Batch\nend\n' --slice 3 /
-            2 check "parameters documents the Batch section" bash -
-        c "'$hamdyn' parameters | grep -q 'Ranks per case'"
+# --- bad sweeps: exit 2, one line naming the parameter, nothing written ------------------------
+expect_bad() { # expect_bad NAME EXPECTED_TEXT NP SWEEP_TEXT [OPTIONS...]
+  local name="$1" text="$2" np="$3" sweep="$4"
+  shift 4
+  rm -rf "$work/out"
+  printf '%b' "$sweep" > bad.prm
+  local err status
+  err="$(mpi "$np" "$hamdyn" batch bad.prm --output "$work/out" "$@" 2>&1 >/dev/null)"; status=$?
+  check "$name: exit 2 (got $status)" test $status -eq 2
+  check "$name: one line (got: $err)" test "$(printf '%s\n' "$err" | grep -c .)" -eq 1
+  check "$name: names '$text' (got: $err)" grep -qF -- "$text" <<<"$err"
+  check "$name: nothing written" test ! -e "$work/out"
+}
+expect_bad "unknown study" "Batch/Study = 'sweep'" 1 'subsection Batch\n set Study = sweep\nend\n'
+expect_bad "ranks per case" "Batch/Ranks per case = '3': expected a divisor of the number of MPI ranks (2)" 2 \
+  'subsection Batch\n set Ranks per case = 3\nend\n'
+expect_bad "missing table" "Batch/Table = 'nowhere.csv'" 1 'subsection Batch\n set Table = nowhere.csv\nend\n'
+printf 'Model/Tensoin\n3\n' > typo.csv
+expect_bad "table names an unknown key" "Model/Tensoin" 1 'subsection Batch\n set Table = typo.csv\nend\n'
+printf 'Model/Tension,Model/Length\n3\n' > short.csv
+expect_bad "short table row" "row 1 has 1 cells; the header names 2" 1 'subsection Batch\n set Table = short.csv\nend\n'
+expect_bad "table and values" "Batch/Values" 1 \
+  'subsection Batch\n set Table = short.csv\n set Values = Model/Tension = 1\nend\n'
+expect_bad "values name an unknown key" "Batch/Values = 'Model/Tensoin'" 1 \
+  'subsection Batch\n set Values = Model/Tensoin = 1, 2\nend\n'
+expect_bad "swept output directory" "Output/Directory" 1 \
+  'subsection Batch\n set Values = Output/Directory = a, b\nend\n'
+expect_bad "unknown key in a section" "unknown parameter 'Tensoin'" 1 \
+  'subsection Model\n set Tensoin = 3\nend\n'
+expect_bad "slice beyond" "--slice = '3/2'" 1 'subsection Batch\nend\n' --slice 3/2
+check "parameters documents the Batch section" bash -c "'$hamdyn' parameters | grep -q 'Ranks per case'"
 
-        finish_checks
+finish_checks

@@ -1,41 +1,46 @@
-#!/ usr / bin / env bash
-#Long runs that survive : a 2 - rank run killed(SIGKILL) at random moments and resumed gives
-#history.csv bit for bit as an uninterrupted run; SIGTERM and SIGINT write a checkpoint and exit
+#!/usr/bin/env bash
+# Long runs that survive: a 2-rank run killed (SIGKILL) at random moments and resumed gives
+# history.csv bit for bit as an uninterrupted run; SIGTERM and SIGINT write a checkpoint and exit
 # 143 / 130; a resume on another rank count agrees as closely as runs on the two rank counts do;
-#after every kill history.csv holds whole rows and the ParaView series is valid; one run per
-#directory; a new run leaves no stale files; a failure on one rank only ends the job within 10 s.
-#Usage : test_long_runs.sh HAMDYN_BINARY SOURCE_DIR
-set - u."$(dirname " $ {
-  BASH_SOURCE[0]
-}
-")/checks.sh"
+# after every kill history.csv holds whole rows and the ParaView series is valid; one run per
+# directory; a new run leaves no stale files; a failure on one rank only ends the job within 10 s.
+# Usage: test_long_runs.sh HAMDYN_BINARY SOURCE_DIR
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
-#A run of a few seconds(10 000 steps of 40 001 DoFs, about 3 s on 2 ranks here) with a short
-#history.
-    case_args = (--set "Discretization/Elements=40000" --set "Discretization/Degree=1" --set
-                 "Time integration/Final time=1" --set "Output/Snapshot interval=2000" --set
-                 "Output/Checkpoint interval=600")mpirun-- oversubscribe -
-                    np 2 "$hamdyn" run "${case_args[@]}" --output ref >
-                ref.log 2 > &1 check "uninterrupted reference run" test $
-    ? -eq 0
+# A run of a few seconds (10 000 steps of 40 001 DoFs, about 3 s on 2 ranks here) with a short
+# history.
+case_args=(--set "Discretization/Elements=40000" --set "Discretization/Degree=1"
+  --set "Time integration/Final time=1" --set "Output/Snapshot interval=2000"
+  --set "Output/Checkpoint interval=600")
+mpirun --oversubscribe -np 2 "$hamdyn" run "${case_args[@]}" --output ref > ref.log 2>&1
+check "uninterrupted reference run" test $? -eq 0
 
-#start_run NAME ARGS... : `hamdyn run ARGS` on 2 ranks in the background(its pid : run_pid).
-      start_run(){local name = "$1" shift mpirun-- oversubscribe - np 2 "$hamdyn" run "$@" >
-                               "$name.log" 2 > & 1 & run_pid = $ !} wait_for() {
-#wait_for FILE : up to 120 s local i for i in $(seq 1200);
-  do
-    test - e "$1" && return 0;
-  sleep 0.1;
-  done return 1
+# start_run NAME ARGS...: `hamdyn run ARGS` on 2 ranks in the background (its pid: run_pid).
+start_run() {
+  local name="$1"
+  shift
+  mpirun --oversubscribe -np 2 "$hamdyn" run "$@" > "$name.log" 2>&1 &
+  run_pid=$!
 }
-#signal_ranks SIGNAL : signals the ranks, as a scheduler does, and waits; status in run_status.
-signal_ranks(){pkill - "$1" - P "$run_pid" wait "$run_pid" run_status = $ ? } whole_rows(){
-    #every line of history.csv has the header's number of fields awk - F,
-    'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$1/history.csv"}
-#Every snapshot the.pvd names, and every piece each.pvtu names, is there and complete : the
-#index files parse as XML, the pieces(raw binary appended data, not XML text) are read by VTK's
-#own reader with every point and every field there.
-               series_valid() {
+wait_for() { # wait_for FILE: up to 120 s
+  local i
+  for i in $(seq 1200); do test -e "$1" && return 0; sleep 0.1; done
+  return 1
+}
+# signal_ranks SIGNAL: signals the ranks, as a scheduler does, and waits; status in run_status.
+signal_ranks() {
+  pkill -"$1" -P "$run_pid"
+  wait "$run_pid"
+  run_status=$?
+}
+whole_rows() { # every line of history.csv has the header's number of fields
+  awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$1/history.csv"
+}
+# Every snapshot the .pvd names, and every piece each .pvtu names, is there and complete: the
+# index files parse as XML, the pieces (raw binary appended data, not XML text) are read by VTK's
+# own reader with every point and every field there.
+series_valid() {
   /usr/bin/python3 - "$1" <<'EOF'
 import os, sys, xml.etree.ElementTree as ET
 from vtkmodules.vtkIOXML import vtkXMLUnstructuredGridReader
@@ -57,8 +62,8 @@ for ds in ET.parse(os.path.join(d, "solution.pvd")).getroot().iter("DataSet"):
 EOF
 }
 
-#largest_difference A B : the largest difference between two histories, relative to each column's
-#largest magnitude(the energy error, itself round - off, relative to the largest energy).
+# largest_difference A B: the largest difference between two histories, relative to each column's
+# largest magnitude (the energy error, itself round-off, relative to the largest energy).
 largest_difference() {
   /usr/bin/python3 - "$1" "$2" <<'PY'
 import csv, sys
@@ -75,112 +80,85 @@ print(f"{worst:.3g}")
 PY
 }
 
-#SIGKILL three times at random moments after the first checkpoint, resuming each time.
+# SIGKILL three times at random moments after the first checkpoint, resuming each time.
 start_run killed "${case_args[@]}" --output killed
-for k in 1 2 3;
-do
-wait_for killed / checkpoint.bin sleep
-                  "0.$((RANDOM % 9 + 1))" signal_ranks KILL check
-                  "SIGKILL $k: history.csv holds whole rows" whole_rows killed check
-                  "SIGKILL $k: the ParaView series is valid" series_valid killed start_run
-                      killed-- resume killed done wait "$run_pid" check
-                                                       "resumed after 3 SIGKILLs: exit 0" test $
-    ? -eq 0 check "resumed after 3 SIGKILLs: history.csv bit for bit" cmp -
-              s ref / history.csv killed /
-                  history.csv check "resumed after 3 SIGKILLs: the same snapshots" test
-                                    "$(ls killed/*.pvtu | wc -l)" -
-              eq "$(ls ref/*.pvtu | wc -l)" check
-                 "resumed after 3 SIGKILLs: the ParaView series is valid" series_valid killed
+for k in 1 2 3; do
+  wait_for killed/checkpoint.bin
+  sleep "0.$((RANDOM % 9 + 1))"
+  signal_ranks KILL
+  check "SIGKILL $k: history.csv holds whole rows" whole_rows killed
+  check "SIGKILL $k: the ParaView series is valid" series_valid killed
+  start_run killed --resume killed
+done
+wait "$run_pid"
+check "resumed after 3 SIGKILLs: exit 0" test $? -eq 0
+check "resumed after 3 SIGKILLs: history.csv bit for bit" cmp -s ref/history.csv killed/history.csv
+check "resumed after 3 SIGKILLs: the same snapshots" \
+  test "$(ls killed/*.pvtu | wc -l)" -eq "$(ls ref/*.pvtu | wc -l)"
+check "resumed after 3 SIGKILLs: the ParaView series is valid" series_valid killed
 
-#SIGINT : the step finishes, a checkpoint is written, exit 130 and one line saying how to resume.
-                      start_run interrupted "${case_args[@]}" --set
-                  "Output/Checkpoint interval=0" --output interrupted wait_for interrupted /
-                  history.csv sleep 1 signal_ranks INT check
-                  "SIGINT: exit 130 (got $run_status)" test "$run_status" -
-              eq 130 check "SIGINT: says how to resume" grep -
-              q "^hamdyn: stopped by SIGINT after step .*continue with hamdyn run --resume "
-                "interrupted$" interrupted.log check "SIGINT: checkpoint written" test -
-              s interrupted / checkpoint.bin mpirun-- oversubscribe -
-              np 2 "$hamdyn" run-- resume interrupted >
-          resumed.log 2 > & 1 check "SIGINT: resumed, exit 0" test $
-    ? -eq 0 check "SIGINT: history.csv bit for bit" cmp -
-              s ref / history.csv interrupted /
-                  history.csv
+# SIGINT: the step finishes, a checkpoint is written, exit 130 and one line saying how to resume.
+start_run interrupted "${case_args[@]}" --set "Output/Checkpoint interval=0" --output interrupted
+wait_for interrupted/history.csv
+sleep 1
+signal_ranks INT
+check "SIGINT: exit 130 (got $run_status)" test "$run_status" -eq 130
+check "SIGINT: says how to resume" \
+  grep -q "^hamdyn: stopped by SIGINT after step .*continue with hamdyn run --resume interrupted$" \
+  interrupted.log
+check "SIGINT: checkpoint written" test -s interrupted/checkpoint.bin
+mpirun --oversubscribe -np 2 "$hamdyn" run --resume interrupted > resumed.log 2>&1
+check "SIGINT: resumed, exit 0" test $? -eq 0
+check "SIGINT: history.csv bit for bit" cmp -s ref/history.csv interrupted/history.csv
 
-#SIGTERM(a scheduler's time limit): exit 143, then resumed on 1 rank.
-                      start_run terminated
-                  "${case_args[@]}" --output terminated wait_for terminated /
-                  history.csv sleep 1 signal_ranks TERM check
-                  "SIGTERM: exit 143 (got $run_status)" test "$run_status" -
-              eq 143 "$hamdyn" run-- resume terminated >
-          resumed1.log 2 > & 1 check "SIGTERM: resumed on 1 rank, exit 0" test $
-    ? -eq 0
-#The resumed run carries the 2 - rank state over exactly,                                          \
-    so it differs from the 2 - rank run only by
-#the round - off of the steps made on 1 rank : no more than two uninterrupted runs on 1 and 2 ranks
-#differ(which exceeds 1e-12 on this fine mesh : see the README).
-          "$hamdyn" run "${case_args[@]}" --output ref1 > ref1.log 2 > & 1 between_rank_counts =
-          $(largest_difference ref / history.csv ref1 / history.csv) after_resume =
-              $(largest_difference ref / history.csv terminated / history.csv) echo
-                  "largest relative difference: 1 vs 2 ranks $between_rank_counts, resumed on 1 "
-                  "rank $after_resume" check
-                  "SIGTERM: resumed on 1 rank, within the round-off between rank counts" /
-                  usr / bin / python3 -
-              c "import sys; sys.exit(not $after_resume <= max(2 * $between_rank_counts, 1e-12))"
+# SIGTERM (a scheduler's time limit): exit 143, then resumed on 1 rank.
+start_run terminated "${case_args[@]}" --output terminated
+wait_for terminated/history.csv
+sleep 1
+signal_ranks TERM
+check "SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
+"$hamdyn" run --resume terminated > resumed1.log 2>&1
+check "SIGTERM: resumed on 1 rank, exit 0" test $? -eq 0
+# The resumed run carries the 2-rank state over exactly, so it differs from the 2-rank run only by
+# the round-off of the steps made on 1 rank: no more than two uninterrupted runs on 1 and 2 ranks
+# differ (which exceeds 1e-12 on this fine mesh: see the README).
+"$hamdyn" run "${case_args[@]}" --output ref1 > ref1.log 2>&1
+between_rank_counts=$(largest_difference ref/history.csv ref1/history.csv)
+after_resume=$(largest_difference ref/history.csv terminated/history.csv)
+echo "largest relative difference: 1 vs 2 ranks $between_rank_counts, resumed on 1 rank $after_resume"
+check "SIGTERM: resumed on 1 rank, within the round-off between rank counts" /usr/bin/python3 -c \
+  "import sys; sys.exit(not $after_resume <= max(2 * $between_rank_counts, 1e-12))"
 
-#One run per directory : a second run into a directory being written gets exit 2 naming it.
-                  start_run busy "${case_args[@]}" --output busy wait_for busy /
-                  history.csv err = "$(" $hamdyn " run --output busy 2>&1 >/dev/null)" check
-                                    "second run into a busy directory: exit 2" test $
-      ? -eq 2 check "second run into a busy directory: names it" grep - qF "Output/Directory = "
-                                                                           "'busy': another hamdyn "
-                                                                           "run is writing into "
-                                                                           "it" < <<"$er"
-                                                                                    "r" signal_ranks
-                                                                                        TERM check
-                                                                                    "the first run "
-                                                                                    "was not "
-                                                                                    "disturbe"
-                                                                                    "d" whole_rows
-                                                                                        busy
+# One run per directory: a second run into a directory being written gets exit 2 naming it.
+start_run busy "${case_args[@]}" --output busy
+wait_for busy/history.csv
+err="$("$hamdyn" run --output busy 2>&1 >/dev/null)"
+check "second run into a busy directory: exit 2" test $? -eq 2
+check "second run into a busy directory: names it" \
+  grep -qF "Output/Directory = 'busy': another hamdyn run is writing into it" <<<"$err"
+signal_ranks TERM
+check "the first run was not disturbed" whole_rows busy
 
-#A new run removes an earlier run 's files (only hamdyn' s own) before it writes.
-                                                                                            mkdir -
-                                                                                    p stale&& echo
-                                                                                    "mine">
-                                                                                           stale /
-                                                                                       notes.txt
-                                                                                           mpirun-- oversubscribe -
-                                                                                   np 2 "$hamdy"
-                                                                                        "n" run-- set
-                                                                                   "Output/"
-                                                                                   "Snapshot "
-                                                                                   "interval="
-                                                                                   "10" --output
-                                                                                       stale> /
-                                                                                      dev /
-                                                                                      null 2 > & 1 "$hamdyn" run-- set
-            "Time integration/Final time=0.02" --set "Output/Snapshot interval=10" --output stale >
-            / dev / null 2 > & 1 check
-                                 "shorter re-run on fewer ranks: only its own 21 snapshots" test
-                                 "$(ls stale | grep -c '^solution_.*\.pvtu$')" -
-                                 eq 21 check
-                                 "shorter re-run on fewer ranks: no other rank's pieces" test
-                                 "$(ls stale | grep -c '^solution_.*\.1\.vtu$')" -
-                                 eq 0 check "shorter re-run: a user's file is kept" test
-                                            "$(cat stale/notes.txt)" =
-            "mine"
+# A new run removes an earlier run's files (only hamdyn's own) before it writes.
+mkdir -p stale && echo "mine" > stale/notes.txt
+mpirun --oversubscribe -np 2 "$hamdyn" run --set "Output/Snapshot interval=10" --output stale \
+  > /dev/null 2>&1
+"$hamdyn" run --set "Time integration/Final time=0.02" --set "Output/Snapshot interval=10" \
+  --output stale > /dev/null 2>&1
+check "shorter re-run on fewer ranks: only its own 21 snapshots" \
+  test "$(ls stale | grep -c '^solution_.*\.pvtu$')" -eq 21
+check "shorter re-run on fewer ranks: no other rank's pieces" \
+  test "$(ls stale | grep -c '^solution_.*\.1\.vtu$')" -eq 0
+check "shorter re-run: a user's file is kept" test "$(cat stale/notes.txt)" = "mine"
 
-#An error on one rank only(its snapshot piece cannot be written) ends the job within 10 s.
-            mkdir -
-            p hang / solution_00000 .1.vtu start =
-                $(date + % s) timeout 60 mpirun-- oversubscribe - np 2 "$hamdyn" run-- output hang >
-                hang.log 2 > & 1 status = $
-        ? check "failure on rank 1 only: non-zero exit (got $status)" test $status - ne 0 -
-              a $status -
-              ne 124 check
-              "failure on rank 1 only: ends within 10 s" test $(($(date + % s) - start)) -
-              le 10 check "failure on rank 1 only: one line names the file" grep -
-              q "^hamdyn: failure: cannot replace hang/solution_00000.1.vtu" hang.log
+# An error on one rank only (its snapshot piece cannot be written) ends the job within 10 s.
+mkdir -p hang/solution_00000.1.vtu
+start=$(date +%s)
+timeout 60 mpirun --oversubscribe -np 2 "$hamdyn" run --output hang > hang.log 2>&1
+status=$?
+check "failure on rank 1 only: non-zero exit (got $status)" test $status -ne 0 -a $status -ne 124
+check "failure on rank 1 only: ends within 10 s" test $(($(date +%s) - start)) -le 10
+check "failure on rank 1 only: one line names the file" \
+  grep -q "^hamdyn: failure: cannot replace hang/solution_00000.1.vtu" hang.log
 
-                  finish_checks
+finish_checks
