@@ -185,6 +185,9 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
                           bool report) {
   PreparedCase pc(c, comm);
   check_time_step(pc);
+  // A run steps with the band copies of M, K and C alone (SecondOrderSystem::banded): the
+  // assembled matrices go before a_0 and J are factored, so the two never add up.
+  pc.system.release_assembled_matrices();
   Transient run(pc); // every check, a_0 and J, before anything is written
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   // The run streams its history and snapshots to disk as it goes (a long transient's states do
@@ -199,6 +202,7 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
 NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
   PreparedCase pc(c, comm);
   check_time_step(pc);
+  pc.system.release_assembled_matrices();
   Transient run(pc);
   // Read before the lock is taken, which creates nothing: a directory without a usable
   // checkpoint is bad input and stays as it was. (The checkpoint is replaced by rename, so a run

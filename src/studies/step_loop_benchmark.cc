@@ -81,6 +81,7 @@ void run_step_loop_benchmark(const std::string& model, unsigned long n_unknowns,
   const auto t0 = std::chrono::steady_clock::now();
   PreparedCase pc(c, comm);
   check_time_step(pc);
+  pc.system.release_assembled_matrices(); // as `hamdyn run` does
   Transient run(pc); // a_0 and J factored, as `hamdyn run` before its first step
   double stepping = 0, rows = 0;
   {

@@ -84,7 +84,44 @@ void BandedOperator::reinit(const std::vector<MatrixCombination>& matrices, MPI_
         }
       }
     }
+  std::stable_sort(outer_.begin(), outer_.end(),
+                   [](const Outer& a, const Outer& b) { return a.row < b.row; });
   first_ = dealii::types::global_dof_index(first);
+}
+
+std::pair<PetscInt, PetscInt> BandedOperator::Rows::owned_rows() const {
+  return {PetscInt(op_.first_), PetscInt(op_.first_ + op_.n_)};
+}
+
+const std::vector<std::pair<PetscInt, double>>& BandedOperator::Rows::row(PetscInt r) {
+  row_.clear();
+  const std::size_t k = std::size_t(r) - op_.first_, b = std::size_t(op_.half_width_);
+  for (std::size_t j = k >= b ? k - b : 0; j < std::min(op_.n_, k + b + 1); ++j) {
+    double value = 0;
+    for (std::size_t m = 0; m < op_.n_matrices_; ++m)
+      if (coefficients_[m] != 0)
+        value += coefficients_[m] *
+                 (j >= k ? op_.diagonal(m, int(j - k))[k] : op_.diagonal(m, int(k - j))[j]);
+    row_.emplace_back(PetscInt(op_.first_ + j), value);
+  }
+  const auto [begin, end] =
+      std::equal_range(op_.outer_.begin(), op_.outer_.end(), Outer{k, 0, false, 0, 0.0},
+                       [](const Outer& a, const Outer& b) { return a.row < b.row; });
+  for (auto e = begin; e != end; ++e) {
+    if (coefficients_[e->matrix] == 0)
+      continue;
+    const PetscInt column =
+        e->local ? PetscInt(op_.first_ + e->column) : PetscInt(op_.remote_columns_[e->column]);
+    const double value = coefficients_[e->matrix] * e->value;
+    auto at =
+        std::find_if(row_.begin(), row_.end(), [&](const auto& c) { return c.first == column; });
+    if (at != row_.end())
+      at->second += value;
+    else
+      row_.emplace_back(column, value);
+  }
+  std::sort(row_.begin(), row_.end());
+  return row_;
 }
 
 void BandedOperator::gather(const Terms& terms) const {

@@ -11,6 +11,7 @@
 // u^T K u and the damping's quadratic form) at the cost of one. The few couplings a band cannot
 // hold (another rank's DoF, an attached oscillator numbered after the line) are kept as a list
 // and use values gathered with one MPI_Allreduce (gather_entries).
+#include "system/matrix_rows.h"
 #include "system/second_order_system.h"
 
 #include <array>
@@ -48,6 +49,22 @@ public:
   /// sum over the ranks for the values. Collective as multiply().
   void quadratic_forms(const Terms& terms, double* sums) const;
 
+  /// The rows of sum_m c_m A_m (c_m = coefficients[m]), for the line solver to factor from the
+  /// band storage alone (the assembled matrices may be gone).
+  class Rows : public RowSource {
+  public:
+    Rows(const BandedOperator& op, const std::vector<double>& coefficients)
+        : op_(op), coefficients_(coefficients) {}
+    const std::vector<std::pair<PetscInt, double>>& row(PetscInt r) override;
+    std::pair<PetscInt, PetscInt> owned_rows() const override;
+    MPI_Comm comm() const override { return op_.comm_; }
+
+  private:
+    const BandedOperator& op_;
+    std::vector<double> coefficients_;
+    std::vector<std::pair<PetscInt, double>> row_;
+  };
+
 private:
   // An entry outside the band: row and column local, or the column another rank's (its index in
   // the gathered list).
@@ -75,7 +92,7 @@ private:
   // diagonals one after another, each n long, so that the loops over the rows read every array
   // contiguously and vectorize.
   std::vector<double> values_;
-  std::vector<Outer> outer_;
+  std::vector<Outer> outer_;                  // sorted by row
   dealii::types::global_dof_index first_ = 0; // the first locally owned row
   std::vector<std::uint64_t> remote_columns_; // all ranks', sorted, the same on each
   bool any_remote_ = false;

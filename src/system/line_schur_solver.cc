@@ -16,13 +16,17 @@ constexpr PetscInt max_bandwidth = 64;
 } // namespace
 
 void LineSchurSolver::factorize(const MatrixCombination& a) {
+  MatrixRows rows(a);
+  factorize(rows);
+}
+
+void LineSchurSolver::factorize(RowSource& reader) {
   *this = LineSchurSolver();
-  Mat first_matrix = a.terms.front().second;
-  check_petsc(PetscObjectGetComm(reinterpret_cast<PetscObject>(first_matrix), &comm_));
-  PetscInt last = 0;
-  check_petsc(MatGetOwnershipRange(first_matrix, &first_, &last));
+  comm_ = reader.comm();
+  const std::pair<PetscInt, PetscInt> range = reader.owned_rows();
+  const PetscInt last = range.second;
+  first_ = range.first;
   n_local_ = last - first_;
-  MatrixRows reader(a);
 
   // Interface DoFs: owned rows with a column owned by another rank, or one further along the
   // numbering than a band can hold (an attached oscillator, numbered after the line's DoFs, and

@@ -18,6 +18,7 @@
 // listed entries) and is never assembled itself: its rows are formed while the band is filled, so
 // factoring J = c_m M + c_c C + c_k K costs no more memory than the band.
 #include "system/banded_lu.h"
+#include "system/matrix_rows.h"
 #include "system/second_order_system.h"
 
 #include <deal.II/lac/lapack_full_matrix.h>
@@ -34,6 +35,8 @@ class LineSchurSolver {
 public:
   /// Factors the combination. May be called again for another one.
   void factorize(const MatrixCombination& a);
+  /// Factors the matrix whose rows `rows` gives (structurally symmetric).
+  void factorize(RowSource& rows);
   /// x = A^-1 b; x and b are distributed like A's rows and may not alias.
   void solve(Vec b, Vec x) const;
   /// Total number of interface DoFs over all ranks.

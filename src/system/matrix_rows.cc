@@ -35,6 +35,18 @@ const std::vector<std::pair<PetscInt, double>>& MatrixRows::row(PetscInt r) {
   return row_;
 }
 
+std::pair<PetscInt, PetscInt> MatrixRows::owned_rows() const {
+  PetscInt first = 0, last = 0;
+  check_petsc(MatGetOwnershipRange(a_.terms.front().second, &first, &last));
+  return {first, last};
+}
+
+MPI_Comm MatrixRows::comm() const {
+  MPI_Comm comm = MPI_COMM_NULL;
+  check_petsc(PetscObjectGetComm(reinterpret_cast<PetscObject>(a_.terms.front().second), &comm));
+  return comm;
+}
+
 void MatrixRows::add(PetscInt col, double value) {
   for (auto& [c, v] : row_)
     if (c == col) {

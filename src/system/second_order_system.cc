@@ -108,7 +108,28 @@ const BandedOperator& SecondOrderSystem::banded() const {
   return *banded_;
 }
 
+std::vector<double> SecondOrderSystem::banded_linearization(double c_m, double c_c,
+                                                            double c_k) const {
+  std::vector<double> coefficients(banded().n_matrices(), 0.0);
+  coefficients[banded_mass] = c_m + c_c * damping_mass_factor;
+  coefficients[banded_stiffness] = c_k + c_c * damping_stiffness_factor;
+  if (has_nonproportional_damping())
+    coefficients[banded_damping] = c_c;
+  return coefficients;
+}
+
+void SecondOrderSystem::release_assembled_matrices() {
+  if (axial_factor > 0 || released_)
+    return;
+  banded(); // built first: it is copied from them
+  mass.clear();
+  stiffness.clear();
+  damping_matrix.clear();
+  released_ = true;
+}
+
 MatrixCombination SecondOrderSystem::linearization(double c_m, double c_c, double c_k) const {
+  AssertThrow(!released_, dealii::ExcMessage("the assembled matrices were released"));
   // C = dm M + dk K + listed dashpot entries (+ the damping matrix)
   MatrixCombination j;
   j.terms.emplace_back(c_m + c_c * damping_mass_factor, petsc_handle(mass));

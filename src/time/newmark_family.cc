@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/failure_message.h"
+#include "system/banded_operator.h"
 #include "system/petsc_helpers.h"
 #include <deal.II/lac/petsc_sparse_matrix.h>
 
@@ -53,12 +54,12 @@ void NewmarkIntegrator::allocate(State& s) const {
 }
 
 void NewmarkIntegrator::initialize(State& s) {
-  // rhs = f - C v - K u
-  system_.stiffness.vmult(residual_, s.u);
-  if (system_.has_damping()) {
-    system_.damping_vmult(mass_part_, s.v, stiffness_part_);
-    residual_ += mass_part_;
-  }
+  // rhs = f - C v - K u, with C v + K u = M (dm v) + K (u + dk v) + C_np v
+  mass_part_ = s.v;
+  mass_part_ *= system_.damping_mass_factor;
+  stiffness_part_ = s.u;
+  stiffness_part_.add(system_.damping_stiffness_factor, s.v);
+  system_.apply(&mass_part_, stiffness_part_, s.v, residual_);
   residual_ *= -1.0;
   if (system_.load) {
     system_.load(s.t, s.f);
@@ -78,7 +79,12 @@ void NewmarkIntegrator::initialize(State& s) {
     residual_.compress(dealii::VectorOperation::add);
   }
   LineSchurSolver mass_solver; // freed before J is factored: the two never coexist
-  mass_solver.factorize(system_.linearization(1, 0, 0));
+  if (system_.axial_factor > 0)
+    mass_solver.factorize(system_.linearization(1, 0, 0));
+  else {
+    BandedOperator::Rows mass(system_.banded(), system_.banded_linearization(1, 0, 0));
+    mass_solver.factorize(mass);
+  }
   mass_solver.solve(residual_, s.a);
   factored_dt_ = -1;
 }
@@ -115,12 +121,18 @@ void NewmarkIntegrator::update_element_forces(State& s) {
 }
 
 void NewmarkIntegrator::factor_effective_matrix(double dt) {
-  MatrixCombination j = system_.linearization(1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
-                                              (1 - p_.alpha_f) * p_.beta * dt * dt);
-  if (system_.axial_factor > 0 && axial_reference_ != 0)
-    j.terms.emplace_back(axial_reference_ * p_.beta * dt * dt,
-                         petsc_handle(system_.tension_stiffness));
-  solver_.factorize(j);
+  const double c_m = 1 - p_.alpha_m, c_c = (1 - p_.alpha_f) * p_.gamma * dt,
+               c_k = (1 - p_.alpha_f) * p_.beta * dt * dt;
+  if (system_.axial_factor > 0) {
+    MatrixCombination j = system_.linearization(c_m, c_c, c_k);
+    if (axial_reference_ != 0)
+      j.terms.emplace_back(axial_reference_ * p_.beta * dt * dt,
+                           petsc_handle(system_.tension_stiffness));
+    solver_.factorize(j);
+  } else { // from the band storage: the assembled matrices may have been released
+    BandedOperator::Rows j(system_.banded(), system_.banded_linearization(c_m, c_c, c_k));
+    solver_.factorize(j);
+  }
   factored_dt_ = dt;
   // Z_j = J_lin^-1 e_{k_j} and S = U^T Z for the Newton iteration on the nodal forces.
   const auto dofs = system_.nodal_force_dofs();

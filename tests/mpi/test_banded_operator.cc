@@ -1,7 +1,8 @@
 // The banded operator against PETSc's own products on the assembled matrices: the step's
 // M x_m + K x_k + C_np v and the ledger's quadratic forms x^T A x, for strings of degree 1-4 with
 // a dashpot, a beam with rotary inertia and viscous damping (a damping matrix), and attached
-// oscillators (couplings a band cannot hold), on any rank count.
+// oscillators (couplings a band cannot hold), on any rank count; and the rows of J the line solver
+// factors from the band storage.
 #include "studies/prepared_case.h"
 #include "support/case_builder.h"
 #include "system/banded_operator.h"
@@ -12,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 using namespace hamdyn;
 
@@ -78,6 +80,27 @@ void check(const std::vector<std::string>& overrides) {
     const double damping_form = v * work;
     EXPECT_NEAR(sums[3], damping_form, 1e-12 * std::abs(damping_form)) << name;
   }
+
+  // The rows J = c_m M + c_c C + c_k K the line solver factors from the band storage equal those
+  // of the assembled matrices (zeros aside).
+  const double c_m = 0.5, c_c = 1e-4, c_k = 2.5e-9;
+  BandedOperator::Rows banded_rows(op, s.banded_linearization(c_m, c_c, c_k));
+  const MatrixCombination j = s.linearization(c_m, c_c, c_k);
+  MatrixRows petsc_rows(j); // (holds a reference to j)
+  EXPECT_EQ(banded_rows.owned_rows(), petsc_rows.owned_rows()) << name;
+  double largest_difference = 0, largest = 0;
+  for (PetscInt r = petsc_rows.owned_rows().first; r < petsc_rows.owned_rows().second; ++r) {
+    std::map<PetscInt, double> difference;
+    for (const auto& [column, value] : petsc_rows.row(r)) {
+      difference[column] += value;
+      largest = std::max(largest, std::abs(value));
+    }
+    for (const auto& [column, value] : banded_rows.row(r))
+      difference[column] -= value;
+    for (const auto& entry : difference)
+      largest_difference = std::max(largest_difference, std::abs(entry.second));
+  }
+  EXPECT_LE(largest_difference, 1e-14 * largest) << name;
 }
 } // namespace
 
