@@ -145,9 +145,7 @@ Transient::Transient(const PreparedCase& pc)
     previous_.f.reinit(pc.system.locally_owned, pc.comm);
   pc.model->initial_conditions(state_.u, state_.v);
   integrator_.initialize(state_);
-  // J factored before the ledger's band storage is made: the factorization's working copy of the
-  // band is the set-up's largest allocation, and a failure shows before writing
-  integrator_.prepare(pc.parameters.time_step);
+  integrator_.prepare(pc.parameters.time_step); // a factorization failure shows before writing
   ledger_.start(state_);
   // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
   // in the next step's energies and work.
@@ -159,7 +157,6 @@ Transient::Transient(const PreparedCase& pc)
 
   const auto history = pc.model->history_functionals();
   functionals_ = history.ends;
-
   functionals_.insert(functionals_.end(), history.probes.begin(), history.probes.end());
   n_ends_ = static_cast<std::ptrdiff_t>(history.ends.size());
 }

@@ -148,9 +148,10 @@ void NewmarkIntegrator::factor_effective_matrix(double dt) {
     solver_.solve(unit, z);
     const auto s_row = gather_entries(z, dofs, system_.comm); // S_ij = Z_j(k_i)
     std::copy(s_row.begin(), s_row.end(), s_matrix_.begin() + std::ptrdiff_t(j * m));
-    // Z_j decays away from its element's DoF, by many orders of magnitude per element: entries
-    // below round-off of its largest cannot change a_{n+1} and are dropped (they would also
-    // reach subnormal numbers, whose arithmetic is a hundred times slower), so a step's update
+    // Z_j decays away from its element's DoF, by orders of magnitude per element when the step
+    // is short against the periods of the mesh's modes (J is then nearly c_m M): entries below
+    // round-off of its largest cannot change a_{n+1} and are dropped (they would also reach
+    // subnormal numbers, whose arithmetic is a hundred times slower), so a step's update
     // a -= sum_j c_j Z_j touches only the elements' neighbourhoods.
     const double negligible = 1e-18 * z.linfty_norm();
     const PetscScalar* values = nullptr;
