@@ -406,6 +406,11 @@ void declare_case_parameters(ParameterFile& f) {
             "`hamdyn run --resume DIR` continues a run that was stopped from the last one. "
             "0: only at the end and when the run is stopped by SIGINT or SIGTERM (a scheduler's "
             "time limit, Ctrl-C), which finish the step and write one before exiting.");
+  f.declare("Output", "Space-time points", "501", P::Integer(), "0 or an integer >= 2",
+            "Positions along the line at which `hamdyn run` samples its fields at every snapshot "
+            "into spacetime.vts, a structured grid over (x, t) that ParaView shows as a carpet "
+            "plot (with Warp By Scalar, the surface u(x, t)); spread like the mesh's nodes, both "
+            "ends included. 0: no space-time dataset.");
   f.declare("Output", "Probes", "", P::Anything(),
             "empty or comma-separated positions in [0, Length]",
             "Positions x whose u and v are recorded in history.csv as u@x, v@x (empty: none). "
@@ -509,6 +514,11 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     throw InputError("Output/Checkpoint interval", f.get("Output", "Checkpoint interval"),
                      "expected an integer >= 0");
   c.checkpoint_interval = static_cast<unsigned long>(checkpoints);
+  const long spacetime = f.get_integer("Output", "Space-time points");
+  if (spacetime < 0 || spacetime == 1 || spacetime > 1000000)
+    throw InputError("Output/Space-time points", f.get("Output", "Space-time points"),
+                     "expected 0 or an integer from 2 to 1000000");
+  c.spacetime_points = static_cast<unsigned>(spacetime);
 
   ConvergenceParameters& cv = c.convergence;
   cv.refine_name = f.get("Convergence", "Refine");

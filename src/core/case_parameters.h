@@ -80,6 +80,7 @@ struct CaseParameters {
   std::string output_directory;
   unsigned snapshot_interval = 0;
   unsigned long checkpoint_interval = 0; // steps; 0: at the end and on SIGINT / SIGTERM only
+  unsigned spacetime_points = 501;       // positions of spacetime.vts (0: none)
   std::vector<Attachment> point_masses, springs, dashpots, forces, oscillators;
   std::vector<Attachment> nonlinear_springs;
   std::vector<Attachment> nonlinear_dashpots; // x:c,p (Attachments/Dashpots with a degree)

@@ -315,6 +315,28 @@ OutputFields LineModel::output_fields() const {
   return fields;
 }
 
+void LineModel::sample_cell(const Cell& cell, const FEValues<1>& fe_values,
+                            const std::array<const LA::Vector*, 3>& state, double* point_values,
+                            double* cell_values) const {
+  // point field (s, c) at point j: point_values[(s * n_components + c) * n + j], then the
+  // resultants (point data after them, or cell data)
+  const unsigned int n = fe_values.n_quadrature_points, n_dofs = fe_->n_dofs_per_cell();
+  Vector<double> local[3] = {Vector<double>(n_dofs), Vector<double>(n_dofs),
+                             Vector<double>(n_dofs)};
+  for (unsigned int s = 0; s < 3; ++s) {
+    cell->get_dof_values(*state[s], local[s]);
+    for (unsigned int c = 0; c < n_components_; ++c)
+      for (unsigned int j = 0; j < n; ++j) {
+        double value = 0;
+        for (unsigned int i = 0; i < n_dofs; ++i)
+          value += local[s][i] * fe_values.shape_value_component(i, j, c);
+        point_values[(s * n_components_ + c) * n + j] = value;
+      }
+  }
+  sample_resultants(cell, fe_values, local[0],
+                    resultants_per_cell() ? cell_values : point_values + 3 * n_components_ * n);
+}
+
 void LineModel::sample_output_fields(
     const LA::Vector& u, const LA::Vector& v, const LA::Vector& a,
     const std::function<void(const double*, const double*, const double*)>& sink) const {
@@ -325,34 +347,55 @@ void LineModel::sample_output_fields(
     points.emplace_back(double(j) / double(n_points - 1));
   FEValues<1> fe_values(*fe_, Quadrature<1>(points),
                         update_values | update_gradients | update_quadrature_points);
-  const unsigned int n_dofs = fe_->n_dofs_per_cell(), n_comp = n_components_;
   const OutputFields fields = output_fields();
   std::vector<double> x(n_points), point_values(fields.point.size() * n_points),
       cell_values(std::max<std::size_t>(1, fields.cell.size()));
-  Vector<double> local[3] = {Vector<double>(n_dofs), Vector<double>(n_dofs),
-                             Vector<double>(n_dofs)};
-  const LA::Vector* state[3] = {&u, &v, &a};
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
       continue;
     fe_values.reinit(cell);
     for (unsigned int j = 0; j < n_points; ++j)
       x[j] = fe_values.quadrature_point(j)[0];
-    for (unsigned int s = 0; s < 3; ++s) {
-      cell->get_dof_values(*state[s], local[s]);
-      for (unsigned int c = 0; c < n_comp; ++c)
-        for (unsigned int j = 0; j < n_points; ++j) {
-          double value = 0;
-          for (unsigned int i = 0; i < n_dofs; ++i)
-            value += local[s][i] * fe_values.shape_value_component(i, j, c);
-          point_values[(s * n_comp + c) * n_points + j] = value;
-        }
-    }
-    sample_resultants(cell, fe_values, local[0],
-                      resultants_per_cell() ? cell_values.data()
-                                            : point_values.data() + 3 * n_comp * n_points);
+    sample_cell(cell, fe_values, {&u, &v, &a}, point_values.data(), cell_values.data());
     sink(x.data(), point_values.data(), cell_values.data());
   }
+}
+
+std::vector<double> LineModel::sample_at(const std::vector<double>& x, const LA::Vector& u,
+                                         const LA::Vector& v, const LA::Vector& a) const {
+  const OutputFields fields = output_fields();
+  const std::size_t n_point_fields = fields.point.size(),
+                    n_fields = n_point_fields + fields.cell.size();
+  std::vector<double> values(x.size() * n_fields, 0.0);
+  std::vector<double> cell_values(std::max<std::size_t>(1, fields.cell.size()));
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    // the positions in [x0, x1), and x1 itself in the cell that ends the line: each in one cell
+    const double x0 = cell->vertex(0)[0], x1 = cell->vertex(1)[0];
+    const bool last = std::abs(x1 - c_.length) <= 1e-12 * c_.length;
+    std::vector<std::size_t> mine;
+    std::vector<Point<1>> reference;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (x[i] >= x0 && (x[i] < x1 || (last && x[i] <= x1))) {
+        mine.push_back(i);
+        reference.emplace_back((x[i] - x0) / (x1 - x0));
+      }
+    if (mine.empty())
+      continue;
+    FEValues<1> fe_values(*fe_, Quadrature<1>(reference), update_values | update_gradients);
+    fe_values.reinit(cell);
+    const std::size_t n = mine.size();
+    std::vector<double> point_values(n_point_fields * n);
+    sample_cell(cell, fe_values, {&u, &v, &a}, point_values.data(), cell_values.data());
+    for (std::size_t k = 0; k < n; ++k) {
+      for (std::size_t f = 0; f < n_point_fields; ++f)
+        values[mine[k] * n_fields + f] = point_values[f * n + k];
+      for (std::size_t f = 0; f < fields.cell.size(); ++f)
+        values[mine[k] * n_fields + n_point_fields + f] = cell_values[f];
+    }
+  }
+  return values;
 }
 
 } // namespace hamdyn

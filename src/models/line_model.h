@@ -14,6 +14,8 @@
 #include "models/model.h"
 
 #include <deal.II/fe/fe.h>
+
+#include <array>
 #include <deal.II/fe/fe_values.h>
 #include <deal.II/lac/affine_constraints.h>
 #include <deal.II/lac/full_matrix.h>
@@ -48,6 +50,8 @@ public:
   HistoryFunctionals history_functionals() const override;
   /// Displacement (and rotation), their rates and accelerations, and the element's resultants.
   OutputFields output_fields() const override;
+  std::vector<double> sample_at(const std::vector<double>& x, const LA::Vector& u,
+                                const LA::Vector& v, const LA::Vector& a) const override;
   void
   sample_output_fields(const LA::Vector& u, const LA::Vector& v, const LA::Vector& a,
                        const std::function<void(const double* x, const double* point_values,
@@ -83,6 +87,11 @@ protected:
   virtual void interpolate(const Cell& cell, const std::function<double(double)>& w0,
                            const std::function<double(double)>& slope,
                            dealii::Vector<double>& local) const = 0;
+  /// The snapshot's point fields at the points `fe_values` is set up on (reinit on `cell`), from
+  /// the ghosted structure vectors u, v, a, and the cell fields (see output_fields()).
+  void sample_cell(const Cell& cell, const dealii::FEValues<1>& fe_values,
+                   const std::array<const LA::Vector*, 3>& state, double* point_values,
+                   double* cell_values) const;
   /// The section resultants (a string's internal force, a beam's bending moment and shear force):
   /// their names, and whether they are cell data (one value per cell) rather than point data.
   virtual std::vector<std::string> resultant_names() const = 0;

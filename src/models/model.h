@@ -50,6 +50,12 @@ public:
   sample_output_fields(const LA::Vector& u, const LA::Vector& v, const LA::Vector& a,
                        const std::function<void(const double* x, const double* point_values,
                                                 const double* cell_values)>& cell) const = 0;
+  /// The snapshot fields (output_fields()'s point fields, then its cell fields as the value of
+  /// the containing cell) at the positions x of the line that lie in this rank's cells (each
+  /// position in exactly one rank's cell), at values[i * n_fields + f]; zero elsewhere, so that
+  /// a sum over the ranks gives every position's values.
+  virtual std::vector<double> sample_at(const std::vector<double>& x, const LA::Vector& u,
+                                        const LA::Vector& v, const LA::Vector& a) const = 0;
   /// A typical angular frequency of the structure [rad/s], the scale of the modal shift.
   virtual double frequency_scale() const = 0;
   /// Subdivisions of each cell in ParaView output.

@@ -17,7 +17,7 @@ bool is_hamdyn_output(const std::string& file) {
   // The studies' tables, figures, series and checkpoint, and the temporary names they are
   // written under (output/atomic_file.h).
   static const std::regex names(
-      R"((used_parameters\.prm|history\.(csv|png)|checkpoint\.bin|modes\.(csv|pvd)|)"
+      R"((used_parameters\.prm|history\.(csv|png)|checkpoint\.bin|spacetime\.(vts|bin)|modes\.(csv|pvd)|)"
       R"(compare(_history)?\.csv|compare\.png|convergence\.(csv|png)|solution\.pvd|)"
       R"((solution|modes)_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))(\.tmp)?)");
   return std::regex_match(file, names);

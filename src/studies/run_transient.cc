@@ -5,21 +5,26 @@
 #include "output/checkpoint.h"
 #include "output/history_writer.h"
 #include "output/output_directory.h"
+#include "output/spacetime_series.h"
 #include "output/vtu_series.h"
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
 
 #include <deal.II/base/mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 namespace hamdyn {
 
 namespace {
-void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series) {
+// The snapshot of state s, and its level of the space-time dataset (when there is one).
+void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series,
+                    SpaceTimeSeries* spacetime, const std::vector<double>& spacetime_x) {
   LA::Vector structure_u, structure_v, structure_a;
   pc.model->structure_part(s.u, structure_u);
   pc.model->structure_part(s.v, structure_v);
@@ -32,6 +37,24 @@ void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series) {
                        piece.add_cell(x, point_values, cell_values);
                      });
                });
+  if (spacetime)
+    spacetime->add(s.t, pc.model->sample_at(spacetime_x, structure_u, structure_v, structure_a));
+}
+
+// spacetime.vts's positions (Output/Space-time points, spread like the mesh's vertices) and
+// fields (the snapshot's).
+std::vector<double> spacetime_positions(const PreparedCase& pc) {
+  std::vector<double> vertices;
+  for (const auto& vertex : pc.triangulation.get_vertices())
+    vertices.push_back(vertex[0]);
+  std::sort(vertices.begin(), vertices.end());
+  return SpaceTimeSeries::positions(vertices, pc.parameters.spacetime_points);
+}
+
+std::vector<std::string> spacetime_fields(const PreparedCase& pc) {
+  OutputFields fields = pc.model->output_fields();
+  fields.point.insert(fields.point.end(), fields.cell.begin(), fields.cell.end());
+  return fields.point;
 }
 
 // The displacement columns of history.csv (end and probe displacements, end rotations,
@@ -87,6 +110,8 @@ struct RunOutputs {
   CsvWriter& history;
   VtuSeries& series;
   std::vector<double> largest;
+  SpaceTimeSeries* spacetime = nullptr; // none when Output/Space-time points = 0
+  std::vector<double> spacetime_x;
 
   std::string checkpoint_path() const { return pc.parameters.output_directory + "/checkpoint.bin"; }
 
@@ -97,7 +122,7 @@ struct RunOutputs {
     for (std::size_t k = 0; k < row.size(); ++k)
       largest[k] = std::max(largest[k], std::abs(row[k]));
     if (n == 0 || n == run.n_steps() || (c.snapshot_interval > 0 && n % c.snapshot_interval == 0))
-      write_snapshot(pc, s, series);
+      write_snapshot(pc, s, series, spacetime, spacetime_x);
     if (c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != run.n_steps())
       write_checkpoint(run);
   }
@@ -117,6 +142,10 @@ struct RunOutputs {
     }
     checkpoint.set("snapshot_times", times);
     checkpoint.set("snapshot_names", joined(names));
+    if (spacetime) {
+      checkpoint.set("spacetime_length", double(spacetime->length()));
+      spacetime->write(); // holds the checkpoint's levels, like history.csv its rows
+    }
     checkpoint.write(checkpoint_path(), pc.comm);
   }
 
@@ -196,6 +225,13 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
   CsvWriter history(c.output_directory + "/history.csv", columns, comm);
   VtuSeries series(c.output_directory, "solution", comm);
   RunOutputs outputs{pc, columns, history, series, std::vector<double>(columns.size(), 0.0)};
+  std::unique_ptr<SpaceTimeSeries> spacetime;
+  if (c.spacetime_points > 0) {
+    outputs.spacetime_x = spacetime_positions(pc);
+    spacetime = std::make_unique<SpaceTimeSeries>(c.output_directory, outputs.spacetime_x,
+                                                  spacetime_fields(pc), comm);
+    outputs.spacetime = spacetime.get();
+  }
   return continue_run(run, outputs, report);
 }
 
@@ -216,6 +252,14 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   VtuSeries series(c.output_directory, "solution", comm);
   RunOutputs outputs{pc, columns, history, series, {}};
   outputs.restore(checkpoint);
+  std::unique_ptr<SpaceTimeSeries> spacetime;
+  if (c.spacetime_points > 0) {
+    outputs.spacetime_x = spacetime_positions(pc);
+    spacetime = std::make_unique<SpaceTimeSeries>(
+        c.output_directory, outputs.spacetime_x, spacetime_fields(pc), comm, true,
+        static_cast<std::uint64_t>(checkpoint.number("spacetime_length")));
+    outputs.spacetime = spacetime.get();
+  }
   if (run.finished()) {
     if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0)
       std::cout << "hamdyn run: " << c.output_directory << " already holds the whole run (step "

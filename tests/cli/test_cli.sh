@@ -181,6 +181,34 @@ for x, column in ((1.0, "u_right"), (0.5, "u@0.5")):
 EOF
 }
 check "snapshot read by VTK equals history.csv" snapshot_matches_history
+# spacetime.vts read by VTK: 501 positions by the 3 snapshot times, Float64, and at x = L and the
+# probe the values history.csv has at each of those times.
+spacetime_matches_history() {
+  /usr/bin/python3 - "$work/run" <<'EOF'
+import csv, sys
+from vtkmodules.vtkIOXML import vtkXMLStructuredGridReader
+d = sys.argv[1]
+rows = list(csv.reader(open(d + "/history.csv")))
+history = {float(r[0]): dict(zip(rows[0], map(float, r))) for r in rows[1:]}
+reader = vtkXMLStructuredGridReader()
+reader.SetFileName(d + "/spacetime.vts")
+reader.Update()
+grid = reader.GetOutput()
+nx, nt, _ = grid.GetDimensions()
+assert (nx, nt) == (501, 3), (nx, nt)
+u = grid.GetPointData().GetArray("displacement")
+assert u.GetDataTypeAsString() == "double"
+assert grid.GetPointData().GetArray("internal_force") is not None
+for j in range(nt):
+    t = grid.GetPoint(j * nx)[1]
+    row = history[t]  # a snapshot time is a history time, exactly
+    for x, column in ((1.0, "u_right"), (0.5, "u@0.5")):
+        i = min(range(nx), key=lambda i: abs(grid.GetPoint(i)[0] - x))
+        assert abs(grid.GetPoint(i)[0] - x) < 1e-12
+        assert abs(u.GetValue(j * nx + i) - row[column]) <= 1e-12 * abs(row[column]), (t, column)
+EOF
+}
+check "spacetime.vts read by VTK equals history.csv" spacetime_matches_history
 
 # A Gmsh mesh from meshes/ runs; modes are ascending.
 "$hamdyn" run --set "Discretization/Mesh file=string_graded.msh" --set "Time integration/Final time=0.001" \

@@ -93,6 +93,9 @@ done
 wait "$run_pid"
 check "resumed after 3 SIGKILLs: exit 0" test $? -eq 0
 check "resumed after 3 SIGKILLs: history.csv bit for bit" cmp -s ref/history.csv killed/history.csv
+check "resumed after 3 SIGKILLs: the space-time levels bit for bit" \
+  cmp -s ref/spacetime.bin killed/spacetime.bin
+check "resumed after 3 SIGKILLs: spacetime.vts written" test -s killed/spacetime.vts
 check "resumed after 3 SIGKILLs: the same snapshots" \
   test "$(ls killed/*.pvtu | wc -l)" -eq "$(ls ref/*.pvtu | wc -l)"
 check "resumed after 3 SIGKILLs: the ParaView series is valid" series_valid killed
@@ -110,6 +113,7 @@ check "SIGINT: checkpoint written" test -s interrupted/checkpoint.bin
 mpirun --oversubscribe -np 2 "$hamdyn" run --resume interrupted > resumed.log 2>&1
 check "SIGINT: resumed, exit 0" test $? -eq 0
 check "SIGINT: history.csv bit for bit" cmp -s ref/history.csv interrupted/history.csv
+check "SIGINT: the space-time levels bit for bit" cmp -s ref/spacetime.bin interrupted/spacetime.bin
 
 # SIGTERM (a scheduler's time limit): exit 143, then resumed on 1 rank.
 start_run terminated "${case_args[@]}" --output terminated
