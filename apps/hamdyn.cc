@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 namespace {
 using namespace hamdyn;
@@ -121,7 +122,12 @@ int main(int argc, char** argv) {
     }
     study->second.run(c, file, comm, /*report=*/true);
     if (root) {
-      std::string files = study->second.files;
+      // the study's files that this case wrote (spacetime.vts only with Space-time points > 0)
+      std::string files;
+      std::istringstream names(study->second.files);
+      for (std::string name; std::getline(names >> std::ws, name, ',');)
+        if (std::filesystem::exists(c.output_directory + "/" + name))
+          files += (files.empty() ? "" : ", ") + name;
       if (!study->second.plot_script.empty())
         files += draw_plot(study->second, c.output_directory)
                      ? ", " + study->second.plot_file

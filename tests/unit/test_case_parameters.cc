@@ -171,6 +171,8 @@ INSTANTIATE_TEST_SUITE_P(
                  "lumped"},
         BadInput{"Modes/Number of modes=0", "Modes/Number of modes", "0"},
         BadInput{"Output/Probes=0.5,2", "Output/Probes", "2"},
+        BadInput{"Output/Space-time points=1", "Output/Space-time points", "1"},
+        BadInput{"Output/Space-time points=-5", "Output/Space-time points", "-5"},
         BadInput{"Attachments/Point masses=0.5", "Attachments/Point masses", "expected x:value"},
         BadInput{"Attachments/Springs=1.5:10", "Attachments/Springs", "1.5:10"},
         BadInput{"Attachments/Dashpots=0.2:-1", "Attachments/Dashpots", "0.2:-1"},
