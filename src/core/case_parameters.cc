@@ -406,6 +406,9 @@ void declare_case_parameters(ParameterFile& f) {
             "`hamdyn run --resume DIR` continues a run that was stopped from the last one. "
             "0: only at the end and when the run is stopped by SIGINT or SIGTERM (a scheduler's "
             "time limit, Ctrl-C), which finish the step and write one before exiting.");
+  f.declare("Output", "Precision", "double", P::Selection("double|float"), "double | float",
+            "Floating-point type of the snapshots' fields: double (Float64, every digit of "
+            "history.csv) or float (Float32, half the size). spacetime.vts is always double.");
   f.declare("Output", "Space-time points", "501", P::Integer(), "0 or an integer >= 2",
             "Positions along the line at which `hamdyn run` samples its fields at every snapshot "
             "into spacetime.vts, a structured grid over (x, t) that ParaView shows as a carpet "
@@ -514,6 +517,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     throw InputError("Output/Checkpoint interval", f.get("Output", "Checkpoint interval"),
                      "expected an integer >= 0");
   c.checkpoint_interval = static_cast<unsigned long>(checkpoints);
+  c.single_precision_snapshots = f.get("Output", "Precision") == "float";
   const long spacetime = f.get_integer("Output", "Space-time points");
   if (spacetime < 0 || spacetime == 1 || spacetime > 1000000)
     throw InputError("Output/Space-time points", f.get("Output", "Space-time points"),

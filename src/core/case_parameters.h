@@ -79,8 +79,9 @@ struct CaseParameters {
   unsigned n_modes = 1;
   std::string output_directory;
   unsigned snapshot_interval = 0;
-  unsigned long checkpoint_interval = 0; // steps; 0: at the end and on SIGINT / SIGTERM only
-  unsigned spacetime_points = 501;       // positions of spacetime.vts (0: none)
+  unsigned long checkpoint_interval = 0;   // steps; 0: at the end and on SIGINT / SIGTERM only
+  unsigned spacetime_points = 501;         // positions of spacetime.vts (0: none)
+  bool single_precision_snapshots = false; // Output/Precision = float
   std::vector<Attachment> point_masses, springs, dashpots, forces, oscillators;
   std::vector<Attachment> nonlinear_springs;
   std::vector<Attachment> nonlinear_dashpots; // x:c,p (Attachments/Dashpots with a degree)

@@ -45,16 +45,22 @@ void write_at(int fd, const char* data, std::size_t size, long long offset,
 
 LineVtuPiece::LineVtuPiece(const std::string& path, std::size_t n_cells, unsigned int subdivisions,
                            const std::vector<std::string>& point_fields,
-                           const std::vector<std::string>& cell_fields, double time)
+                           const std::vector<std::string>& cell_fields, double time,
+                           bool single_precision)
     : path_(path), n_cells_(n_cells), n_points_per_cell_(subdivisions + 1),
-      n_point_fields_(point_fields.size()), n_cell_fields_(cell_fields.size()) {
+      n_point_fields_(point_fields.size()), n_cell_fields_(cell_fields.size()),
+      single_(single_precision) {
   const std::size_t n_points = n_cells * n_points_per_cell_, n_segments = n_cells * subdivisions;
-  // Bytes of each appended array, in file order.
+  const std::size_t value = single_ ? 4 : 8;
+  const char* type = single_ ? "Float32" : "Float64";
+  // Bytes of each appended array, in file order: points, connectivity, offsets, types, the
+  // point fields, deflection, the cell fields.
   std::vector<std::size_t> sizes{n_points * 3 * 8, n_segments * 2 * 8, n_segments * 8, n_segments};
   for (std::size_t f = 0; f < point_fields.size(); ++f)
-    sizes.push_back(n_points * 8);
+    sizes.push_back(n_points * value);
+  sizes.push_back(n_points * 3 * value);
   for (std::size_t f = 0; f < cell_fields.size(); ++f)
-    sizes.push_back(n_segments * 8);
+    sizes.push_back(n_segments * value);
   std::vector<std::size_t> offsets; // within the appended data: a UInt64 byte count, the bytes
   std::size_t offset = 0;
   for (std::size_t size : sizes) {
@@ -77,10 +83,11 @@ LineVtuPiece::LineVtuPiece(const std::string& path, std::size_t n_cells, unsigne
       array("UInt8", "types", 1, 3) + "</Cells>\n<PointData>\n";
   std::size_t k = 4;
   for (const auto& name : point_fields)
-    header += array("Float64", name, 1, k++);
+    header += array(type, name, 1, k++);
+  header += array(type, "deflection", 3, k++);
   header += "</PointData>\n<CellData>\n";
   for (const auto& name : cell_fields)
-    header += array("Float64", name, 1, k++);
+    header += array(type, name, 1, k++);
   header += "</CellData>\n</Piece>\n</UnstructuredGrid>\n<AppendedData encoding=\"raw\">\n_";
 
   fd_ = ::open((path_ + ".tmp").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -120,12 +127,24 @@ void LineVtuPiece::add_cell(const double* x, const double* point_values,
     append(buffers_[2], std::int64_t(2 * ((cells_added_ * (n - 1)) + j + 1)));
     append(buffers_[3], vtk_line);
   }
+  auto value = [this](std::vector<char>& buffer, double v) {
+    if (single_)
+      append(buffer, float(v));
+    else
+      append(buffer, v);
+  };
   for (std::size_t f = 0; f < n_point_fields_; ++f)
     for (std::size_t j = 0; j < n; ++j)
-      append(buffers_[4 + f], point_values[f * n + j]);
+      value(buffers_[4 + f], point_values[f * n + j]);
+  std::vector<char>& deflection = buffers_[4 + n_point_fields_];
+  for (std::size_t j = 0; j < n; ++j) {
+    value(deflection, 0.0);
+    value(deflection, n_point_fields_ > 0 ? point_values[j] : 0.0);
+    value(deflection, 0.0);
+  }
   for (std::size_t f = 0; f < n_cell_fields_; ++f)
     for (std::size_t j = 0; j + 1 < n; ++j)
-      append(buffers_[4 + n_point_fields_ + f], cell_values[f]);
+      value(buffers_[5 + n_point_fields_ + f], cell_values[f]);
   ++cells_added_;
   if (++cells_buffered_ == cells_per_chunk)
     flush();

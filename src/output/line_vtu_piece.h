@@ -19,9 +19,13 @@ public:
   /// A piece of `n_cells` cells, each sampled at `subdivisions` + 1 points (its ends included;
   /// neighbouring cells' end points are written twice, as DataOut writes them), with the named
   /// point fields and cell fields (one value per cell, repeated on its segments).
+  /// The fields are written as Float64, or Float32 with `single_precision`; the first point
+  /// field (the displacement w) is written also as the 3-vector `deflection` = (0, w, 0), which
+  /// ParaView's Warp By Vector applies with no settings.
   LineVtuPiece(const std::string& path, std::size_t n_cells, unsigned int subdivisions,
                const std::vector<std::string>& point_fields,
-               const std::vector<std::string>& cell_fields, double time);
+               const std::vector<std::string>& cell_fields, double time,
+               bool single_precision = false);
   ~LineVtuPiece(); // a piece not finished is removed
   LineVtuPiece(const LineVtuPiece&) = delete;
   LineVtuPiece& operator=(const LineVtuPiece&) = delete;
@@ -38,6 +42,7 @@ private:
   int fd_ = -1;
   std::size_t n_cells_, n_points_per_cell_, cells_added_ = 0, cells_buffered_ = 0;
   std::size_t n_point_fields_, n_cell_fields_;
+  bool single_;
   // The appended arrays in file order: points, connectivity, offsets, types, point fields, cell
   // fields; where each one's data begin in the file, and what is buffered for it.
   std::vector<long long> array_start_;

@@ -57,12 +57,14 @@ void VtuSeries::write(dealii::DataOut<1>& out, double time) {
 }
 
 void VtuSeries::write(const OutputFields& fields, unsigned int subdivisions, double time,
-                      const std::function<void(LineVtuPiece&)>& fill) {
+                      const std::function<void(LineVtuPiece&)>& fill, bool single_precision) {
+  const std::string type = single_precision ? "Float32" : "Float64";
   const unsigned rank = dealii::Utilities::MPI::this_mpi_process(comm_);
   const std::string base = snapshot_name(name_, records_.size());
   {
     LineVtuPiece piece(directory_ + "/" + base + "." + std::to_string(rank) + ".vtu",
-                       fields.n_local_cells, subdivisions, fields.point, fields.cell, time);
+                       fields.n_local_cells, subdivisions, fields.point, fields.cell, time,
+                       single_precision);
     fill(piece);
     piece.finish();
   }
@@ -72,10 +74,11 @@ void VtuSeries::write(const OutputFields& fields, unsigned int subdivisions, dou
                        "version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
                        "<PUnstructuredGrid GhostLevel=\"0\">\n<PPointData>\n";
     for (const auto& name : fields.point)
-      pvtu += "<PDataArray type=\"Float64\" Name=\"" + name + "\"/>\n";
+      pvtu += "<PDataArray type=\"" + type + "\" Name=\"" + name + "\"/>\n";
+    pvtu += "<PDataArray type=\"" + type + "\" Name=\"deflection\" NumberOfComponents=\"3\"/>\n";
     pvtu += "</PPointData>\n<PCellData>\n";
     for (const auto& name : fields.cell)
-      pvtu += "<PDataArray type=\"Float64\" Name=\"" + name + "\"/>\n";
+      pvtu += "<PDataArray type=\"" + type + "\" Name=\"" + name + "\"/>\n";
     pvtu += "</PCellData>\n<PPoints>\n<PDataArray type=\"Float64\" NumberOfComponents=\"3\"/>\n"
             "</PPoints>\n";
     for (const auto& piece : pieces)

@@ -29,14 +29,16 @@ void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series,
   pc.model->structure_part(s.u, structure_u);
   pc.model->structure_part(s.v, structure_v);
   pc.model->structure_part(s.a, structure_a);
-  series.write(pc.model->output_fields(), pc.model->output_subdivisions(), s.t,
-               [&](LineVtuPiece& piece) {
-                 pc.model->sample_output_fields(
-                     structure_u, structure_v, structure_a,
-                     [&](const double* x, const double* point_values, const double* cell_values) {
-                       piece.add_cell(x, point_values, cell_values);
-                     });
-               });
+  series.write(
+      pc.model->output_fields(), pc.model->output_subdivisions(), s.t,
+      [&](LineVtuPiece& piece) {
+        pc.model->sample_output_fields(
+            structure_u, structure_v, structure_a,
+            [&](const double* x, const double* point_values, const double* cell_values) {
+              piece.add_cell(x, point_values, cell_values);
+            });
+      },
+      pc.parameters.single_precision_snapshots);
   if (spacetime)
     spacetime->add(s.t, pc.model->sample_at(spacetime_x, structure_u, structure_v, structure_a));
 }
@@ -204,8 +206,7 @@ NamedValues continue_run(Transient& run, RunOutputs& outputs, bool report) {
                                   directory);
   if (report && dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0)
     std::cout << "  ParaView: open " << directory << "/solution.pvd, apply Filters > "
-              << "Warp By Scalar (Scalars: displacement, Normal 0 1 0, Use Normal), press Play"
-              << std::endl;
+              << "Warp By Vector (Vectors: deflection), press Play" << std::endl;
   return outputs.results();
 }
 } // namespace

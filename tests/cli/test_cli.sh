@@ -178,6 +178,10 @@ assert abs(time - last["time"]) <= 1e-15, (time, last["time"])
 for x, column in ((1.0, "u_right"), (0.5, "u@0.5")):
     at = [u.GetValue(i) for i in range(grid.GetNumberOfPoints()) if abs(grid.GetPoint(i)[0] - x) < 1e-12]
     assert at and all(abs(w - last[column]) <= 1e-12 * abs(last[column]) for w in at), (column, at, last[column])
+deflection = grid.GetPointData().GetArray("deflection")
+assert deflection.GetNumberOfComponents() == 3
+for i in range(grid.GetNumberOfPoints()):
+    assert deflection.GetTuple3(i) == (0.0, u.GetValue(i), 0.0), i
 EOF
 }
 check "snapshot read by VTK equals history.csv" snapshot_matches_history
@@ -209,6 +213,10 @@ for j in range(nt):
 EOF
 }
 check "spacetime.vts read by VTK equals history.csv" spacetime_matches_history
+"$hamdyn" run --set "Output/Precision=float" --set "Time integration/Final time=0.001" \
+  --output "$work/float" > /dev/null 2>&1
+check "Output/Precision = float: Float32 fields" \
+  grep -q 'type="Float32" Name="displacement"' "$work/float/solution_00000.0.vtu"
 
 # A Gmsh mesh from meshes/ runs; modes are ascending.
 "$hamdyn" run --set "Discretization/Mesh file=string_graded.msh" --set "Time integration/Final time=0.001" \
