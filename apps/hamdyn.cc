@@ -125,9 +125,9 @@ int main(int argc, char** argv) {
       // the study's files that this case wrote (spacetime.vts only with Space-time points > 0)
       std::string files;
       std::istringstream names(study->second.files);
-      for (std::string name; std::getline(names >> std::ws, name, ',');)
-        if (std::filesystem::exists(c.output_directory + "/" + name))
-          files += (files.empty() ? "" : ", ") + name;
+      for (std::string item; std::getline(names >> std::ws, item, ',');) // "name (remark)"
+        if (std::filesystem::exists(c.output_directory + "/" + item.substr(0, item.find(' '))))
+          files += (files.empty() ? "" : ", ") + item;
       if (!study->second.plot_script.empty())
         files += draw_plot(study->second, c.output_directory)
                      ? ", " + study->second.plot_file

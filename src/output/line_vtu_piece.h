@@ -10,9 +10,13 @@
 // is that of sampling, the memory a few chunks.
 // Format: VTK File Formats, "XML File Formats" (VTK User's Guide, 11th ed., Kitware 2010, ch. 19).
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
+
+/// Named numbers a piece carries besides TimeValue (a mode's omega and frequency).
+using FieldData = std::vector<std::pair<std::string, double>>;
 
 class LineVtuPiece {
 public:
@@ -25,7 +29,7 @@ public:
   LineVtuPiece(const std::string& path, std::size_t n_cells, unsigned int subdivisions,
                const std::vector<std::string>& point_fields,
                const std::vector<std::string>& cell_fields, double time,
-               bool single_precision = false);
+               bool single_precision = false, const FieldData& field_data = {});
   ~LineVtuPiece(); // a piece not finished is removed
   LineVtuPiece(const LineVtuPiece&) = delete;
   LineVtuPiece& operator=(const LineVtuPiece&) = delete;

@@ -57,14 +57,15 @@ void VtuSeries::write(dealii::DataOut<1>& out, double time) {
 }
 
 void VtuSeries::write(const OutputFields& fields, unsigned int subdivisions, double time,
-                      const std::function<void(LineVtuPiece&)>& fill, bool single_precision) {
+                      const std::function<void(LineVtuPiece&)>& fill, bool single_precision,
+                      const FieldData& field_data) {
   const std::string type = single_precision ? "Float32" : "Float64";
   const unsigned rank = dealii::Utilities::MPI::this_mpi_process(comm_);
   const std::string base = snapshot_name(name_, records_.size());
   {
     LineVtuPiece piece(directory_ + "/" + base + "." + std::to_string(rank) + ".vtu",
                        fields.n_local_cells, subdivisions, fields.point, fields.cell, time,
-                       single_precision);
+                       single_precision, field_data);
     fill(piece);
     piece.finish();
   }

@@ -27,7 +27,8 @@ public:
   /// Writes a line snapshot at `time` whose piece on this rank is filled by `fill` (one
   /// LineVtuPiece::add_cell per locally owned cell, `fields.n_local_cells` in all).
   void write(const OutputFields& fields, unsigned int subdivisions, double time,
-             const std::function<void(LineVtuPiece&)>& fill, bool single_precision = false);
+             const std::function<void(LineVtuPiece&)>& fill, bool single_precision = false,
+             const FieldData& field_data = {});
 
   /// The snapshots written so far (what a checkpoint saves).
   const Records& records() const { return records_; }

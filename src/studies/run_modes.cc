@@ -7,6 +7,7 @@
 
 #include <deal.II/base/mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -40,6 +41,57 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
 }
 } // namespace
 
+namespace {
+// Mode `number`'s shape as fields mode_w (and a beam's mode_theta), scaled so that the largest
+// |w| at the sampled points is 1 (a mode without transverse motion: the largest |theta|, and the
+// field data scaled_by_rotation = 1 says so), signed so that the largest entries are positive
+// (the sign of sum v_i |v_i|^3 is rank-independent); field data omega [rad/s] and frequency [Hz];
+// ParaView's time axis is the mode number.
+void write_mode_shape(const PreparedCase& pc, const LA::Vector& mode, unsigned int number,
+                      double omega, VtuSeries& series) {
+  const MPI_Comm comm = pc.comm;
+  double weighted = 0;
+  for (const auto i : pc.system.locally_owned)
+    weighted += std::pow(mode(i), 3) * std::abs(mode(i));
+  const double sign = dealii::Utilities::MPI::sum(weighted, comm) < 0 ? -1.0 : 1.0;
+  LA::Vector structure;
+  pc.model->structure_part(mode, structure);
+  const OutputFields fields = pc.model->output_fields();
+  const bool rotation = fields.point.size() > 1 && fields.point[1] == "rotation";
+  const unsigned int n = pc.model->output_subdivisions() + 1;
+  double largest[2] = {0, 0}; // |w|, |theta| at the sampled points
+  pc.model->sample_output_fields(structure, structure, structure,
+                                 [&](const double*, const double* values, const double*) {
+                                   for (unsigned int j = 0; j < n; ++j) {
+                                     largest[0] = std::max(largest[0], std::abs(values[j]));
+                                     if (rotation)
+                                       largest[1] = std::max(largest[1], std::abs(values[n + j]));
+                                   }
+                                 });
+  largest[0] = dealii::Utilities::MPI::max(largest[0], comm);
+  largest[1] = dealii::Utilities::MPI::max(largest[1], comm);
+  const bool by_rotation = !(largest[0] > 1e-12 * largest[1] * pc.parameters.length);
+  const double scale = sign / (by_rotation ? largest[1] : largest[0]);
+  OutputFields mode_fields;
+  mode_fields.point = rotation ? std::vector<std::string>{"mode_w", "mode_theta"}
+                               : std::vector<std::string>{"mode_w"};
+  mode_fields.n_local_cells = fields.n_local_cells;
+  series.write(
+      mode_fields, n - 1, number,
+      [&](LineVtuPiece& piece) {
+        std::vector<double> scaled(mode_fields.point.size() * n);
+        pc.model->sample_output_fields(structure, structure, structure,
+                                       [&](const double* x, const double* values, const double*) {
+                                         for (std::size_t i = 0; i < scaled.size(); ++i)
+                                           scaled[i] = scale * values[i];
+                                         piece.add_cell(x, scaled.data(), nullptr);
+                                       });
+      },
+      false,
+      {{"omega", omega}, {"frequency", omega / (2 * M_PI)}, {"scaled_by_rotation", by_rotation}});
+}
+} // namespace
+
 NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                       bool report) {
   PreparedCase pc(c, comm);
@@ -67,23 +119,7 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
     results.add("omega_" + std::to_string(k + 1), w);
     if (root)
       std::printf("%6u %22.15g %22.15g\n", k + 1, w, w / (2 * M_PI));
-    // Shape scaled to a largest magnitude of 1, signed so that its largest entries are positive
-    // (the sign of sum v_i |v_i|^3 is rank-independent), so ParaView shows comparable amplitudes.
-    LA::Vector shape(modes.shapes[k]);
-    double weighted = 0;
-    for (const auto i : pc.system.locally_owned)
-      weighted += std::pow(shape(i), 3) * std::abs(shape(i));
-    weighted = dealii::Utilities::MPI::sum(weighted, comm);
-    shape *= (weighted < 0 ? -1.0 : 1.0) / shape.linfty_norm();
-    LA::Vector ghosted(pc.system.locally_owned, pc.model->locally_relevant(), comm);
-    ghosted = shape;
-    LA::Vector structure;
-    pc.model->structure_part(ghosted, structure);
-    dealii::DataOut<1> out;
-    out.attach_dof_handler(pc.model->dof_handler());
-    out.add_data_vector(structure, "mode_shape");
-    out.build_patches(pc.model->output_subdivisions());
-    series.write(out, k + 1);
+    write_mode_shape(pc, modes.shapes[k], k + 1, w, series);
   }
   return results;
 }

@@ -228,6 +228,40 @@ check "modes.csv header" test "$(head -1 "$work/modes/modes.csv")" = "mode,omega
 check "modes.csv has 10 modes" test "$(wc -l < "$work/modes/modes.csv")" -eq 11
 check "modes ascending" bash -c "tail -n +2 '$work/modes/modes.csv' | cut -d, -f2 | sort -g -c"
 check "modes.pvd" test "$(grep -c '<DataSet' "$work/modes/modes.pvd")" -eq 10
+# Every mode file read by VTK: mode_w scaled to a largest |w| of 1 (a mode without transverse
+# motion: mode_theta to a largest |theta| of 1, said by scaled_by_rotation), and its omega and
+# frequency as field data equal to modes.csv's; a Timoshenko beam's modes carry mode_theta.
+modes_read_back() { # modes_read_back DIR N_MODES
+  /usr/bin/python3 - "$1" "$2" <<'EOF'
+import csv, math, sys
+from vtkmodules.vtkIOXML import vtkXMLPUnstructuredGridReader
+d, n = sys.argv[1], int(sys.argv[2])
+rows = list(csv.reader(open(d + "/modes.csv")))[1:]
+for k in range(n):
+    reader = vtkXMLPUnstructuredGridReader()
+    reader.SetFileName("%s/modes_%05d.pvtu" % (d, k))
+    reader.Update()
+    grid = reader.GetOutput()
+    field = grid.GetFieldData()
+    by_rotation = field.GetArray("scaled_by_rotation").GetValue(0) == 1
+    largest = lambda name: max(abs(a.GetValue(i)) for a in [grid.GetPointData().GetArray(name)]
+                               for i in range(a.GetNumberOfTuples()))
+    if by_rotation:  # no transverse motion: |w| is round-off of |theta|'s scale
+        assert abs(largest("mode_theta") - 1) <= 1e-12 and largest("mode_w") <= 1e-10, k
+    else:
+        assert abs(largest("mode_w") - 1) <= 1e-12, (k, largest("mode_w"))
+    omega = float(rows[k][1])
+    assert abs(field.GetArray("omega").GetValue(0) - omega) <= 1e-12 * omega
+    assert abs(field.GetArray("frequency").GetValue(0) - omega / (2 * math.pi)) <= 1e-12 * omega
+EOF
+}
+check "mode files read by VTK: largest |w| 1, omega and frequency" modes_read_back "$work/modes" 10
+mpirun --oversubscribe -np 2 "$hamdyn" modes "$source_dir/cases/stocky_timoshenko.prm" \
+  --output "$work/beam_modes" > /dev/null 2>&1
+check "a Timoshenko beam's mode files: mode_theta beside mode_w" \
+  grep -q 'Name="mode_theta"' "$work/beam_modes/modes_00007.pvtu"
+check "a Timoshenko beam's mode files: largest |w| (or |theta|) 1 in every mode" \
+  modes_read_back "$work/beam_modes" 8
 
 # compare on 2 ranks: the four methods side by side, in files and on screen.
 mpirun --oversubscribe -np 2 "$hamdyn" compare --output "$work/compare" > compare.log 2>&1
