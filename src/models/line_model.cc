@@ -9,6 +9,7 @@
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 #include <deal.II/lac/sparsity_tools.h>
 
+#include <algorithm>
 #include <sstream>
 
 namespace hamdyn {
@@ -20,6 +21,9 @@ LineModel::LineModel(const CaseParameters& c, const Triangulation<1>& tria, MPI_
     : c_(c), comm_(comm), fe_(std::move(fe)), n_components_(fe_->n_components()),
       dof_handler_(tria) {
   dof_handler_.distribute_dofs(*fe_);
+  for (const auto& cell : dof_handler_.active_cell_iterators())
+    if (cell->is_locally_owned())
+      ++n_local_cells_;
   // Vertex DoFs first, w before theta: local index n_components * vertex + component (the
   // reactions rely on it).
   AssertThrow(n_components_ == 1 || n_components_ == 2, ExcMessage("a line model has w (, theta)"));
@@ -309,21 +313,19 @@ OutputFields LineModel::output_fields() const {
   }
   for (const auto& name : resultant_names())
     (resultants_per_cell() ? fields.cell : fields.point).push_back(name);
-  for (const auto& cell : dof_handler_.active_cell_iterators())
-    if (cell->is_locally_owned())
-      ++fields.n_local_cells;
+  fields.n_local_cells = n_local_cells_;
   return fields;
 }
 
 void LineModel::sample_cell(const Cell& cell, const FEValues<1>& fe_values,
-                            const std::array<const LA::Vector*, 3>& state, double* point_values,
+                            const std::array<const LA::Vector*, 3>& state,
+                            std::array<Vector<double>, 3>& local, double* point_values,
                             double* cell_values) const {
   // point field (s, c) at point j: point_values[(s * n_components + c) * n + j], then the
   // resultants (point data after them, or cell data)
   const unsigned int n = fe_values.n_quadrature_points, n_dofs = fe_->n_dofs_per_cell();
-  Vector<double> local[3] = {Vector<double>(n_dofs), Vector<double>(n_dofs),
-                             Vector<double>(n_dofs)};
   for (unsigned int s = 0; s < 3; ++s) {
+    local[s].reinit(n_dofs, /*omit_zeroing_entries=*/true); // no allocation after the first cell
     cell->get_dof_values(*state[s], local[s]);
     for (unsigned int c = 0; c < n_components_; ++c)
       for (unsigned int j = 0; j < n; ++j) {
@@ -350,13 +352,14 @@ void LineModel::sample_output_fields(
   const OutputFields fields = output_fields();
   std::vector<double> x(n_points), point_values(fields.point.size() * n_points),
       cell_values(std::max<std::size_t>(1, fields.cell.size()));
+  std::array<Vector<double>, 3> local; // sample_cell's scratch
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
       continue;
     fe_values.reinit(cell);
     for (unsigned int j = 0; j < n_points; ++j)
       x[j] = fe_values.quadrature_point(j)[0];
-    sample_cell(cell, fe_values, {&u, &v, &a}, point_values.data(), cell_values.data());
+    sample_cell(cell, fe_values, {{&u, &v, &a}}, local, point_values.data(), cell_values.data());
     sink(x.data(), point_values.data(), cell_values.data());
   }
 }
@@ -368,26 +371,30 @@ std::vector<double> LineModel::sample_at(const std::vector<double>& x, const LA:
                     n_fields = n_point_fields + fields.cell.size();
   std::vector<double> values(x.size() * n_fields, 0.0);
   std::vector<double> cell_values(std::max<std::size_t>(1, fields.cell.size()));
+  std::array<Vector<double>, 3> local; // sample_cell's scratch
   for (const auto& cell : dof_handler_.active_cell_iterators()) {
     if (!cell->is_locally_owned())
       continue;
     // the positions in [x0, x1), and x1 itself in the cell that ends the line: each in one cell
+    // (x is sorted: found by bisection, not by a pass over x for every cell)
     const double x0 = cell->vertex(0)[0], x1 = cell->vertex(1)[0];
     const bool last = std::abs(x1 - c_.length) <= 1e-12 * c_.length;
+    const auto first = std::lower_bound(x.begin(), x.end(), x0);
+    const auto end =
+        last ? std::upper_bound(first, x.end(), x1) : std::lower_bound(first, x.end(), x1);
+    if (first == end)
+      continue;
     std::vector<std::size_t> mine;
     std::vector<Point<1>> reference;
-    for (std::size_t i = 0; i < x.size(); ++i)
-      if (x[i] >= x0 && (x[i] < x1 || (last && x[i] <= x1))) {
-        mine.push_back(i);
-        reference.emplace_back((x[i] - x0) / (x1 - x0));
-      }
-    if (mine.empty())
-      continue;
+    for (auto it = first; it != end; ++it) {
+      mine.push_back(std::size_t(it - x.begin()));
+      reference.emplace_back((*it - x0) / (x1 - x0));
+    }
     FEValues<1> fe_values(*fe_, Quadrature<1>(reference), update_values | update_gradients);
     fe_values.reinit(cell);
     const std::size_t n = mine.size();
     std::vector<double> point_values(n_point_fields * n);
-    sample_cell(cell, fe_values, {&u, &v, &a}, point_values.data(), cell_values.data());
+    sample_cell(cell, fe_values, {{&u, &v, &a}}, local, point_values.data(), cell_values.data());
     for (std::size_t k = 0; k < n; ++k) {
       for (std::size_t f = 0; f < n_point_fields; ++f)
         values[mine[k] * n_fields + f] = point_values[f * n + k];

@@ -88,9 +88,11 @@ protected:
                            const std::function<double(double)>& slope,
                            dealii::Vector<double>& local) const = 0;
   /// The snapshot's point fields at the points `fe_values` is set up on (reinit on `cell`), from
-  /// the ghosted structure vectors u, v, a, and the cell fields (see output_fields()).
+  /// the ghosted structure vectors u, v, a, and the cell fields (see output_fields()); `local`
+  /// is scratch for the cell's DoF values, kept by the caller across cells.
   void sample_cell(const Cell& cell, const dealii::FEValues<1>& fe_values,
-                   const std::array<const LA::Vector*, 3>& state, double* point_values,
+                   const std::array<const LA::Vector*, 3>& state,
+                   std::array<dealii::Vector<double>, 3>& local, double* point_values,
                    double* cell_values) const;
   /// The section resultants (a string's internal force, a beam's bending moment and shear force):
   /// their names, and whether they are cell data (one value per cell) rather than point data.
@@ -131,6 +133,7 @@ private:
   std::unique_ptr<dealii::FiniteElement<1>> fe_;
   unsigned int n_components_;
   dealii::DoFHandler<1> dof_handler_;
+  std::size_t n_local_cells_ = 0; // locally owned cells (the mesh never changes)
   std::unique_ptr<AttachedOscillators> oscillators_;
   dealii::IndexSet locally_owned_, locally_relevant_; // the system's: structure and oscillators
   dealii::AffineConstraints<double> constraints_;

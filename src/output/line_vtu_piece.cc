@@ -2,6 +2,7 @@
 
 #include "output/atomic_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -112,6 +113,8 @@ LineVtuPiece::LineVtuPiece(const std::string& path, std::size_t n_cells, unsigne
   const std::string tail = "\n</AppendedData>\n</VTKFile>\n";
   write_at(fd_, tail.data(), tail.size(), data_start + (long long)offset, path_);
   buffers_.resize(sizes.size());
+  for (std::size_t a = 0; a < sizes.size() && n_cells > 0; ++a) // a chunk's worth, once
+    buffers_[a].reserve(sizes[a] / n_cells * std::min(n_cells, cells_per_chunk));
 }
 
 LineVtuPiece::~LineVtuPiece() {
