@@ -55,7 +55,7 @@ public:
   std::vector<LinearFunctional> history_functionals() const;
 
   /// `structure` (re-initialized to the DoFHandler's owned and relevant DoFs) = the structure's
-  /// part of the system vector `state`, ghosted: what DataOut can be given.
+  /// part of the system vector `state`, ghosted: what the snapshots sample.
   void structure_part(const LA::Vector& state, LA::Vector& structure) const {
     extra_.structure_part(state, structure);
   }

@@ -2,7 +2,7 @@
 // Degrees of freedom that belong to no cell (an attached oscillator's mass, a boundary impulse of
 // the dual string): deal.II's DoFHandler has no place for them, so they are numbered after its
 // DoFs (n, n+1, ...) and owned by the last rank. The system's vectors and matrices span both;
-// DataOut is given the DoFHandler's part only (structure_part()).
+// snapshots sample the DoFHandler's part only (structure_part()).
 #include "system/second_order_system.h"
 
 #include <deal.II/dofs/dof_handler.h>
@@ -35,7 +35,7 @@ public:
                                               dealii::types::global_dof_index>>& couplings) const;
 
   /// `structure` (re-initialized to the DoFHandler's owned and relevant DoFs) = the DoFHandler's
-  /// part of the system vector `state`, ghosted: what DataOut can be given.
+  /// part of the system vector `state`, ghosted: what the snapshots sample.
   void structure_part(const LA::Vector& state, LA::Vector& structure) const;
 
 private:

@@ -8,7 +8,6 @@
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/grid/tria.h>
-#include <deal.II/numerics/data_out.h>
 
 #include <functional>
 #include <memory>
@@ -38,7 +37,7 @@ public:
   virtual void initial_conditions(LA::Vector& u, LA::Vector& v) const = 0;
   virtual HistoryFunctionals history_functionals() const = 0;
   /// `structure` = the DoFHandler's part of the system vector `state` (only its owned entries
-  /// are read), ghosted: what sampling and DataOut take.
+  /// are read), ghosted: what the snapshots sample.
   virtual void structure_part(const LA::Vector& state, LA::Vector& structure) const = 0;
   /// The names of the snapshot's point fields and cell fields (output_subdivisions() + 1 points
   /// and one value per cell), and how many cells this rank samples.
@@ -51,9 +50,9 @@ public:
                        const std::function<void(const double* x, const double* point_values,
                                                 const double* cell_values)>& cell) const = 0;
   /// The snapshot fields (output_fields()'s point fields, then its cell fields as the value of
-  /// the containing cell) at the positions x of the line that lie in this rank's cells (each
-  /// position in exactly one rank's cell), at values[i * n_fields + f]; zero elsewhere, so that
-  /// a sum over the ranks gives every position's values.
+  /// the containing cell) at the positions x (sorted ascending) of the line that lie in this rank's
+  /// cells (each position in exactly one rank's cell), at values[i * n_fields + f]; zero elsewhere,
+  /// so that a sum over the ranks gives every position's values.
   virtual std::vector<double> sample_at(const std::vector<double>& x, const LA::Vector& u,
                                         const LA::Vector& v, const LA::Vector& a) const = 0;
   /// A typical angular frequency of the structure [rad/s], the scale of the modal shift.

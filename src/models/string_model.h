@@ -8,7 +8,6 @@
 #include "models/line_model.h"
 
 #include <deal.II/fe/fe_values.h>
-#include <deal.II/numerics/data_postprocessor.h>
 
 #include <memory>
 

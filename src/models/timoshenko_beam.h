@@ -11,7 +11,6 @@
 #include "models/line_model_tools.h"
 
 #include <deal.II/fe/fe_values.h>
-#include <deal.II/numerics/data_postprocessor.h>
 
 namespace hamdyn {
 

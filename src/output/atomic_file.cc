@@ -15,6 +15,22 @@ namespace {
 }
 } // namespace
 
+int open_records(const std::string& path, const std::uint64_t* keep) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (keep ? 0 : O_CREAT | O_TRUNC), 0644);
+  if (fd < 0)
+    fail("write", path);
+  if (!keep)
+    return fd;
+  const off_t size = ::lseek(fd, 0, SEEK_END);
+  if (size < 0 || std::uint64_t(size) < *keep || ::ftruncate(fd, off_t(*keep)) != 0 ||
+      ::lseek(fd, off_t(*keep), SEEK_SET) < 0) {
+    ::close(fd);
+    throw std::runtime_error(path + " is shorter than its checkpoint recorded (" +
+                             std::to_string(*keep) + " bytes): it was changed after the run");
+  }
+  return fd;
+}
+
 void write_all(int fd, const std::string& contents, const std::string& path) {
   std::size_t written = 0;
   while (written < contents.size()) {

@@ -4,6 +4,7 @@
 // reader (ParaView, a resumed run) must still find a valid file. The text goes to `path.tmp`,
 // is flushed to disk, and rename(2) replaces `path` in one step (POSIX guarantees a reader sees
 // the old or the new file).
+#include <cstdint>
 #include <string>
 
 namespace hamdyn {
@@ -13,6 +14,11 @@ namespace hamdyn {
 /// so a node failure, not only a killed process, leaves the old or the new file.
 void write_file_atomically(const std::string& path, const std::string& contents,
                            bool durable = true);
+
+/// Opens `path` for appending whole records with write_all: a new file (created empty, replacing
+/// one of that name), or with `keep` an existing one cut back to its first *keep bytes (a
+/// checkpoint's length), which must be there. Returns the descriptor; throws naming the file.
+int open_records(const std::string& path, const std::uint64_t* keep = nullptr);
 
 /// Appends `contents` to the open descriptor `fd` with write(2) until all is written (a regular
 /// file's write is not split by signals, so a kill leaves whole records); throws naming `path`.

@@ -5,12 +5,9 @@
 
 #include <deal.II/base/mpi.h>
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fcntl.h>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -18,13 +15,6 @@ namespace hamdyn {
 
 namespace {
 constexpr std::size_t buffer_limit = 1 << 16;
-
-int open_for_append(const std::string& path, int flags) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | flags, 0644);
-  if (fd < 0)
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-  return fd;
-}
 } // namespace
 
 std::string format_number(double value) {
@@ -42,7 +32,7 @@ CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& co
     : writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0), path_(path) {
   if (!writer_)
     return;
-  fd_ = open_for_append(path, O_CREAT | O_TRUNC);
+  fd_ = open_records(path);
   row(columns);
 }
 
@@ -50,14 +40,7 @@ CsvWriter::CsvWriter(const std::string& path, std::uint64_t length, MPI_Comm com
     : writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0), path_(path), length_(length) {
   if (!writer_)
     return;
-  fd_ = open_for_append(path, 0);
-  const off_t size = ::lseek(fd_, 0, SEEK_END);
-  if (size < 0 || std::uint64_t(size) < length || ::ftruncate(fd_, off_t(length)) != 0 ||
-      ::lseek(fd_, off_t(length), SEEK_SET) < 0) {
-    ::close(fd_);
-    throw std::runtime_error(path + " is shorter than its checkpoint recorded (" +
-                             std::to_string(length) + " bytes): it was changed after the run");
-  }
+  fd_ = open_records(path, &length);
 }
 
 CsvWriter::~CsvWriter() {

@@ -11,11 +11,8 @@
 #include <vtkStructuredGrid.h>
 #include <vtkXMLStructuredGridWriter.h>
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fcntl.h>
 #include <fstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -42,26 +39,19 @@ std::vector<double> SpaceTimeSeries::positions(const std::vector<double>& vertic
 }
 
 SpaceTimeSeries::SpaceTimeSeries(const std::string& directory, const std::vector<double>& x,
-                                 const std::vector<std::string>& fields, MPI_Comm comm, bool resume,
-                                 std::uint64_t resume_length)
+                                 const std::vector<std::string>& fields, MPI_Comm comm,
+                                 const std::uint64_t* resume_length)
     : directory_(directory), x_(x), fields_(fields), comm_(comm),
       writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
   if (!writer_)
     return;
-  const std::string path = bin_path(directory);
-  const int fd =
-      ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0644);
-  if (fd < 0)
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-  const off_t size = ::lseek(fd, 0, SEEK_END);
-  const bool ok =
-      !resume || (size >= off_t(resume_length) && ::ftruncate(fd, off_t(resume_length)) == 0);
-  ::close(fd);
-  if (!ok)
-    throw std::runtime_error(path + " is shorter than its checkpoint recorded (" +
-                             std::to_string(resume_length) +
-                             " bytes): it was changed after the run");
-  length_ = resume ? resume_length : 0;
+  fd_ = open_records(bin_path(directory), resume_length);
+  length_ = resume_length ? *resume_length : 0;
+}
+
+SpaceTimeSeries::~SpaceTimeSeries() {
+  if (fd_ >= 0)
+    ::close(fd_);
 }
 
 void SpaceTimeSeries::add(double time, const std::vector<double>& values) {
@@ -70,19 +60,9 @@ void SpaceTimeSeries::add(double time, const std::vector<double>& values) {
   if (!writer_)
     return;
   level[0] = time;
-  const std::string path = bin_path(directory_);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd < 0)
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
   const std::string bytes(reinterpret_cast<const char*>(level.data()),
                           level.size() * sizeof(double));
-  try {
-    write_all(fd, bytes, path);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
+  write_all(fd_, bytes, bin_path(directory_)); // a whole level, as history.csv a whole row
   length_ += bytes.size();
 }
 

@@ -21,8 +21,11 @@ public:
   /// A new series in `directory` (spacetime.bin created empty), or with `resume_length` a
   /// resumed one (spacetime.bin cut back to that many bytes, which must be there).
   SpaceTimeSeries(const std::string& directory, const std::vector<double>& x,
-                  const std::vector<std::string>& fields, MPI_Comm comm, bool resume = false,
-                  std::uint64_t resume_length = 0);
+                  const std::vector<std::string>& fields, MPI_Comm comm,
+                  const std::uint64_t* resume_length = nullptr);
+  ~SpaceTimeSeries();
+  SpaceTimeSeries(const SpaceTimeSeries&) = delete;
+  SpaceTimeSeries& operator=(const SpaceTimeSeries&) = delete;
 
   /// Adds the level at `time`: `values` is this rank's share of the fields at each x
   /// (values[i * n_fields + f], zero where another rank samples), summed onto rank 0.
@@ -42,6 +45,7 @@ private:
   std::vector<std::string> fields_;
   MPI_Comm comm_;
   bool writer_;
+  int fd_ = -1; // spacetime.bin, open for appending on rank 0
   std::uint64_t length_ = 0;
 };
 

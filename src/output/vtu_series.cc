@@ -2,6 +2,7 @@
 
 #include "output/atomic_file.h"
 
+#include <deal.II/base/data_out_base.h>
 #include <deal.II/base/mpi.h>
 
 #include <cstdio>
@@ -37,30 +38,12 @@ long snapshot_index(const std::string& file, const std::string& name) {
 VtuSeries::VtuSeries(const std::string& directory, const std::string& name, MPI_Comm comm)
     : directory_(directory), name_(name), comm_(comm) {}
 
-void VtuSeries::write(dealii::DataOut<1>& out, double time) {
-  dealii::DataOutBase::VtkFlags flags;
-  flags.compression_level = dealii::DataOutBase::VtkFlags::best_speed;
-  out.set_flags(flags);
-  const unsigned rank = dealii::Utilities::MPI::this_mpi_process(comm_);
-  const std::string base = snapshot_name(name_, records_.size());
-  // Pieces are not synced to disk: a killed process loses nothing the kernel holds, and the
-  // cost per snapshot stays that of writing.
-  std::ostringstream piece;
-  out.write_vtu(piece);
-  write_file_atomically(directory_ + "/" + base + "." + std::to_string(rank) + ".vtu", piece.str(),
-                        /*durable=*/false);
-  add_record(base, time, [&](const std::vector<std::string>& pieces) {
-    std::ostringstream pvtu;
-    out.write_pvtu_record(pvtu, pieces);
-    return pvtu.str();
-  });
-}
-
 void VtuSeries::write(const OutputFields& fields, unsigned int subdivisions, double time,
                       const std::function<void(LineVtuPiece&)>& fill, bool single_precision,
                       const FieldData& field_data) {
   const std::string type = single_precision ? "Float32" : "Float64";
   const unsigned rank = dealii::Utilities::MPI::this_mpi_process(comm_);
+  const unsigned n_ranks = dealii::Utilities::MPI::n_mpi_processes(comm_);
   const std::string base = snapshot_name(name_, records_.size());
   {
     LineVtuPiece piece(directory_ + "/" + base + "." + std::to_string(rank) + ".vtu",
@@ -69,41 +52,31 @@ void VtuSeries::write(const OutputFields& fields, unsigned int subdivisions, dou
     fill(piece);
     piece.finish();
   }
-  add_record(base, time, [&](const std::vector<std::string>& pieces) {
-    // The parallel record of LineVtuPiece's pieces (VTK's XML formats, PUnstructuredGrid).
-    std::string pvtu = "<?xml version=\"1.0\"?>\n<VTKFile type=\"PUnstructuredGrid\" "
-                       "version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
-                       "<PUnstructuredGrid GhostLevel=\"0\">\n<PPointData>\n";
-    for (const auto& name : fields.point)
-      pvtu += "<PDataArray type=\"" + type + "\" Name=\"" + name + "\"/>\n";
-    pvtu += "<PDataArray type=\"" + type + "\" Name=\"deflection\" NumberOfComponents=\"3\"/>\n";
-    pvtu += "</PPointData>\n<PCellData>\n";
-    for (const auto& name : fields.cell)
-      pvtu += "<PDataArray type=\"" + type + "\" Name=\"" + name + "\"/>\n";
-    pvtu += "</PCellData>\n<PPoints>\n<PDataArray type=\"Float64\" NumberOfComponents=\"3\"/>\n"
-            "</PPoints>\n";
-    for (const auto& piece : pieces)
-      pvtu += "<Piece Source=\"" + piece + "\"/>\n";
-    return pvtu + "</PUnstructuredGrid>\n</VTKFile>\n";
-  });
-}
-
-void VtuSeries::add_record(
-    const std::string& base, double time,
-    const std::function<std::string(const std::vector<std::string>&)>& pvtu) {
-  const unsigned rank = dealii::Utilities::MPI::this_mpi_process(comm_);
-  const unsigned n_ranks = dealii::Utilities::MPI::n_mpi_processes(comm_);
   MPI_Barrier(comm_); // every piece is complete before the record names it
   records_.emplace_back(time, base + ".pvtu");
-  if (rank == 0) {
-    std::vector<std::string> pieces;
-    for (unsigned r = 0; r < n_ranks; ++r)
-      pieces.push_back(base + "." + std::to_string(r) + ".vtu");
-    write_file_atomically(directory_ + "/" + base + ".pvtu", pvtu(pieces), false);
-    std::ostringstream pvd;
-    dealii::DataOutBase::write_pvd_record(pvd, records_);
-    write_file_atomically(directory_ + "/" + name_ + ".pvd", pvd.str(), false);
-  }
+  if (rank != 0)
+    return;
+  // The parallel record of the pieces (VTK's XML formats, PUnstructuredGrid).
+  std::string pvtu = "<?xml version=\"1.0\"?>\n<VTKFile type=\"PUnstructuredGrid\" "
+                     "version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
+                     "<PUnstructuredGrid GhostLevel=\"0\">\n<PPointData>\n";
+  for (const auto& name : fields.point)
+    pvtu += "<PDataArray type=\"" + type + "\" Name=\"" + name + "\"/>\n";
+  pvtu += "<PDataArray type=\"" + type + "\" Name=\"deflection\" NumberOfComponents=\"3\"/>\n";
+  pvtu += "</PPointData>\n<PCellData>\n";
+  for (const auto& name : fields.cell)
+    pvtu += "<PDataArray type=\"" + type + "\" Name=\"" + name + "\"/>\n";
+  pvtu += "</PCellData>\n<PPoints>\n<PDataArray type=\"Float64\" NumberOfComponents=\"3\"/>\n"
+          "</PPoints>\n";
+  for (unsigned r = 0; r < n_ranks; ++r)
+    pvtu += "<Piece Source=\"" + base + "." + std::to_string(r) + ".vtu\"/>\n";
+  pvtu += "</PUnstructuredGrid>\n</VTKFile>\n";
+  // Pieces and records are not synced to disk: a killed process loses nothing the kernel holds,
+  // and the cost per snapshot stays that of writing.
+  write_file_atomically(directory_ + "/" + base + ".pvtu", pvtu, false);
+  std::ostringstream pvd;
+  dealii::DataOutBase::write_pvd_record(pvd, records_);
+  write_file_atomically(directory_ + "/" + name_ + ".pvd", pvd.str(), false);
 }
 
 void VtuSeries::restore(const Records& records) {

@@ -6,8 +6,6 @@
 #include "models/model.h"
 #include "output/line_vtu_piece.h"
 
-#include <deal.II/numerics/data_out.h>
-
 #include <functional>
 #include <string>
 #include <utility>
@@ -20,12 +18,9 @@ public:
   using Records = std::vector<std::pair<double, std::string>>; // (time, .pvtu name)
 
   VtuSeries(const std::string& directory, const std::string& name, MPI_Comm comm);
-  /// Writes the patches already built in `out` as snapshot at `time` (any label ParaView should
-  /// show on its time axis: seconds for a transient, the mode number for modes).
-  /// Sets fast compression on `out` before writing: best_compression costs more than the step.
-  void write(dealii::DataOut<1>& out, double time);
-  /// Writes a line snapshot at `time` whose piece on this rank is filled by `fill` (one
-  /// LineVtuPiece::add_cell per locally owned cell, `fields.n_local_cells` in all).
+  /// Writes a line snapshot at `time` (any label ParaView should show on its time axis: seconds
+  /// for a transient, the mode number for modes) whose piece on this rank is filled by `fill`
+  /// (one LineVtuPiece::add_cell per locally owned cell, `fields.n_local_cells` in all).
   void write(const OutputFields& fields, unsigned int subdivisions, double time,
              const std::function<void(LineVtuPiece&)>& fill, bool single_precision = false,
              const FieldData& field_data = {});
@@ -37,9 +32,6 @@ public:
   void restore(const Records& records);
 
 private:
-  /// After this rank's piece is complete: the .pvtu (`pvtu`, from rank 0) and the .pvd.
-  void add_record(const std::string& base, double time,
-                  const std::function<std::string(const std::vector<std::string>&)>& pvtu);
   std::string directory_, name_;
   MPI_Comm comm_;
   Records records_;

@@ -43,22 +43,6 @@ void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series,
     spacetime->add(s.t, pc.model->sample_at(spacetime_x, structure_u, structure_v, structure_a));
 }
 
-// spacetime.vts's positions (Output/Space-time points, spread like the mesh's vertices) and
-// fields (the snapshot's).
-std::vector<double> spacetime_positions(const PreparedCase& pc) {
-  std::vector<double> vertices;
-  for (const auto& vertex : pc.triangulation.get_vertices())
-    vertices.push_back(vertex[0]);
-  std::sort(vertices.begin(), vertices.end());
-  return SpaceTimeSeries::positions(vertices, pc.parameters.spacetime_points);
-}
-
-std::vector<std::string> spacetime_fields(const PreparedCase& pc) {
-  OutputFields fields = pc.model->output_fields();
-  fields.point.insert(fields.point.end(), fields.cell.begin(), fields.cell.end());
-  return fields.point;
-}
-
 // The displacement columns of history.csv (end and probe displacements, end rotations,
 // oscillator displacements): what a batch summary reports the largest magnitude of.
 bool is_displacement_column(const std::string& name) {
@@ -179,6 +163,28 @@ struct RunOutputs {
   }
 };
 
+// spacetime.vts's series for `outputs` (none when Output/Space-time points = 0): positions
+// spread like the mesh's vertices, the snapshot's fields; a resumed run's spacetime.bin is cut
+// back to its checkpoint's length.
+std::unique_ptr<SpaceTimeSeries> open_spacetime(const PreparedCase& pc, RunOutputs& outputs,
+                                                const Checkpoint* resumed = nullptr) {
+  if (pc.parameters.spacetime_points == 0)
+    return nullptr;
+  std::vector<double> vertices;
+  for (const auto& vertex : pc.triangulation.get_vertices())
+    vertices.push_back(vertex[0]);
+  std::sort(vertices.begin(), vertices.end());
+  outputs.spacetime_x = SpaceTimeSeries::positions(vertices, pc.parameters.spacetime_points);
+  OutputFields fields = pc.model->output_fields();
+  fields.point.insert(fields.point.end(), fields.cell.begin(), fields.cell.end());
+  const auto length = resumed ? static_cast<std::uint64_t>(resumed->number("spacetime_length")) : 0;
+  auto spacetime =
+      std::make_unique<SpaceTimeSeries>(pc.parameters.output_directory, outputs.spacetime_x,
+                                        fields.point, pc.comm, resumed ? &length : nullptr);
+  outputs.spacetime = spacetime.get();
+  return spacetime;
+}
+
 // Steps `run` to its end (or to a signal), then writes the last checkpoint.
 NamedValues continue_run(Transient& run, RunOutputs& outputs, bool report) {
   const PreparedCase& pc = outputs.pc;
@@ -226,13 +232,7 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
   CsvWriter history(c.output_directory + "/history.csv", columns, comm);
   VtuSeries series(c.output_directory, "solution", comm);
   RunOutputs outputs{pc, columns, history, series, std::vector<double>(columns.size(), 0.0)};
-  std::unique_ptr<SpaceTimeSeries> spacetime;
-  if (c.spacetime_points > 0) {
-    outputs.spacetime_x = spacetime_positions(pc);
-    spacetime = std::make_unique<SpaceTimeSeries>(c.output_directory, outputs.spacetime_x,
-                                                  spacetime_fields(pc), comm);
-    outputs.spacetime = spacetime.get();
-  }
+  const auto spacetime = open_spacetime(pc, outputs);
   return continue_run(run, outputs, report);
 }
 
@@ -253,14 +253,7 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   VtuSeries series(c.output_directory, "solution", comm);
   RunOutputs outputs{pc, columns, history, series, {}};
   outputs.restore(checkpoint);
-  std::unique_ptr<SpaceTimeSeries> spacetime;
-  if (c.spacetime_points > 0) {
-    outputs.spacetime_x = spacetime_positions(pc);
-    spacetime = std::make_unique<SpaceTimeSeries>(
-        c.output_directory, outputs.spacetime_x, spacetime_fields(pc), comm, true,
-        static_cast<std::uint64_t>(checkpoint.number("spacetime_length")));
-    outputs.spacetime = spacetime.get();
-  }
+  const auto spacetime = open_spacetime(pc, outputs, &checkpoint);
   if (run.finished()) {
     if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0)
       std::cout << "hamdyn run: " << c.output_directory << " already holds the whole run (step "

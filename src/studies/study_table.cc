@@ -10,7 +10,8 @@ namespace hamdyn {
 const std::map<std::string, StudyCommand>& study_commands() {
   static const std::map<std::string, StudyCommand> commands{
       {"run",
-       {run_transient, "solution.pvd, spacetime.vts, history.csv, used_parameters.prm, checkpoint.bin", "", ""}},
+       {run_transient,
+        "solution.pvd, spacetime.vts, history.csv, used_parameters.prm, checkpoint.bin", "", ""}},
       {"modes",
        {run_modes, "modes.csv, modes.pvd (time axis = mode number), used_parameters.prm", "", ""}},
       {"compare",

@@ -3,6 +3,8 @@
 #include "system/matrix_rows.h"
 #include "system/petsc_helpers.h"
 
+#include <deal.II/base/mpi.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
@@ -41,16 +43,9 @@ void BandedOperator::reinit(const std::vector<MatrixCombination>& matrices, MPI_
       }
 
   // Every rank's remote columns, the same list on each (gather() reduces values in its order).
-  int n_ranks = 1;
-  MPI_Comm_size(comm, &n_ranks);
-  const int n_mine = int(mine.size());
-  std::vector<int> counts(n_ranks), offsets(n_ranks, 0);
-  MPI_Allgather(&n_mine, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
-  for (int r = 1; r < n_ranks; ++r)
-    offsets[r] = offsets[r - 1] + counts[r - 1];
-  remote_columns_.resize(std::size_t(offsets.back() + counts.back()));
-  MPI_Allgatherv(mine.data(), n_mine, MPI_UINT64_T, remote_columns_.data(), counts.data(),
-                 offsets.data(), MPI_UINT64_T, comm);
+  remote_columns_.clear();
+  for (const auto& columns : dealii::Utilities::MPI::all_gather(comm, mine))
+    remote_columns_.insert(remote_columns_.end(), columns.begin(), columns.end());
   std::sort(remote_columns_.begin(), remote_columns_.end());
   remote_columns_.erase(std::unique(remote_columns_.begin(), remote_columns_.end()),
                         remote_columns_.end());
@@ -100,8 +95,7 @@ const std::vector<std::pair<PetscInt, double>>& BandedOperator::Rows::row(PetscI
     double value = 0;
     for (std::size_t m = 0; m < op_.n_matrices_; ++m)
       if (coefficients_[m] != 0)
-        value += coefficients_[m] *
-                 (j >= k ? op_.diagonal(m, int(j - k))[k] : op_.diagonal(m, int(k - j))[j]);
+        value += coefficients_[m] * op_.entry(m, k, j);
     row_.emplace_back(PetscInt(op_.first_ + j), value);
   }
   const auto [begin, end] =
@@ -249,9 +243,7 @@ void BandedOperator::multiply(const Terms& terms, double* y) const {
     double sum = 0;
     for (std::size_t t = 0; t < terms.count; ++t)
       for (std::size_t j = k >= b ? k - b : 0; j < std::min(n_, k + b + 1); ++j)
-        sum += (j >= k ? diagonal(terms.matrix[t], int(j - k))[k]
-                       : diagonal(terms.matrix[t], int(k - j))[j]) *
-               terms.x[t][j];
+        sum += entry(terms.matrix[t], k, j) * terms.x[t][j];
     y[k] = sum;
   };
   const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };

@@ -10,7 +10,7 @@
 // pass forms several products at once (the step's M x_m + K x_k + C x_c, the ledger's v^T M v,
 // u^T K u and the damping's quadratic form) at the cost of one. The few couplings a band cannot
 // hold (another rank's DoF, an attached oscillator numbered after the line) are kept as a list
-// and use values gathered with one MPI_Allreduce (gather_entries).
+// and use values gathered with one MPI_Allreduce.
 #include "system/matrix_rows.h"
 #include "system/second_order_system.h"
 
@@ -83,6 +83,11 @@ private:
   /// local range); the lower half is its mirror.
   const double* diagonal(std::size_t m, int j) const {
     return values_.data() + (m * std::size_t(half_width_ + 1) + std::size_t(j)) * n_;
+  }
+
+  /// A_m(k, j) for local k and j within the band (from its upper half).
+  double entry(std::size_t m, std::size_t k, std::size_t j) const {
+    return j >= k ? diagonal(m, int(j - k))[k] : diagonal(m, int(k - j))[j];
   }
 
   MPI_Comm comm_ = MPI_COMM_NULL;

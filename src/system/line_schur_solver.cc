@@ -119,27 +119,18 @@ void LineSchurSolver::factorize(RowSource& reader) {
           column[i] = value;
     }
     interior_factor_.solve(column.data());
-    // W's columns decay away from the interface; entries below round-off of the largest one
+    // W's columns decay away from the interface: entries below round-off of the largest one
     // cannot change x_I and are dropped, which makes the back substitution local.
     double largest = 0;
     for (double w : column)
       largest = std::max(largest, std::abs(w));
-    const double negligible = 1e-18 * largest;
-    std::size_t begin = 0, end = n_interior;
-    while (begin < end && std::abs(column[begin]) <= negligible)
-      ++begin;
-    while (end > begin && std::abs(column[end - 1]) <= negligible)
-      --end;
-    w_columns_[k].begin = begin;
-    w_columns_[k].values.assign(column.begin() + begin, column.begin() + end);
+    w_columns_[k] = TrimmedColumn(column.data(), n_interior, 1e-18 * largest);
   }
   for (std::size_t k = 0; k < interface_.size(); ++k)
     for (std::size_t l = 0; l < interface_.size(); ++l) {
       double a_gi_w = 0;
-      const Column& w = w_columns_[l];
       for (const auto& [i, value] : coupling_rows_[k])
-        if (std::size_t(i) >= w.begin && std::size_t(i) < w.begin + w.values.size())
-          a_gi_w += value * w.values[i - w.begin];
+        a_gi_w += value * w_columns_[l](std::size_t(i));
       schur[interface_slot_[k] * n_g + interface_slot_[l]] -= a_gi_w;
     }
   interface_values_.assign(n_g, 0.0);
@@ -185,10 +176,7 @@ void LineSchurSolver::solve(Vec b, Vec x) const {
     for (std::size_t k = 0; k < interface_.size(); ++k) {
       const double coefficient = x_g[interface_slot_[k]];
       xx[interface_[k]] = coefficient;
-      const Column& w = w_columns_[k];
-      double* target = y + w.begin;
-      for (std::size_t i = 0; i < w.values.size(); ++i)
-        target[i] -= coefficient * w.values[i];
+      w_columns_[k].subtract_from(y, coefficient);
     }
   }
   if (!interior_contiguous_)

@@ -20,6 +20,7 @@
 #include "system/banded_lu.h"
 #include "system/matrix_rows.h"
 #include "system/second_order_system.h"
+#include "system/trimmed_column.h"
 
 #include <deal.II/lac/lapack_full_matrix.h>
 
@@ -56,11 +57,7 @@ private:
   // A_GI rows of the owned interface DoFs: (index into interior_, value)
   std::vector<std::vector<std::pair<PetscInt, PetscScalar>>> coupling_rows_;
   // W = A_II^-1 A_IG, one column per owned G DoF, kept only where it is not negligible
-  struct Column {
-    std::size_t begin = 0;
-    std::vector<double> values;
-  };
-  std::vector<Column> w_columns_;
+  std::vector<TrimmedColumn> w_columns_;
   mutable dealii::LAPACKFullMatrix<double> schur_;
   mutable std::vector<double> interface_values_;
 };

@@ -103,9 +103,8 @@ struct SecondOrderSystem {
   std::vector<double> banded_linearization(double c_m, double c_c, double c_k) const;
   /// Frees the assembled PETSc matrices M, K and C once banded() holds them, for a run that
   /// needs nothing else of them (the large-amplitude string keeps them: its Newton iteration
-  /// multiplies with them). They cannot be used afterwards; assembled_matrices_released() says so.
+  /// multiplies with them). linearization() refuses afterwards.
   void release_assembled_matrices();
-  bool assembled_matrices_released() const { return released_; }
   /// Whether M a + C v has a product with M when a is zero.
   bool damping_needs_mass_product() const { return damping_mass_factor != 0; }
   /// The linearization J = c_m M + c_c C + c_k K of the operator; for this linear system it never

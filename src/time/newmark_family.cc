@@ -79,12 +79,7 @@ void NewmarkIntegrator::initialize(State& s) {
     residual_.compress(dealii::VectorOperation::add);
   }
   LineSchurSolver mass_solver; // freed before J is factored: the two never coexist
-  if (system_.axial_factor > 0)
-    mass_solver.factorize(system_.linearization(1, 0, 0));
-  else {
-    BandedOperator::Rows mass(system_.banded(), system_.banded_linearization(1, 0, 0));
-    mass_solver.factorize(mass);
-  }
+  factor_linearization(mass_solver, 1, 0, 0);
   mass_solver.solve(residual_, s.a);
   factored_dt_ = -1;
 }
@@ -120,19 +115,22 @@ void NewmarkIntegrator::update_element_forces(State& s) {
   }
 }
 
-void NewmarkIntegrator::factor_effective_matrix(double dt) {
-  const double c_m = 1 - p_.alpha_m, c_c = (1 - p_.alpha_f) * p_.gamma * dt,
-               c_k = (1 - p_.alpha_f) * p_.beta * dt * dt;
-  if (system_.axial_factor > 0) {
-    MatrixCombination j = system_.linearization(c_m, c_c, c_k);
-    if (axial_reference_ != 0)
-      j.terms.emplace_back(axial_reference_ * p_.beta * dt * dt,
-                           petsc_handle(system_.tension_stiffness));
-    solver_.factorize(j);
-  } else { // from the band storage: the assembled matrices may have been released
+void NewmarkIntegrator::factor_linearization(LineSchurSolver& solver, double c_m, double c_c,
+                                             double c_k, double c_tension) const {
+  if (system_.axial_factor == 0) { // from the band storage: the assembled matrices may be gone
     BandedOperator::Rows j(system_.banded(), system_.banded_linearization(c_m, c_c, c_k));
-    solver_.factorize(j);
+    solver.factorize(j);
+    return;
   }
+  MatrixCombination j = system_.linearization(c_m, c_c, c_k); // kept for the Newton iteration
+  if (c_tension != 0)
+    j.terms.emplace_back(c_tension, petsc_handle(system_.tension_stiffness));
+  solver.factorize(j);
+}
+
+void NewmarkIntegrator::factor_effective_matrix(double dt) {
+  factor_linearization(solver_, 1 - p_.alpha_m, (1 - p_.alpha_f) * p_.gamma * dt,
+                       (1 - p_.alpha_f) * p_.beta * dt * dt, axial_reference_ * p_.beta * dt * dt);
   factored_dt_ = dt;
   // Z_j = J_lin^-1 e_{k_j} and S = U^T Z for the Newton iteration on the nodal forces.
   const auto dofs = system_.nodal_force_dofs();
@@ -149,20 +147,12 @@ void NewmarkIntegrator::factor_effective_matrix(double dt) {
     const auto s_row = gather_entries(z, dofs, system_.comm); // S_ij = Z_j(k_i)
     std::copy(s_row.begin(), s_row.end(), s_matrix_.begin() + std::ptrdiff_t(j * m));
     // Z_j decays away from its element's DoF, by orders of magnitude per element when the step
-    // is short against the periods of the mesh's modes (J is then nearly c_m M): entries below
-    // round-off of its largest cannot change a_{n+1} and are dropped (they would also reach
-    // subnormal numbers, whose arithmetic is a hundred times slower), so a step's update
-    // a -= sum_j c_j Z_j touches only the elements' neighbourhoods.
+    // is short against the periods of the mesh's modes (J is then nearly c_m M): a step's
+    // update a -= sum_j c_j Z_j then touches only the elements' neighbourhoods.
     const double negligible = 1e-18 * z.linfty_norm();
     const PetscScalar* values = nullptr;
     check_petsc(VecGetArrayRead(z, &values));
-    std::size_t begin = 0, end = system_.locally_owned.n_elements();
-    while (begin < end && std::abs(values[begin]) <= negligible)
-      ++begin;
-    while (end > begin && std::abs(values[end - 1]) <= negligible)
-      --end;
-    z_[j].begin = begin;
-    z_[j].values.assign(values + begin, values + end);
+    z_[j] = TrimmedColumn(values, system_.locally_owned.n_elements(), negligible);
     check_petsc(VecRestoreArrayRead(z, &values));
   }
 }
@@ -532,11 +522,8 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
     const std::vector<double> c = solve_nodal_forces(s, dt, correction); // may throw
     PetscScalar* a = nullptr; // correction = -a_{n+1}: minus sum_j c_j Z_j
     check_petsc(VecGetArray(correction, &a));
-    for (std::size_t j = 0; j < c.size(); ++j) {
-      double* target = a + z_[j].begin;
-      for (std::size_t i = 0; i < z_[j].values.size(); ++i)
-        target[i] -= c[j] * z_[j].values[i];
-    }
+    for (std::size_t j = 0; j < c.size(); ++j)
+      z_[j].subtract_from(a, c[j]);
     check_petsc(VecRestoreArray(correction, &a));
   }
   if (system_.load)

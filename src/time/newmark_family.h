@@ -43,6 +43,7 @@
 #include "output/checkpoint.h"
 #include "system/line_schur_solver.h"
 #include "system/second_order_system.h"
+#include "system/trimmed_column.h"
 
 #include <string>
 
@@ -105,6 +106,11 @@ private:
   void step_once(State& state, double dt);
   void advance(State& state, double dt, unsigned halvings);
   void factor_effective_matrix(double dt);
+  /// Factors c_m M + c_c C + c_k K (+ c_tension K1, the large-amplitude string's) into `solver`:
+  /// from the band storage, or from the assembled matrices, which the large-amplitude string
+  /// keeps (SecondOrderSystem::release_assembled_matrices).
+  void factor_linearization(LineSchurSolver& solver, double c_m, double c_c, double c_k,
+                            double c_tension = 0) const;
   /// Solves the step's m nonlinear equations (see step()) and returns the coefficients c; the
   /// elements' extensions, forces and work go into s.
   std::vector<double> solve_nodal_forces(State& s, double dt, const LA::Vector& y0);
@@ -125,11 +131,7 @@ private:
   LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;
   LA::Vector v_start_; // v_n while a step is retried in halves (for State::v_mean)
   // Nonlinear springs: Z_j = J_lin^-1 e_{k_j} and S = U^T Z (m x m, row-major), per step size.
-  struct Column { // this rank's entries of Z_j from `begin` on, the negligible ones left out
-    std::size_t begin = 0;
-    std::vector<double> values;
-  };
-  std::vector<Column> z_;
+  std::vector<TrimmedColumn> z_; // this rank's entries of Z_j, the negligible ones left out
   std::vector<double> s_matrix_;
   // Friction elements: +1 or -1 while slipping that way, 0 while stuck (others: unused).
   std::vector<int> slip_direction_;
