@@ -409,7 +409,7 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Output", "Precision", "double", P::Selection("double|float"), "double | float",
             "Floating-point type of the snapshots' fields: double (Float64, every digit of "
             "history.csv) or float (Float32, half the size). spacetime.vts is always double.");
-  f.declare("Output", "Space-time points", "501", P::Integer(), "0 or an integer >= 2",
+  f.declare("Output", "Space-time points", "501", P::Integer(), "0 or an integer from 2 to 1000000",
             "Positions along the line at which `hamdyn run` samples its fields at every snapshot "
             "into spacetime.vts, a structured grid over (x, t) that ParaView shows as a carpet "
             "plot (with Warp By Scalar, the surface u(x, t)); spread like the mesh's nodes, both "
