@@ -25,16 +25,18 @@
 namespace {
 using namespace hamdyn;
 
-// Draws a study's figure with its script under Debian's python3 (which has matplotlib); the
-// figure is a convenience, so a missing matplotlib only changes the listing.
+// Draws a study's figure with its script, started as a user starts it (its `#!/usr/bin/env
+// python3` line; scripts/hamdyn_python.py moves it to Debian's python3 when the first python3 on
+// PATH lacks matplotlib); the figure is a convenience, so a missing matplotlib only changes the
+// listing.
 bool draw_plot(const StudyCommand& study, const std::string& directory) {
   if (study.plot_script.empty())
     return false;
   const std::string scripts = data_directory("scripts");
   if (scripts.empty())
     return false;
-  const std::string command = "/usr/bin/python3 " + scripts + "/" + study.plot_script + " '" +
-                              directory + "' > /dev/null 2>&1";
+  const std::string command =
+      "'" + scripts + "/" + study.plot_script + "' '" + directory + "' > /dev/null 2>&1";
   return std::system(command.c_str()) == 0;
 }
 

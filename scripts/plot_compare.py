@@ -1,19 +1,41 @@
-#!/usr/bin/python3
-"""Plots what `hamdyn compare` wrote into DIR (dual: the chain's impulse dual; dual_fe: the
-string's continuum impulse dual): relative frequency errors against mode number
-(against the exact frequencies, or the primal FE ones where there is no exact solution) and the
-displacement histories. Writes DIR/compare.png.
+#!/usr/bin/env python3
+"""Plots what `hamdyn compare` wrote into DIR. Writes DIR/compare.png with three panels:
+
+- frequency errors against mode number (relative to the exact frequencies, or to the primal FE
+  ones where there is no exact solution), log scale;
+- the displacement histories of every method;
+- the differences between the methods against time, |a - b| on a log scale: the chain against
+  the FE, the chain dual against its chain, the continuum dual against the FE, the FE against
+  the exact solution (the pairs `hamdyn compare` prints the largest of), so that differences of
+  1e-16 and 1e-6 m are both seen where the histories lie on top of each other.
 
 usage: plot_compare.py DIR
+Needs Debian's python3-matplotlib.
 """
 import csv
 import math
+import os
 import sys
 
-import matplotlib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_python  # noqa: E402
+
+hamdyn_python.require(["matplotlib"], "python3-matplotlib")
+
+import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+# compare.csv's columns, as a reader knows them.
+NAMES = {"exact": "exact", "primal_fe": "primal FE", "chain": "discrete chain",
+         "dual": "chain dual (impulses)", "dual_fe": "continuum dual (impulse field)"}
+STYLE = {"exact": ("k", "-", None), "primal_fe": ("tab:blue", "-", "o"),
+         "chain": ("tab:orange", "-", "s"), "dual": ("tab:green", "--", "x"),
+         "dual_fe": ("tab:purple", "--", "^")}
+# The differences `hamdyn compare` reports, (a, b): |a - b|.
+PAIRS = (("chain", "primal_fe"), ("dual", "chain"), ("dual_fe", "primal_fe"),
+         ("primal_fe", "exact"))
 
 
 def read(path):
@@ -22,33 +44,61 @@ def read(path):
     return {k: [float(r[k]) if r[k] != "" else math.nan for r in rows] for k in rows[0]}
 
 
+def present(values):
+    return not all(math.isnan(v) for v in values)
+
+
 def main(directory):
-    modes = read(directory + "/compare.csv")
-    history = read(directory + "/compare_history.csv")
-    reference_name = "exact" if not all(math.isnan(v) for v in modes["exact"]) else "primal_fe"
+    modes = read(os.path.join(directory, "compare.csv"))
+    history = read(os.path.join(directory, "compare_history.csv"))
+    reference_name = "exact" if present(modes["exact"]) else "primal_fe"
     reference = modes[reference_name]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
-    for name, marker in (("primal_fe", "o"), ("chain", "s"), ("dual", "x"), ("dual_fe", "^")):
+    fig, (left, middle, right) = plt.subplots(1, 3, figsize=(16, 4.8))
+    for name in ("primal_fe", "chain", "dual", "dual_fe"):
         if name == reference_name:
             continue
         points = [(m, abs(v - r) / r) for m, v, r in zip(modes["mode"], modes[name], reference)
                   if not math.isnan(v) and not math.isnan(r) and r > 0 and v != r]
         if points:
-            left.semilogy(*zip(*points), marker=marker, linestyle="-", label=name)
+            colour, line, marker = STYLE[name]
+            left.semilogy(*zip(*points), color=colour, linestyle=line, marker=marker,
+                          label=NAMES[name])
     left.set_xlabel("mode")
-    left.set_ylabel("|omega - omega_%s| / omega_%s" % (reference_name, reference_name))
-    left.set_title("frequency errors")
-    left.legend()
+    left.set_ylabel("|omega - omega_ref| / omega_ref")
+    left.set_title("frequency errors against the %s frequencies" % NAMES[reference_name])
+    left.legend(fontsize=8)
+    left.grid(alpha=0.3, which="both")
+
+    t = history["time"]
     for name in ("exact", "primal_fe", "chain", "dual", "dual_fe"):
-        if not all(math.isnan(v) for v in history[name]):
-            right.plot(history["time"], history[name], label=name,
-                       linestyle="--" if name.startswith("dual") else "-")
+        if present(history[name]):
+            colour, line, _ = STYLE[name]
+            middle.plot(t, history[name], color=colour, linestyle=line, label=NAMES[name],
+                        linewidth=1)
+    middle.set_xlabel("t [s]")
+    middle.set_ylabel("displacement [m]")
+    middle.set_title("displacement histories")
+    middle.legend(fontsize=8)
+    middle.grid(alpha=0.3)
+
+    for a, b in PAIRS:
+        if not (present(history[a]) and present(history[b])):
+            continue
+        points = [(s, abs(x - y)) for s, x, y in zip(t, history[a], history[b])
+                  if not math.isnan(x) and not math.isnan(y) and x != y]
+        label = "%s - %s" % (NAMES[a], NAMES[b])
+        if points:
+            right.semilogy(*zip(*points), linewidth=1, label=label)
+        else:  # equal to the last digit: said in the legend, nothing to draw on a log scale
+            right.plot([], [], label=label + ": identical")
     right.set_xlabel("t [s]")
-    right.set_ylabel("displacement [m]")
-    right.set_title("displacement history")
-    right.legend()
+    right.set_ylabel("|difference| [m]")
+    right.set_title("differences between the methods")
+    right.legend(fontsize=8)
+    right.grid(alpha=0.3, which="both")
+    fig.suptitle("%s: hamdyn compare" % os.path.basename(os.path.abspath(directory)))
     fig.tight_layout()
-    fig.savefig(directory + "/compare.png", dpi=110)
+    fig.savefig(os.path.join(directory, "compare.png"), dpi=110)
 
 
 if __name__ == "__main__":

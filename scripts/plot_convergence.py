@@ -7,9 +7,15 @@ Needs Debian's python3-matplotlib.
 usage: plot_convergence.py DIR
 """
 import csv
+import os
 import sys
 
-import matplotlib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_python  # noqa: E402
+
+hamdyn_python.require(["matplotlib"], "python3-matplotlib")
+
+import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

@@ -23,14 +23,6 @@ std::string shortest(double value) {
   return std::string(text, std::to_chars(text, text + sizeof text, value).ptr);
 }
 
-std::string field_data_arrays(const FieldData& field_data) {
-  std::string arrays;
-  for (const auto& [name, value] : field_data)
-    arrays += "<DataArray type=\"Float64\" Name=\"" + name +
-              "\" NumberOfTuples=\"1\" format=\"ascii\">" + shortest(value) + "</DataArray>\n";
-  return arrays;
-}
-
 template <class T>
 void append(std::vector<char>& buffer, T value) {
   const char* bytes = reinterpret_cast<const char*>(&value);
@@ -51,6 +43,16 @@ void write_at(int fd, const char* data, std::size_t size, long long offset,
   }
 }
 } // namespace
+
+std::string field_data_xml(double time, const FieldData& field_data) {
+  FieldData all{{"TimeValue", time}};
+  all.insert(all.end(), field_data.begin(), field_data.end());
+  std::string xml = "<FieldData>\n";
+  for (const auto& [name, value] : all)
+    xml += "<DataArray type=\"Float64\" Name=\"" + name +
+           "\" NumberOfTuples=\"1\" format=\"ascii\">" + shortest(value) + "</DataArray>\n";
+  return xml + "</FieldData>\n";
+}
 
 LineVtuPiece::LineVtuPiece(const std::string& path, std::size_t n_cells, unsigned int subdivisions,
                            const std::vector<std::string>& point_fields,
@@ -83,13 +85,12 @@ LineVtuPiece::LineVtuPiece(const std::string& path, std::size_t n_cells, unsigne
   };
   std::string header =
       "<?xml version=\"1.0\"?>\n<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" "
-      "byte_order=\"LittleEndian\" header_type=\"UInt64\">\n<UnstructuredGrid>\n<FieldData>\n"
-      "<DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">" +
-      shortest(time) + "</DataArray>\n" + field_data_arrays(field_data) +
-      "</FieldData>\n<Piece NumberOfPoints=\"" + std::to_string(n_points) + "\" NumberOfCells=\"" +
-      std::to_string(n_segments) + "\">\n<Points>\n" + array("Float64", "Points", 3, 0) +
-      "</Points>\n<Cells>\n" + array("Int64", "connectivity", 1, 1) +
-      array("Int64", "offsets", 1, 2) + array("UInt8", "types", 1, 3) + "</Cells>\n<PointData>\n";
+      "byte_order=\"LittleEndian\" header_type=\"UInt64\">\n<UnstructuredGrid>\n" +
+      field_data_xml(time, field_data) + "<Piece NumberOfPoints=\"" + std::to_string(n_points) +
+      "\" NumberOfCells=\"" + std::to_string(n_segments) + "\">\n<Points>\n" +
+      array("Float64", "Points", 3, 0) + "</Points>\n<Cells>\n" +
+      array("Int64", "connectivity", 1, 1) + array("Int64", "offsets", 1, 2) +
+      array("UInt8", "types", 1, 3) + "</Cells>\n<PointData>\n";
   std::size_t k = 4;
   for (const auto& name : point_fields)
     header += array(type, name, 1, k++);

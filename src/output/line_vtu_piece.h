@@ -18,6 +18,10 @@ namespace hamdyn {
 /// Named numbers a piece carries besides TimeValue (a mode's omega and frequency).
 using FieldData = std::vector<std::pair<std::string, double>>;
 
+/// The <FieldData> element of a VTK XML file: TimeValue = `time` (ParaView's time of a file read
+/// on its own, without the .pvd), then `field_data`, each in the shortest round-trip digits.
+std::string field_data_xml(double time, const FieldData& field_data);
+
 class LineVtuPiece {
 public:
   /// A piece of `n_cells` cells, each sampled at `subdivisions` + 1 points (its ends included;

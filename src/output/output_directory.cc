@@ -19,6 +19,7 @@ bool is_hamdyn_output(const std::string& file) {
   static const std::regex names(
       R"((used_parameters\.prm|history\.(csv|png)|checkpoint\.bin|spacetime\.(vts|bin)|modes\.(csv|pvd)|)"
       R"(compare(_history)?\.csv|compare\.png|convergence\.(csv|png)|solution\.pvd|)"
+      R"(attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp|)"
       R"((solution|modes)_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))(\.tmp)?)");
   return std::regex_match(file, names);
 }

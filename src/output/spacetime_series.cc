@@ -1,6 +1,7 @@
 #include "output/spacetime_series.h"
 
 #include "output/atomic_file.h"
+#include "output/vtk_xml_file.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -94,14 +95,8 @@ void SpaceTimeSeries::write() const {
           array->SetValue(vtkIdType(j * n_x + i), data[j * level_size + 1 + i * n_fields + f]);
       grid->GetPointData()->AddArray(array);
     }
-    const std::string path = directory_ + "/spacetime.vts", tmp = path + ".tmp";
     vtkNew<vtkXMLStructuredGridWriter> writer;
-    writer->SetFileName(tmp.c_str());
-    writer->SetInputData(grid);
-    writer->SetDataModeToAppended();
-    writer->EncodeAppendedDataOff();
-    if (writer->Write() != 1 || std::rename(tmp.c_str(), path.c_str()) != 0)
-      throw std::runtime_error("cannot write " + path);
+    write_vtk_xml_atomically(*writer, grid, directory_ + "/spacetime.vts");
   }
   MPI_Barrier(comm_);
 }

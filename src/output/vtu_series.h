@@ -5,6 +5,7 @@
 // its pieces are complete: a kill never leaves a truncated file, nor an index naming one.
 #include "models/model.h"
 #include "output/line_vtu_piece.h"
+#include "output/series_index.h"
 
 #include <functional>
 #include <string>
@@ -15,7 +16,7 @@ namespace hamdyn {
 
 class VtuSeries {
 public:
-  using Records = std::vector<std::pair<double, std::string>>; // (time, .pvtu name)
+  using Records = SeriesRecords; // (time, .pvtu name)
 
   VtuSeries(const std::string& directory, const std::string& name, MPI_Comm comm);
   /// Writes a line snapshot at `time` (any label ParaView should show on its time axis: seconds

@@ -1,6 +1,7 @@
 #include "studies/run_modes.h"
 
 #include "modal/eigen_solver.h"
+#include "output/attachment_series.h"
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
 #include "studies/prepared_case.h"
@@ -110,6 +111,7 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
 
   CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency"}, comm);
   VtuSeries series(c.output_directory, "modes", comm);
+  AttachmentSeries(c.output_directory, attachment_markers(c), comm).write_at_rest();
   NamedValues results;
   if (root)
     std::printf("%6s %22s %22s\n", "mode", "omega [rad/s]", "frequency [Hz]");

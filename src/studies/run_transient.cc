@@ -2,6 +2,7 @@
 
 #include "core/failure_message.h"
 #include "core/input_error.h"
+#include "output/attachment_series.h"
 #include "output/checkpoint.h"
 #include "output/history_writer.h"
 #include "output/output_directory.h"
@@ -22,9 +23,11 @@
 namespace hamdyn {
 
 namespace {
-// The snapshot of state s, and its level of the space-time dataset (when there is one).
+// The snapshot of state s, its level of the space-time dataset (when there is one) and the
+// attachments' positions (when there are any; the oscillators' from the history row).
 void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series,
-                    SpaceTimeSeries* spacetime, const std::vector<double>& spacetime_x) {
+                    SpaceTimeSeries* spacetime, const std::vector<double>& spacetime_x,
+                    AttachmentSeries& attachments, const std::vector<double>& oscillators) {
   LA::Vector structure_u, structure_v, structure_a;
   pc.model->structure_part(s.u, structure_u);
   pc.model->structure_part(s.v, structure_v);
@@ -41,6 +44,12 @@ void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series,
       pc.parameters.single_precision_snapshots);
   if (spacetime)
     spacetime->add(s.t, pc.model->sample_at(spacetime_x, structure_u, structure_v, structure_a));
+  if (!attachments.empty()) {
+    const OutputFields fields = pc.model->output_fields();
+    attachments.write(
+        s.t, pc.model->sample_at(attachments.positions(), structure_u, structure_v, structure_a),
+        fields.point.size() + fields.cell.size(), oscillators);
+  }
 }
 
 // The displacement columns of history.csv (end and probe displacements, end rotations,
@@ -95,6 +104,7 @@ struct RunOutputs {
   std::vector<std::string> columns;
   CsvWriter& history;
   VtuSeries& series;
+  AttachmentSeries& attachments;
   std::vector<double> largest;
   SpaceTimeSeries* spacetime = nullptr; // none when Output/Space-time points = 0
   std::vector<double> spacetime_x;
@@ -107,8 +117,13 @@ struct RunOutputs {
     history.row(row);
     for (std::size_t k = 0; k < row.size(); ++k)
       largest[k] = std::max(largest[k], std::abs(row[k]));
-    if (n == 0 || n == run.n_steps() || (c.snapshot_interval > 0 && n % c.snapshot_interval == 0))
-      write_snapshot(pc, s, series, spacetime, spacetime_x);
+    if (n == 0 || n == run.n_steps() || (c.snapshot_interval > 0 && n % c.snapshot_interval == 0)) {
+      std::vector<double> oscillators;
+      for (std::size_t k = 0; k < columns.size(); ++k)
+        if (columns[k].rfind("oscillator_", 0) == 0)
+          oscillators.push_back(row[k]);
+      write_snapshot(pc, s, series, spacetime, spacetime_x, attachments, oscillators);
+    }
     if (c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != run.n_steps())
       write_checkpoint(run);
   }
@@ -149,6 +164,7 @@ struct RunOutputs {
       records.emplace_back(time, name);
     }
     series.restore(records);
+    attachments.restore(times);
   }
 
   NamedValues results() const {
@@ -231,7 +247,10 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
   const std::vector<std::string> columns = history_columns(pc);
   CsvWriter history(c.output_directory + "/history.csv", columns, comm);
   VtuSeries series(c.output_directory, "solution", comm);
-  RunOutputs outputs{pc, columns, history, series, std::vector<double>(columns.size(), 0.0)};
+  AttachmentSeries attachments(c.output_directory, attachment_markers(c), comm);
+  attachments.write_at_rest();
+  RunOutputs outputs{pc,     columns,     history,
+                     series, attachments, std::vector<double>(columns.size(), 0.0)};
   const auto spacetime = open_spacetime(pc, outputs);
   return continue_run(run, outputs, report);
 }
@@ -251,7 +270,8 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   CsvWriter history(c.output_directory + "/history.csv",
                     static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);
   VtuSeries series(c.output_directory, "solution", comm);
-  RunOutputs outputs{pc, columns, history, series, {}};
+  AttachmentSeries attachments(c.output_directory, attachment_markers(c), comm);
+  RunOutputs outputs{pc, columns, history, series, attachments, {}};
   outputs.restore(checkpoint);
   const auto spacetime = open_spacetime(pc, outputs, &checkpoint);
   if (run.finished()) {

@@ -11,9 +11,13 @@ const std::map<std::string, StudyCommand>& study_commands() {
   static const std::map<std::string, StudyCommand> commands{
       {"run",
        {run_transient,
-        "solution.pvd, spacetime.vts, history.csv, used_parameters.prm, checkpoint.bin", "", ""}},
+        "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, history.csv, "
+        "used_parameters.prm, checkpoint.bin",
+        "", ""}},
       {"modes",
-       {run_modes, "modes.csv, modes.pvd (time axis = mode number), used_parameters.prm", "", ""}},
+       {run_modes,
+        "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm", "",
+        ""}},
       {"compare",
        {run_compare, "compare.csv, compare_history.csv, used_parameters.prm", "plot_compare.py",
         "compare.png"}},

@@ -1,0 +1,229 @@
+"""What the ParaView scripts share: reading hamdyn's outputs and drawing them off screen to PNG.
+
+Written against VTK's Python API only (vtkmodules), so the same scripts run under ParaView's
+pvpython and under Debian's python3 with python3-vtk9 (Debian 12 cannot install ParaView beside
+libvtk9-dev). Debian packages: python3-vtk9; xvfb and xauth where there is no X display.
+"""
+import os
+import sys
+import xml.etree.ElementTree as ElementTree
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import hamdyn_python  # noqa: E402
+
+hamdyn_python.require(["vtkmodules"], "python3-vtk9")
+hamdyn_python.with_display()
+
+import vtkmodules.vtkRenderingFreeType  # noqa: E402,F401  (text rendering)
+import vtkmodules.vtkRenderingOpenGL2  # noqa: E402,F401  (the render window's back end)
+from vtkmodules.vtkCommonCore import vtkLookupTable, vtkObject  # noqa: E402
+from vtkmodules.vtkFiltersGeneral import vtkWarpVector  # noqa: E402
+from vtkmodules.vtkIOImage import vtkPNGWriter  # noqa: E402
+from vtkmodules.vtkIOXML import (  # noqa: E402
+    vtkXMLPolyDataReader, vtkXMLPUnstructuredGridReader, vtkXMLStructuredGridReader,
+    vtkXMLUnstructuredGridReader)
+from vtkmodules.vtkRenderingAnnotation import vtkScalarBarActor  # noqa: E402
+from vtkmodules.vtkRenderingCore import (  # noqa: E402
+    vtkActor, vtkDataSetMapper, vtkRenderWindow, vtkRenderer, vtkTextActor,
+    vtkWindowToImageFilter)
+
+# Units of hamdyn's fields, for colour-bar titles.
+UNITS = {
+    "displacement": "m", "velocity": "m/s", "acceleration": "m/s^2", "internal_force": "N",
+    "rotation": "rad", "angular_velocity": "rad/s", "angular_acceleration": "rad/s^2",
+    "bending_moment": "N m", "shear_force": "N", "mode_w": "1", "mode_theta": "1/m",
+}
+
+
+def fail(message):
+    sys.exit("%s: %s" % (os.path.basename(sys.argv[0]), message))
+
+
+def titled(name):
+    unit = UNITS.get(name)
+    return "%s [%s]" % (name, unit) if unit else name
+
+
+def series(results, name):
+    """(time, path) of each file that results/name.pvd indexes, in order (the .pvd is plain XML;
+    VTK itself has no .pvd reader, ParaView's is not in vtkmodules)."""
+    path = os.path.join(results, name + ".pvd")
+    if not os.path.isfile(path):
+        fail("no %s.pvd in %s" % (name, results))
+    root = ElementTree.parse(path).getroot()
+    return [(float(d.get("timestep")), os.path.join(results, d.get("file")))
+            for d in root.iter("DataSet")]
+
+
+def read(path):
+    """The dataset in a .pvtu, .vtu, .vts or .vtp file, read by VTK's own XML reader."""
+    readers = {".pvtu": vtkXMLPUnstructuredGridReader, ".vtu": vtkXMLUnstructuredGridReader,
+               ".vts": vtkXMLStructuredGridReader, ".vtp": vtkXMLPolyDataReader}
+    extension = os.path.splitext(path)[1]
+    if extension not in readers or not os.path.isfile(path):
+        fail("cannot read %s" % path)
+    reader = readers[extension]()
+    reader.SetFileName(path)
+    reader.Update()
+    return reader.GetOutput()
+
+
+def field(data, name):
+    """(array, 'points' | 'cells') of the named field, or (None, None)."""
+    array = data.GetPointData().GetArray(name)
+    if array is not None:
+        return array, "points"
+    array = data.GetCellData().GetArray(name)
+    return (array, "cells") if array is not None else (None, None)
+
+
+def largest_magnitude(array):
+    low, high = array.GetRange(-1) if array.GetNumberOfComponents() > 1 else array.GetRange()
+    return max(abs(low), abs(high))
+
+
+def diverging_table(limit):
+    """Blue - white - red, symmetric about 0 over [-limit, limit] (a signed field's natural map)."""
+    table = vtkLookupTable()
+    table.SetNumberOfTableValues(256)
+    for i in range(256):
+        s = i / 255.0
+        if s < 0.5:
+            r, g, b = 0.23 + 1.54 * s, 0.30 + 1.40 * s, 0.75 + 0.5 * s
+        else:
+            r, g, b = 1.0, 1.0 - 1.6 * (s - 0.5), 1.0 - 1.6 * (s - 0.5)
+        table.SetTableValue(i, min(r, 1.0), min(g, 1.0), min(b, 1.0), 1.0)
+    limit = limit if limit > 0 else 1.0
+    table.SetTableRange(-limit, limit)
+    table.Build()
+    return table
+
+
+def warped_line(data, scale, colour_by, table, width=4.0):
+    """An actor of the line lifted by `scale` times its `deflection` vector (ParaView's Warp By
+    Vector), coloured by the field `colour_by` through `table`."""
+    warp = vtkWarpVector()
+    warp.SetInputData(data)
+    warp.SetInputArrayToProcess(0, 0, 0, 0, "deflection")  # 0: point data
+    warp.SetScaleFactor(scale)
+    mapper = vtkDataSetMapper()
+    mapper.SetInputConnection(warp.GetOutputPort())
+    _colour(mapper, data, colour_by, table)
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    actor.GetProperty().SetLineWidth(width)
+    actor.GetProperty().SetPointSize(width)
+    return actor
+
+
+def plain_actor(data, rgb, width=1.0, colour_by=None, table=None):
+    mapper = vtkDataSetMapper()
+    mapper.SetInputData(data)
+    if colour_by:
+        _colour(mapper, data, colour_by, table)
+    else:
+        mapper.ScalarVisibilityOff()
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    actor.GetProperty().SetColor(*rgb)
+    actor.GetProperty().SetLineWidth(width)
+    actor.GetProperty().SetPointSize(width)
+    return actor
+
+
+def _colour(mapper, data, name, table):
+    _, where = field(data, name)
+    if where == "cells":
+        mapper.SetScalarModeToUseCellFieldData()
+    else:
+        mapper.SetScalarModeToUsePointFieldData()
+    mapper.SelectColorArray(name)
+    mapper.SetLookupTable(table)
+    mapper.SetUseLookupTableScalarRange(True)
+    mapper.ScalarVisibilityOn()
+
+
+def scalar_bar(table, title, horizontal=False):
+    bar = vtkScalarBarActor()
+    bar.SetLookupTable(table)
+    bar.SetTitle(title)
+    bar.SetNumberOfLabels(5)
+    bar.SetLabelFormat("%-#8.3g")
+    for p in (bar.GetTitleTextProperty(), bar.GetLabelTextProperty()):
+        p.SetColor(0.1, 0.1, 0.1)
+        p.SetFontSize(14)
+        p.BoldOff()
+        p.ItalicOff()
+        p.ShadowOff()
+    if horizontal:
+        bar.SetOrientationToHorizontal()
+        bar.SetPosition(0.25, 0.02)
+        bar.SetWidth(0.5)
+        bar.SetHeight(0.12)
+    else:
+        bar.SetPosition(0.86, 0.15)
+        bar.SetWidth(0.12)
+        bar.SetHeight(0.7)
+    return bar
+
+
+def text(content, x, y, size=16, centred=False):
+    """A line of text at (x, y) in normalized viewport coordinates."""
+    actor = vtkTextActor()
+    actor.SetInput(content)
+    actor.GetPositionCoordinate().SetCoordinateSystemToNormalizedViewport()
+    actor.GetPositionCoordinate().SetValue(x, y)
+    p = actor.GetTextProperty()
+    p.SetFontSize(size)
+    p.SetColor(0.1, 0.1, 0.1)
+    if centred:
+        p.SetJustificationToCentered()
+    return actor
+
+
+def renderer(viewport=(0.0, 0.0, 1.0, 1.0)):
+    r = vtkRenderer()
+    r.SetBackground(1.0, 1.0, 1.0)
+    r.SetViewport(*viewport)
+    return r
+
+
+def look_at(r, bounds, margin=0.08):
+    """A parallel projection down -z onto the x-y box `bounds` (x0, x1, y0, y1), with a margin."""
+    x0, x1, y0, y1 = bounds
+    camera = r.GetActiveCamera()
+    camera.ParallelProjectionOn()
+    cx, cy = 0.5 * (x0 + x1), 0.5 * (y0 + y1)
+    camera.SetFocalPoint(cx, cy, 0.0)
+    camera.SetPosition(cx, cy, 10.0 * max(x1 - x0, y1 - y0, 1e-30))
+    camera.SetViewUp(0.0, 1.0, 0.0)
+    x_min, y_min, x_max, y_max = r.GetViewport()
+    window = r.GetRenderWindow()
+    width, height = window.GetSize() if window else (1, 1)
+    aspect = ((x_max - x_min) * width) / max((y_max - y_min) * height, 1e-30)
+    half_height = 0.5 * max(y1 - y0, (x1 - x0) / aspect) * (1.0 + 2.0 * margin)
+    camera.SetParallelScale(half_height)
+    r.ResetCameraClippingRange()
+
+
+def window(width, height):
+    vtkObject.GlobalWarningDisplayOff()
+    w = vtkRenderWindow()
+    w.SetOffScreenRendering(1)
+    w.SetSize(width, height)
+    return w
+
+
+def save_png(w, path):
+    w.Render()
+    grab = vtkWindowToImageFilter()
+    grab.SetInput(w)
+    grab.ReadFrontBufferOff()
+    grab.Update()
+    writer = vtkPNGWriter()
+    writer.SetFileName(path)
+    writer.SetInputConnection(grab.GetOutputPort())
+    writer.Write()
+    if not os.path.isfile(path) or os.path.getsize(path) == 0:
+        fail("could not write %s" % path)
+    print("wrote", path)

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""The first n mode shapes of `hamdyn modes` as one panel PNG, each titled with its frequency.
+
+usage: scripts/paraview/modes.py RESULTS_DIR OUT.png [--modes N] [--field mode_w|mode_theta]
+
+Reads RESULTS_DIR/modes.pvd (ParaView's time axis there is the mode number) and draws mode k's
+shape as Warp By Vector of `deflection` (the largest |w| of each mode is 1, drawn as a quarter of
+the length), coloured by the field (default mode_w), one panel per mode (default the first 6),
+titled with the mode's frequency and angular frequency from its field data; the attachments
+(attachments.vtp) as dots on the undeformed line.
+Runs under ParaView's pvpython and under Debian's python3 (package python3-vtk9); without an X
+display it restarts itself under xvfb-run (packages xvfb, xauth).
+"""
+import argparse
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_vtk as hv  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("results")
+    parser.add_argument("out")
+    parser.add_argument("--modes", type=int, default=6)
+    parser.add_argument("--field", default="mode_w")
+    args = parser.parse_args()
+    modes = hv.series(args.results, "modes")[:max(args.modes, 1)]
+    if not modes:
+        hv.fail("modes.pvd lists no mode")
+    at_rest = os.path.join(args.results, "attachments.vtp")
+    attachments = hv.read(at_rest) if os.path.isfile(at_rest) else None
+    columns = 1 if len(modes) <= 3 else 2
+    rows = int(math.ceil(len(modes) / columns))
+    window = hv.window(560 * columns, 230 * rows)
+    for k, (number, path) in enumerate(modes):
+        data = hv.read(path)
+        if hv.field(data, args.field)[0] is None:
+            hv.fail("%s has no field %r" % (path, args.field))
+        row, column = divmod(k, columns)
+        viewport = (column / columns, 1.0 - (row + 1) / rows,
+                    (column + 1) / columns, 1.0 - row / rows)
+        r = hv.renderer(viewport)
+        window.AddRenderer(r)
+        x0, x1 = data.GetBounds()[0:2]
+        length = x1 - x0
+        table = hv.diverging_table(hv.largest_magnitude(hv.field(data, args.field)[0]))
+        r.AddActor(hv.plain_actor(data, (0.6, 0.6, 0.6), 1.0))
+        r.AddActor(hv.warped_line(data, 0.25 * length, args.field, table, 3.0))
+        if attachments is not None:
+            r.AddActor(hv.plain_actor(attachments, (0.15, 0.15, 0.15), 8.0))
+        fields = data.GetFieldData()
+        frequency = fields.GetArray("frequency").GetValue(0)
+        omega = fields.GetArray("omega").GetValue(0)
+        title = "mode %d: f = %.6g Hz (omega = %.6g rad/s)" % (round(number), frequency, omega)
+        if fields.GetArray("scaled_by_rotation") and fields.GetArray("scaled_by_rotation").GetValue(0):
+            title += ", no transverse motion"
+        r.AddActor2D(hv.text(title, 0.5, 0.85, 15, True))
+        hv.look_at(r, (x0, x1, -0.3 * length, 0.3 * length), 0.04)
+    hv.save_png(window, args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+#pragma once
+// The devices a case attaches to its structure (end and interior point masses, springs, dashpots,
+// forces, oscillators, and a beam end's rotary inertia, rotational spring and dashpot), one marker
+// each, for attachments.vtp: where ParaView's Glyph filter draws them beside the line.
+#include "core/case_parameters.h"
+
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+/// What a marker stands for: the codes of attachments.vtp's point data `kind`.
+enum class AttachmentKind : int {
+  point_mass = 0,
+  spring = 1,
+  dashpot = 2,
+  force = 3,
+  oscillator = 4,
+  nonlinear_spring = 5,
+  nonlinear_dashpot = 6,
+  rotary_inertia = 7,
+  rotational_spring = 8,
+  rotational_dashpot = 9,
+  nonlinear_rotational_spring = 10,
+};
+
+/// The names of the kinds, indexed by code ("point mass", "spring", ...).
+const std::vector<std::string>& attachment_kind_names();
+
+struct AttachmentMarker {
+  double x; // m
+  AttachmentKind kind;
+  double mass = 0;      // kg (rotary inertia: kg m^2)
+  double stiffness = 0; // N/m (rotational spring: N m/rad); 0 for a law
+  double damping = 0;   // N s/m (rotational: N m s/rad; degree p: N (s/m)^(p-1))
+  ExpressionPtr force;  // forces: F(t) [N] (a beam end's moment: N m)
+  int oscillator = -1;  // oscillators: its number k (history.csv's oscillator_{k+1})
+};
+
+/// Every device the case attaches, ends first (the left, then the right: only in the directions
+/// the support leaves free, as the weak form takes them), then the interior ones as listed.
+std::vector<AttachmentMarker> attachment_markers(const CaseParameters& c);
+
+} // namespace hamdyn

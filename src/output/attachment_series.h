@@ -1,0 +1,52 @@
+#pragma once
+// attachments.vtp and its time series: one VTK vertex per attached device (output/
+// attachment_markers.h) with point data kind (its code; the names in the field data kind_names),
+// mass, stiffness, damping and force, for ParaView's Glyph filter. attachments.vtp holds them
+// at rest, at (x, 0, 0); attachments.pvd indexes attachments_NNNNN.vtp, one per snapshot, where
+// they move with the structure, at (x, w(x, t), 0), and an oscillator's mass at (x, z(t), 0),
+// its own displacement. Written on rank 0 with VTK's XML poly-data writer, atomically.
+#include "output/attachment_markers.h"
+#include "output/series_index.h"
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+class AttachmentSeries {
+public:
+  AttachmentSeries(const std::string& directory, std::vector<AttachmentMarker> markers,
+                   MPI_Comm comm);
+  /// Whether the case attaches anything (nothing is written when it does not).
+  bool empty() const { return markers_.empty(); }
+  /// The positions (sorted, distinct) at which write() needs the structure's fields.
+  const std::vector<double>& positions() const { return positions_; }
+
+  /// attachments.vtp: every marker at rest, at (x, 0, 0) (rank 0).
+  void write_at_rest() const;
+  /// attachments_NNNNN.vtp at `time` and attachments.pvd (collective): `sampled` is this rank's
+  /// share of the structure's fields at positions() (Model::sample_at, `n_fields` per position,
+  /// the displacement first), summed onto rank 0; `oscillators` the oscillators' displacements.
+  void write(double time, const std::vector<double>& sampled, std::size_t n_fields,
+             const std::vector<double>& oscillators);
+
+  const SeriesRecords& records() const { return records_; }
+  /// Continues the series from a checkpoint: the snapshots' times (one file each), later files
+  /// removed and attachments.pvd rewritten (rank 0).
+  void restore(const std::vector<double>& times);
+
+private:
+  void write_file(const std::string& name, double time, const std::vector<double>& w,
+                  const std::vector<double>& oscillators) const;
+  std::string directory_;
+  std::vector<AttachmentMarker> markers_;
+  std::vector<double> positions_;
+  std::vector<std::size_t> position_of_; // markers_[m] is at positions_[position_of_[m]]
+  MPI_Comm comm_;
+  bool writer_;
+  SeriesRecords records_;
+};
+
+} // namespace hamdyn

@@ -1,0 +1,26 @@
+#pragma once
+// The file names and the .pvd index shared by hamdyn's ParaView time series (the snapshots'
+// solution_NNNNN.pvtu, the modes', the attachments' attachments_NNNNN.vtp): the index is written
+// after every file of the series, atomically, so an interrupted run leaves a valid series, and a
+// resumed run removes the files written after its checkpoint.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hamdyn {
+
+/// (time, file name) of each file of a series, in order: a .pvd's DataSet entries.
+using SeriesRecords = std::vector<std::pair<double, std::string>>;
+
+/// name_00012: the base name of a series' file number `index`.
+std::string series_file_base(const std::string& name, std::size_t index);
+
+/// Writes directory/name.pvd indexing `records` (atomically, not synced).
+void write_series_index(const std::string& directory, const std::string& name,
+                        const SeriesRecords& records);
+
+/// Removes the files of series `name` (name_NNNNN.*.vtu, .pvtu, .vtp) numbered `first` and above.
+void remove_series_files_from(const std::string& directory, const std::string& name,
+                              std::size_t first);
+
+} // namespace hamdyn

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Runs the ParaView scripts (scripts/paraview/*.py, VTK only) and the history plot headless on
+real hamdyn results, as a user starts them (their own `#!/usr/bin/env python3` line, no X
+display: they restart themselves under Debian's python3 and xvfb-run), and checks that each
+PNG is there, not empty, and has more than two colours (a picture, not a blank frame).
+
+usage: test_paraview_scripts.py HAMDYN SOURCE_DIR
+Exit 0 when every check passes, 1 otherwise, 77 (ctest: skipped) without python3-vtk9 or xvfb-run.
+"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+try:
+    from vtkmodules.vtkIOImage import vtkPNGReader
+except ImportError:
+    print("skipped: python3-vtk9 is not installed (apt-get install python3-vtk9)")
+    sys.exit(77)
+if shutil.which("xvfb-run") is None:
+    print("skipped: xvfb-run is not installed (apt-get install xvfb xauth)")
+    sys.exit(77)
+
+hamdyn, source = sys.argv[1], sys.argv[2]
+scripts = os.path.join(source, "scripts")
+failures = []
+passes = 0
+
+
+def check(name, condition, detail=""):
+    global passes
+    if condition:
+        passes += 1
+    else:
+        failures.append(name)
+        print("FAILED: %s %s" % (name, detail))
+
+
+def colours(path):
+    """The number of distinct RGB colours of a PNG (0 when it cannot be read)."""
+    if not os.path.isfile(path) or os.path.getsize(path) == 0:
+        return 0
+    reader = vtkPNGReader()
+    reader.SetFileName(path)
+    reader.Update()
+    image = reader.GetOutput()
+    pixels = image.GetPointData().GetScalars()
+    if pixels is None:
+        return 0
+    n, components = pixels.GetNumberOfTuples(), pixels.GetNumberOfComponents()
+    return len({pixels.GetTuple(i)[:3] for i in range(0, n, 7)} if components >= 3 else
+               {pixels.GetTuple(i) for i in range(0, n, 7)})
+
+
+def run(command, name):
+    environment = dict(os.environ)
+    environment.pop("DISPLAY", None)  # headless, as on a cluster node or in CI
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          env=environment, timeout=300)
+    check("%s exits 0" % name, done.returncode == 0, done.stdout[-2000:])
+    return done.stdout
+
+
+def picture(path, name):
+    n = colours(path)
+    check("%s: %s is a picture (%d colours sampled)" % (name, os.path.basename(path), n), n > 2)
+
+
+work = tempfile.mkdtemp()
+results, modes = os.path.join(work, "default"), os.path.join(work, "cantilever")
+run([hamdyn, "run", "--output", results, "--set", "Time integration/Final time=0.02",
+     "--set", "Output/Snapshot interval=20"], "hamdyn run")
+run([hamdyn, "modes", os.path.join(source, "cases", "cantilever_tip_mass.prm"),
+     "--output", modes], "hamdyn modes")
+
+out = os.path.join(work, "deflection.png")
+run([os.path.join(scripts, "paraview", "deflection.py"), results, out, "--last"], "deflection.py")
+picture(out, "deflection.py --last")
+frames = os.path.join(work, "frame.png")
+run([os.path.join(scripts, "paraview", "deflection.py"), results, frames, "--every", "5"],
+    "deflection.py frames")
+written = sorted(glob.glob(os.path.join(work, "frame_*.png")))
+check("deflection.py: every 5th of 11 snapshots", len(written) == 3, written)
+for path in written:
+    picture(path, "deflection.py frames")
+
+out = os.path.join(work, "spacetime.png")
+run([os.path.join(scripts, "paraview", "spacetime.py"), results, out], "spacetime.py")
+picture(out, "spacetime.py")
+
+out = os.path.join(work, "modes.png")
+run([os.path.join(scripts, "paraview", "modes.py"), modes, out, "--modes", "4"], "modes.py")
+picture(out, "modes.py")
+
+run([os.path.join(scripts, "plot_history.py"), results], "plot_history.py")
+picture(os.path.join(results, "history.png"), "plot_history.py")
+
+print("%d passed, %d failed" % (passes, len(failures)))
+shutil.rmtree(work)
+sys.exit(1 if failures else 0)
