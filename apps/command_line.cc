@@ -12,14 +12,18 @@ usage:
       Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
       string, fixed at x = 0, with a 5 g mass on a 2000 N/m spring at x = L); a case file starts
       from the declared defaults (hamdyn parameters), not from the example. Writes
-      DIR/solution.pvd (ParaView), DIR/history.csv, DIR/used_parameters.prm and
-      DIR/checkpoint.bin (at the end, every Output/Checkpoint interval steps, and when SIGINT or
-      SIGTERM stop the run after the step in progress: exit 130 or 143).
+      DIR/solution.pvd (ParaView: the snapshots), DIR/spacetime.vts (the run over x and t),
+      DIR/attachments.pvd and .vtp (the attached devices, when there are any),
+      DIR/history.csv, DIR/used_parameters.prm and DIR/checkpoint.bin (at the end, every
+      Output/Checkpoint interval steps, and when SIGINT or SIGTERM stop the run after the step
+      in progress: exit 130 or 143). Pictures: scripts/paraview/deflection.py, spacetime.py
+      (VTK only, headless), scripts/plot_history.py (history.png).
   hamdyn run --resume DIR
       Continues the run in DIR from its last checkpoint (on any number of ranks); history.csv
       and the snapshots go on as if the run had not stopped.
   hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
-      Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd.
+      Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
+      beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.
   hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
       The case solved four ways, side by side: primal finite elements, the discrete chain
       (masses and springs; a Hencky bar chain for a beam), the chain's impulse-based dual

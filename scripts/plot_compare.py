@@ -87,10 +87,11 @@ def main(directory):
         points = [(s, abs(x - y)) for s, x, y in zip(t, history[a], history[b])
                   if not math.isnan(x) and not math.isnan(y) and x != y]
         label = "%s - %s" % (NAMES[a], NAMES[b])
+        colour = STYLE[a][0] if a != "primal_fe" else STYLE[b][0]
         if points:
-            right.semilogy(*zip(*points), linewidth=1, label=label)
+            right.semilogy(*zip(*points), color=colour, linewidth=1, label=label)
         else:  # equal to the last digit: said in the legend, nothing to draw on a log scale
-            right.plot([], [], label=label + ": identical")
+            right.plot([], [], color=colour, label=label + ": identical")
     right.set_xlabel("t [s]")
     right.set_ylabel("|difference| [m]")
     right.set_title("differences between the methods")

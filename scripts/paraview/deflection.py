@@ -2,42 +2,42 @@
 """Frames of the deflected string or beam of a `hamdyn run`, as PNG (VTK only).
 
 usage: scripts/paraview/deflection.py RESULTS_DIR OUT.png [--field NAME] [--scale S]
-                                      [--every K | --last]
+                                      [--every K | --last | --time T]
 
 Reads RESULTS_DIR/solution.pvd and draws each snapshot as ParaView's Warp By Vector of
 `deflection` would (the line lifted by S times the displacement; default S: the largest
 displacement of the run is 15 % of the length), coloured by NAME (default: internal_force for a
 string, bending_moment for a beam) on one colour scale for the whole run, with the undeformed
-line in grey and the attachments (attachments.pvd) as dots. Writes OUT_00000.png, OUT_00001.png,
-... (every K-th snapshot), or with --last the last snapshot as OUT.png.
-Runs under ParaView's pvpython and under Debian's python3 (package python3-vtk9); without an X
-display it restarts itself under xvfb-run (packages xvfb, xauth).
+line in grey and the attachments (attachments.pvd) as dots where they are (a tuned mass
+damper's mass, swinging wider than its host, can leave the picture: a smaller S brings it in).
+Writes OUT_00000.png, OUT_00001.png, ... (every K-th snapshot), or OUT.png alone: with --last
+the last snapshot, with --time T the snapshot nearest to T seconds.
+Runs under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
 """
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hamdyn_vtk as hv  # noqa: E402
-from vtkmodules.vtkCommonTransforms import vtkTransform  # noqa: E402
-from vtkmodules.vtkFiltersGeneral import vtkTransformFilter  # noqa: E402
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("results")
-    parser.add_argument("out")
+    parser = hv.arguments(__doc__)
     parser.add_argument("--field", default=None)
     parser.add_argument("--scale", type=float, default=None)
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--last", action="store_true")
+    parser.add_argument("--time", type=float, default=None)
     args = parser.parse_args()
     snapshots = hv.series(args.results, "solution")
     if not snapshots:
         hv.fail("solution.pvd lists no snapshot")
-    chosen = snapshots[-1:] if args.last else snapshots[::max(args.every, 1)]
-    datasets = [(t, hv.read(path)) for t, path in chosen]
-    first = datasets[0][1]
+    single = args.last or args.time is not None
+    if args.time is not None:
+        chosen = [min(snapshots, key=lambda snapshot: abs(snapshot[0] - args.time))]
+    else:
+        chosen = snapshots[-1:] if args.last else snapshots[::max(args.every, 1)]
+    first = hv.read(chosen[0][1])
     colour_by = args.field
     if colour_by is None:
         colour_by = next(name for name in ("internal_force", "bending_moment", "displacement")
@@ -47,39 +47,48 @@ def main():
 
     x0, x1 = first.GetBounds()[0:2]
     length = x1 - x0
-    w_max = max(hv.largest_magnitude(d.GetPointData().GetArray("displacement")) for _, d in datasets)
+    w_max, f_max = largest(args.results, chosen, colour_by)
     scale = args.scale if args.scale else (0.15 * length / w_max if w_max > 0 else 1.0)
-    table = hv.diverging_table(max(hv.largest_magnitude(hv.field(d, colour_by)[0])
-                                   for _, d in datasets))
+    table = hv.diverging_table(f_max)
     attachments = {}
     if os.path.isfile(os.path.join(args.results, "attachments.pvd")):
         attachments = dict(hv.series(args.results, "attachments"))
     name = os.path.basename(os.path.abspath(args.results))
     base = args.out[:-4] if args.out.endswith(".png") else args.out
-    for k, (t, data) in enumerate(datasets):
-        window = hv.window(1000, 420)
-        r = hv.renderer()
-        window.AddRenderer(r)
+    window = hv.window(1000, 420)  # one window for every frame: X servers limit GL contexts
+    r = hv.renderer()
+    window.AddRenderer(r)
+    for k, (t, path) in enumerate(chosen):  # one snapshot in memory at a time
+        data = first if k == 0 else hv.read(path)
+        r.RemoveAllViewProps()
         r.AddActor(hv.plain_actor(data, (0.6, 0.6, 0.6), 1.0))
         r.AddActor(hv.warped_line(data, scale, colour_by, table))
         if t in attachments:  # drawn where they move, lifted by the same scale
-            r.AddActor(lifted_points(hv.read(attachments[t]), scale))
+            r.AddActor(hv.plain_actor(hv.stretched(hv.read(attachments[t]), scale),
+                                       (0.15, 0.15, 0.15), 9.0))
         r.AddActor2D(hv.scalar_bar(table, hv.titled(colour_by)))
         r.AddActor2D(hv.text("%s   t = %.6g s   (deflection x %.3g)" % (name, t, scale),
                              0.02, 0.92, 18))
-        r.SetViewport(0.0, 0.0, 1.0, 1.0)
         hv.look_at(r, (x0, x1 + 0.2 * length, -0.2 * length, 0.2 * length))
-        hv.save_png(window, args.out if args.last else "%s_%05d.png" % (base, k))
+        hv.save_png(window, args.out if single else "%s_%05d.png" % (base, k))
 
 
-def lifted_points(attachments, scale):
-    transform = vtkTransform()
-    transform.Scale(1.0, scale, 1.0)
-    lift = vtkTransformFilter()
-    lift.SetTransform(transform)
-    lift.SetInputData(attachments)
-    lift.Update()
-    return hv.plain_actor(lift.GetOutput(), (0.15, 0.15, 0.15), 9.0)
+def largest(results, chosen, colour_by):
+    """The largest |displacement| and |colour_by| over the run: from spacetime.vts when it has
+    the field (501 positions at every snapshot: cheap, and close enough for a scale), else by
+    reading every frame once."""
+    path = os.path.join(results, "spacetime.vts")
+    if os.path.isfile(path):
+        grid = hv.read(path)
+        w, f = (grid.GetPointData().GetArray(n) for n in ("displacement", colour_by))
+        if w is not None and f is not None:
+            return hv.largest_magnitude(w), hv.largest_magnitude(f)
+    w_max = f_max = 0.0
+    for _, frame in chosen:
+        data = hv.read(frame)
+        w_max = max(w_max, hv.largest_magnitude(data.GetPointData().GetArray("displacement")))
+        f_max = max(f_max, hv.largest_magnitude(hv.field(data, colour_by)[0]))
+    return w_max, f_max
 
 
 if __name__ == "__main__":

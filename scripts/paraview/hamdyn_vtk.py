@@ -4,6 +4,7 @@ Written against VTK's Python API only (vtkmodules), so the same scripts run unde
 pvpython and under Debian's python3 with python3-vtk9 (Debian 12 cannot install ParaView beside
 libvtk9-dev). Debian packages: python3-vtk9; xvfb and xauth where there is no X display.
 """
+import argparse
 import os
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -17,7 +18,8 @@ hamdyn_python.with_display()
 import vtkmodules.vtkRenderingFreeType  # noqa: E402,F401  (text rendering)
 import vtkmodules.vtkRenderingOpenGL2  # noqa: E402,F401  (the render window's back end)
 from vtkmodules.vtkCommonCore import vtkLookupTable, vtkObject  # noqa: E402
-from vtkmodules.vtkFiltersGeneral import vtkWarpVector  # noqa: E402
+from vtkmodules.vtkCommonTransforms import vtkTransform  # noqa: E402
+from vtkmodules.vtkFiltersGeneral import vtkTransformFilter, vtkWarpVector  # noqa: E402
 from vtkmodules.vtkIOImage import vtkPNGWriter  # noqa: E402
 from vtkmodules.vtkIOXML import (  # noqa: E402
     vtkXMLPolyDataReader, vtkXMLPUnstructuredGridReader, vtkXMLStructuredGridReader,
@@ -33,6 +35,15 @@ UNITS = {
     "rotation": "rad", "angular_velocity": "rad/s", "angular_acceleration": "rad/s^2",
     "bending_moment": "N m", "shear_force": "N", "mode_w": "1", "mode_theta": "1/m",
 }
+
+
+def arguments(doc):
+    """The command line every script starts from: RESULTS_DIR and OUT.png, its docstring as help."""
+    parser = argparse.ArgumentParser(description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("results", help="a hamdyn results directory")
+    parser.add_argument("out", help="the PNG to write")
+    return parser
 
 
 def fail(message):
@@ -97,6 +108,17 @@ def diverging_table(limit):
     table.SetTableRange(-limit, limit)
     table.Build()
     return table
+
+
+def stretched(data, y_factor):
+    """`data` with every y multiplied by `y_factor` (ParaView's Transform, Scale 1 y_factor 1)."""
+    transform = vtkTransform()
+    transform.Scale(1.0, y_factor, 1.0)
+    stretch = vtkTransformFilter()
+    stretch.SetTransform(transform)
+    stretch.SetInputData(data)
+    stretch.Update()
+    return stretch.GetOutput()
 
 
 def warped_line(data, scale, colour_by, table, width=4.0):

@@ -8,10 +8,8 @@ shape as Warp By Vector of `deflection` (the largest |w| of each mode is 1, draw
 the length), coloured by the field (default mode_w), one panel per mode (default the first 6),
 titled with the mode's frequency and angular frequency from its field data; the attachments
 (attachments.vtp) as dots on the undeformed line.
-Runs under ParaView's pvpython and under Debian's python3 (package python3-vtk9); without an X
-display it restarts itself under xvfb-run (packages xvfb, xauth).
+Runs under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
 """
-import argparse
 import math
 import os
 import sys
@@ -21,9 +19,7 @@ import hamdyn_vtk as hv  # noqa: E402
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("results")
-    parser.add_argument("out")
+    parser = hv.arguments(__doc__)
     parser.add_argument("--modes", type=int, default=6)
     parser.add_argument("--field", default="mode_w")
     args = parser.parse_args()

@@ -7,24 +7,18 @@ Colours the space-time grid (x to the right, t upwards) by NAME (default displac
 blue-white-red scale symmetric about zero. The grid's t axis is drawn stretched to a square-ish
 picture; the axis labels carry the true x [m] and t [s]. In ParaView: open spacetime.vts, colour
 by the field, and Transform with Scale 1 L/T 1 for the same aspect.
-Runs under ParaView's pvpython and under Debian's python3 (package python3-vtk9); without an X
-display it restarts itself under xvfb-run (packages xvfb, xauth).
+Runs under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
 """
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hamdyn_vtk as hv  # noqa: E402
-from vtkmodules.vtkCommonTransforms import vtkTransform  # noqa: E402
-from vtkmodules.vtkFiltersGeneral import vtkTransformFilter  # noqa: E402
 from vtkmodules.vtkRenderingAnnotation import vtkCubeAxesActor  # noqa: E402
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("results")
-    parser.add_argument("out")
+    parser = hv.arguments(__doc__)
     parser.add_argument("--field", default="displacement")
     args = parser.parse_args()
     grid = hv.read(os.path.join(args.results, "spacetime.vts"))
@@ -35,18 +29,13 @@ def main():
     if not t1 > t0:
         hv.fail("spacetime.vts holds a single time; a carpet needs two snapshots or more")
     stretch = 0.8 * (x1 - x0) / (t1 - t0)  # drawn height 0.8 L
-    transform = vtkTransform()
-    transform.Scale(1.0, stretch, 1.0)
-    drawn = vtkTransformFilter()
-    drawn.SetTransform(transform)
-    drawn.SetInputData(grid)
-    drawn.Update()
+    drawn = hv.stretched(grid, stretch)
     table = hv.diverging_table(hv.largest_magnitude(values))
 
     window = hv.window(900, 760)
     r = hv.renderer()
     window.AddRenderer(r)
-    r.AddActor(hv.plain_actor(drawn.GetOutput(), (1, 1, 1), 1.0, args.field, table))
+    r.AddActor(hv.plain_actor(drawn, (1, 1, 1), 1.0, args.field, table))
     axes = vtkCubeAxesActor()
     y0, y1 = t0 * stretch, t1 * stretch
     axes.SetBounds(x0, x1, y0, y1, 0.0, 0.0)

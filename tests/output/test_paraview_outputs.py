@@ -11,10 +11,14 @@ Exit 0 when every check passes, 1 otherwise, 77 (ctest: skipped) without python3
 import csv
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ElementTree
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from checks import check, finish  # noqa: E402
 
 try:
     from vtkmodules.vtkCommonCore import vtkObject
@@ -26,17 +30,6 @@ except ImportError:
 
 vtkObject.GlobalWarningDisplayOff()
 hamdyn, source, ranks = sys.argv[1], sys.argv[2], int(sys.argv[3])
-failures = []
-passes = 0
-
-
-def check(name, condition, detail=""):
-    global passes
-    if condition:
-        passes += 1
-    else:
-        failures.append(name)
-        print("FAILED: %s %s" % (name, detail))
 
 
 def close(a, b, relative=1e-12):
@@ -273,6 +266,5 @@ kinds = [rest.GetPointData().GetArray("kind").GetValue(k) for k in range(rest.Ge
 check("modes: attachments.vtp has the tip mass and rotary inertia at x = L", kinds == [0, 7] and all(
     rest.GetPoint(k)[0] == 1.0 for k in range(2)), kinds)
 
-print("%d passed, %d failed (%d ranks)" % (passes, len(failures), ranks))
-subprocess.run(["rm", "-rf", work])
-sys.exit(1 if failures else 0)
+shutil.rmtree(work)
+finish(" (%d ranks)" % ranks)

@@ -14,6 +14,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from checks import check, finish  # noqa: E402
+
 try:
     from vtkmodules.vtkIOImage import vtkPNGReader
 except ImportError:
@@ -25,17 +28,6 @@ if shutil.which("xvfb-run") is None:
 
 hamdyn, source = sys.argv[1], sys.argv[2]
 scripts = os.path.join(source, "scripts")
-failures = []
-passes = 0
-
-
-def check(name, condition, detail=""):
-    global passes
-    if condition:
-        passes += 1
-    else:
-        failures.append(name)
-        print("FAILED: %s %s" % (name, detail))
 
 
 def colours(path):
@@ -97,6 +89,5 @@ picture(out, "modes.py")
 run([os.path.join(scripts, "plot_history.py"), results], "plot_history.py")
 picture(os.path.join(results, "history.png"), "plot_history.py")
 
-print("%d passed, %d failed" % (passes, len(failures)))
 shutil.rmtree(work)
-sys.exit(1 if failures else 0)
+finish()
