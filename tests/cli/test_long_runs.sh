@@ -99,6 +99,17 @@ check "resumed after 3 SIGKILLs: spacetime.vts written" test -s killed/spacetime
 check "resumed after 3 SIGKILLs: the same snapshots" \
   test "$(ls killed/*.pvtu | wc -l)" -eq "$(ls ref/*.pvtu | wc -l)"
 check "resumed after 3 SIGKILLs: the ParaView series is valid" series_valid killed
+# The attachments' series (the end mass, spring and dashpot): the files byte for byte, the index's
+# entries equal (its header comment carries the time it was written).
+same_attachments() {
+  local f
+  test "$(ls ref/attachments_*.vtp | wc -l)" -eq "$(ls killed/attachments_*.vtp | wc -l)" || return 1
+  for f in ref/attachments_*.vtp; do
+    cmp -s "$f" "killed/$(basename "$f")" || return 1
+  done
+  test "$(grep DataSet ref/attachments.pvd)" = "$(grep DataSet killed/attachments.pvd)"
+}
+check "resumed after 3 SIGKILLs: the attachments' series as uninterrupted" same_attachments
 
 # SIGINT: the step finishes, a checkpoint is written, exit 130 and one line saying how to resume.
 start_run interrupted "${case_args[@]}" --set "Output/Checkpoint interval=0" --output interrupted
