@@ -270,11 +270,15 @@ std::pair<std::string, std::string> first_nonlinear_element(const CaseParameters
 }
 
 void declare_case_parameters(ParameterFile& f) {
-  f.declare("Model", "Type", "string", P::Selection(model_names("|")), model_names(" | "),
+  declare_discrete_parameters(f);
+  f.declare("Model", "Type", "string", P::Selection(model_names("|") + "|" + discrete_model_name),
+            model_names(" | ") + " | " + discrete_model_name,
             "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f; an "
-            "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f; or "
+            "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f; "
             "a Timoshenko beam with the rotation theta as a field of its own and shear stiffness "
-            "kappa G A.");
+            "kappa G A; or a discrete system of named coordinates, inertias, springs, dashpots, "
+            "forces and constraints (the Discrete system and Constraints sections; the line "
+            "models' sections are not used).");
   f.declare("Model", "Length", "1.0", P::Double(), positive, "Length L. Units: m.");
   f.declare("Model", "Mass per length", "0.01", P::Double(), positive,
             "Mass per unit length rho (rho A of a beam). Units: kg/m.");
@@ -420,8 +424,10 @@ void declare_case_parameters(ParameterFile& f) {
             "Units: m.");
 }
 
-CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& case_directory) {
-  CaseParameters c;
+namespace {
+// Model, ends, load, attachments, initial conditions and discretization of a line model.
+void parse_line_model(const ParameterFile& f, const std::string& case_directory,
+                      CaseParameters& c) {
   const std::string type = f.get("Model", "Type");
   const ModelKind& kind = *find_model_kind(type); // the Selection pattern admits only these
   c.model_type = kind.type;
@@ -472,6 +478,17 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
                                                                      : MassMatrix::consistent;
   c.mesh_file_as_set = f.get("Discretization", "Mesh file");
   c.mesh_file = resolve_mesh_file(c.mesh_file_as_set, case_directory);
+}
+} // namespace
+
+CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& case_directory) {
+  CaseParameters c;
+  if (f.get("Model", "Type") == discrete_model_name) {
+    c.model_type = ModelType::discrete;
+    c.discrete = std::make_shared<const DiscreteCase>(parse_discrete_case(f));
+  } else {
+    parse_line_model(f, case_directory, c);
+  }
 
   c.scheme = f.get("Time integration", "Scheme") == "central difference"
                  ? Scheme::central_difference
@@ -494,6 +511,10 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
                      f.get("Time integration", "Maximum Newton iterations"),
                      "expected an integer from 1 to 1000");
   c.max_newton_iterations = static_cast<unsigned>(iterations);
+  if (c.scheme == Scheme::central_difference && c.discrete)
+    throw InputError("Time integration/Scheme", f.get("Time integration", "Scheme"),
+                     "a discrete system is integrated with 'generalized alpha' (its springs, "
+                     "dashpots and constraints are solved implicitly)");
   if (c.scheme == Scheme::central_difference && c.mass_matrix != MassMatrix::lumped)
     throw InputError("Discretization/Mass matrix", f.get("Discretization", "Mass matrix"),
                      "central difference is explicit and needs 'lumped'");
@@ -544,6 +565,8 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   cv.n_frequencies = static_cast<unsigned>(frequencies);
   cv.history = trim(f.get("Convergence", "History"));
 
+  if (c.discrete)
+    return c; // probes are positions on a line
   std::stringstream probes(f.get("Output", "Probes"));
   for (std::string item; std::getline(probes, item, ',');) {
     const auto b = item.find_first_not_of(" \t");
@@ -561,9 +584,33 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   return c;
 }
 
+namespace {
+// A discrete case uses none of the line models' sections and keys, a line model none of the
+// discrete system's.
+std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, bool discrete) {
+  std::vector<std::string> lines;
+  for (const auto& [section, key] : f.entries()) {
+    const bool discrete_key = section == "Discrete system" || section == "Constraints";
+    const bool line_key = section == "Model" ? key != "Type"
+                          : section == "Output"
+                              ? key == "Probes" || key == "Snapshot interval" ||
+                                    key == "Space-time points" || key == "Precision"
+                              : !discrete_key && section != "Time integration" &&
+                                    section != "Modes" && section != "Batch";
+    if ((discrete ? line_key : discrete_key) && !f.is_default(section, key))
+      lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) +
+                      "' is not used by " +
+                      (discrete ? std::string("a discrete system") : "a line model") + "; ignored");
+  }
+  return lines;
+}
+} // namespace
+
 std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
                                                    const CaseParameters& c) {
-  std::vector<std::string> lines;
+  if (c.discrete)
+    return unused_by_kind_of_model(f, true);
+  std::vector<std::string> lines = unused_by_kind_of_model(f, false);
   const ModelKind& kind = model_kind(c.model_type);
   const std::string model = "not used by " + with_article(kind);
   auto add = [&](const std::string& section, const std::string& key, const std::string& why) {

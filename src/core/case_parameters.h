@@ -4,6 +4,9 @@
 #include "core/expression.h"
 #include "core/model_kind.h"
 #include "core/parameter_file.h"
+#include "discrete/discrete_case.h"
+
+#include <memory>
 
 #include <string>
 #include <utility>
@@ -96,6 +99,8 @@ struct CaseParameters {
   std::vector<double> probes;
   std::vector<std::string> probe_labels; // as written in the case file, for column names
   ConvergenceParameters convergence;
+  /// Model/Type = discrete: the system (the line model's members above are then unused).
+  std::shared_ptr<const DiscreteCase> discrete;
 };
 
 /// The parameter and value of the case's first nonlinear element (has_nonlinear_elements()).

@@ -7,7 +7,11 @@
 
 namespace hamdyn {
 
-enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam };
+/// The line models of the registry below, and the discrete system (discrete/), which has no
+/// line, supports or elements and so no ModelKind: studies branch on it first.
+enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam, discrete };
+/// Model/Type of a discrete system.
+inline const std::string discrete_model_name = "discrete";
 struct CaseParameters;
 
 /// A support an end can have, and what it holds.

@@ -1,5 +1,7 @@
 #include "studies/run_compare.h"
 
+#include "core/input_error.h"
+
 #include "core/failure_message.h"
 #include "output/history_writer.h"
 #include "studies/compare_methods.h"
@@ -114,6 +116,10 @@ void check_finite(const FrequencyComparison& f, const HistoryComparison& h) {
 
 NamedValues run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                         bool report) {
+  if (c.discrete)
+    throw InputError(
+        "Model/Type", discrete_model_name,
+        "hamdyn compare of a discrete system is not available yet (run and modes are)");
   // Everything is computed before anything is written: bad input (a case the chain cannot
   // reduce, too many modes) leaves no output behind.
   const CaseComparison comparison(c, comm);

@@ -1,5 +1,7 @@
 #include "studies/run_converge.h"
 
+#include "core/input_error.h"
+
 #include "output/history_writer.h"
 #include "studies/convergence_study.h"
 #include "studies/prepared_case.h"
@@ -61,6 +63,10 @@ void print_table(const ConvergenceResult& result, const CaseParameters& c) {
 
 NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                          bool report) {
+  if (c.discrete)
+    throw InputError(
+        "Model/Type", discrete_model_name,
+        "hamdyn converge of a discrete system is not available yet (run and modes are)");
   // Everything is computed before anything is written.
   const ConvergenceResult result = run_convergence_study(c, comm);
   const auto output = prepare_output_directory(c.output_directory, file, comm);

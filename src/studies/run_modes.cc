@@ -5,6 +5,7 @@
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
 #include "studies/prepared_case.h"
+#include "studies/run_discrete.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -95,6 +96,8 @@ void write_mode_shape(const PreparedCase& pc, const LA::Vector& mode, unsigned i
 
 NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                       bool report) {
+  if (c.discrete)
+    return run_discrete_modes(c, file, comm, report);
   PreparedCase pc(c, comm);
   check_number_of_modes(pc);
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;

@@ -9,6 +9,7 @@
 #include "output/spacetime_series.h"
 #include "output/vtu_series.h"
 #include "studies/prepared_case.h"
+#include "studies/run_discrete.h"
 #include "studies/transient.h"
 
 #include <deal.II/base/mpi.h>
@@ -235,6 +236,8 @@ NamedValues continue_run(Transient& run, RunOutputs& outputs, bool report) {
 
 NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                           bool report) {
+  if (c.discrete)
+    return run_discrete_transient(c, file, comm, report);
   PreparedCase pc(c, comm);
   check_time_step(pc);
   // A run steps with the band copies of M, K and C alone (SecondOrderSystem::banded): the
@@ -256,6 +259,10 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
 }
 
 NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
+  if (c.discrete)
+    throw InputError("Model/Type", discrete_model_name,
+                     "a discrete system's run writes no checkpoint yet: run it again (it takes "
+                     "seconds)");
   PreparedCase pc(c, comm);
   check_time_step(pc);
   pc.system.release_assembled_matrices();

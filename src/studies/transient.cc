@@ -50,15 +50,14 @@ std::string text_of(double value) {
   return text.str();
 }
 
-// Steps from t = 0 to the final time, the last one shortened to end on it; a ratio within 1e-9
-// of an integer counts as that integer (0.1 / 1e-4 is 1000.0000000000001 in double).
+} // namespace
+
+// A ratio within 1e-9 of an integer counts as that integer (0.1 / 1e-4 is 1000.0000000000001).
 unsigned long step_count(const CaseParameters& c) {
   return static_cast<unsigned long>(std::ceil(c.final_time / c.time_step - 1e-9));
 }
-} // namespace
 
-void check_time_step(const PreparedCase& pc) {
-  const CaseParameters& c = pc.parameters;
+void check_step_count(const CaseParameters& c) {
   const double ratio = c.final_time / c.time_step;
   if (!(ratio <= 1e9)) // also an overflowing ratio
     throw InputError("Time integration/Time step", text_of(c.time_step),
@@ -67,6 +66,10 @@ void check_time_step(const PreparedCase& pc) {
   if (step_count(c) == 0)
     throw InputError("Time integration/Final time", text_of(c.final_time),
                      "gives no time step; expected a final time above 0");
+}
+
+void check_time_step(const PreparedCase& pc) {
+  check_step_count(pc.parameters);
   if (pc.parameters.scheme != Scheme::central_difference)
     return;
   const double limit = central_difference_critical_step(pc.system);

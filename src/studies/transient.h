@@ -22,6 +22,10 @@ std::vector<std::string> history_columns(const PreparedCase& pc);
 /// Throws InputError when the scheme cannot run with the case's time step (central difference
 /// above its stability limit, no steps, more than 10^9 steps).
 void check_time_step(const PreparedCase& pc);
+/// Steps from t = 0 to the final time, the last one shortened to end on it.
+unsigned long step_count(const CaseParameters& c);
+/// Throws InputError when the time step gives no step or more than 1e9.
+void check_step_count(const CaseParameters& c);
 
 class Transient {
 public:

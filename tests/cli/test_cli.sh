@@ -44,6 +44,20 @@ expect_bad "elements" "Discretization/Elements = '0'" modes --set "Discretizatio
 expect_bad "oscillator without stiffness" "Attachments/Oscillators = '0.5:1'" run --set "Attachments/Oscillators=0.5:1"
 expect_bad "oscillator with zero mass" "Attachments/Oscillators = '0.5:0,10,0'" run --set "Attachments/Oscillators=0.5:0,10,0"
 expect_bad "oscillator outside" "Attachments/Oscillators = '3:1,10,0'" run --set "Attachments/Oscillators=3:1,10,0"
+# A discrete system's bad input: malformed coordinates, an element on an unknown coordinate, a
+# singular mass matrix, dependent constraints; one line each, exit 2, nothing written.
+gear="$source_dir/cases/seeds/gear_train.prm"
+expect_bad "discrete: malformed coordinates" "Discrete system/Coordinates = 'th1, 2th'" \
+  run "$gear" --set "Discrete system/Coordinates=th1, 2th"
+expect_bad "discrete: unknown coordinate" "'th3' is not a coordinate" \
+  run "$gear" --set "Discrete system/Springs=K2: 150*e @ th3"
+expect_bad "discrete: singular mass matrix" "the mass matrix is singular" \
+  run "$gear" --set "Discrete system/Inertias=J1: 0.02 @ th1" --set "Constraints/Equations="
+expect_bad "discrete: dependent constraints" "the constraints are dependent" \
+  modes "$gear" --set "Discrete system/Coordinates=th1, th2, th3" \
+  --set "Discrete system/Inertias=J1: 1 @ th1; J2: 1 @ th2; J3: 1 @ th3" \
+  --set "Constraints/Equations=a: 0 @ th2 - th1; b: 0 @ 2*th2 - 2*th1"
+expect_bad "discrete: compare not yet" "Model/Type = 'discrete'" compare "$gear"
 expect_bad "time step" "Time integration/Time step = '-1e-4'" run --set "Time integration/Time step=-1e-4"
 expect_bad "final time" "Time integration/Final time = '-2'" run --set "Time integration/Final time=-2"
 expect_bad "spectral radius" "Time integration/Spectral radius = '2'" run --set "Time integration/Spectral radius=2"
@@ -211,6 +225,22 @@ check "beam history header" grep -q "theta_left,theta_right,moment_reaction_left
 check "beam snapshot has section resultants" grep -q 'Name="bending_moment"' \
   "$work/stocky_timoshenko/solution_00000.0.vtu"
 check "oscillator history column" grep -q ",oscillator_1$" "$work/tuned_mass_damper/history.csv"
+
+# The seeds' discrete systems run as case files on 2 ranks (cases/seeds/).
+for seed in "$source_dir"/cases/seeds/*.prm; do
+  name="$(basename "$seed" .prm)"
+  mpirun --oversubscribe -np 2 "$hamdyn" run "$seed" --output "$work/seed_$name" \
+    --set "Time integration/Final time=0.01" > /dev/null 2>&1
+  check "seed $name runs" test -s "$work/seed_$name/history.csv"
+done
+check "gear train history: coordinates, rates, forces, the multiplier, energies" \
+  test "$(head -1 "$work/seed_gear_train/history.csv")" = \
+  "time,th1,th2,v_th1,v_th2,force_K2,dashpot_force_C1,lambda_mesh,kinetic_energy,potential_energy,dissipated_energy,external_work,energy_error"
+"$hamdyn" modes "$source_dir/cases/seeds/three_masses_two_springs.prm" --output "$work/seed_modes" \
+  > seed_modes.log 2>&1
+check "discrete modes: linearized, says so" grep -q "linearized about its initial state" seed_modes.log
+check "discrete modes: a free chain's rigid-body mode first" \
+  test "$(sed -n 2p "$work/seed_modes/modes.csv")" = "1,0,0"
 check "oscillator snapshot opens (structure's DoFs only)" grep -q 'Name="displacement"' \
   "$work/tuned_mass_damper/solution_00000.1.vtu"
 

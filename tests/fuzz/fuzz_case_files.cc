@@ -13,6 +13,7 @@
 // Usage: fuzz_case_files SOURCE_DIR [MUTANTS [SEED]]
 #include "core/case_parameters.h"
 #include "core/input_error.h"
+#include "discrete/discrete_system.h"
 #include "mesh/line_mesh.h"
 
 #include <chrono>
@@ -207,7 +208,8 @@ private:
 };
 
 // What `hamdyn run CASE` does with a case before it runs: reads and validates it, warns, and
-// places the mesh's vertices (for meshes of a size the harness can afford).
+// places the mesh's vertices (for meshes of a size the harness can afford), or builds a discrete
+// system.
 void read_and_validate(const std::string& text, const std::string& name,
                        const std::string& case_directory) {
   hamdyn::ParameterFile file;
@@ -215,7 +217,9 @@ void read_and_validate(const std::string& text, const std::string& name,
   file.read_text(text, name);
   const hamdyn::CaseParameters c = hamdyn::parse_case_parameters(file, case_directory);
   hamdyn::unused_parameter_warnings(file, c);
-  if (c.mesh_file.empty() ? c.n_elements <= 100000 : true)
+  if (c.discrete) // its matrices and checks (singular mass, dependent constraints)
+    hamdyn::DiscreteSystem system(*c.discrete);
+  else if (c.mesh_file.empty() ? c.n_elements <= 100000 : true)
     hamdyn::line_vertices(c);
 }
 } // namespace

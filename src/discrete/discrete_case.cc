@@ -1,0 +1,198 @@
+#include "discrete/discrete_case.h"
+
+#include "core/input_error.h"
+#include "core/parameter_file.h"
+#include "core/text.h"
+#include "discrete/linear_combination.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+using P = dealii::Patterns::Anything;
+const std::string section = "Discrete system";
+
+// "name: value @ combination; ..." (or "name: value" without `at`) as (name, value, combination).
+struct Entry {
+  std::string name, value, combination, text;
+};
+
+bool is_name(const std::string& s) {
+  return !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') &&
+         std::all_of(s.begin(), s.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
+std::vector<Entry> entries(const std::string& sec, const std::string& key, const ParameterFile& f,
+                           bool with_combination, const std::string& allowed) {
+  std::vector<Entry> list;
+  const std::string parameter = parameter_name(sec, key);
+  std::stringstream items(f.get(sec, key));
+  for (std::string item; std::getline(items, item, ';');) {
+    if (trim(item).empty())
+      continue;
+    Entry e;
+    e.text = trim(item);
+    const std::size_t colon = item.find(':');
+    const std::size_t at = item.find('@');
+    if (colon == std::string::npos || (with_combination != (at != std::string::npos)) ||
+        (at != std::string::npos && at < colon))
+      throw InputError(parameter, e.text, allowed);
+    e.name = trim(item.substr(0, colon));
+    e.value =
+        trim(item.substr(colon + 1, (at == std::string::npos ? item.size() : at) - colon - 1));
+    if (at != std::string::npos)
+      e.combination = trim(item.substr(at + 1));
+    if (!is_name(e.name) || e.value.empty())
+      throw InputError(parameter, e.text, allowed);
+    for (const Entry& other : list)
+      if (other.name == e.name)
+        throw InputError(parameter, e.text, "the name '" + e.name + "' is used twice; " + allowed);
+    list.push_back(e);
+  }
+  return list;
+}
+
+double number_in(const std::string& parameter, const Entry& e, const std::string& text,
+                 const std::string& allowed) {
+  const Expression value(parameter, text, {"t"});
+  const double v = value(0, 0);
+  if (!value.is_time_independent() || !std::isfinite(v))
+    throw InputError(parameter, e.text, allowed);
+  return v;
+}
+
+// The coordinates' values named in "name: value; ...", zero where unnamed.
+std::vector<double> initial_values(const ParameterFile& f, const std::string& key,
+                                   const std::vector<std::string>& coordinates) {
+  const std::string allowed = "expected name: value; ... with names among the coordinates";
+  std::vector<double> values(coordinates.size(), 0.0);
+  for (const Entry& e : entries(section, key, f, false, allowed)) {
+    const auto at = std::find(coordinates.begin(), coordinates.end(), e.name);
+    if (at == coordinates.end())
+      throw InputError(parameter_name(section, key), e.text,
+                       "'" + e.name + "' is not a coordinate; " + allowed);
+    values[std::size_t(at - coordinates.begin())] =
+        number_in(parameter_name(section, key), e, e.value, allowed + " (finite numbers)");
+  }
+  return values;
+}
+} // namespace
+
+void declare_discrete_parameters(ParameterFile& f) {
+  f.declare(section, "Coordinates", "", P(), "comma-separated names (letters, digits, _)",
+            "Model/Type = discrete: the generalized coordinates q, e.g. x1, x2 or theta. Each "
+            "names a history.csv column (and v_name its rate). Units: m or rad, as the case's "
+            "elements make them.");
+  f.declare(section, "Inertias", "", P(), "name: value @ combination; ...",
+            "Point masses and rotary inertias, each moving with a linear combination of the "
+            "coordinates: T = 1/2 sum m (d . q-dot)^2, e.g. M1: 2 @ x1; M2: 1.5 @ x1 + x2 (the "
+            "second mass at the relative coordinate's sum). Units: kg (kg m^2).");
+  f.declare(section, "Springs", "", P(), "name: law in e @ combination; ...",
+            "Force elements whose extension is e = d . q and whose force is a law of it (linear, "
+            "cubic, any expression in e; 'e' is the extension there, exp(1) is the number): "
+            "V = sum integral_0^e F de, e.g. K1: 2000*e @ x1; K2: 1e6*e^3 @ x2 - x1. Each gives "
+            "a history column force_name. Units: N (N m) against m (rad).");
+  f.declare(section, "Dashpots", "", P(), "name: c or c,p (p >= 2) @ combination; ...",
+            "Dashpots on the extension rate d . q-dot, force c |v|^(p-1) sign(v) (p = 2 viscous, "
+            "the default; p = 3 quadratic drag): the dissipation function D = c |v|^p / p, whose "
+            "power is p D. Units: c in N (s/m)^(p-1).");
+  f.declare(section, "Forces", "", P(), "name: expression in t @ combination; ...",
+            "External forces doing work on d . q, e.g. F: 10*sin(5*t) @ x2. Units: N (N m).");
+  f.declare(section, "Initial displacements", "", P(), "name: value; ... (others 0)",
+            "q at t = 0, by coordinate name. Units: the coordinates'.");
+  f.declare(section, "Initial velocities", "", P(), "name: value; ... (others 0)",
+            "q-dot at t = 0, by coordinate name; must satisfy the constraints. Units: per s.");
+  f.declare("Constraints", "Equations", "", P(), "name: d(t) @ combination; ...",
+            "Linear constraints sum_i c_i q-dot_i + d(t) = 0, c . q-dot written as the "
+            "combination, d an expression in t (0: holonomic, c . q stays at its initial value), "
+            "e.g. mesh: 0 @ th2 - 0.5*th1 for a gear pair N2 th2 = N1 th1. Each gives the "
+            "history column lambda_name, its constraint force (Lagrange multiplier). "
+            "Units: of c . q-dot.");
+  f.declare("Constraints", "Method", "multipliers",
+            dealii::Patterns::Selection("multipliers|Gibbs-Appell"), "multipliers | Gibbs-Appell",
+            "multipliers: the coordinates and one Lagrange multiplier per constraint are solved "
+            "together; Gibbs-Appell: the motion is written in the live coordinates z (q = q_p(t) "
+            "+ N z, N the null space of the constraints) and solved from dG/dz'' = Q (Naprstek & "
+            "Fischer, eqs. 4-5), lambda recovered afterwards. Both give the same motion.");
+}
+
+DiscreteCase parse_discrete_case(const ParameterFile& f) {
+  DiscreteCase c;
+  const std::string coordinates_parameter = parameter_name(section, "Coordinates");
+  std::stringstream names(f.get(section, "Coordinates"));
+  for (std::string name; std::getline(names, name, ',');) {
+    name = trim(name);
+    if (!is_name(name) || name == "t" || name == "e" || name == "pi")
+      throw InputError(coordinates_parameter, f.get(section, "Coordinates"),
+                       "expected comma-separated names (a letter or _, then letters, digits, _; "
+                       "not t, e or pi), not '" +
+                           name + "'");
+    if (std::find(c.coordinates.begin(), c.coordinates.end(), name) != c.coordinates.end())
+      throw InputError(coordinates_parameter, f.get(section, "Coordinates"),
+                       "the coordinate '" + name + "' is named twice");
+    c.coordinates.push_back(name);
+  }
+  if (c.coordinates.empty())
+    throw InputError(coordinates_parameter, "",
+                     "expected at least one coordinate name for Model/Type = discrete");
+  auto row = [&](const std::string& sec, const std::string& key, const Entry& e) {
+    return parse_linear_combination(e.combination, c.coordinates, parameter_name(sec, key));
+  };
+
+  const std::string p_inertias = parameter_name(section, "Inertias");
+  const std::string a_inertias = "expected name: value @ combination, a value > 0";
+  for (const Entry& e : entries(section, "Inertias", f, true, a_inertias)) {
+    const double m = number_in(p_inertias, e, e.value, a_inertias);
+    if (!(m > 0))
+      throw InputError(p_inertias, e.text, a_inertias);
+    c.inertias.push_back({{e.name, row(section, "Inertias", e)}, m});
+  }
+  const std::string a_springs = "expected name: law in e @ combination";
+  for (const Entry& e : entries(section, "Springs", f, true, a_springs)) {
+    DiscreteSpring s{{e.name, row(section, "Springs", e)}, nullptr};
+    s.law = std::make_shared<const Expression>(parameter_name(section, "Springs"), e.value,
+                                               std::vector<std::string>{"e"});
+    if (!std::isfinite((*s.law)(0, 0)))
+      throw InputError(parameter_name(section, "Springs"), e.text,
+                       "the law must be finite at e = 0");
+    c.springs.push_back(s);
+  }
+  const std::string p_dashpots = parameter_name(section, "Dashpots");
+  const std::string a_dashpots = "expected name: c or c,p @ combination with c > 0 and p >= 2";
+  for (const Entry& e : entries(section, "Dashpots", f, true, a_dashpots)) {
+    const std::size_t comma = e.value.find(',');
+    const double coefficient = number_in(p_dashpots, e, e.value.substr(0, comma), a_dashpots);
+    const double degree = comma == std::string::npos
+                              ? 2.0
+                              : number_in(p_dashpots, e, e.value.substr(comma + 1), a_dashpots);
+    if (!(coefficient > 0) || !(degree >= 2))
+      throw InputError(p_dashpots, e.text, a_dashpots);
+    c.dashpots.push_back({{e.name, row(section, "Dashpots", e)}, coefficient, degree});
+  }
+  for (const Entry& e : entries(section, "Forces", f, true, "expected name: f(t) @ combination"))
+    c.forces.push_back(
+        {{e.name, row(section, "Forces", e)},
+         std::make_shared<const Expression>(parameter_name(section, "Forces"), e.value,
+                                            std::vector<std::string>{"t"})});
+  for (const Entry& e :
+       entries("Constraints", "Equations", f, true, "expected name: d(t) @ combination"))
+    c.constraints.push_back(
+        {{e.name, row("Constraints", "Equations", e)},
+         std::make_shared<const Expression>(parameter_name("Constraints", "Equations"), e.value,
+                                            std::vector<std::string>{"t"})});
+  c.method = f.get("Constraints", "Method") == "Gibbs-Appell" ? ConstraintMethod::gibbs_appell
+                                                              : ConstraintMethod::multipliers;
+  c.initial_q = initial_values(f, "Initial displacements", c.coordinates);
+  c.initial_v = initial_values(f, "Initial velocities", c.coordinates);
+  if (c.inertias.empty())
+    throw InputError(p_inertias, "", "expected at least one inertia");
+  return c;
+}
+
+} // namespace hamdyn

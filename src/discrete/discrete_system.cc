@@ -1,0 +1,217 @@
+#include "discrete/discrete_system.h"
+
+#include "core/input_error.h"
+#include "discrete/linear_combination.h"
+#include "reductions/dense_eigen.h"
+
+#include <deal.II/base/quadrature_lib.h>
+#include <deal.II/lac/lapack_full_matrix.h>
+
+#include <cmath>
+
+namespace hamdyn {
+
+double extension(const std::vector<double>& row, const DenseVector& q) {
+  double e = 0;
+  for (std::size_t i = 0; i < row.size(); ++i)
+    e += row[i] * q[i];
+  return e;
+}
+
+namespace {
+// m d d^T added into `matrix`
+void add_outer(DenseMatrix& matrix, const std::vector<double>& d, double m) {
+  for (std::size_t i = 0; i < d.size(); ++i)
+    for (std::size_t j = 0; j < d.size(); ++j)
+      matrix(i, j) += m * d[i] * d[j];
+}
+
+void add_scaled(DenseVector& vector, const std::vector<double>& d, double f) {
+  for (std::size_t i = 0; i < d.size(); ++i)
+    vector[i] += f * d[i];
+}
+
+double spring_slope(const DiscreteSpring& s, double e, double scale) {
+  // h ~ cbrt(eps) balances truncation (h^2 F''') against rounding (eps F / h)
+  const double h = 6e-6 * std::max(std::abs(e), scale);
+  return ((*s.law)(e + h, 0) - (*s.law)(e - h, 0)) / (2 * h);
+}
+
+double dashpot_force(const DiscreteDashpot& d, double v) {
+  return v == 0 ? 0 : d.coefficient * std::pow(std::abs(v), d.degree - 1) * (v > 0 ? 1 : -1);
+}
+} // namespace
+
+DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
+  const std::size_t n = c.n(), l = c.constraints.size();
+  mass_.reinit(n, n);
+  for (const auto& inertia : c.inertias)
+    add_outer(mass_, inertia.row, inertia.value);
+  constraint_.reinit(l, n);
+  for (std::size_t r = 0; r < l; ++r)
+    for (std::size_t i = 0; i < n; ++i)
+      constraint_(r, i) = c.constraints[r].row[i];
+
+  // N: the right singular vectors of C beyond its rank (an orthonormal basis of C's null space).
+  null_space_.reinit(n, n - l);
+  if (l == 0) {
+    for (std::size_t i = 0; i < n; ++i)
+      null_space_(i, i) = 1;
+  } else {
+    if (l >= n)
+      throw InputError("Constraints/Equations", c.constraints.back().name,
+                       "expected fewer constraints than coordinates (" + std::to_string(n) +
+                           "): nothing would be left to move");
+    dealii::LAPACKFullMatrix<double> svd(l, n);
+    svd = constraint_;
+    svd.compute_svd();
+    const double largest = svd.singular_value(0);
+    for (std::size_t r = 0; r < l; ++r)
+      if (!(svd.singular_value(r) > 1e-12 * largest))
+        throw InputError("Constraints/Equations", c.constraints[r].name,
+                         "the constraints are dependent (one is a combination of the others: C "
+                         "has rank " +
+                             std::to_string(r) + " for " + std::to_string(l) +
+                             " rows); remove the redundant one");
+    const auto& vt = svd.get_svd_vt();
+    for (std::size_t k = 0; k < n - l; ++k)
+      for (std::size_t i = 0; i < n; ++i)
+        null_space_(i, k) = vt(l + k, i);
+    DenseMatrix gram(l, l);
+    constraint_.mTmult(gram, constraint_);
+    gram_inverse_.reinit(l, l);
+    gram_inverse_.invert(gram);
+  }
+  // M must be definite on the motions the constraints leave: N^T M N regular.
+  DenseMatrix mn(n, n - l), reduced(n - l, n - l);
+  mass_.mmult(mn, null_space_);
+  null_space_.Tmmult(reduced, mn);
+  if (smallest_singular_ratio(reduced) < 1e-12)
+    throw InputError("Discrete system/Inertias", "",
+                     "the mass matrix is singular" +
+                         std::string(l > 0 ? " on the motions the constraints allow" : "") +
+                         ": some combination of the coordinates carries no inertia; give each "
+                         "coordinate (or the constraints) one");
+  // The initial rates must satisfy C q-dot(0) + d(0) = 0.
+  DenseVector v0(n);
+  for (std::size_t i = 0; i < n; ++i)
+    v0[i] = c.initial_v[i];
+  const DenseVector d0 = constraint_rates(0);
+  for (std::size_t r = 0; r < l; ++r) {
+    const double residual = extension(c.constraints[r].row, v0) + d0[r];
+    double scale = std::abs(d0[r]);
+    for (std::size_t i = 0; i < n; ++i)
+      scale = std::max(scale, std::abs(c.constraints[r].row[i] * v0[i]));
+    if (std::abs(residual) > 1e-12 * scale)
+      throw InputError("Discrete system/Initial velocities", "",
+                       "the initial rates break the constraint '" + c.constraints[r].name + "' (" +
+                           format_linear_combination(c.constraints[r].row, c.coordinates) +
+                           " + d(0) = " + std::to_string(residual) + ", expected 0)");
+  }
+  DenseVector q0(n);
+  for (std::size_t i = 0; i < n; ++i)
+    q0[i] = c.initial_q[i];
+  for (const auto& s : c.springs)
+    e_scale_.push_back(std::max(1e-6, std::abs(extension(s.row, q0))));
+}
+
+void DiscreteSystem::internal_forces(const DenseVector& q, const DenseVector& v,
+                                     DenseVector& springs, DenseVector& dashpots,
+                                     DenseMatrix* stiffness, DenseMatrix* damping) const {
+  springs.reinit(n());
+  dashpots.reinit(n());
+  for (std::size_t j = 0; j < c_.springs.size(); ++j) {
+    const DiscreteSpring& s = c_.springs[j];
+    const double e = extension(s.row, q);
+    add_scaled(springs, s.row, (*s.law)(e, 0));
+    if (stiffness)
+      add_outer(*stiffness, s.row, spring_slope(s, e, e_scale_[j]));
+  }
+  for (const DiscreteDashpot& d : c_.dashpots) {
+    const double rate = extension(d.row, v);
+    add_scaled(dashpots, d.row, dashpot_force(d, rate));
+    if (damping) // c (p - 1) |v|^(p - 2), finite for p >= 2
+      add_outer(*damping, d.row,
+                d.degree == 2
+                    ? d.coefficient
+                    : d.coefficient * (d.degree - 1) * std::pow(std::abs(rate), d.degree - 2));
+  }
+}
+
+DenseVector DiscreteSystem::external_forces(double t) const {
+  DenseVector q(n());
+  for (const DiscreteForce& f : c_.forces)
+    add_scaled(q, f.row, (*f.force)(0, t));
+  return q;
+}
+
+DenseVector DiscreteSystem::constraint_rates(double t) const {
+  DenseVector d(n_constraints());
+  for (std::size_t r = 0; r < n_constraints(); ++r)
+    d[r] = (*c_.constraints[r].rate)(0, t);
+  return d;
+}
+
+DenseVector DiscreteSystem::constraint_rate_derivatives(double t) const {
+  DenseVector d(n_constraints());
+  for (std::size_t r = 0; r < n_constraints(); ++r) {
+    const Expression& rate = *c_.constraints[r].rate;
+    if (rate.is_time_independent())
+      continue;
+    const double h = 1e-5 * std::max(1.0, std::abs(t));
+    d[r] = (rate(0, t + h) - rate(0, t - h)) / (2 * h);
+  }
+  return d;
+}
+
+std::vector<double> DiscreteSystem::spring_forces(const DenseVector& q) const {
+  std::vector<double> forces;
+  for (const DiscreteSpring& s : c_.springs)
+    forces.push_back((*s.law)(extension(s.row, q), 0));
+  return forces;
+}
+
+std::vector<double> DiscreteSystem::dashpot_forces(const DenseVector& v) const {
+  std::vector<double> forces;
+  for (const DiscreteDashpot& d : c_.dashpots)
+    forces.push_back(dashpot_force(d, extension(d.row, v)));
+  return forces;
+}
+
+double DiscreteSystem::kinetic_energy(const DenseVector& v) const {
+  return 0.5 * mass_.matrix_norm_square(v);
+}
+
+double DiscreteSystem::potential_energy(const DenseVector& q) const {
+  // integral_0^e F de by 8-point Gauss-Legendre on four panels: exact for polynomial laws up to
+  // degree 15, and to round-off for smooth ones over the extensions a run reaches
+  static const dealii::QGauss<1> rule(8);
+  double v = 0;
+  for (const DiscreteSpring& s : c_.springs) {
+    const double e = extension(s.row, q);
+    for (int panel = 0; panel < 4; ++panel)
+      for (unsigned int k = 0; k < rule.size(); ++k)
+        v += 0.25 * e * rule.weight(k) * (*s.law)(e * (panel + rule.point(k)[0]) / 4, 0);
+  }
+  return v;
+}
+
+DenseVector DiscreteSystem::multipliers_from(const DenseVector& r) const {
+  DenseVector cr(n_constraints()), lambda(n_constraints());
+  if (n_constraints() == 0)
+    return lambda;
+  constraint_.vmult(cr, r);
+  gram_inverse_.vmult(lambda, cr);
+  return lambda;
+}
+
+DenseVector DiscreteSystem::least_norm_solution(const DenseVector& b) const {
+  DenseVector y(n_constraints()), x(n());
+  if (n_constraints() == 0)
+    return x;
+  gram_inverse_.vmult(y, b);
+  constraint_.Tvmult(x, y);
+  return x;
+}
+
+} // namespace hamdyn

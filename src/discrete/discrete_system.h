@@ -1,0 +1,63 @@
+#pragma once
+// The equations of a discrete case (discrete/discrete_case.h) as Lagrange's equations with
+// multipliers (Naprstek & Fischer, eq. 1; Stutts, eq. 56 and sec. 4):
+//   M q'' + F_s(q) + F_d(q-dot) = Q(t) + C^T lambda,   C q-dot + d(t) = 0,
+// M = sum m d d^T over the inertias, F_s = sum d F(d . q) over the springs, F_d = sum d c |d .
+// q-dot|^(p-1) sign over the dashpots, Q = sum d f(t) over the forces; and the constraints' null
+// space N (C N = 0, N^T N = I) in which the Gibbs-Appell form moves: q = q_p(t) + N z.
+#include "discrete/discrete_case.h"
+
+#include <deal.II/lac/full_matrix.h>
+#include <deal.II/lac/vector.h>
+
+#include <vector>
+
+namespace hamdyn {
+
+using DenseVector = dealii::Vector<double>;
+using DenseMatrix = dealii::FullMatrix<double>;
+
+class DiscreteSystem {
+public:
+  /// Builds M, C and N; throws InputError when the constraints are dependent, when M is singular
+  /// on the motions they allow, or when the initial rates break a constraint.
+  explicit DiscreteSystem(const DiscreteCase& c);
+
+  const DiscreteCase& definition() const { return c_; }
+  std::size_t n() const { return c_.n(); }
+  std::size_t n_constraints() const { return c_.constraints.size(); }
+  const DenseMatrix& mass() const { return mass_; }
+  const DenseMatrix& constraint_matrix() const { return constraint_; } // C, l x n
+  const DenseMatrix& null_space() const { return null_space_; }        // N, n x (n - l)
+
+  /// The springs' and dashpots' generalized forces at (q, v); with `stiffness` / `damping`
+  /// given, their tangents dF/dq and dF/dv are added into them.
+  void internal_forces(const DenseVector& q, const DenseVector& v, DenseVector& springs,
+                       DenseVector& dashpots, DenseMatrix* stiffness = nullptr,
+                       DenseMatrix* damping = nullptr) const;
+  /// Q(t) = sum d f(t).
+  DenseVector external_forces(double t) const;
+  /// d(t) of each constraint, and its rate (central differences: d is a user expression).
+  DenseVector constraint_rates(double t) const;
+  DenseVector constraint_rate_derivatives(double t) const;
+  /// The springs' forces F(d . q) and the dashpots' c |d . v|^(p-1) sign, for history.csv.
+  std::vector<double> spring_forces(const DenseVector& q) const;
+  std::vector<double> dashpot_forces(const DenseVector& v) const;
+  /// T = 1/2 v^T M v and V = sum integral_0^(d.q) F de.
+  double kinetic_energy(const DenseVector& v) const;
+  double potential_energy(const DenseVector& q) const;
+  /// lambda from C^T lambda = r (r in the range of C^T: least squares, exact there).
+  DenseVector multipliers_from(const DenseVector& r) const;
+  /// x with C x = b of least norm, C^T (C C^T)^-1 b.
+  DenseVector least_norm_solution(const DenseVector& b) const;
+
+private:
+  const DiscreteCase c_;
+  DenseMatrix mass_, constraint_, null_space_, gram_inverse_; // (C C^T)^-1
+  std::vector<double> e_scale_;
+};
+
+/// The element's extension d . q.
+double extension(const std::vector<double>& row, const DenseVector& q);
+
+} // namespace hamdyn

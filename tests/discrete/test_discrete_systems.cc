@@ -1,0 +1,344 @@
+// The seeds' discrete systems (../theory) written as case files and solved by the primal
+// generalized-alpha with Newton's method, against references derived here: elliptic-integral
+// periods, closed-form step responses, the 2x2 frequency response, the seeds' matrices and the
+// dissipation function's power.
+#include "core/case_parameters.h"
+#include "core/input_error.h"
+#include "discrete/discrete_integrator.h"
+#include "reductions/dense_eigen.h"
+#include "support/case_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <functional>
+
+namespace {
+using namespace hamdyn;
+
+CaseParameters discrete_case(const std::string& text, const std::vector<std::string>& sets = {}) {
+  ParameterFile file;
+  declare_case_parameters(file);
+  file.read_text("subsection Model\n  set Type = discrete\nend\n" + text, "case");
+  for (const auto& s : sets)
+    file.set(s);
+  return parse_case_parameters(file, ".");
+}
+
+// The states at every step of `c` (its time step and final time, rho_inf = Spectral radius).
+std::vector<DiscreteState> simulate(const CaseParameters& c) {
+  const DiscreteSystem system(*c.discrete);
+  NewmarkParameters p = generalized_alpha_parameters(c.spectral_radius);
+  p.nonlinear_tolerance = 1e-13;
+  DiscreteIntegrator integrator(system, p);
+  std::vector<DiscreteState> states{integrator.initial_state()};
+  const auto n = static_cast<unsigned long>(std::ceil(c.final_time / c.time_step - 1e-9));
+  for (unsigned long k = 1; k <= n; ++k) {
+    states.push_back(states.back());
+    integrator.step(states.back(), k == n ? c.final_time : double(k) * c.time_step);
+  }
+  return states;
+}
+
+// K(m) = pi / (2 AGM(1, sqrt(1 - m))) (Abramowitz & Stegun 17.6), m the parameter (k^2).
+double complete_elliptic_k(double m) {
+  double a = 1, b = std::sqrt(1 - m);
+  for (int i = 0; i < 40; ++i)
+    std::tie(a, b) = std::make_pair(0.5 * (a + b), std::sqrt(a * b));
+  return M_PI / (2 * a);
+}
+
+// The time of the k-th downward crossing of zero by coordinate i, from the cubic Hermite
+// interpolant of (q, v) over the step that crosses (error O(dt^4), below the scheme's O(dt^2)).
+double downward_crossing(const std::vector<DiscreteState>& s, std::size_t i, int k) {
+  for (std::size_t n = 1; n < s.size(); ++n) {
+    const double q0 = s[n - 1].q[i], q1 = s[n].q[i];
+    if (!(q0 > 0 && q1 <= 0) || --k > 0)
+      continue;
+    const double h = s[n].t - s[n - 1].t, v0 = s[n - 1].v[i] * h, v1 = s[n].v[i] * h;
+    auto q = [&](double x) {
+      return (2 * x * x * x - 3 * x * x + 1) * q0 + (x * x * x - 2 * x * x + x) * v0 +
+             (-2 * x * x * x + 3 * x * x) * q1 + (x * x * x - x * x) * v1;
+    };
+    double a = 0, b = 1;
+    for (int j = 0; j < 60; ++j)
+      (q(0.5 * (a + b)) > 0 ? a : b) = 0.5 * (a + b);
+    return s[n - 1].t + 0.5 * (a + b) * h;
+  }
+  return std::nan("");
+}
+
+double period(const CaseParameters& c, std::size_t i = 0, double shift = 0) {
+  std::vector<DiscreteState> s = simulate(c);
+  for (auto& state : s)
+    state.q[i] -= shift;
+  return downward_crossing(s, i, 2) - downward_crossing(s, i, 1);
+}
+
+const std::string hardening = R"(
+subsection Discrete system
+  set Coordinates = q
+  set Inertias = m: 1.5 @ q
+  set Springs = h: 2e4*e^3 @ q
+  set Initial displacements = q: 0.1
+end
+subsection Time integration
+  set Final time = 1.2
+end
+)";
+
+// 000, Example 2: m q'' + h q^3 = 0 from amplitude A has the period (4/A) sqrt(m/h) K(1/sqrt 2)
+// (K of modulus 1/sqrt 2, parameter 1/2); the primal converges to it at order 2 in dt.
+TEST(DiscreteSystems, HardeningSpringPeriodConvergesAtOrderTwo) {
+  const double exact = 4 / 0.1 * std::sqrt(1.5 / 2e4) * complete_elliptic_k(0.5);
+  std::vector<double> steps, errors;
+  for (double dt : {4e-4, 2e-4, 1e-4}) {
+    const double measured =
+        period(discrete_case(hardening, {"Time integration/Time step=" + std::to_string(dt)}));
+    steps.push_back(dt);
+    errors.push_back(std::abs(measured - exact));
+  }
+  test_support::report("hardening spring: period error at dt = 1e-4", errors.back() / exact);
+  EXPECT_LT(errors.back() / exact, 2e-6);
+  EXPECT_NEAR(test_support::observed_order(steps, errors), 2.0, 0.05);
+}
+
+// 000, Example 3: m l^2 th'' - 1/2 k l^2 sin 2th = 0 about th = pi/2 is the pendulum
+// psi'' + (k/m) sin psi = 0 in psi = 2 (th - pi/2): period 4 K(sin^2(psi0/2)) / sqrt(k/m).
+TEST(DiscreteSystems, SlidingBarHasThePendulumPeriod) {
+  const double m = 2, k = 800, phi0 = 0.3, psi0 = 2 * phi0; // l = 0.5 m cancels
+  const double exact = 4 * complete_elliptic_k(std::pow(std::sin(psi0 / 2), 2)) / std::sqrt(k / m);
+  const std::string text = R"(
+subsection Discrete system
+  set Coordinates = th
+  set Inertias = ml2: 2*0.5^2 @ th
+  set Springs = k: -0.5*800*0.5^2*sin(2*e) @ th
+  set Initial displacements = th: pi/2 + 0.3
+end
+subsection Time integration
+  set Time step = 5e-5
+  set Final time = 0.6
+end
+)";
+  const double measured = period(discrete_case(text), 0, M_PI / 2);
+  test_support::report("sliding bar: period error", std::abs(measured - exact) / exact);
+  EXPECT_LT(std::abs(measured - exact) / exact, 1e-6);
+}
+
+const std::string two_masses_inertial = R"(
+subsection Discrete system
+  set Coordinates = y1, y2
+  set Inertias = M1: 1 @ y1; M2: 0.5 @ y2
+  set Springs = K1: 400*e @ y1; K2: 200*e @ y2 - y1; K3: 300*e @ y2
+  set Dashpots = C1: 8 @ y1; C2: 4 @ y2 - y1; C3: 6 @ y2
+  set Forces = F: 5*sin(25*t) @ y2
+end
+subsection Time integration
+  set Time step = 2e-4
+  set Final time = 8
+end
+)";
+const std::string two_masses_relative = R"(
+subsection Discrete system
+  set Coordinates = x1, x2
+  set Inertias = M1: 1 @ x1; M2: 0.5 @ x1 + x2
+  set Springs = K1: 400*e @ x1; K2: 200*e @ x2; K3: 300*e @ x1 + x2
+  set Dashpots = C1: 8 @ x1; C2: 4 @ x2; C3: 6 @ x1 + x2
+  set Forces = F: 5*sin(25*t) @ x1 + x2
+end
+subsection Time integration
+  set Time step = 2e-4
+  set Final time = 8
+end
+)";
+
+// 004, Examples 3.1 and 3.2: inertial (eqs. 71-73) and relative (eqs. 64-70) coordinates give
+// the same y1 = x1, y2 = x1 + x2; the steady state under F sin(w t) on M2 has the amplitude
+// |[(K - w^2 M + i w C)^-1]_{22} F| of eq. (73)'s matrices.
+TEST(DiscreteSystems, InertialAndRelativeCoordinatesAgreeAndMatchTheFrequencyResponse) {
+  const auto y = simulate(discrete_case(two_masses_inertial));
+  const auto x = simulate(discrete_case(two_masses_relative));
+  ASSERT_EQ(x.size(), y.size());
+  double largest = 0, difference = 0;
+  for (std::size_t n = 0; n < y.size(); ++n) {
+    largest = std::max(largest, std::abs(y[n].q[1]));
+    difference = std::max(
+        {difference, std::abs(y[n].q[0] - x[n].q[0]), std::abs(y[n].q[1] - x[n].q[0] - x[n].q[1])});
+  }
+  test_support::report("inertial against relative coordinates", difference / largest);
+  EXPECT_LT(difference, 1e-12 * largest);
+
+  using C = std::complex<double>;
+  const double w = 25, M1 = 1, M2 = 0.5, K1 = 400, K2 = 200, K3 = 300, C1 = 8, C2 = 4, C3 = 6;
+  const C a11(K1 + K2 - w * w * M1, w * (C1 + C2)), a12(-K2, -w * C2),
+      a22(K2 + K3 - w * w * M2, w * (C2 + C3));
+  const double amplitude = std::abs(a11 / (a11 * a22 - a12 * a12)) * 5;
+  double steady =
+      0; // the largest |y2| over the last second (transients decay as e^{-4 t} or faster)
+  for (const auto& s : y)
+    if (s.t >= 7)
+      steady = std::max(steady, std::abs(s.q[1]));
+  test_support::report("steady-state amplitude of y2 against |H(w)| F", steady / amplitude - 1);
+  EXPECT_NEAR(steady / amplitude, 1.0, 2e-4);
+}
+
+const std::string gear = R"(
+subsection Discrete system
+  set Coordinates = th1, th2
+  set Inertias = J1: 0.02 @ th1; J2: 0.05 @ th2
+  set Springs = K2: 150*e @ th2
+  set Dashpots = C1: 0.3 @ th1
+  set Forces = tau: 2 @ th1
+end
+subsection Constraints
+  set Equations = mesh: 0 @ th2 - (20/40)*th1
+end
+subsection Time integration
+  set Time step = 1e-4
+  set Final time = 0.5
+end
+)";
+
+// 004, sec. 4.3.1: th1 follows eq. (113) (a damped oscillator's step response, closed form),
+// lambda equals eq. (112), (N1/N2)(J2 th1'' + K2 th1); multipliers and Gibbs-Appell agree.
+TEST(DiscreteSystems, GearTrainAgainstEquations112And113) {
+  const double J1 = 0.02, J2 = 0.05, C1 = 0.3, K2 = 150, N = 0.5, tau = 2;
+  const double J = J1 + N * N * J2, K = N * N * K2, w = std::sqrt(K / J),
+               zeta = C1 / (2 * std::sqrt(K * J)), wd = w * std::sqrt(1 - zeta * zeta);
+  auto theta = [&](double t) {
+    return tau / K *
+           (1 - std::exp(-zeta * w * t) * (std::cos(wd * t) + zeta * w / wd * std::sin(wd * t)));
+  };
+  auto rate = [&](double t) {
+    return tau / K * w * w / wd * std::exp(-zeta * w * t) * std::sin(wd * t);
+  };
+  auto lambda = [&](double t) { // (112) with th1'' from (113)
+    const double acceleration = (tau - C1 * rate(t) - K * theta(t)) / J;
+    return N * (J2 * acceleration + K2 * theta(t));
+  };
+  const auto multipliers = simulate(discrete_case(gear));
+  const auto reduced = simulate(discrete_case(gear, {"Constraints/Method=Gibbs-Appell"}));
+  double theta_error = 0, lambda_error = 0, methods = 0, lambda_scale = 0;
+  for (std::size_t n = 0; n < multipliers.size(); ++n) {
+    const auto& s = multipliers[n];
+    theta_error = std::max(theta_error, std::abs(s.q[0] - theta(s.t)));
+    lambda_error = std::max(lambda_error, std::abs(s.lambda[0] - lambda(s.t)));
+    lambda_scale = std::max(lambda_scale, std::abs(lambda(s.t)));
+    methods = std::max({methods, std::abs(s.q[0] - reduced[n].q[0]) / (tau / K),
+                        std::abs(s.q[1] - reduced[n].q[1]) / (tau / K),
+                        std::abs(s.lambda[0] - reduced[n].lambda[0]) / lambda_scale});
+    EXPECT_NEAR(s.q[1], N * s.q[0], 1e-15) << "the gears mesh at t = " << s.t;
+  }
+  test_support::report("gear train: theta1 error relative to tau/K", theta_error / (tau / K));
+  test_support::report("gear train: lambda error relative to its largest",
+                       lambda_error / lambda_scale);
+  test_support::report("gear train: multipliers against Gibbs-Appell", methods);
+  EXPECT_LT(theta_error / (tau / K), 1e-5);
+  EXPECT_LT(lambda_error / lambda_scale, 1e-5);
+  EXPECT_LT(methods, 1e-12);
+}
+
+// 000, Example 1 (eqs. 23-26): the case file's mass and stiffness are eq. (26)'s, and its
+// frequencies the roots of w^4 - (k1 (1/ma + 1/mb) + k2 (1/mb + 1/mc)) w^2
+// + k1 k2 (ma + mb + mc)/(ma mb mc) = 0 beside one rigid-body mode.
+TEST(DiscreteSystems, ThreeMassesTwoSpringsThroughTheCaseFile) {
+  const double ma = 2, mb = 3, mc = 5, k1 = 400, k2 = 700;
+  const CaseParameters c = discrete_case(R"(
+subsection Discrete system
+  set Coordinates = qa, qb, qc
+  set Inertias = ma: 2 @ qa; mb: 3 @ qb; mc: 5 @ qc
+  set Springs = k1: 400*e @ qb - qa; k2: 700*e @ qc - qb
+end
+)");
+  const DiscreteSystem system(*c.discrete);
+  DenseVector q(3), v(3), springs, dashpots;
+  DenseMatrix k(3, 3);
+  system.internal_forces(q, v, springs, dashpots, &k);
+  const double expected_k[3][3] = {{k1, -k1, 0}, {-k1, k1 + k2, -k2}, {0, -k2, k2}};
+  const double masses[3] = {ma, mb, mc};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_NEAR(k(i, j), expected_k[i][j], 1e-6 * k2) << i << j; // a numerical slope
+      EXPECT_EQ(system.mass()(i, j), i == j ? masses[i] : 0.0);
+    }
+  const auto omega2 = generalized_eigenvalues(k, system.mass());
+  const double b = k1 * (1 / ma + 1 / mb) + k2 * (1 / mb + 1 / mc),
+               d = k1 * k2 * (ma + mb + mc) / (ma * mb * mc);
+  EXPECT_NEAR(omega2[0], 0, 1e-9 * b);
+  EXPECT_NEAR(omega2[1], (b - std::sqrt(b * b - 4 * d)) / 2, 1e-8 * b);
+  EXPECT_NEAR(omega2[2], (b + std::sqrt(b * b - 4 * d)) / 2, 1e-8 * b);
+}
+
+// 003: for dashpots of degree p the dissipation function D = c |v|^p / p has the power p D, so
+// d(T + V)/dt = -p D + Q q': the ledger's dissipated energy is the integral of p D (trapezoidal
+// over the history, O(dt^2)) and T + V + dissipated - work stays at its initial value.
+class DashpotDegree : public ::testing::TestWithParam<double> {};
+TEST_P(DashpotDegree, PowerBalance) {
+  const double p = GetParam();
+  const CaseParameters c = discrete_case(R"(
+subsection Discrete system
+  set Coordinates = x1, x2
+  set Inertias = m1: 1 @ x1; m2: 2 @ x2
+  set Springs = k1: 300*e @ x1; k2: 500*e @ x2 - x1
+  set Dashpots = c: 2.5,)" + std::to_string(p) +
+                                         R"( @ x2 - x1
+  set Forces = f: 3*sin(9*t) @ x2
+  set Initial displacements = x2: 0.05
+end
+subsection Time integration
+  set Time step = 1e-4
+  set Final time = 1
+end
+)");
+  const auto s = simulate(c);
+  double power_integral = 0, largest_error = 0;
+  auto power = [&](const DiscreteState& state) { // p D = c |v|^p
+    return 2.5 * std::pow(std::abs(state.v[1] - state.v[0]), p);
+  };
+  const DiscreteSystem system(*c.discrete);
+  const double e0 = system.kinetic_energy(s[0].v) + system.potential_energy(s[0].q);
+  for (std::size_t n = 1; n < s.size(); ++n) {
+    power_integral += 0.5 * (s[n].t - s[n - 1].t) * (power(s[n]) + power(s[n - 1]));
+    const double balance = system.kinetic_energy(s[n].v) + system.potential_energy(s[n].q) +
+                           s[n].dissipated - s[n].work - e0;
+    largest_error = std::max(largest_error, std::abs(balance));
+  }
+  test_support::report("dissipated energy against the integral of p D, p = " + std::to_string(p),
+                       s.back().dissipated / power_integral - 1);
+  EXPECT_NEAR(s.back().dissipated / power_integral, 1.0, 1e-5);
+  EXPECT_LT(largest_error, 1e-12 * e0);
+}
+INSTANTIATE_TEST_SUITE_P(Degrees, DashpotDegree, ::testing::Values(2.0, 3.0));
+
+// Bad discrete cases are InputError naming the parameter.
+TEST(DiscreteSystems, BadCasesNameTheParameter) {
+  auto message = [](const std::string& text) -> std::string {
+    try {
+      const CaseParameters c = discrete_case(text);
+      const DiscreteSystem system(*c.discrete);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string base = "subsection Discrete system\n  set Coordinates = a, b\n";
+  EXPECT_NE(message("subsection Discrete system\n  set Coordinates = a, 2b\nend\n")
+                .find("Discrete system/Coordinates"),
+            std::string::npos);
+  EXPECT_NE(message(base + "  set Inertias = m: 1 @ a + c\nend\n").find("'c' is not a coordinate"),
+            std::string::npos);
+  EXPECT_NE(message(base + "  set Inertias = m: 1 @ a\nend\n").find("the mass matrix is singular"),
+            std::string::npos);
+  EXPECT_NE(message("subsection Discrete system\n  set Coordinates = a, b, c\n"
+                    "  set Inertias = m: 1 @ a; n: 1 @ b; o: 1 @ c\nend\nsubsection Constraints\n"
+                    "  set Equations = g: 0 @ a - b; h: 0 @ 2*a - 2*b\nend\n")
+                .find("dependent"),
+            std::string::npos);
+  EXPECT_NE(message(base + "  set Inertias = m: 1 @ a; n: 1 @ b\n  set Initial velocities = a: 1\n"
+                           "end\nsubsection Constraints\n  set Equations = g: 0 @ a - b\nend\n")
+                .find("Discrete system/Initial velocities"),
+            std::string::npos);
+}
+
+} // namespace
