@@ -21,6 +21,8 @@ usage:
   hamdyn run --resume DIR
       Continues the run in DIR from its last checkpoint (on any number of ranks); history.csv
       and the snapshots go on as if the run had not stopped.
+      Model/Type = discrete (cases/seeds/): named coordinates, inertias, springs, dashpots,
+      forces and constraints; history.csv only.
   hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
       beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.

@@ -9,6 +9,10 @@
   the exact solution (the pairs `hamdyn compare` prints the largest of), so that differences of
   1e-16 and 1e-6 m are both seen where the histories lie on top of each other.
 
+For a discrete system (Model/Type = discrete) the panels are the frequencies' differences
+between the primal and the impulse dual, each coordinate's history by the primal, and the
+differences of Gibbs-Appell and of the dual from the primal on a log scale.
+
 usage: plot_compare.py DIR
 Needs Debian's python3-matplotlib.
 """
@@ -48,9 +52,56 @@ def present(values):
     return not all(math.isnan(v) for v in values)
 
 
+def log_differences(axis, t, a, b, label, colour=None):
+    """|a - b| against t on a log scale, or "identical" in the legend when they are."""
+    points = [(s, abs(x - y)) for s, x, y in zip(t, a, b)
+              if not math.isnan(x) and not math.isnan(y) and x != y]
+    if points:
+        axis.semilogy(*zip(*points), color=colour, linewidth=1, label=label)
+    else:  # equal to the last digit: said in the legend, nothing to draw on a log scale
+        axis.plot([], [], color=colour, label=label + ": identical")
+
+
+def discrete(directory, modes, history):
+    coordinates = [k[len("primal_"):] for k in history if k.startswith("primal_")]
+    fig, (left, middle, right) = plt.subplots(1, 3, figsize=(16, 4.8))
+    points = [(m, abs(d - p) / p) for m, p, d in zip(modes["mode"], modes["primal"], modes["dual"])
+              if not math.isnan(p) and not math.isnan(d) and p > 0 and d != p]
+    if points:
+        left.semilogy(*zip(*points), marker="x", label="impulse dual - primal")
+    left.plot([], [], label="(frequencies linearized about the initial state)")
+    left.set_xlabel("mode")
+    left.set_ylabel("|omega_dual - omega_primal| / omega_primal")
+    left.set_title("frequencies: primal and impulse dual")
+    left.legend(fontsize=8)
+    t = history["time"]
+    for q in coordinates:
+        middle.plot(t, history["primal_" + q], linewidth=1, label=q)
+    middle.set_xlabel("t [s]")
+    middle.set_ylabel("coordinate (its units)")
+    middle.set_title("histories (primal, multipliers)")
+    middle.legend(fontsize=8)
+    middle.grid(alpha=0.3)
+    for q in coordinates:
+        log_differences(right, t, history["gibbs_appell_" + q], history["primal_" + q],
+                        "Gibbs-Appell - primal: " + q)
+        log_differences(right, t, history["dual_" + q], history["primal_" + q],
+                        "impulse dual - primal: " + q)
+    right.set_xlabel("t [s]")
+    right.set_ylabel("|difference|")
+    right.set_title("differences between the methods")
+    right.legend(fontsize=8)
+    right.grid(alpha=0.3, which="both")
+    fig.suptitle("%s: hamdyn compare (discrete system)" % os.path.basename(os.path.abspath(directory)))
+    fig.tight_layout()
+    fig.savefig(os.path.join(directory, "compare.png"), dpi=110)
+
+
 def main(directory):
     modes = read(os.path.join(directory, "compare.csv"))
     history = read(os.path.join(directory, "compare_history.csv"))
+    if "primal_fe" not in history:
+        return discrete(directory, modes, history)
     reference_name = "exact" if present(modes["exact"]) else "primal_fe"
     reference = modes[reference_name]
     fig, (left, middle, right) = plt.subplots(1, 3, figsize=(16, 4.8))
@@ -82,16 +133,9 @@ def main(directory):
     middle.grid(alpha=0.3)
 
     for a, b in PAIRS:
-        if not (present(history[a]) and present(history[b])):
-            continue
-        points = [(s, abs(x - y)) for s, x, y in zip(t, history[a], history[b])
-                  if not math.isnan(x) and not math.isnan(y) and x != y]
-        label = "%s - %s" % (NAMES[a], NAMES[b])
-        colour = STYLE[a][0] if a != "primal_fe" else STYLE[b][0]
-        if points:
-            right.semilogy(*zip(*points), color=colour, linewidth=1, label=label)
-        else:  # equal to the last digit: said in the legend, nothing to draw on a log scale
-            right.plot([], [], color=colour, label=label + ": identical")
+        if present(history[a]) and present(history[b]):
+            log_differences(right, t, history[a], history[b], "%s - %s" % (NAMES[a], NAMES[b]),
+                            STYLE[a][0] if a != "primal_fe" else STYLE[b][0])
     right.set_xlabel("t [s]")
     right.set_ylabel("|difference| [m]")
     right.set_title("differences between the methods")

@@ -1,5 +1,7 @@
 #include "discrete/discrete_integrator.h"
 
+#include "core/failure_message.h"
+
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/lac/lapack_full_matrix.h>
 
@@ -155,7 +157,7 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
               << " iterations at t = " << t1
               << " s (discrete system): a smaller Time integration/Time step, or a larger "
                  "Maximum Newton iterations";
-      throw std::runtime_error(message.str());
+      throw CollectiveFailure(message.str()); // every rank solves the same system
     }
     r = residual(s, a1, h, t1, &jacobian, q1, v1);
     DenseVector increment;

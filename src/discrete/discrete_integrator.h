@@ -32,7 +32,7 @@ public:
   /// The state at t = 0: the case's q and q-dot, a and lambda from the equations of motion and
   /// C a + d'(0) = 0.
   DiscreteState initial_state();
-  /// Advances `s` to the time t1 (> s.t); throws std::runtime_error naming the time when
+  /// Advances `s` to the time t1 (> s.t); throws CollectiveFailure naming the time when
   /// Newton's method does not converge.
   void step(DiscreteState& s, double t1);
   unsigned most_iterations() const { return most_iterations_; }

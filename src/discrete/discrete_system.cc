@@ -31,16 +31,28 @@ void add_scaled(DenseVector& vector, const std::vector<double>& d, double f) {
     vector[i] += f * d[i];
 }
 
-double spring_slope(const DiscreteSpring& s, double e, double scale) {
-  // h ~ cbrt(eps) balances truncation (h^2 F''') against rounding (eps F / h)
-  const double h = 6e-6 * std::max(std::abs(e), scale);
-  return ((*s.law)(e + h, 0) - (*s.law)(e - h, 0)) / (2 * h);
+} // namespace
+
+double DiscreteSystem::spring_force(std::size_t j, double e) const {
+  return (*c_.springs[j].law)(e, 0);
 }
 
-double dashpot_force(const DiscreteDashpot& d, double v) {
+double DiscreteSystem::spring_stiffness(std::size_t j, double e) const {
+  // h ~ cbrt(eps) balances truncation (h^2 F''') against rounding (eps F / h)
+  const double h = 6e-6 * std::max(std::abs(e), e_scale_[j]);
+  return (spring_force(j, e + h) - spring_force(j, e - h)) / (2 * h);
+}
+
+double DiscreteSystem::dashpot_force(std::size_t k, double v) const {
+  const DiscreteDashpot& d = c_.dashpots[k];
   return v == 0 ? 0 : d.coefficient * std::pow(std::abs(v), d.degree - 1) * (v > 0 ? 1 : -1);
 }
-} // namespace
+
+double DiscreteSystem::dashpot_resistance(std::size_t k, double v) const {
+  const DiscreteDashpot& d = c_.dashpots[k]; // c (p - 1) |v|^(p - 2), finite for p >= 2
+  return d.degree == 2 ? d.coefficient
+                       : d.coefficient * (d.degree - 1) * std::pow(std::abs(v), d.degree - 2);
+}
 
 DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
   const std::size_t n = c.n(), l = c.constraints.size();
@@ -121,20 +133,16 @@ void DiscreteSystem::internal_forces(const DenseVector& q, const DenseVector& v,
   springs.reinit(n());
   dashpots.reinit(n());
   for (std::size_t j = 0; j < c_.springs.size(); ++j) {
-    const DiscreteSpring& s = c_.springs[j];
-    const double e = extension(s.row, q);
-    add_scaled(springs, s.row, (*s.law)(e, 0));
+    const double e = extension(c_.springs[j].row, q);
+    add_scaled(springs, c_.springs[j].row, spring_force(j, e));
     if (stiffness)
-      add_outer(*stiffness, s.row, spring_slope(s, e, e_scale_[j]));
+      add_outer(*stiffness, c_.springs[j].row, spring_stiffness(j, e));
   }
-  for (const DiscreteDashpot& d : c_.dashpots) {
-    const double rate = extension(d.row, v);
-    add_scaled(dashpots, d.row, dashpot_force(d, rate));
-    if (damping) // c (p - 1) |v|^(p - 2), finite for p >= 2
-      add_outer(*damping, d.row,
-                d.degree == 2
-                    ? d.coefficient
-                    : d.coefficient * (d.degree - 1) * std::pow(std::abs(rate), d.degree - 2));
+  for (std::size_t k = 0; k < c_.dashpots.size(); ++k) {
+    const double rate = extension(c_.dashpots[k].row, v);
+    add_scaled(dashpots, c_.dashpots[k].row, dashpot_force(k, rate));
+    if (damping)
+      add_outer(*damping, c_.dashpots[k].row, dashpot_resistance(k, rate));
   }
 }
 
@@ -166,15 +174,15 @@ DenseVector DiscreteSystem::constraint_rate_derivatives(double t) const {
 
 std::vector<double> DiscreteSystem::spring_forces(const DenseVector& q) const {
   std::vector<double> forces;
-  for (const DiscreteSpring& s : c_.springs)
-    forces.push_back((*s.law)(extension(s.row, q), 0));
+  for (std::size_t j = 0; j < c_.springs.size(); ++j)
+    forces.push_back(spring_force(j, extension(c_.springs[j].row, q)));
   return forces;
 }
 
 std::vector<double> DiscreteSystem::dashpot_forces(const DenseVector& v) const {
   std::vector<double> forces;
-  for (const DiscreteDashpot& d : c_.dashpots)
-    forces.push_back(dashpot_force(d, extension(d.row, v)));
+  for (std::size_t k = 0; k < c_.dashpots.size(); ++k)
+    forces.push_back(dashpot_force(k, extension(c_.dashpots[k].row, v)));
   return forces;
 }
 

@@ -35,6 +35,11 @@ public:
   void internal_forces(const DenseVector& q, const DenseVector& v, DenseVector& springs,
                        DenseVector& dashpots, DenseMatrix* stiffness = nullptr,
                        DenseMatrix* damping = nullptr) const;
+  /// Spring j's force F(e) and slope dF/de; dashpot k's force at the rate v and its slope.
+  double spring_force(std::size_t j, double e) const;
+  double spring_stiffness(std::size_t j, double e) const;
+  double dashpot_force(std::size_t k, double v) const;
+  double dashpot_resistance(std::size_t k, double v) const;
   /// Q(t) = sum d f(t).
   DenseVector external_forces(double t) const;
   /// d(t) of each constraint, and its rate (central differences: d is a user expression).

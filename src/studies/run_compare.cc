@@ -1,6 +1,6 @@
 #include "studies/run_compare.h"
 
-#include "core/input_error.h"
+#include "studies/run_discrete.h"
 
 #include "core/failure_message.h"
 #include "output/history_writer.h"
@@ -117,9 +117,7 @@ void check_finite(const FrequencyComparison& f, const HistoryComparison& h) {
 NamedValues run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                         bool report) {
   if (c.discrete)
-    throw InputError(
-        "Model/Type", discrete_model_name,
-        "hamdyn compare of a discrete system is not available yet (run and modes are)");
+    return run_discrete_compare(c, file, comm, report);
   // Everything is computed before anything is written: bad input (a case the chain cannot
   // reduce, too many modes) leaves no output behind.
   const CaseComparison comparison(c, comm);

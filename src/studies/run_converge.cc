@@ -66,7 +66,7 @@ NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI
   if (c.discrete)
     throw InputError(
         "Model/Type", discrete_model_name,
-        "hamdyn converge of a discrete system is not available yet (run and modes are)");
+        "hamdyn converge of a discrete system is not available yet (run, modes and compare are)");
   // Everything is computed before anything is written.
   const ConvergenceResult result = run_convergence_study(c, comm);
   const auto output = prepare_output_directory(c.output_directory, file, comm);

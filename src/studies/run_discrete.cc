@@ -3,6 +3,7 @@
 #include "core/failure_message.h"
 #include "core/input_error.h"
 #include "discrete/discrete_integrator.h"
+#include "discrete/impulse_solution.h"
 #include "output/history_writer.h"
 #include "reductions/dense_eigen.h"
 #include "studies/prepared_case.h"
@@ -53,14 +54,63 @@ std::vector<double> history_row(const DiscreteSystem& system, const DiscreteStat
 }
 } // namespace
 
+namespace {
+NewmarkParameters newmark_parameters(const CaseParameters& c) {
+  NewmarkParameters parameters = generalized_alpha_parameters(c.spectral_radius);
+  parameters.nonlinear_tolerance = c.nonlinear_tolerance;
+  parameters.max_newton_iterations = c.max_newton_iterations;
+  return parameters;
+}
+
+// The stiffness linearized about the initial state (each spring's slope dF/de there).
+DenseMatrix initial_tangent_stiffness(const DiscreteSystem& system) {
+  const std::size_t n = system.n();
+  DenseVector q(n), v(n), springs, dashpots;
+  for (std::size_t i = 0; i < n; ++i)
+    q[i] = system.definition().initial_q[i];
+  DenseMatrix stiffness(n, n);
+  system.internal_forces(q, v, springs, dashpots, &stiffness);
+  return stiffness;
+}
+
+// Eigenvalues within round-off of zero (1e-10 of the largest) set to zero: a free chain's
+// rigid-body motion, a dual's self-stress state.
+std::vector<double> without_round_off(std::vector<double> eigenvalues) {
+  const double round_off = eigenvalues.empty() ? 0 : 1e-10 * std::abs(eigenvalues.back());
+  for (double& lambda : eigenvalues)
+    if (std::abs(lambda) <= round_off)
+      lambda = 0;
+  return eigenvalues;
+}
+
+// omega^2 of K x = omega^2 M x on the constraints' null space, ascending.
+std::vector<double> primal_eigenvalues(const DiscreteSystem& system) {
+  const DenseMatrix stiffness = initial_tangent_stiffness(system);
+  const DenseMatrix& null_space = system.null_space();
+  const std::size_t n = system.n(), k = null_space.n();
+  DenseMatrix kn(n, k), mn(n, k), reduced_k(k, k), reduced_m(k, k);
+  stiffness.mmult(kn, null_space);
+  system.mass().mmult(mn, null_space);
+  null_space.Tmmult(reduced_k, kn);
+  null_space.Tmmult(reduced_m, mn);
+  return without_round_off(generalized_eigenvalues(reduced_k, reduced_m));
+}
+
+// The positive angular frequencies of omega^2 in ascending order.
+std::vector<double> nonzero_frequencies(const std::vector<double>& eigenvalues) {
+  std::vector<double> omega;
+  for (double lambda : eigenvalues)
+    if (lambda > 0)
+      omega.push_back(std::sqrt(lambda));
+  return omega;
+}
+} // namespace
+
 NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile& file,
                                    MPI_Comm comm, bool report) {
   check_step_count(c);
   const DiscreteSystem system(*c.discrete); // every check before anything is written
-  NewmarkParameters parameters = generalized_alpha_parameters(c.spectral_radius);
-  parameters.nonlinear_tolerance = c.nonlinear_tolerance;
-  parameters.max_newton_iterations = c.max_newton_iterations;
-  DiscreteIntegrator integrator(system, parameters);
+  DiscreteIntegrator integrator(system, newmark_parameters(c));
   DiscreteState state = integrator.initial_state();
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   const std::vector<std::string> columns = discrete_history_columns(*c.discrete);
@@ -102,24 +152,12 @@ NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile&
 NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                bool report) {
   const DiscreteSystem system(*c.discrete);
-  const std::size_t n = system.n(), k = n - system.n_constraints();
+  const std::size_t k = system.n() - system.n_constraints();
   if (c.n_modes > k)
     throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
                      "expected at most " + std::to_string(k) +
                          " (the coordinates less the constraints)");
-  DenseVector q(n), v(n), springs, dashpots;
-  for (std::size_t i = 0; i < n; ++i)
-    q[i] = c.discrete->initial_q[i];
-  DenseMatrix stiffness(n, n);
-  system.internal_forces(q, v, springs, dashpots, &stiffness);
-  // on the live coordinates z, q = N z: N^T K N z = omega^2 N^T M N z
-  const DenseMatrix& null_space = system.null_space();
-  DenseMatrix kn(n, k), mn(n, k), reduced_k(k, k), reduced_m(k, k);
-  stiffness.mmult(kn, null_space);
-  system.mass().mmult(mn, null_space);
-  null_space.Tmmult(reduced_k, kn);
-  null_space.Tmmult(reduced_m, mn);
-  const std::vector<double> eigenvalues = generalized_eigenvalues(reduced_k, reduced_m);
+  const std::vector<double> eigenvalues = primal_eigenvalues(system);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   if (root)
@@ -129,10 +167,8 @@ NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& fil
                 "omega [rad/s]", "frequency [Hz]");
   CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency"}, comm);
   NamedValues results;
-  // omega^2 within round-off of zero is a rigid-body motion (a free chain)
-  const double round_off = 1e-10 * std::abs(eigenvalues.back());
   for (unsigned int m = 0; m < c.n_modes; ++m) {
-    const double lambda = std::abs(eigenvalues[m]) <= round_off ? 0.0 : eigenvalues[m];
+    const double lambda = eigenvalues[m];
     // a negative omega^2: the initial state is not a stable equilibrium; no frequency
     const double omega = lambda >= 0 ? std::sqrt(lambda) : std::nan("");
     csv.row(std::vector<std::string>{std::to_string(m + 1), format_cell(omega),
@@ -143,6 +179,96 @@ NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& fil
     else if (root)
       std::printf("%6u   omega^2 = %g < 0: the initial state is not a stable equilibrium\n", m + 1,
                   lambda);
+  }
+  return results;
+}
+
+NamedValues run_discrete_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                                 bool report) {
+  check_step_count(c);
+  const DiscreteSystem system(*c.discrete);
+  const std::size_t n = system.n();
+  // Every method runs to the end before anything is written (a dual that stops is one line).
+  std::vector<double> times;
+  std::vector<std::vector<double>> histories(3); // per method: q at every time, row-major
+  for (const ConstraintMethod method :
+       {ConstraintMethod::multipliers, ConstraintMethod::gibbs_appell}) {
+    DiscreteCase definition = *c.discrete;
+    definition.method = method;
+    const DiscreteSystem variant(definition);
+    DiscreteIntegrator integrator(variant, newmark_parameters(c));
+    DiscreteState state = integrator.initial_state();
+    auto& history = histories[method == ConstraintMethod::multipliers ? 0 : 1];
+    history.insert(history.end(), state.q.begin(), state.q.end());
+    if (method == ConstraintMethod::multipliers)
+      times.push_back(0);
+    const unsigned long n_steps = step_count(c);
+    for (unsigned long k = 1; k <= n_steps; ++k) {
+      integrator.step(state, k == n_steps ? c.final_time : double(k) * c.time_step);
+      history.insert(history.end(), state.q.begin(), state.q.end());
+      if (method == ConstraintMethod::multipliers)
+        times.push_back(state.t);
+    }
+  }
+  const ImpulseSolution dual(system);
+  ImpulseState impulses = dual.initial_state();
+  histories[2].insert(histories[2].end(), impulses.q.begin(), impulses.q.end());
+  for (std::size_t k = 1; k < times.size(); ++k) {
+    dual.step(impulses, times[k]);
+    histories[2].insert(histories[2].end(), impulses.q.begin(), impulses.q.end());
+  }
+  // frequencies linearized about the initial state: K, M on the null space; C(e0), B of the dual
+  const std::vector<double> primal = nonzero_frequencies(primal_eigenvalues(system));
+  const std::vector<double> dual_frequencies = nonzero_frequencies(without_round_off(
+      generalized_eigenvalues(dual.susceptance(), dual.compliance(dual.initial_state().e))));
+
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
+  const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  const std::vector<std::string>& names = c.discrete->coordinates;
+  {
+    CsvWriter csv(c.output_directory + "/compare.csv", {"mode", "primal", "dual"}, comm);
+    for (std::size_t m = 0; m < std::max(primal.size(), dual_frequencies.size()); ++m)
+      csv.row(std::vector<std::string>{
+          std::to_string(m + 1), format_cell(m < primal.size() ? primal[m] : std::nan("")),
+          format_cell(m < dual_frequencies.size() ? dual_frequencies[m] : std::nan(""))});
+  }
+  std::vector<std::string> columns{"time"};
+  for (const char* method : {"primal_", "gibbs_appell_", "dual_"})
+    for (const auto& q : names)
+      columns.push_back(method + q);
+  CsvWriter csv(c.output_directory + "/compare_history.csv", columns, comm);
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    std::vector<double> row{times[k]};
+    for (const auto& history : histories)
+      row.insert(row.end(), history.begin() + long(k * n), history.begin() + long((k + 1) * n));
+    csv.row(row);
+  }
+  NamedValues results;
+  if (root) {
+    std::printf("nonzero angular frequencies linearized about the initial state [rad/s]\n%6s "
+                "%22s %22s\n",
+                "mode", "primal", "impulse dual");
+    for (std::size_t m = 0; m < std::max(primal.size(), dual_frequencies.size()); ++m)
+      std::printf("%6zu %22s %22s\n", m + 1,
+                  m < primal.size() ? format_number(primal[m]).c_str() : "-",
+                  m < dual_frequencies.size() ? format_number(dual_frequencies[m]).c_str() : "-");
+    std::printf("histories over %zu steps, largest differences relative to the coordinate's "
+                "largest |q|:\n%12s %24s %24s\n",
+                times.size() - 1, "coordinate", "Gibbs-Appell - primal", "dual - primal");
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    double largest = 0, reduced = 0, impulse = 0;
+    for (std::size_t k = 0; k < times.size(); ++k) {
+      const double p = histories[0][k * n + i];
+      largest = std::max(largest, std::abs(p));
+      reduced = std::max(reduced, std::abs(histories[1][k * n + i] - p));
+      impulse = std::max(impulse, std::abs(histories[2][k * n + i] - p));
+    }
+    const double scale = largest > 0 ? largest : 1;
+    results.add("largest_difference_gibbs_appell_" + names[i], reduced / scale);
+    results.add("largest_difference_dual_" + names[i], impulse / scale);
+    if (root)
+      std::printf("%12s %24.6e %24.6e\n", names[i].c_str(), reduced / scale, impulse / scale);
   }
   return results;
 }

@@ -19,4 +19,12 @@ NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile&
 NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                bool report);
 
+/// The system three ways, side by side: primal with multipliers, Gibbs-Appell (reduced to the
+/// live coordinates) and the impulse dual (complementary Appell equations). Writes compare.csv
+/// (mode,primal,dual: the nonzero angular frequencies linearized about the initial state) and
+/// compare_history.csv (time, then primal_q, gibbs_appell_q, dual_q for each coordinate q), and
+/// prints the largest differences. Returns them as largest_difference_<method>_<q>.
+NamedValues run_discrete_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                                 bool report);
+
 } // namespace hamdyn

@@ -5,6 +5,7 @@
 #include "core/case_parameters.h"
 #include "core/input_error.h"
 #include "discrete/discrete_integrator.h"
+#include "discrete/impulse_solution.h"
 #include "reductions/dense_eigen.h"
 #include "support/case_builder.h"
 
@@ -76,6 +77,39 @@ double period(const CaseParameters& c, std::size_t i = 0, double shift = 0) {
   return downward_crossing(s, i, 2) - downward_crossing(s, i, 1);
 }
 
+// The same case by its impulse dual, as DiscreteStates (q, v recovered; no a, lambda).
+std::vector<DiscreteState> simulate_dual(const CaseParameters& c) {
+  const DiscreteSystem system(*c.discrete);
+  const ImpulseSolution dual(system);
+  ImpulseState s = dual.initial_state();
+  std::vector<DiscreteState> states;
+  auto record = [&] {
+    DiscreteState state;
+    state.t = s.t;
+    state.q = s.q;
+    state.v = s.v;
+    states.push_back(state);
+  };
+  record();
+  const auto n = static_cast<unsigned long>(std::ceil(c.final_time / c.time_step - 1e-9));
+  for (unsigned long k = 1; k <= n; ++k) {
+    dual.step(s, k == n ? c.final_time : double(k) * c.time_step);
+    record();
+  }
+  return states;
+}
+
+double largest_difference(const std::vector<DiscreteState>& a,
+                          const std::vector<DiscreteState>& b) {
+  double largest = 0, difference = 0;
+  for (std::size_t n = 0; n < std::min(a.size(), b.size()); ++n)
+    for (unsigned int i = 0; i < a[n].q.size(); ++i) {
+      largest = std::max(largest, std::abs(a[n].q[i]));
+      difference = std::max(difference, std::abs(a[n].q[i] - b[n].q[i]));
+    }
+  return difference / largest;
+}
+
 const std::string hardening = R"(
 subsection Discrete system
   set Coordinates = q
@@ -104,6 +138,30 @@ TEST(DiscreteSystems, HardeningSpringPeriodConvergesAtOrderTwo) {
   EXPECT_NEAR(test_support::observed_order(steps, errors), 2.0, 0.05);
 }
 
+// 000, Example 2 by its impulse dual (eq. 41, S''/(3 h^(1/3) S'^(2/3)) + S/m = 0, the
+// compliance infinite at zero force): the period converges to the same elliptic value at order 2,
+// and the dual's q, recovered from its impulses, equals the primal's.
+TEST(DiscreteSystems, HardeningSpringDualConvergesToThePeriodAndToThePrimal) {
+  const double exact = 4 / 0.1 * std::sqrt(1.5 / 2e4) * complete_elliptic_k(0.5);
+  std::vector<double> steps, errors;
+  for (double dt : {4e-4, 2e-4, 1e-4}) {
+    const CaseParameters c =
+        discrete_case(hardening, {"Time integration/Time step=" + std::to_string(dt)});
+    const auto dual = simulate_dual(c);
+    steps.push_back(dt);
+    errors.push_back(
+        std::abs(downward_crossing(dual, 0, 2) - downward_crossing(dual, 0, 1) - exact));
+    if (dt == 1e-4) {
+      const double difference = largest_difference(simulate(c), dual);
+      test_support::report("hardening spring: dual against primal", difference);
+      EXPECT_LT(difference, 1e-10);
+    }
+  }
+  test_support::report("hardening spring: dual's period error at dt = 1e-4", errors.back() / exact);
+  EXPECT_LT(errors.back() / exact, 2e-6);
+  EXPECT_NEAR(test_support::observed_order(steps, errors), 2.0, 0.05);
+}
+
 // 000, Example 3: m l^2 th'' - 1/2 k l^2 sin 2th = 0 about th = pi/2 is the pendulum
 // psi'' + (k/m) sin psi = 0 in psi = 2 (th - pi/2): period 4 K(sin^2(psi0/2)) / sqrt(k/m).
 TEST(DiscreteSystems, SlidingBarHasThePendulumPeriod) {
@@ -124,6 +182,35 @@ end
   const double measured = period(discrete_case(text), 0, M_PI / 2);
   test_support::report("sliding bar: period error", std::abs(measured - exact) / exact);
   EXPECT_LT(std::abs(measured - exact) / exact, 1e-6);
+
+  // The dual agrees while its torque law is invertible (|2 S-dot| < k l^2, eq. 54) ...
+  const double difference =
+      largest_difference(simulate(discrete_case(text)), simulate_dual(discrete_case(text)));
+  test_support::report("sliding bar: dual against primal", difference);
+  EXPECT_LT(difference, 1e-10);
+  // ... and stops, naming the spring and the force, when the bar swings past th = pi/2 + pi/4,
+  // where the torque -1/2 k l^2 sin 2th peaks at k l^2 / 2 = 100 N m (released at 0.7 rad with
+  // 7 rad/s: 1/2 m l^2 7^2 = 12.25 J > V(pi/4) - V(0.7) = 50 cos 1.4 = 8.5 J).
+  const CaseParameters fast =
+      discrete_case(text, {"Discrete system/Initial displacements=th: pi/2 + 0.7",
+                           "Discrete system/Initial velocities=th: 7"});
+  const auto primal = simulate(fast);
+  double crossing = std::nan("");
+  for (const auto& s : primal)
+    if (std::isnan(crossing) && s.q[0] - M_PI / 2 >= M_PI / 4)
+      crossing = s.t;
+  ASSERT_FALSE(std::isnan(crossing));
+  try {
+    simulate_dual(fast);
+    ADD_FAILURE() << "the dual went past the peak of the torque law";
+  } catch (const DualFailure& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("spring 'k'"), std::string::npos) << message;
+    const double stop = std::stod(message.substr(message.find("t = ") + 4));
+    EXPECT_NEAR(stop, crossing, 2e-4) << message; // within a step or two of the primal's crossing
+    const double force = std::stod(message.substr(message.find("F = ") + 4));
+    EXPECT_NEAR(force, 100, 1e-3) << message;
+  }
 }
 
 const std::string two_masses_inertial = R"(
@@ -234,6 +321,9 @@ TEST(DiscreteSystems, GearTrainAgainstEquations112And113) {
   test_support::report("gear train: lambda error relative to its largest",
                        lambda_error / lambda_scale);
   test_support::report("gear train: multipliers against Gibbs-Appell", methods);
+  const double dual = largest_difference(multipliers, simulate_dual(discrete_case(gear)));
+  test_support::report("gear train: impulse dual against multipliers", dual);
+  EXPECT_LT(dual, 1e-11);
   EXPECT_LT(theta_error / (tau / K), 1e-5);
   EXPECT_LT(lambda_error / lambda_scale, 1e-5);
   EXPECT_LT(methods, 1e-12);
@@ -268,6 +358,21 @@ end
   EXPECT_NEAR(omega2[0], 0, 1e-9 * b);
   EXPECT_NEAR(omega2[1], (b - std::sqrt(b * b - 4 * d)) / 2, 1e-8 * b);
   EXPECT_NEAR(omega2[2], (b + std::sqrt(b * b - 4 * d)) / 2, 1e-8 * b);
+
+  // eq. (31): compliance diag(1/k1, 1/k2), susceptance [[1/ma + 1/mb, -1/mb], [-1/mb, 1/mb + 1/mc]]
+  const ImpulseSolution dual(system);
+  const DenseMatrix compliance = dual.compliance(dual.initial_state().e);
+  const DenseMatrix& susceptance = dual.susceptance();
+  EXPECT_NEAR(compliance(0, 0), 1 / k1, 1e-6 / k1);
+  EXPECT_NEAR(compliance(1, 1), 1 / k2, 1e-6 / k2);
+  EXPECT_EQ(compliance(0, 1), 0.0);
+  EXPECT_NEAR(susceptance(0, 0), 1 / ma + 1 / mb, 1e-14);
+  EXPECT_NEAR(susceptance(0, 1), -1 / mb, 1e-14);
+  EXPECT_NEAR(susceptance(1, 0), -1 / mb, 1e-14);
+  EXPECT_NEAR(susceptance(1, 1), 1 / mb + 1 / mc, 1e-14);
+  const auto dual_omega2 = generalized_eigenvalues(susceptance, compliance);
+  EXPECT_NEAR(dual_omega2[0], omega2[1], 1e-6 * b);
+  EXPECT_NEAR(dual_omega2[1], omega2[2], 1e-6 * b);
 }
 
 // 003: for dashpots of degree p the dissipation function D = c |v|^p / p has the power p D, so

@@ -1,0 +1,233 @@
+#include "discrete/impulse_solution.h"
+
+#include "reductions/dense_eigen.h"
+
+#include <deal.II/lac/lapack_full_matrix.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+// rows d of `items` as a matrix (one row per item)
+template <class Items>
+DenseMatrix incidence(const Items& items, std::size_t n) {
+  DenseMatrix d(items.size(), n);
+  for (std::size_t r = 0; r < items.size(); ++r)
+    for (std::size_t i = 0; i < n; ++i)
+      d(r, i) = items[r].row[i];
+  return d;
+}
+
+DenseVector solve(const DenseMatrix& a, const DenseVector& b) {
+  dealii::LAPACKFullMatrix<double> lu(a.m(), a.n());
+  lu = a;
+  lu.compute_lu_factorization();
+  DenseVector x(b);
+  lu.solve(x);
+  return x;
+}
+
+std::string number_text(double x) {
+  std::ostringstream text;
+  text.precision(6);
+  text << x;
+  return text.str();
+}
+} // namespace
+
+ImpulseSolution::ImpulseSolution(const DiscreteSystem& system) : system_(system) {
+  const std::size_t n = system.n(), l = system.n_constraints();
+  // the momenta need M^-1: with constraints M need only be regular on their null space, here
+  // every coordinate must carry inertia
+  if (smallest_singular_ratio(system.mass()) < 1e-12)
+    throw DualFailure("the impulse dual needs a regular mass matrix (the momenta M q-dot give "
+                      "the velocities): give every coordinate an inertia");
+  DenseMatrix mass_inverse(n, n);
+  mass_inverse.invert(system.mass());
+  projection_ = mass_inverse;
+  correction_.reinit(n, l);
+  if (l > 0) { // W = M^-1 C^T (C M^-1 C^T)^-1, P = M^-1 - W C M^-1
+    const DenseMatrix& c = system.constraint_matrix();
+    DenseMatrix mct(n, l), cmct(l, l), cmct_inverse(l, l), wc(n, n), wcm(n, n);
+    mass_inverse.mTmult(mct, c);
+    c.mmult(cmct, mct);
+    cmct_inverse.invert(cmct);
+    mct.mmult(correction_, cmct_inverse);
+    correction_.mmult(wc, c);
+    wc.mmult(wcm, mass_inverse);
+    projection_.add(-1.0, wcm);
+  }
+  const DenseMatrix ds = incidence(system.definition().springs, n);
+  DenseMatrix dp(ds.m(), n);
+  ds.mmult(dp, projection_);
+  susceptance_.reinit(ds.m(), ds.m());
+  dp.mTmult(susceptance_, ds);
+  DenseVector v0(n);
+  for (std::size_t i = 0; i < n; ++i)
+    v0[i] = system.definition().initial_v[i];
+  initial_momentum_.reinit(n);
+  system.mass().vmult(initial_momentum_, v0);
+}
+
+ImpulseState ImpulseSolution::initial_state() const {
+  const DiscreteCase& c = system_.definition();
+  const std::size_t n = c.n();
+  ImpulseState s;
+  s.q.reinit(n);
+  s.v.reinit(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    s.q[i] = c.initial_q[i];
+    s.v[i] = c.initial_v[i];
+  }
+  s.S.reinit(c.springs.size());
+  s.F.reinit(c.springs.size());
+  s.e.reinit(c.springs.size());
+  for (std::size_t j = 0; j < c.springs.size(); ++j) {
+    s.e[j] = extension(c.springs[j].row, s.q);
+    s.F[j] = system_.spring_force(j, s.e[j]); // S(0) = 0, S-dot(0) the initial forces
+  }
+  s.H.reinit(c.dashpots.size());
+  s.G.reinit(c.dashpots.size());
+  s.w.reinit(c.dashpots.size());
+  for (std::size_t k = 0; k < c.dashpots.size(); ++k) {
+    s.w[k] = extension(c.dashpots[k].row, s.v);
+    s.G[k] = system_.dashpot_force(k, s.w[k]);
+  }
+  s.load_impulse.reinit(n);
+  check_invertible(s);
+  return s;
+}
+
+// q-dot = P (p0 + int Q - D_s^T S - D_d^T H) - W d(t): the impulse fit, eq. (28)
+DenseVector ImpulseSolution::velocities(const ImpulseState& s, double t) const {
+  const DiscreteCase& c = system_.definition();
+  DenseVector momentum = initial_momentum_, v(system_.n());
+  momentum += s.load_impulse;
+  for (std::size_t j = 0; j < c.springs.size(); ++j)
+    for (std::size_t i = 0; i < c.n(); ++i)
+      momentum[i] -= c.springs[j].row[i] * s.S[j];
+  for (std::size_t k = 0; k < c.dashpots.size(); ++k)
+    for (std::size_t i = 0; i < c.n(); ++i)
+      momentum[i] -= c.dashpots[k].row[i] * s.H[k];
+  projection_.vmult(v, momentum);
+  if (system_.n_constraints() > 0) {
+    DenseVector correction(system_.n());
+    correction_.vmult(correction, system_.constraint_rates(t));
+    v -= correction;
+  }
+  return v;
+}
+
+void ImpulseSolution::check_invertible(const ImpulseState& s) const {
+  for (std::size_t j = 0; j < s.e.size(); ++j) {
+    const double slope = system_.spring_stiffness(j, s.e[j]);
+    if (!(slope > 0))
+      throw DualFailure(
+          "the impulse dual stops at t = " + number_text(s.t) + " s: spring '" +
+          system_.definition().springs[j].name + "' reaches the force F = " + number_text(s.F[j]) +
+          " (extension " + number_text(s.e[j]) +
+          "), where its slope dF/de = " + number_text(slope) +
+          " is not positive: its law cannot be inverted there, so it has no compliance de/dF "
+          "(the complementary form needs a monotone law over the run's forces)");
+  }
+}
+
+void ImpulseSolution::step(ImpulseState& s, double t1) const {
+  const DiscreteCase& c = system_.definition();
+  const std::size_t n = c.n(), ns = c.springs.size(), nd = c.dashpots.size();
+  const double h = t1 - s.t;
+  ImpulseState next = s;
+  next.t = t1;
+  next.load_impulse.add(0.5 * h, system_.external_forces(s.t));
+  next.load_impulse.add(0.5 * h, system_.external_forces(t1));
+  const DenseVector v0 = velocities(s, s.t);
+  // Newton on x = (e1 of the springs, rates w1 of the dashpots); the rows are
+  //   e1 - e0 - h/2 d . (q-dot0 + q-dot1) = 0 and w1 - d . q-dot1 = 0.
+  DenseMatrix jacobian(ns + nd, ns + nd);
+  double scale = 1e-300;
+  for (std::size_t j = 0; j < ns; ++j)
+    scale = std::max(scale, std::abs(s.e[j]));
+  for (std::size_t k = 0; k < nd; ++k)
+    scale = std::max(scale, std::abs(s.w[k]));
+  double previous = std::numeric_limits<double>::infinity();
+  for (unsigned iteration = 0;; ++iteration) {
+    for (std::size_t j = 0; j < ns; ++j) {
+      next.F[j] = system_.spring_force(j, next.e[j]);
+      next.S[j] = s.S[j] + 0.5 * h * (s.F[j] + next.F[j]);
+    }
+    for (std::size_t k = 0; k < nd; ++k) {
+      next.G[k] = system_.dashpot_force(k, next.w[k]);
+      next.H[k] = s.H[k] + 0.5 * h * (s.G[k] + next.G[k]);
+    }
+    const DenseVector v1 = velocities(next, t1);
+    DenseVector residual(ns + nd);
+    for (std::size_t j = 0; j < ns; ++j)
+      residual[j] = next.e[j] - s.e[j] -
+                    0.5 * h * (extension(c.springs[j].row, v0) + extension(c.springs[j].row, v1));
+    for (std::size_t k = 0; k < nd; ++k)
+      residual[ns + k] = next.w[k] - extension(c.dashpots[k].row, v1);
+    // d q-dot1 / d x_b = -P d_b (h/2) dF_b/dx_b
+    auto row_of = [&](std::size_t b) -> const std::vector<double>& {
+      return b < ns ? c.springs[b].row : c.dashpots[b - ns].row;
+    };
+    for (std::size_t b = 0; b < ns + nd; ++b) {
+      const double slope = b < ns ? system_.spring_stiffness(b, next.e[b])
+                                  : system_.dashpot_resistance(b - ns, next.w[b - ns]);
+      DenseVector column(n), dv(n);
+      for (std::size_t i = 0; i < n; ++i)
+        column[i] = row_of(b)[i];
+      projection_.vmult(dv, column);
+      dv *= -0.5 * h * slope;
+      for (std::size_t a = 0; a < ns + nd; ++a)
+        jacobian(a, b) = (a == b ? 1.0 : 0.0) - (a < ns ? 0.5 * h : 1.0) * extension(row_of(a), dv);
+    }
+    residual *= -1;
+    const DenseVector dx = solve(jacobian, residual);
+    for (std::size_t j = 0; j < ns; ++j)
+      next.e[j] += dx[j];
+    for (std::size_t k = 0; k < nd; ++k)
+      next.w[k] += dx[ns + k];
+    for (std::size_t j = 0; j < ns; ++j)
+      scale = std::max(scale, std::abs(next.e[j]));
+    for (std::size_t k = 0; k < nd; ++k)
+      scale = std::max(scale, std::abs(next.w[k]));
+    // converged: the increment is round-off of the extensions, or it stopped shrinking at
+    // round-off level (the velocities are differences of impulses that grow with time)
+    const double size = dx.linfty_norm();
+    if (size <= 1e-13 * scale || (iteration >= 2 && size >= 0.5 * previous && size <= 1e-8 * scale))
+      break;
+    previous = size;
+    if (iteration == 50) {
+      std::ostringstream message;
+      message << "the impulse dual's Newton iterations did not converge at t = " << t1
+              << " s: a smaller Time integration/Time step";
+      throw CollectiveFailure(message.str());
+    }
+  }
+  for (std::size_t j = 0; j < ns; ++j) {
+    next.F[j] = system_.spring_force(j, next.e[j]);
+    next.S[j] = s.S[j] + 0.5 * h * (s.F[j] + next.F[j]);
+  }
+  for (std::size_t k = 0; k < nd; ++k) {
+    next.G[k] = system_.dashpot_force(k, next.w[k]);
+    next.H[k] = s.H[k] + 0.5 * h * (s.G[k] + next.G[k]);
+  }
+  next.v = velocities(next, t1);
+  for (std::size_t i = 0; i < n; ++i)
+    next.q[i] = s.q[i] + 0.5 * h * (s.v[i] + next.v[i]);
+  check_invertible(next);
+  s = next;
+}
+
+DenseMatrix ImpulseSolution::compliance(const DenseVector& e) const {
+  DenseMatrix c(e.size(), e.size());
+  for (std::size_t j = 0; j < e.size(); ++j)
+    c(j, j) = 1 / system_.spring_stiffness(j, e[j]);
+  return c;
+}
+
+} // namespace hamdyn
