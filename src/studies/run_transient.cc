@@ -125,7 +125,10 @@ struct RunOutputs {
           oscillators.push_back(row[k]);
       write_snapshot(pc, s, series, spacetime, spacetime_x, attachments, oscillators);
     }
-    if (c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != run.n_steps())
+    // Not at step 0: a run resumed from there would write its initial row and snapshot again
+    // (continue_integration observes step 0 of any run at step 0), and restarts anyway.
+    if (c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != 0 &&
+        n != run.n_steps())
       write_checkpoint(run);
   }
 
