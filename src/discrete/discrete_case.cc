@@ -98,10 +98,11 @@ void declare_discrete_parameters(ParameterFile& f) {
             "cubic, any expression in e; 'e' is the extension there, exp(1) is the number): "
             "V = sum integral_0^e F de, e.g. K1: 2000*e @ x1; K2: 1e6*e^3 @ x2 - x1. Each gives "
             "a history column force_name. Units: N (N m) against m (rad).");
-  f.declare(section, "Dashpots", "", P(), "name: c or c,p (p >= 2) @ combination; ...",
+  f.declare(section, "Dashpots", "", P(), "name: c or c,p (p >= 1) @ combination; ...",
             "Dashpots on the extension rate d . q-dot, force c |v|^(p-1) sign(v) (p = 2 viscous, "
-            "the default; p = 3 quadratic drag): the dissipation function D = c |v|^p / p, whose "
-            "power is p D. Units: c in N (s/m)^(p-1).");
+            "the default; p = 3 quadratic drag; p = 1 dry friction, sticking while the force "
+            "that holds it is within c): the dissipation function D = c |v|^p / p, whose power "
+            "is p D. Units: c in N (s/m)^(p-1).");
   f.declare(section, "Forces", "", P(), "name: expression in t @ combination; ...",
             "External forces doing work on d . q, e.g. F: 10*sin(5*t) @ x2. Units: N (N m).");
   f.declare(section, "Initial displacements", "", P(), "name: value; ... (others 0)",
@@ -164,14 +165,14 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
     c.springs.push_back(s);
   }
   const std::string p_dashpots = parameter_name(section, "Dashpots");
-  const std::string a_dashpots = "expected name: c or c,p @ combination with c > 0 and p >= 2";
+  const std::string a_dashpots = "expected name: c or c,p @ combination with c > 0 and p >= 1";
   for (const Entry& e : entries(section, "Dashpots", f, true, a_dashpots)) {
     const std::size_t comma = e.value.find(',');
     const double coefficient = number_in(p_dashpots, e, e.value.substr(0, comma), a_dashpots);
     const double degree = comma == std::string::npos
                               ? 2.0
                               : number_in(p_dashpots, e, e.value.substr(comma + 1), a_dashpots);
-    if (!(coefficient > 0) || !(degree >= 2))
+    if (!(coefficient > 0) || !(degree >= 1))
       throw InputError(p_dashpots, e.text, a_dashpots);
     c.dashpots.push_back({{e.name, row(section, "Dashpots", e)}, coefficient, degree});
   }

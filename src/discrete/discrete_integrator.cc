@@ -52,18 +52,22 @@ std::pair<DenseVector, DenseVector> solve_with_constraints(const DenseMatrix& a,
   return {first, second};
 }
 
-// N^T A N and N^T b
-DenseMatrix reduce(const DenseMatrix& a, const DenseMatrix& n) {
-  DenseMatrix an(a.m(), n.n()), r(n.n(), n.n());
-  a.mmult(an, n);
-  n.Tmmult(r, an);
-  return r;
+std::string not_converged(double t) {
+  std::ostringstream message;
+  message << "Newton's method did not converge at t = " << t
+          << " s (discrete system): a smaller Time integration/Time step, or a larger "
+             "Maximum Newton iterations";
+  return message.str();
 }
 } // namespace
 
 DiscreteIntegrator::DiscreteIntegrator(const DiscreteSystem& system,
                                        const NewmarkParameters& parameters)
-    : system_(system), p_(parameters) {}
+    : system_(system), p_(parameters) {
+  for (std::size_t k = 0; k < system.definition().dashpots.size(); ++k)
+    if (system.definition().dashpots[k].degree < 2)
+      force_dashpots_.push_back(k);
+}
 
 DiscreteState DiscreteIntegrator::initial_state() {
   const DiscreteCase& c = system_.definition();
@@ -81,6 +85,12 @@ DiscreteState DiscreteIntegrator::initial_state() {
   DenseVector b = system_.external_forces(0);
   b -= springs;
   b -= dashpots;
+  // dashpots of degree p < 2 start with the force of their initial rate (0 at rest: a contact at
+  // rest starts sticking with no force, as the first step finds its holding force)
+  s.dashpot_forces = system_.dashpot_forces(s.v);
+  for (const std::size_t k : force_dashpots_)
+    for (std::size_t i = 0; i < n; ++i)
+      b[i] -= c.dashpots[k].row[i] * s.dashpot_forces[k];
   DenseVector rate = system_.constraint_rate_derivatives(0);
   rate *= -1;
   std::tie(s.a, s.lambda) =
@@ -125,8 +135,9 @@ DenseVector DiscreteIntegrator::residual(const DiscreteState& s0, const DenseVec
 }
 
 void DiscreteIntegrator::step(DiscreteState& s, double t1) {
+  const DiscreteCase& c = system_.definition();
   const std::size_t n = system_.n(), l = system_.n_constraints();
-  const bool reduced = system_.definition().method == ConstraintMethod::gibbs_appell && l > 0;
+  const bool reduced = c.method == ConstraintMethod::gibbs_appell && l > 0;
   const double h = t1 - s.t, af = p_.alpha_f;
   // integral of d over the step (8-point Gauss-Legendre; d is an expression in t)
   DenseVector integral = s.constraint_integral;
@@ -138,60 +149,143 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
   DenseVector target = initial_cq_; // C q_n+1 = C q_0 - integral_0^t1 d
   target -= integral;
   DenseVector a1 = s.a, lambda = s.lambda, q1, v1;
-  if (reduced) { // a1 = a_p + N z'': start from the acceleration the constraints prescribe
+  // T maps the acceleration unknowns to a1: the identity, or Gibbs-Appell's null space N with
+  // a1 = a_p + N z'' (a_p the acceleration the constraints prescribe, C a_p = -d')
+  DenseMatrix map(n, reduced ? n - l : n);
+  if (reduced) {
+    map = system_.null_space();
     DenseVector rate = system_.constraint_rate_derivatives(t1);
     rate *= -1;
     const DenseVector particular = system_.least_norm_solution(rate);
     DenseVector live(n - l);
-    system_.null_space().Tvmult(live, s.a);
-    system_.null_space().vmult(a1, live);
+    map.Tvmult(live, s.a);
+    map.vmult(a1, live);
     a1 += particular;
+  } else {
+    for (std::size_t i = 0; i < n; ++i)
+      map(i, i) = 1;
   }
-  DenseMatrix jacobian;
-  DenseVector r;
-  unsigned iteration = 0;
-  for (;; ++iteration) {
-    if (iteration == p_.max_newton_iterations) {
-      std::ostringstream message;
-      message << "Newton's method did not converge in " << p_.max_newton_iterations
-              << " iterations at t = " << t1
-              << " s (discrete system): a smaller Time integration/Time step, or a larger "
-                 "Maximum Newton iterations";
-      throw CollectiveFailure(message.str()); // every rank solves the same system
-    }
-    r = residual(s, a1, h, t1, &jacobian, q1, v1);
-    DenseVector increment;
-    if (reduced) {
-      DenseVector reduced_r(n - l);
-      system_.null_space().Tvmult(reduced_r, r);
-      reduced_r *= -1;
-      const DenseVector dz = solve(reduce(jacobian, system_.null_space()), reduced_r);
-      increment.reinit(n);
-      system_.null_space().vmult(increment, dz);
-    } else {
-      DenseVector gap(l), rhs = r;
-      rhs *= -1;
+  // Dashpots of degree p < 2 act by their force G at t1 (Moreau's time stepping), an unknown of
+  // its own: for 1 < p < 2 with the rate law d . v = w(G), smooth where the force law's slope is
+  // infinite; for p = 1 (dry friction) set-valued, sticking (d . v = 0, |G| <= c) or slipping
+  // (G = c s, s the sign of the slip), the active set settled around Newton's method.
+  const std::vector<std::size_t>& by_force = force_dashpots_;
+  DenseVector forces(by_force.size());
+  for (std::size_t f = 0; f < by_force.size(); ++f)
+    forces[f] = s.dashpot_forces[by_force[f]];
+  std::vector<int> slip(by_force.size(), 0); // p = 1: 0 sticks, +-1 slips that way
+  for (std::size_t f = 0; f < by_force.size(); ++f) {
+    const DiscreteDashpot& d = c.dashpots[by_force[f]];
+    const double rate = extension(d.row, s.v);
+    slip[f] = rate > 0 ? 1 : rate < 0 ? -1 : 0;
+  }
+  const std::size_t na = map.n(), nl = reduced ? 0 : l, nf = by_force.size();
+  unsigned iterations = 0;
+  for (unsigned pass = 0;; ++pass) {
+    for (unsigned iteration = 0;; ++iteration, ++iterations) {
+      if (iteration == p_.max_newton_iterations)
+        throw CollectiveFailure(not_converged(t1));
+      DenseMatrix jacobian;
+      DenseVector r = residual(s, a1, h, t1, &jacobian, q1, v1);
       DenseVector c_lambda(n);
       system_.constraint_matrix().Tvmult(c_lambda, lambda);
-      rhs += c_lambda; // R - C^T lambda is the full residual
-      system_.constraint_matrix().vmult(gap, q1);
-      gap -= target;
-      gap *= -1.0 / (p_.beta * h * h);
-      DenseVector dlambda;
-      std::tie(increment, dlambda) =
-          solve_with_constraints(jacobian, system_.constraint_matrix(), rhs, gap);
-      lambda += dlambda;
+      r -= c_lambda;
+      for (std::size_t f = 0; f < nf; ++f)
+        for (std::size_t i = 0; i < n; ++i)
+          r[i] += c.dashpots[by_force[f]].row[i] * forces[f];
+      // the block system in (acceleration unknowns, lambda, G)
+      DenseMatrix block(na + nl + nf, na + nl + nf);
+      DenseVector rhs(na + nl + nf);
+      DenseMatrix jt(n, na), tjt(na, na);
+      jacobian.mmult(jt, map);
+      map.Tmmult(tjt, jt);
+      DenseVector tr(na);
+      map.Tvmult(tr, r);
+      for (std::size_t a = 0; a < na; ++a) {
+        rhs[a] = -tr[a];
+        for (std::size_t b = 0; b < na; ++b)
+          block(a, b) = tjt(a, b);
+      }
+      for (std::size_t k = 0; k < nl; ++k) { // multipliers: -C^T in the momentum rows, C q1 = g
+        DenseVector cq(l);
+        system_.constraint_matrix().vmult(cq, q1);
+        rhs[na + k] = -(cq[k] - target[k]) / (p_.beta * h * h);
+        for (std::size_t i = 0; i < n; ++i) {
+          block(i, na + k) = -system_.constraint_matrix()(k, i);
+          block(na + k, i) = system_.constraint_matrix()(k, i);
+        }
+      }
+      for (std::size_t f = 0; f < nf; ++f) {
+        const std::size_t k = by_force[f], row = na + nl + f;
+        const DiscreteDashpot& d = c.dashpots[k];
+        DenseVector dt(na);
+        DenseVector drow(n);
+        for (std::size_t i = 0; i < n; ++i)
+          drow[i] = d.row[i];
+        map.Tvmult(dt, drow);
+        for (std::size_t a = 0; a < na; ++a)
+          block(a, row) = dt[a]; // T^T d: the force's share of the momentum rows
+        const double rate = extension(d.row, v1);
+        if (d.degree > 1) { // d . v1 - w(G) = 0
+          rhs[row] = -(rate - system_.dashpot_rate(k, forces[f]));
+          for (std::size_t a = 0; a < na; ++a)
+            block(row, a) = p_.gamma * h * dt[a];
+          block(row, row) = -system_.dashpot_rate_slope(k, forces[f]);
+        } else if (slip[f] == 0) { // sticks: d . v1 = 0
+          rhs[row] = -rate;
+          for (std::size_t a = 0; a < na; ++a)
+            block(row, a) = p_.gamma * h * dt[a];
+        } else { // slips: G = c s
+          rhs[row] = -(forces[f] - d.coefficient * slip[f]);
+          block(row, row) = 1;
+        }
+      }
+      const DenseVector x = solve(block, rhs);
+      DenseVector da(na), increment(n);
+      for (std::size_t a = 0; a < na; ++a)
+        da[a] = x[a];
+      map.vmult(increment, da);
+      a1 += increment;
+      for (std::size_t k = 0; k < nl; ++k)
+        lambda[k] += x[na + k];
+      for (std::size_t f = 0; f < nf; ++f)
+        forces[f] += x[na + nl + f];
+      // converged when the increment is round-off of the acceleration (a linear system: at
+      // once), against the largest acceleration of the run so far: where a passes through zero,
+      // round-off of the solve is not small against a itself
+      acceleration_scale_ = std::max(acceleration_scale_, a1.linfty_norm());
+      if (increment.linfty_norm() <= p_.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300))
+        break;
     }
-    a1 += increment;
-    // converged when the increment is round-off of the acceleration (a linear system: at once)
-    // against the largest acceleration of the run so far: where a passes through zero, round-off
-    // of the solve is not small against a itself
-    acceleration_scale_ = std::max(acceleration_scale_, a1.linfty_norm());
-    if (increment.linfty_norm() <= p_.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300))
+    residual(s, a1, h, t1, nullptr, q1, v1);
+    // dry friction: a sticking contact whose force exceeds c slips that way; a slipping one
+    // whose rate turned against its force sticks
+    bool settled = true;
+    for (std::size_t f = 0; f < nf; ++f) {
+      const DiscreteDashpot& d = c.dashpots[by_force[f]];
+      if (d.degree > 1)
+        continue;
+      const double rate = extension(d.row, v1);
+      if (slip[f] == 0 && std::abs(forces[f]) > d.coefficient * (1 + 1e-12)) {
+        slip[f] = forces[f] > 0 ? 1 : -1;
+        settled = false;
+      } else if (slip[f] != 0 && rate * slip[f] < 0) {
+        slip[f] = 0;
+        settled = false;
+      }
+    }
+    if (settled)
       break;
+    if (pass == 50)
+      throw CollectiveFailure("the dry-friction contacts of the discrete system found no "
+                              "consistent stick and slip at t = " +
+                              std::to_string(t1) + " s: a smaller Time integration/Time step");
   }
-  most_iterations_ = std::max(most_iterations_, iteration + 1);
-  r = residual(s, a1, h, t1, nullptr, q1, v1);
+  most_iterations_ = std::max(most_iterations_, iterations + 1);
+  DenseVector r = residual(s, a1, h, t1, nullptr, q1, v1);
+  for (std::size_t f = 0; f < nf; ++f)
+    for (std::size_t i = 0; i < n; ++i)
+      r[i] += c.dashpots[by_force[f]].row[i] * forces[f];
   if (reduced || l == 0) // the constraint forces the step applied, C^T lambda = R
     lambda = system_.multipliers_from(r);
   // The ledger, booked as the forces the step applied times its displacement.
@@ -207,6 +301,9 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
   DenseVector dissipation = dashpots1;
   dissipation *= 1 - af;
   dissipation.add(af, dashpots0);
+  for (std::size_t f = 0; f < nf; ++f)
+    for (std::size_t i = 0; i < n; ++i)
+      dissipation[i] += c.dashpots[by_force[f]].row[i] * forces[f];
   s.dissipated += dissipation * dq;
   s.work += load * dq;
   // lambda at t1 itself, from the end state's equations of motion (the step's lambda above is
@@ -216,7 +313,13 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
   end_residual += springs1;
   end_residual += dashpots1;
   end_residual -= system_.external_forces(t1);
+  for (std::size_t f = 0; f < nf; ++f)
+    for (std::size_t i = 0; i < n; ++i)
+      end_residual[i] += c.dashpots[by_force[f]].row[i] * forces[f];
   lambda = system_.multipliers_from(end_residual);
+  s.dashpot_forces = system_.dashpot_forces(v1);
+  for (std::size_t f = 0; f < nf; ++f)
+    s.dashpot_forces[by_force[f]] = forces[f];
   s.q = q1;
   s.v = v1;
   s.a = a1;

@@ -22,8 +22,9 @@ namespace hamdyn {
 struct DiscreteState {
   double t = 0;
   DenseVector q, v, a, lambda;
-  double dissipated = 0, work = 0; // the ledger's sums [J]
-  DenseVector constraint_integral; // integral_0^t d(s) ds of each constraint
+  std::vector<double> dashpot_forces; // each dashpot's force (p < 2: an unknown of the step)
+  double dissipated = 0, work = 0;    // the ledger's sums [J]
+  DenseVector constraint_integral;    // integral_0^t d(s) ds of each constraint
 };
 
 class DiscreteIntegrator {
@@ -47,6 +48,7 @@ private:
   DenseVector initial_cq_; // C q(0)
   unsigned most_iterations_ = 0;
   double acceleration_scale_ = 0; // the largest |a| so far, the scale of Newton's increments
+  std::vector<std::size_t> force_dashpots_; // the dashpots of degree p < 2
 };
 
 } // namespace hamdyn

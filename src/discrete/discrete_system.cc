@@ -54,6 +54,19 @@ double DiscreteSystem::dashpot_resistance(std::size_t k, double v) const {
                        : d.coefficient * (d.degree - 1) * std::pow(std::abs(v), d.degree - 2);
 }
 
+double DiscreteSystem::dashpot_rate(std::size_t k, double force) const {
+  const DiscreteDashpot& d = c_.dashpots[k];
+  return force == 0
+             ? 0
+             : std::pow(std::abs(force) / d.coefficient, 1 / (d.degree - 1)) * (force > 0 ? 1 : -1);
+}
+
+double DiscreteSystem::dashpot_rate_slope(std::size_t k, double force) const {
+  const DiscreteDashpot& d = c_.dashpots[k];
+  const double exponent = 1 / (d.degree - 1);
+  return exponent / d.coefficient * std::pow(std::abs(force) / d.coefficient, exponent - 1);
+}
+
 DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
   const std::size_t n = c.n(), l = c.constraints.size();
   mass_.reinit(n, n);
@@ -139,6 +152,8 @@ void DiscreteSystem::internal_forces(const DenseVector& q, const DenseVector& v,
       add_outer(*stiffness, c_.springs[j].row, spring_stiffness(j, e));
   }
   for (std::size_t k = 0; k < c_.dashpots.size(); ++k) {
+    if (c_.dashpots[k].degree < 2)
+      continue;
     const double rate = extension(c_.dashpots[k].row, v);
     add_scaled(dashpots, c_.dashpots[k].row, dashpot_force(k, rate));
     if (damping)

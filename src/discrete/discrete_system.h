@@ -30,8 +30,9 @@ public:
   const DenseMatrix& constraint_matrix() const { return constraint_; } // C, l x n
   const DenseMatrix& null_space() const { return null_space_; }        // N, n x (n - l)
 
-  /// The springs' and dashpots' generalized forces at (q, v); with `stiffness` / `damping`
-  /// given, their tangents dF/dq and dF/dv are added into them.
+  /// The springs' and dashpots' generalized forces at (q, v), dashpots of degree p < 2 left out
+  /// (their force is an unknown of the step); with `stiffness` / `damping` given, the tangents
+  /// dF/dq and dF/dv are added into them.
   void internal_forces(const DenseVector& q, const DenseVector& v, DenseVector& springs,
                        DenseVector& dashpots, DenseMatrix* stiffness = nullptr,
                        DenseMatrix* damping = nullptr) const;
@@ -40,6 +41,10 @@ public:
   double spring_stiffness(std::size_t j, double e) const;
   double dashpot_force(std::size_t k, double v) const;
   double dashpot_resistance(std::size_t k, double v) const;
+  /// A dashpot of degree 1 < p < 2: its rate at the force G, w(G) = sign(G) (|G|/c)^(1/(p-1)),
+  /// and dw/dG, both finite where the force law's slope is infinite (at rest).
+  double dashpot_rate(std::size_t k, double force) const;
+  double dashpot_rate_slope(std::size_t k, double force) const;
   /// Q(t) = sum d f(t).
   DenseVector external_forces(double t) const;
   /// d(t) of each constraint, and its rate (central differences: d is a user expression).

@@ -41,6 +41,11 @@ std::string number_text(double x) {
 
 ImpulseSolution::ImpulseSolution(const DiscreteSystem& system) : system_(system) {
   const std::size_t n = system.n(), l = system.n_constraints();
+  for (const DiscreteDashpot& d : system.definition().dashpots)
+    if (d.degree < 2)
+      throw DualFailure("the impulse dual takes dashpots of degree p >= 2 (its rate rows are "
+                        "solved for the rate); '" +
+                        d.name + "' has p < 2");
   // the momenta need M^-1: with constraints M need only be regular on their null space, here
   // every coordinate must carry inertia
   if (smallest_singular_ratio(system.mass()) < 1e-12)

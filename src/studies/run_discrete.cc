@@ -44,8 +44,7 @@ std::vector<double> history_row(const DiscreteSystem& system, const DiscreteStat
   row.insert(row.end(), s.v.begin(), s.v.end());
   for (double f : system.spring_forces(s.q))
     row.push_back(f);
-  for (double f : system.dashpot_forces(s.v))
-    row.push_back(f);
+  row.insert(row.end(), s.dashpot_forces.begin(), s.dashpot_forces.end());
   row.insert(row.end(), s.lambda.begin(), s.lambda.end());
   const double kinetic = system.kinetic_energy(s.v), potential = system.potential_energy(s.q);
   row.insert(row.end(), {kinetic, potential, s.dissipated, s.work,

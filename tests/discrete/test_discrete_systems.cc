@@ -414,7 +414,47 @@ end
   EXPECT_NEAR(s.back().dissipated / power_integral, 1.0, 1e-5);
   EXPECT_LT(largest_error, 1e-12 * e0);
 }
-INSTANTIATE_TEST_SUITE_P(Degrees, DashpotDegree, ::testing::Values(2.0, 3.0));
+INSTANTIATE_TEST_SUITE_P(Degrees, DashpotDegree, ::testing::Values(1.0, 1.5, 2.0, 3.0));
+
+// 003, p = 1: a mass m on a spring k against dry friction F = c (Den Hartog's piecewise-harmonic
+// solution): each half cycle is harmonic about +-F/k = +-5 mm against the motion, so the turning
+// points are 47, -37, 27, -17, 7 mm; from 7 mm it swings about 5 mm to 3 mm, inside the dead band
+// |q| <= F/k, and sticks for good (v and q unchanged to round-off, the friction holding k q).
+TEST(DiscreteSystems, DryFrictionTurningPointsAndStick) {
+  const CaseParameters c = discrete_case(R"(
+subsection Discrete system
+  set Coordinates = q
+  set Inertias = m: 1 @ q
+  set Springs = k: 100*e @ q
+  set Dashpots = friction: 0.5,1 @ q
+  set Initial displacements = q: 0.047
+end
+subsection Time integration
+  set Time step = 1e-4
+  set Final time = 2.5
+end
+)");
+  const auto s = simulate(c);
+  std::vector<double> turning{s[0].q[0]};
+  for (std::size_t n = 1; n + 1 < s.size(); ++n)
+    if (s[n].v[0] * s[n + 1].v[0] < 0 || (s[n].v[0] != 0 && s[n + 1].v[0] == 0))
+      turning.push_back(s[n + 1].q[0]); // the step where the rate turns (or stops)
+  const std::vector<double> expected{0.047, -0.037, 0.027, -0.017, 0.007, 0.003};
+  ASSERT_GE(turning.size(), expected.size());
+  double error = 0;
+  for (std::size_t k = 0; k < expected.size(); ++k)
+    error = std::max(error, std::abs(turning[k] - expected[k]));
+  test_support::report("dry friction: turning points against Den Hartog's", error / 0.047);
+  EXPECT_LT(error, 2e-3 * 0.047); // the turning instant falls within a step
+  const double stuck = s.back().q[0];
+  EXPECT_NEAR(stuck, 0.003, 1e-4);
+  for (std::size_t n = s.size() - 1000; n < s.size(); ++n) {
+    EXPECT_LT(std::abs(s[n].v[0]), 1e-18);
+    EXPECT_LT(std::abs(s[n].q[0] - stuck), 1e-18);
+  }
+  // the friction force holds the spring: k q
+  EXPECT_NEAR(s.back().dashpot_forces[0], -100 * stuck, 1e-12);
+}
 
 // Bad discrete cases are InputError naming the parameter.
 TEST(DiscreteSystems, BadCasesNameTheParameter) {
