@@ -306,17 +306,20 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
       dissipation[i] += c.dashpots[by_force[f]].row[i] * forces[f];
   s.dissipated += dissipation * dq;
   s.work += load * dq;
-  // lambda at t1 itself, from the end state's equations of motion (the step's lambda above is
-  // their alpha-weighted mean over the step): C^T lambda = M a1 + F(q1, v1) - Q(t1)
-  DenseVector end_residual(n);
-  system_.mass().vmult(end_residual, a1);
-  end_residual += springs1;
-  end_residual += dashpots1;
-  end_residual -= system_.external_forces(t1);
+  // lambda at t1 itself, with the acceleration consistent with the end state: M a + F(q1, v1) -
+  // Q(t1) = C^T lambda and C a = -d'(t1), as at t = 0. (The step's lambda above is the
+  // alpha-weighted mean over the step; and with d != 0, a1 of the multipliers' position-level
+  // constraint alternates about the consistent one, as index-3 schemes' accelerations do.)
+  DenseVector free_force = system_.external_forces(t1);
+  free_force -= springs1;
+  free_force -= dashpots1;
   for (std::size_t f = 0; f < nf; ++f)
     for (std::size_t i = 0; i < n; ++i)
-      end_residual[i] += c.dashpots[by_force[f]].row[i] * forces[f];
-  lambda = system_.multipliers_from(end_residual);
+      free_force[i] -= c.dashpots[by_force[f]].row[i] * forces[f];
+  DenseVector rate = system_.constraint_rate_derivatives(t1);
+  rate *= -1;
+  lambda =
+      solve_with_constraints(system_.mass(), system_.constraint_matrix(), free_force, rate).second;
   s.dashpot_forces = system_.dashpot_forces(v1);
   for (std::size_t f = 0; f < nf; ++f)
     s.dashpot_forces[by_force[f]] = forces[f];

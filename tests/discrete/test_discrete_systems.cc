@@ -329,6 +329,50 @@ TEST(DiscreteSystems, GearTrainAgainstEquations112And113) {
   EXPECT_LT(methods, 1e-12);
 }
 
+// A constraint with d(t) != 0 prescribes a motion (Naprstek & Fischer, eq. 2): the base x moves as
+// x' = 0.1 cos 5t (x = 0.02 sin 5t) and drives y on a spring, y'' + w^2 (y - x) = 0, whose
+// solution from rest is y = Y (sin 5t - (5/w) sin wt), Y = 0.02 w^2 / (w^2 - 25); lambda is the
+// force that moves the base, m_x x'' + k (x - y). Multipliers hold x exactly, Gibbs-Appell its
+// acceleration: both converge to the solution, and to each other at the scheme's order.
+TEST(DiscreteSystems, PrescribedMotionThroughAConstraint) {
+  const std::string text = R"(
+subsection Discrete system
+  set Coordinates = x, y
+  set Inertias = mx: 2 @ x; my: 0.5 @ y
+  set Springs = k: 200*e @ y - x
+  set Initial velocities = x: 0.1
+end
+subsection Constraints
+  set Equations = base: -0.1*cos(5*t) @ x
+end
+subsection Time integration
+  set Time step = 1e-4
+  set Final time = 1
+end
+)";
+  const double w = 20, Y = 0.02 * w * w / (w * w - 25);
+  auto y = [&](double t) { return Y * (std::sin(5 * t) - 5 / w * std::sin(w * t)); };
+  auto lambda = [&](double t) {
+    const double x = 0.02 * std::sin(5 * t), acceleration = -0.5 * std::sin(5 * t);
+    return 2 * acceleration + 200 * (x - y(t));
+  };
+  for (const std::string method : {"multipliers", "Gibbs-Appell"}) {
+    const auto s = simulate(discrete_case(text, {"Constraints/Method=" + method}));
+    double x_error = 0, y_error = 0, lambda_error = 0;
+    for (const auto& state : s) {
+      x_error = std::max(x_error, std::abs(state.q[0] - 0.02 * std::sin(5 * state.t)));
+      y_error = std::max(y_error, std::abs(state.q[1] - y(state.t)));
+      lambda_error = std::max(lambda_error, std::abs(state.lambda[0] - lambda(state.t)));
+    }
+    test_support::report("prescribed motion (" + method + "): y error relative to Y", y_error / Y);
+    test_support::report("prescribed motion (" + method + "): lambda error relative to 200 Y",
+                         lambda_error / (200 * Y));
+    EXPECT_LT(x_error, method == "multipliers" ? 1e-14 : 1e-8) << method;
+    EXPECT_LT(y_error / Y, 1e-5) << method;
+    EXPECT_LT(lambda_error / (200 * Y), 1e-4) << method;
+  }
+}
+
 // 000, Example 1 (eqs. 23-26): the case file's mass and stiffness are eq. (26)'s, and its
 // frequencies the roots of w^4 - (k1 (1/ma + 1/mb) + k2 (1/mb + 1/mc)) w^2
 // + k1 k2 (ma + mb + mc)/(ma mb mc) = 0 beside one rigid-body mode.
