@@ -3,7 +3,6 @@
 #include "core/failure_message.h"
 
 #include <deal.II/base/quadrature_lib.h>
-#include <deal.II/lac/lapack_full_matrix.h>
 
 #include <algorithm>
 #include <cmath>
@@ -13,15 +12,6 @@
 namespace hamdyn {
 
 namespace {
-// x <- A^-1 b by LU (LAPACK): the systems are a few dozen unknowns at most.
-DenseVector solve(const DenseMatrix& a, const DenseVector& b) {
-  dealii::LAPACKFullMatrix<double> lu(a.m(), a.n());
-  lu = a;
-  lu.compute_lu_factorization();
-  DenseVector x(b);
-  lu.solve(x);
-  return x;
-}
 
 // The saddle-point system [[A, -C^T], [C, 0]] [x; y] = [b; c].
 std::pair<DenseVector, DenseVector> solve_with_constraints(const DenseMatrix& a,
@@ -43,7 +33,7 @@ std::pair<DenseVector, DenseVector> solve_with_constraints(const DenseMatrix& a,
       block(j, n + r) = -c(r, j);
     }
   }
-  const DenseVector x = solve(block, rhs);
+  const DenseVector x = solve_dense(block, rhs);
   DenseVector first(n), second(l);
   for (std::size_t i = 0; i < n; ++i)
     first[i] = x[i];
@@ -73,12 +63,8 @@ DiscreteState DiscreteIntegrator::initial_state() {
   const DiscreteCase& c = system_.definition();
   const std::size_t n = c.n(), l = system_.n_constraints();
   DiscreteState s;
-  s.q.reinit(n);
-  s.v.reinit(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    s.q[i] = c.initial_q[i];
-    s.v[i] = c.initial_v[i];
-  }
+  s.q = system_.initial_displacements();
+  s.v = system_.initial_velocities();
   s.constraint_integral.reinit(l);
   DenseVector springs, dashpots;
   system_.internal_forces(s.q, s.v, springs, dashpots);
@@ -240,7 +226,7 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
           block(row, row) = 1;
         }
       }
-      const DenseVector x = solve(block, rhs);
+      const DenseVector x = solve_dense(block, rhs);
       DenseVector da(na), increment(n);
       for (std::size_t a = 0; a < na; ++a)
         da[a] = x[a];

@@ -13,7 +13,9 @@
 //    C^T lambda = M a + F - Q.
 // Both move alike to round-off when d = 0 (the holonomic case); for d != 0 the multipliers hold
 // the positions exactly and Gibbs-Appell the accelerations, so they differ at the order of the
-// scheme.
+// scheme. The lambda a state carries is the one at its time, with the acceleration consistent
+// with its q, q-dot (as at t = 0). Dashpots of degree p < 2 act with their force at the step's
+// end (Moreau, Nonsmooth Mechanics and Applications, CISM 302, 1988), an unknown of the step.
 #include "discrete/discrete_system.h"
 #include "time/newmark_family.h"
 

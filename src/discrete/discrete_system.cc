@@ -18,6 +18,15 @@ double extension(const std::vector<double>& row, const DenseVector& q) {
   return e;
 }
 
+DenseVector solve_dense(const DenseMatrix& a, const DenseVector& b) {
+  dealii::LAPACKFullMatrix<double> lu(a.m(), a.n());
+  lu = a;
+  lu.compute_lu_factorization();
+  DenseVector x(b);
+  lu.solve(x);
+  return x;
+}
+
 namespace {
 // m d d^T added into `matrix`
 void add_outer(DenseMatrix& matrix, const std::vector<double>& d, double m) {
@@ -118,9 +127,7 @@ DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
                          ": some combination of the coordinates carries no inertia; give each "
                          "coordinate (or the constraints) one");
   // The initial rates must satisfy C q-dot(0) + d(0) = 0.
-  DenseVector v0(n);
-  for (std::size_t i = 0; i < n; ++i)
-    v0[i] = c.initial_v[i];
+  const DenseVector v0 = initial_velocities();
   const DenseVector d0 = constraint_rates(0);
   for (std::size_t r = 0; r < l; ++r) {
     const double residual = extension(c.constraints[r].row, v0) + d0[r];
@@ -133,9 +140,7 @@ DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
                            format_linear_combination(c.constraints[r].row, c.coordinates) +
                            " + d(0) = " + std::to_string(residual) + ", expected 0)");
   }
-  DenseVector q0(n);
-  for (std::size_t i = 0; i < n; ++i)
-    q0[i] = c.initial_q[i];
+  const DenseVector q0 = initial_displacements();
   for (const auto& s : c.springs)
     e_scale_.push_back(std::max(1e-6, std::abs(extension(s.row, q0))));
 }
@@ -159,6 +164,14 @@ void DiscreteSystem::internal_forces(const DenseVector& q, const DenseVector& v,
     if (damping)
       add_outer(*damping, c_.dashpots[k].row, dashpot_resistance(k, rate));
   }
+}
+
+DenseVector DiscreteSystem::initial_displacements() const {
+  return DenseVector(c_.initial_q.begin(), c_.initial_q.end());
+}
+
+DenseVector DiscreteSystem::initial_velocities() const {
+  return DenseVector(c_.initial_v.begin(), c_.initial_v.end());
 }
 
 DenseVector DiscreteSystem::external_forces(double t) const {

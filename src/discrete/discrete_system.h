@@ -45,6 +45,9 @@ public:
   /// and dw/dG, both finite where the force law's slope is infinite (at rest).
   double dashpot_rate(std::size_t k, double force) const;
   double dashpot_rate_slope(std::size_t k, double force) const;
+  /// q and q-dot at t = 0, as the case gives them.
+  DenseVector initial_displacements() const;
+  DenseVector initial_velocities() const;
   /// Q(t) = sum d f(t).
   DenseVector external_forces(double t) const;
   /// d(t) of each constraint, and its rate (central differences: d is a user expression).
@@ -66,6 +69,9 @@ private:
   DenseMatrix mass_, constraint_, null_space_, gram_inverse_; // (C C^T)^-1
   std::vector<double> e_scale_;
 };
+
+/// x = A^-1 b by LU (LAPACK): a discrete system's matrices are a few dozen rows at most.
+DenseVector solve_dense(const DenseMatrix& a, const DenseVector& b);
 
 /// The element's extension d . q.
 double extension(const std::vector<double>& row, const DenseVector& q);

@@ -2,8 +2,6 @@
 
 #include "reductions/dense_eigen.h"
 
-#include <deal.II/lac/lapack_full_matrix.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -20,15 +18,6 @@ DenseMatrix incidence(const Items& items, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i)
       d(r, i) = items[r].row[i];
   return d;
-}
-
-DenseVector solve(const DenseMatrix& a, const DenseVector& b) {
-  dealii::LAPACKFullMatrix<double> lu(a.m(), a.n());
-  lu = a;
-  lu.compute_lu_factorization();
-  DenseVector x(b);
-  lu.solve(x);
-  return x;
 }
 
 std::string number_text(double x) {
@@ -71,23 +60,16 @@ ImpulseSolution::ImpulseSolution(const DiscreteSystem& system) : system_(system)
   ds.mmult(dp, projection_);
   susceptance_.reinit(ds.m(), ds.m());
   dp.mTmult(susceptance_, ds);
-  DenseVector v0(n);
-  for (std::size_t i = 0; i < n; ++i)
-    v0[i] = system.definition().initial_v[i];
   initial_momentum_.reinit(n);
-  system.mass().vmult(initial_momentum_, v0);
+  system.mass().vmult(initial_momentum_, system.initial_velocities());
 }
 
 ImpulseState ImpulseSolution::initial_state() const {
   const DiscreteCase& c = system_.definition();
   const std::size_t n = c.n();
   ImpulseState s;
-  s.q.reinit(n);
-  s.v.reinit(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    s.q[i] = c.initial_q[i];
-    s.v[i] = c.initial_v[i];
-  }
+  s.q = system_.initial_displacements();
+  s.v = system_.initial_velocities();
   s.S.reinit(c.springs.size());
   s.F.reinit(c.springs.size());
   s.e.reinit(c.springs.size());
@@ -158,8 +140,8 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
     scale = std::max(scale, std::abs(s.e[j]));
   for (std::size_t k = 0; k < nd; ++k)
     scale = std::max(scale, std::abs(s.w[k]));
-  double previous = std::numeric_limits<double>::infinity();
-  for (unsigned iteration = 0;; ++iteration) {
+  // the forces F(e1), G(w1) and the impulses by the trapezoidal rule
+  auto update_impulses = [&] {
     for (std::size_t j = 0; j < ns; ++j) {
       next.F[j] = system_.spring_force(j, next.e[j]);
       next.S[j] = s.S[j] + 0.5 * h * (s.F[j] + next.F[j]);
@@ -168,6 +150,10 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
       next.G[k] = system_.dashpot_force(k, next.w[k]);
       next.H[k] = s.H[k] + 0.5 * h * (s.G[k] + next.G[k]);
     }
+  };
+  double previous = std::numeric_limits<double>::infinity();
+  for (unsigned iteration = 0;; ++iteration) {
+    update_impulses();
     const DenseVector v1 = velocities(next, t1);
     DenseVector residual(ns + nd);
     for (std::size_t j = 0; j < ns; ++j)
@@ -191,7 +177,7 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
         jacobian(a, b) = (a == b ? 1.0 : 0.0) - (a < ns ? 0.5 * h : 1.0) * extension(row_of(a), dv);
     }
     residual *= -1;
-    const DenseVector dx = solve(jacobian, residual);
+    const DenseVector dx = solve_dense(jacobian, residual);
     for (std::size_t j = 0; j < ns; ++j)
       next.e[j] += dx[j];
     for (std::size_t k = 0; k < nd; ++k)
@@ -213,14 +199,7 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
       throw CollectiveFailure(message.str());
     }
   }
-  for (std::size_t j = 0; j < ns; ++j) {
-    next.F[j] = system_.spring_force(j, next.e[j]);
-    next.S[j] = s.S[j] + 0.5 * h * (s.F[j] + next.F[j]);
-  }
-  for (std::size_t k = 0; k < nd; ++k) {
-    next.G[k] = system_.dashpot_force(k, next.w[k]);
-    next.H[k] = s.H[k] + 0.5 * h * (s.G[k] + next.G[k]);
-  }
+  update_impulses();
   next.v = velocities(next, t1);
   for (std::size_t i = 0; i < n; ++i)
     next.q[i] = s.q[i] + 0.5 * h * (s.v[i] + next.v[i]);

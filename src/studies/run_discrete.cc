@@ -64,11 +64,10 @@ NewmarkParameters newmark_parameters(const CaseParameters& c) {
 // The stiffness linearized about the initial state (each spring's slope dF/de there).
 DenseMatrix initial_tangent_stiffness(const DiscreteSystem& system) {
   const std::size_t n = system.n();
-  DenseVector q(n), v(n), springs, dashpots;
-  for (std::size_t i = 0; i < n; ++i)
-    q[i] = system.definition().initial_q[i];
+  DenseVector springs, dashpots;
   DenseMatrix stiffness(n, n);
-  system.internal_forces(q, v, springs, dashpots, &stiffness);
+  system.internal_forces(system.initial_displacements(), DenseVector(n), springs, dashpots,
+                         &stiffness);
   return stiffness;
 }
 
