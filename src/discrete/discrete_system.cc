@@ -1,7 +1,9 @@
 #include "discrete/discrete_system.h"
 
+#include "core/failure_message.h"
 #include "core/input_error.h"
 #include "discrete/linear_combination.h"
+#include "output/history_writer.h"
 #include "reductions/dense_eigen.h"
 
 #include <deal.II/base/quadrature_lib.h>
@@ -43,7 +45,12 @@ void add_scaled(DenseVector& vector, const std::vector<double>& d, double f) {
 } // namespace
 
 double DiscreteSystem::spring_force(std::size_t j, double e) const {
-  return (*c_.springs[j].law)(e, 0);
+  const double force = (*c_.springs[j].law)(e, 0);
+  if (!std::isfinite(force)) // the same on every rank: one line for all
+    throw CollectiveFailure("the law of spring '" + c_.springs[j].name + "' (" +
+                            c_.springs[j].law->text() + ") is not finite at the extension e = " +
+                            format_number(e) + ": check its law over the run's extensions");
+  return force;
 }
 
 double DiscreteSystem::spring_stiffness(std::size_t j, double e) const {
