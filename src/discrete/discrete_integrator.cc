@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -238,9 +239,16 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
         forces[f] += x[na + nl + f];
       // converged when the increment is round-off of the acceleration (a linear system: at
       // once), against the largest acceleration of the run so far: where a passes through zero,
-      // round-off of the solve is not small against a itself
+      // round-off of the solve is not small against a itself. With multipliers the constraint
+      // rows hold C q1 itself, and q1 = ... + beta h^2 a1 is known only to its last bits: an
+      // increment that moves q1 by a few ulps is the floor of that position-level constraint
+      // (it cannot fall below 1e-10 of a when beta h^2 a is small against q).
       acceleration_scale_ = std::max(acceleration_scale_, a1.linfty_norm());
-      if (increment.linfty_norm() <= p_.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300))
+      const double position_floor = nl > 0 ? 16 * std::numeric_limits<double>::epsilon() *
+                                                 q1.linfty_norm() / (p_.beta * h * h)
+                                           : 0.0;
+      if (increment.linfty_norm() <=
+          std::max(p_.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300), position_floor))
         break;
     }
     residual(s, a1, h, t1, nullptr, q1, v1);

@@ -288,7 +288,8 @@ end
 )";
 
 // 004, sec. 4.3.1: th1 follows eq. (113) (a damped oscillator's step response, closed form),
-// lambda equals eq. (112), (N1/N2)(J2 th1'' + K2 th1); multipliers and Gibbs-Appell agree.
+// lambda equals eq. (112), (N1/N2)(J2 th1'' + K2 th1), and the tooth force eq. (114);
+// multipliers and Gibbs-Appell agree.
 TEST(DiscreteSystems, GearTrainAgainstEquations112And113) {
   const double J1 = 0.02, J2 = 0.05, C1 = 0.3, K2 = 150, N = 0.5, tau = 2;
   const double J = J1 + N * N * J2, K = N * N * K2, w = std::sqrt(K / J),
@@ -321,6 +322,17 @@ TEST(DiscreteSystems, GearTrainAgainstEquations112And113) {
   test_support::report("gear train: lambda error relative to its largest",
                        lambda_error / lambda_scale);
   test_support::report("gear train: multipliers against Gibbs-Appell", methods);
+  // The same mesh written at the pitch circles, r2 th2' - r1 th1' = 0 (r1/r2 = N1/N2): its
+  // multiplier is the tooth force, f_c = lambda / r2 of eq. (114).
+  const double r2 = 0.1;
+  const auto pitch =
+      simulate(discrete_case(gear, {"Constraints/Equations=contact: 0 @ 0.1*th2 - 0.05*th1"}));
+  double tooth_error = 0;
+  for (std::size_t n = 0; n < pitch.size(); ++n)
+    tooth_error = std::max(tooth_error, std::abs(pitch[n].lambda[0] - lambda(pitch[n].t) / r2));
+  test_support::report("gear train: tooth force error relative to its largest (eq. 114)",
+                       tooth_error / (lambda_scale / r2));
+  EXPECT_LT(tooth_error / (lambda_scale / r2), 1e-5);
   const double dual = largest_difference(multipliers, simulate_dual(discrete_case(gear)));
   test_support::report("gear train: impulse dual against multipliers", dual);
   EXPECT_LT(dual, 1e-11);
