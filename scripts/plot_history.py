@@ -5,7 +5,8 @@ usage: scripts/plot_history.py RESULTS_DIR [COLUMN ...]
 Writes RESULTS_DIR/history.png. Without COLUMNs: every displacement, rotation and velocity column
 that is not zero throughout (held ends are). Panels, top to bottom, for the units present:
 displacement [m] (u_*, u@x, oscillator_*), rotation [rad] (theta_*), velocity [m/s] (v_*),
-force [N], moment [N m]; then the energies [J]: kinetic T, potential V, T + V and dissipated;
+force [N], moment [N m]; for a discrete system, its coordinates q, their rates v_q, the elements'
+forces and the constraint forces lambda_* (by default the coordinates, rates and lambdas); then the energies [J]: kinetic T, potential V, T + V and dissipated;
 and, when there is any, the external work beside T + V + dissipated - (T0 + V0), with the
 ledger's energy_error on its own right-hand axis. The title names the results directory and
 the model. Needs Debian's python3-matplotlib (and python3-numpy).
@@ -35,11 +36,35 @@ UNITS = (("displacement", "displacement [m]", ("u_", "u@", "oscillator_")),
          ("moment", "moment [N m]", ("moment_reaction_", "spring_moment")))
 
 
-def unit_of(column):
-    for panel, _, prefixes in UNITS:
-        if column.startswith(prefixes):
-            return panel
-    return None
+# A discrete system's columns (Model/Type = discrete): its coordinates are the names q with a
+# rate column v_q; their units (m or rad) are the case's, so the labels say both.
+DISCRETE_UNITS = (("coordinate", "coordinate q [m or rad]", ()),
+                  ("rate", "rate dq/dt [m/s or rad/s]", ()),
+                  ("force", "element force [N or N m]", ("force_", "dashpot_force_")),
+                  ("constraint", "constraint force lambda", ("lambda_",)))
+
+
+def units_for(header):
+    """The panels for this history's columns, and a function naming a column's panel."""
+    coordinates = {c for c in header if c != "time" and "v_" + c in header}
+    if not coordinates:
+        def unit_of(column):
+            for panel, _, prefixes in UNITS:
+                if column.startswith(prefixes):
+                    return panel
+            return None
+        return UNITS, unit_of
+
+    def discrete_unit_of(column):
+        if column in coordinates:
+            return "coordinate"
+        if column.startswith("v_") and column[2:] in coordinates:
+            return "rate"
+        for panel, _, prefixes in DISCRETE_UNITS[2:]:
+            if column.startswith(prefixes):
+                return panel
+        return None
+    return DISCRETE_UNITS, discrete_unit_of
 
 
 def model_name(results):
@@ -77,10 +102,12 @@ def main():
     for name in wanted:
         if name not in column:
             sys.exit("plot_history.py: no column %r (have: %s)" % (name, ", ".join(header)))
+    units, unit_of = units_for(header)
     if not wanted:
-        wanted = [c for c in header if unit_of(c) in ("displacement", "rotation", "velocity")
+        wanted = [c for c in header if unit_of(c) in ("displacement", "rotation", "velocity",
+                                                      "coordinate", "rate", "constraint")
                   and np.any(column[c] != 0)]
-    panels = [(label, [c for c in wanted if unit_of(c) == panel]) for panel, label, _ in UNITS]
+    panels = [(label, [c for c in wanted if unit_of(c) == panel]) for panel, label, _ in units]
     panels = [(label, names) for label, names in panels if names]
     others = [c for c in wanted if unit_of(c) is None and c not in ENERGIES and c != "time"]
     if others:
@@ -127,6 +154,8 @@ def main():
     out = os.path.join(results, "history.png")
     fig.savefig(out, dpi=110)
     print("wrote", out)
+    for label, names in panels:
+        print("  %s: %s" % (label or "other", ", ".join(names)))
 
 
 if __name__ == "__main__":

@@ -89,5 +89,15 @@ picture(out, "modes.py")
 run([os.path.join(scripts, "plot_history.py"), results], "plot_history.py")
 picture(os.path.join(results, "history.png"), "plot_history.py")
 
+# a discrete system's history: its coordinates, rates and constraint forces get panels of their own
+gear = os.path.join(work, "gear")
+run([hamdyn, "run", os.path.join(source, "cases", "seeds", "gear_train.prm"), "--output", gear,
+     "--set", "Time integration/Final time=0.05"], "hamdyn run (gear train)")
+said = run([os.path.join(scripts, "plot_history.py"), gear], "plot_history.py (discrete)")
+check("plot_history.py (discrete): coordinates, rates and lambda drawn",
+      "coordinate q [m or rad]: th1, th2" in said and "v_th1, v_th2" in said
+      and "constraint force lambda: lambda_mesh" in said, said)
+picture(os.path.join(gear, "history.png"), "plot_history.py (discrete)")
+
 shutil.rmtree(work)
 finish()
