@@ -1,6 +1,7 @@
 #include "discrete/discrete_integrator.h"
 
 #include "core/failure_message.h"
+#include "discrete/stick_slip.h"
 
 #include <deal.II/base/quadrature_lib.h>
 
@@ -163,8 +164,7 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
   std::vector<int> slip(by_force.size(), 0); // p = 1: 0 sticks, +-1 slips that way
   for (std::size_t f = 0; f < by_force.size(); ++f) {
     const DiscreteDashpot& d = c.dashpots[by_force[f]];
-    const double rate = extension(d.row, s.v);
-    slip[f] = rate > 0 ? 1 : rate < 0 ? -1 : 0;
+    slip[f] = slip_direction(extension(d.row, s.v));
   }
   const std::size_t na = map.n(), nl = reduced ? 0 : l, nf = by_force.size();
   unsigned iterations = 0;
@@ -252,21 +252,12 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
         break;
     }
     residual(s, a1, h, t1, nullptr, q1, v1);
-    // dry friction: a sticking contact whose force exceeds c slips that way; a slipping one
-    // whose rate turned against its force sticks
     bool settled = true;
     for (std::size_t f = 0; f < nf; ++f) {
       const DiscreteDashpot& d = c.dashpots[by_force[f]];
-      if (d.degree > 1)
-        continue;
-      const double rate = extension(d.row, v1);
-      if (slip[f] == 0 && std::abs(forces[f]) > d.coefficient * (1 + 1e-12)) {
-        slip[f] = forces[f] > 0 ? 1 : -1;
+      if (d.degree == 1 &&
+          switch_stick_slip(slip[f], forces[f], extension(d.row, v1), d.coefficient))
         settled = false;
-      } else if (slip[f] != 0 && rate * slip[f] < 0) {
-        slip[f] = 0;
-        settled = false;
-      }
     }
     if (settled)
       break;

@@ -1,5 +1,6 @@
 #include "discrete/impulse_solution.h"
 
+#include "discrete/stick_slip.h"
 #include "reductions/dense_eigen.h"
 
 #include <algorithm>
@@ -30,11 +31,9 @@ std::string number_text(double x) {
 
 ImpulseSolution::ImpulseSolution(const DiscreteSystem& system) : system_(system) {
   const std::size_t n = system.n(), l = system.n_constraints();
-  for (const DiscreteDashpot& d : system.definition().dashpots)
-    if (d.degree < 2)
-      throw DualFailure("the impulse dual takes dashpots of degree p >= 2 (its rate rows are "
-                        "solved for the rate); '" +
-                        d.name + "' has p < 2");
+  for (std::size_t k = 0; k < system.definition().dashpots.size(); ++k)
+    if (system.definition().dashpots[k].degree < 2)
+      force_dashpots_.push_back(k);
   // the momenta need M^-1: with constraints M need only be regular on their null space, here
   // every coordinate must carry inertia
   if (smallest_singular_ratio(system.mass()) < 1e-12)
@@ -132,75 +131,135 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
   next.load_impulse.add(0.5 * h, system_.external_forces(s.t));
   next.load_impulse.add(0.5 * h, system_.external_forces(t1));
   const DenseVector v0 = velocities(s, s.t);
-  // Newton on x = (e1 of the springs, rates w1 of the dashpots); the rows are
-  //   e1 - e0 - h/2 d . (q-dot0 + q-dot1) = 0 and w1 - d . q-dot1 = 0.
+  // Each dashpot's unknown: its rate w1 (p >= 2, force G(w1)), or its force G1 (p < 2, where
+  // G(w) has an infinite slope at w = 0; Moreau's time stepping as in the primal: the step's
+  // impulse h G1, the rate law w(G1) = d . q-dot1, and for p = 1 sticking (d . q-dot1 = 0,
+  // |G1| <= c) or slipping (G1 = c s) with the active set settled around Newton's method).
+  std::vector<bool> by_force(nd, false);
+  for (const std::size_t k : force_dashpots_)
+    by_force[k] = true;
+  std::vector<int> slip(nd, 0); // p = 1: 0 sticks, +-1 slips that way
+  for (std::size_t k = 0; k < nd; ++k)
+    slip[k] = slip_direction(s.w[k]);
+  // Newton on x = (e1 of the springs; w1 or G1 of the dashpots); the rows are
+  //   e1 - e0 - h/2 d . (q-dot0 + q-dot1) = 0, and w1 - d . q-dot1 = 0 (or its p < 2 forms).
   DenseMatrix jacobian(ns + nd, ns + nd);
-  double scale = 1e-300;
+  double scale = 1e-300, force_scale = 1e-300; // of the extensions and rates; of the forces G
   for (std::size_t j = 0; j < ns; ++j)
     scale = std::max(scale, std::abs(s.e[j]));
-  for (std::size_t k = 0; k < nd; ++k)
+  for (std::size_t k = 0; k < nd; ++k) {
     scale = std::max(scale, std::abs(s.w[k]));
-  // the forces F(e1), G(w1) and the impulses by the trapezoidal rule
+    force_scale =
+        std::max({force_scale, std::abs(s.G[k]), by_force[k] ? c.dashpots[k].coefficient : 0.0});
+  }
+  // the forces F(e1), G(w1) and the impulses: trapezoidal, or h G1 for the dashpots by force
   auto update_impulses = [&] {
     for (std::size_t j = 0; j < ns; ++j) {
       next.F[j] = system_.spring_force(j, next.e[j]);
       next.S[j] = s.S[j] + 0.5 * h * (s.F[j] + next.F[j]);
     }
     for (std::size_t k = 0; k < nd; ++k) {
-      next.G[k] = system_.dashpot_force(k, next.w[k]);
-      next.H[k] = s.H[k] + 0.5 * h * (s.G[k] + next.G[k]);
+      if (!by_force[k])
+        next.G[k] = system_.dashpot_force(k, next.w[k]);
+      next.H[k] = s.H[k] + (by_force[k] ? h * next.G[k] : 0.5 * h * (s.G[k] + next.G[k]));
     }
   };
-  double previous = std::numeric_limits<double>::infinity();
-  for (unsigned iteration = 0;; ++iteration) {
+  auto row_of = [&](std::size_t b) -> const std::vector<double>& {
+    return b < ns ? c.springs[b].row : c.dashpots[b - ns].row;
+  };
+  for (unsigned pass = 0;; ++pass) {
+    double previous = std::numeric_limits<double>::infinity();
+    for (unsigned iteration = 0;; ++iteration) {
+      update_impulses();
+      const DenseVector v1 = velocities(next, t1);
+      DenseVector residual(ns + nd);
+      for (std::size_t j = 0; j < ns; ++j)
+        residual[j] = next.e[j] - s.e[j] -
+                      0.5 * h * (extension(c.springs[j].row, v0) + extension(c.springs[j].row, v1));
+      // d q-dot1 / d x_b = -P d_b dH_b/dx_b (springs: dS/de = h/2 F'(e))
+      for (std::size_t b = 0; b < ns + nd; ++b) {
+        const std::size_t k = b - ns;
+        const double impulse_slope = b < ns ? 0.5 * h * system_.spring_stiffness(b, next.e[b])
+                                     : by_force[k]
+                                         ? h
+                                         : 0.5 * h * system_.dashpot_resistance(k, next.w[k]);
+        DenseVector column(n), dv(n);
+        for (std::size_t i = 0; i < n; ++i)
+          column[i] = row_of(b)[i];
+        projection_.vmult(dv, column);
+        dv *= -impulse_slope;
+        for (std::size_t a = 0; a < ns + nd; ++a)
+          jacobian(a, b) =
+              (a == b && a < ns ? 1.0 : 0.0) - (a < ns ? 0.5 * h : 1.0) * extension(row_of(a), dv);
+      }
+      for (std::size_t k = 0; k < nd; ++k) {
+        const std::size_t a = ns + k;
+        const double rate = extension(c.dashpots[k].row, v1);
+        if (!by_force[k]) { // w1 - d . q-dot1
+          residual[a] = next.w[k] - rate;
+          jacobian(a, a) += 1;
+        } else if (c.dashpots[k].degree > 1) { // w(G1) - d . q-dot1
+          residual[a] = system_.dashpot_rate(k, next.G[k]) - rate;
+          jacobian(a, a) += system_.dashpot_rate_slope(k, next.G[k]);
+        } else if (slip[k] == 0) { // sticks: -d . q-dot1
+          residual[a] = -rate;
+        } else { // slips: G1 - c s
+          residual[a] = next.G[k] - c.dashpots[k].coefficient * slip[k];
+          for (std::size_t b = 0; b < ns + nd; ++b)
+            jacobian(a, b) = a == b ? 1.0 : 0.0;
+        }
+      }
+      residual *= -1;
+      const DenseVector dx = solve_dense(jacobian, residual);
+      double size = 0; // the increment against its unknown's scale
+      for (std::size_t j = 0; j < ns; ++j) {
+        next.e[j] += dx[j];
+        scale = std::max(scale, std::abs(next.e[j]));
+      }
+      for (std::size_t k = 0; k < nd; ++k) {
+        if (by_force[k]) {
+          next.G[k] += dx[ns + k];
+          force_scale = std::max(force_scale, std::abs(next.G[k]));
+        } else {
+          next.w[k] += dx[ns + k];
+          scale = std::max(scale, std::abs(next.w[k]));
+        }
+      }
+      for (std::size_t b = 0; b < ns + nd; ++b)
+        size =
+            std::max(size, std::abs(dx[b]) / (b >= ns && by_force[b - ns] ? force_scale : scale));
+      // converged: the increment is round-off of the unknowns, or it stopped shrinking at
+      // round-off level (the velocities are differences of impulses that grow with time)
+      if (size <= 1e-13 || (iteration >= 2 && size >= 0.5 * previous && size <= 1e-8))
+        break;
+      previous = size;
+      if (iteration == 50) {
+        std::ostringstream message;
+        message << "the impulse dual's Newton iterations did not converge at t = " << t1
+                << " s: a smaller Time integration/Time step";
+        throw CollectiveFailure(message.str());
+      }
+    }
     update_impulses();
     const DenseVector v1 = velocities(next, t1);
-    DenseVector residual(ns + nd);
-    for (std::size_t j = 0; j < ns; ++j)
-      residual[j] = next.e[j] - s.e[j] -
-                    0.5 * h * (extension(c.springs[j].row, v0) + extension(c.springs[j].row, v1));
-    for (std::size_t k = 0; k < nd; ++k)
-      residual[ns + k] = next.w[k] - extension(c.dashpots[k].row, v1);
-    // d q-dot1 / d x_b = -P d_b (h/2) dF_b/dx_b
-    auto row_of = [&](std::size_t b) -> const std::vector<double>& {
-      return b < ns ? c.springs[b].row : c.dashpots[b - ns].row;
-    };
-    for (std::size_t b = 0; b < ns + nd; ++b) {
-      const double slope = b < ns ? system_.spring_stiffness(b, next.e[b])
-                                  : system_.dashpot_resistance(b - ns, next.w[b - ns]);
-      DenseVector column(n), dv(n);
-      for (std::size_t i = 0; i < n; ++i)
-        column[i] = row_of(b)[i];
-      projection_.vmult(dv, column);
-      dv *= -0.5 * h * slope;
-      for (std::size_t a = 0; a < ns + nd; ++a)
-        jacobian(a, b) = (a == b ? 1.0 : 0.0) - (a < ns ? 0.5 * h : 1.0) * extension(row_of(a), dv);
+    bool settled = true;
+    for (const std::size_t k : force_dashpots_) {
+      const DiscreteDashpot& d = c.dashpots[k];
+      if (d.degree == 1 &&
+          switch_stick_slip(slip[k], next.G[k], extension(d.row, v1), d.coefficient))
+        settled = false;
     }
-    residual *= -1;
-    const DenseVector dx = solve_dense(jacobian, residual);
-    for (std::size_t j = 0; j < ns; ++j)
-      next.e[j] += dx[j];
-    for (std::size_t k = 0; k < nd; ++k)
-      next.w[k] += dx[ns + k];
-    for (std::size_t j = 0; j < ns; ++j)
-      scale = std::max(scale, std::abs(next.e[j]));
-    for (std::size_t k = 0; k < nd; ++k)
-      scale = std::max(scale, std::abs(next.w[k]));
-    // converged: the increment is round-off of the extensions, or it stopped shrinking at
-    // round-off level (the velocities are differences of impulses that grow with time)
-    const double size = dx.linfty_norm();
-    if (size <= 1e-13 * scale || (iteration >= 2 && size >= 0.5 * previous && size <= 1e-8 * scale))
+    if (settled)
       break;
-    previous = size;
-    if (iteration == 50) {
-      std::ostringstream message;
-      message << "the impulse dual's Newton iterations did not converge at t = " << t1
-              << " s: a smaller Time integration/Time step";
-      throw CollectiveFailure(message.str());
-    }
+    if (pass == 50)
+      throw CollectiveFailure("the impulse dual's dry-friction contacts found no consistent "
+                              "stick and slip at t = " +
+                              number_text(t1) + " s: a smaller Time integration/Time step");
   }
   update_impulses();
   next.v = velocities(next, t1);
+  for (const std::size_t k : force_dashpots_)
+    next.w[k] = extension(c.dashpots[k].row, next.v);
   for (std::size_t i = 0; i < n; ++i)
     next.q[i] = s.q[i] + 0.5 * h * (s.v[i] + next.v[i]);
   check_invertible(next);

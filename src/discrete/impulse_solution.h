@@ -18,10 +18,15 @@
 // law is invertible only where F'(e) > 0: the dual stops where a spring's slope reaches zero
 // (the sliding bar's |2 S-dot| = k l^2, eq. 54) with a line naming the element and the force.
 // The coordinates come back by the same rule from the velocities, q1 = q0 + h/2 (q-dot0 + q-dot1).
+// A dashpot of degree p < 2, whose force law c |w|^(p-1) sign(w) has an infinite slope at rest,
+// is solved for its force G instead, with Moreau's impulse h G1 over the step as in the primal
+// (Moreau, Nonsmooth Mechanics and Applications, CISM 302, 1988): its rate law
+// w(G1) = d . q-dot1 for 1 < p < 2, and for p = 1 (dry friction) sticking or slipping.
 #include "core/failure_message.h"
 #include "discrete/discrete_system.h"
 
 #include <stdexcept>
+#include <vector>
 
 namespace hamdyn {
 
@@ -57,6 +62,7 @@ private:
   const DiscreteSystem& system_;
   DenseMatrix projection_, correction_, susceptance_; // P, W, D_s P D_s^T
   DenseVector initial_momentum_;
+  std::vector<std::size_t> force_dashpots_; // dashpots of degree p < 2, solved for their force
 };
 
 } // namespace hamdyn
