@@ -388,7 +388,7 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Convergence", "Refine", "h", P::Selection("h|p|dt|h and dt"), "h | p | dt | h and dt",
             "What `hamdyn converge` refines from level to level: h doubles the elements, p "
             "takes degrees 1, 2, 3, 4 (Lagrange elements only), dt halves the time step, "
-            "h and dt does both.");
+            "h and dt does both. A discrete system: dt only.");
   f.declare("Convergence", "Levels", "4", P::Integer(), "an integer from 2 to 12 (p: 2 to 4)",
             "Number of levels, the case as written being level 0 (for p: degree 1). A quantity "
             "without an exact reference needs 3 levels for its Richardson extrapolation.");
@@ -596,7 +596,8 @@ std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, bool di
                               ? key == "Probes" || key == "Snapshot interval" ||
                                     key == "Space-time points" || key == "Precision"
                               : !discrete_key && section != "Time integration" &&
-                                    section != "Modes" && section != "Batch";
+                                    section != "Modes" && section != "Batch" &&
+                                    section != "Convergence";
     if ((discrete ? line_key : discrete_key) && !f.is_default(section, key))
       lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) +
                       "' is not used by " +

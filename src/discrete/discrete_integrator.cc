@@ -1,6 +1,7 @@
 #include "discrete/discrete_integrator.h"
 
 #include "core/failure_message.h"
+#include "core/input_error.h"
 #include "discrete/stick_slip.h"
 
 #include <deal.II/base/quadrature_lib.h>
@@ -86,6 +87,56 @@ DiscreteState DiscreteIntegrator::initial_state() {
   acceleration_scale_ = s.a.linfty_norm();
   initial_cq_.reinit(l);
   system_.constraint_matrix().vmult(initial_cq_, s.q);
+  return s;
+}
+
+namespace {
+std::vector<double> values(const DenseVector& v) {
+  return {v.begin(), v.end()};
+}
+
+DenseVector restored(const Checkpoint& c, const std::string& name, std::size_t size) {
+  const std::vector<double>& values = c.numbers(name);
+  if (values.size() != size)
+    throw InputError("the checkpoint's " + name + " has " + std::to_string(values.size()) +
+                     " values where this case has " + std::to_string(size) +
+                     ": used_parameters.prm was changed");
+  DenseVector v(size);
+  std::copy(values.begin(), values.end(), v.begin());
+  return v;
+}
+} // namespace
+
+void DiscreteIntegrator::save(const DiscreteState& s, Checkpoint& c) const {
+  c.set("discrete_t", s.t);
+  c.set("discrete_q", values(s.q));
+  c.set("discrete_v", values(s.v));
+  c.set("discrete_a", values(s.a));
+  c.set("discrete_lambda", values(s.lambda));
+  c.set("discrete_dashpot_forces", s.dashpot_forces);
+  c.set("discrete_ledger", std::vector<double>{s.dissipated, s.work});
+  c.set("discrete_constraint_integral", values(s.constraint_integral));
+  c.set("discrete_integrator", std::vector<double>{acceleration_scale_, double(most_iterations_)});
+}
+
+DiscreteState DiscreteIntegrator::restore(const Checkpoint& c) {
+  DiscreteState s = initial_state(); // C q(0) and the sizes
+  const std::size_t n = system_.n(), l = system_.n_constraints();
+  s.t = c.number("discrete_t");
+  s.q = restored(c, "discrete_q", n);
+  s.v = restored(c, "discrete_v", n);
+  s.a = restored(c, "discrete_a", n);
+  s.lambda = restored(c, "discrete_lambda", l);
+  const DenseVector forces =
+      restored(c, "discrete_dashpot_forces", system_.definition().dashpots.size());
+  s.dashpot_forces.assign(forces.begin(), forces.end());
+  const DenseVector ledger = restored(c, "discrete_ledger", 2);
+  s.dissipated = ledger[0];
+  s.work = ledger[1];
+  s.constraint_integral = restored(c, "discrete_constraint_integral", l);
+  const DenseVector scales = restored(c, "discrete_integrator", 2);
+  acceleration_scale_ = scales[0];
+  most_iterations_ = static_cast<unsigned>(scales[1]);
   return s;
 }
 

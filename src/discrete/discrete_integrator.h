@@ -17,6 +17,7 @@
 // with its q, q-dot (as at t = 0). Dashpots of degree p < 2 act with their force at the step's
 // end (Moreau, Nonsmooth Mechanics and Applications, CISM 302, 1988), an unknown of the step.
 #include "discrete/discrete_system.h"
+#include "output/checkpoint.h"
 #include "time/newmark_family.h"
 
 namespace hamdyn {
@@ -39,6 +40,12 @@ public:
   /// Newton's method does not converge.
   void step(DiscreteState& s, double t1);
   unsigned most_iterations() const { return most_iterations_; }
+
+  /// Everything a run carries to its next step, the state and the integrator's own scales, into
+  /// a checkpoint; restore() is the reverse on an integrator built for the same case, and
+  /// throws InputError when the checkpoint's sizes are another system's.
+  void save(const DiscreteState& s, Checkpoint& c) const;
+  DiscreteState restore(const Checkpoint& c);
 
 private:
   // R(a1) = M a_m + F_f - Q_f without the constraint forces, at q1, v1 from a1 by Newmark's

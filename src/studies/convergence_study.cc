@@ -5,6 +5,7 @@
 #include "studies/compare_methods.h"
 #include "studies/prepared_case.h"
 #include "studies/richardson.h"
+#include "studies/run_discrete.h"
 #include "studies/transient.h"
 
 #include <algorithm>
@@ -58,11 +59,15 @@ CaseParameters with_history_probe(CaseParameters c) {
 
 void check_study(const CaseParameters& c, bool has_exact_reference) {
   const ConvergenceParameters& cv = c.convergence;
-  const ModelKind& kind = model_kind(c.model_type);
-  if (cv.refine == Refine::p && kind.fixed_degree > 0)
+  if (c.discrete && cv.refine != Refine::dt)
+    throw InputError("Convergence/Refine", cv.refine_name,
+                     "a discrete system has no mesh to refine; expected dt");
+  if (!c.discrete && cv.refine == Refine::p && model_kind(c.model_type).fixed_degree > 0) {
+    const ModelKind& kind = model_kind(c.model_type);
     throw InputError("Convergence/Refine", cv.refine_name,
                      with_article(kind) + "'s elements are always " + kind.fixed_element +
                          "; expected h, dt or h and dt");
+  }
   if (refines_h(cv.refine) && !c.mesh_file.empty())
     throw InputError("Convergence/Refine", cv.refine_name,
                      "h refinement doubles the elements of a generated mesh; expected p or dt "
@@ -89,6 +94,32 @@ struct Level {
   std::vector<double> omega, times, history;
 };
 
+// The position of `history` among `columns`; InputError listing them when it is not there.
+std::ptrdiff_t history_index(const std::vector<std::string>& columns, const std::string& history) {
+  const auto index = std::find(columns.begin(), columns.end(), history) - columns.begin();
+  if (index == std::ptrdiff_t(columns.size())) {
+    std::string list;
+    for (std::size_t i = 1; i < columns.size(); ++i)
+      list += (i > 1 ? ", " : "") + columns[i];
+    throw InputError("Convergence/History", history, "expected one of " + list);
+  }
+  return index;
+}
+
+// A discrete system's level: its history column at every step (generalized-alpha, Newton).
+Level discrete_level(const CaseParameters& lc, MPI_Comm comm) {
+  Level level;
+  level.time_step = level.size = lc.time_step;
+  level.dofs = lc.discrete->n();
+  const std::ptrdiff_t index =
+      history_index(discrete_history_columns(*lc.discrete), lc.convergence.history);
+  integrate_discrete(lc, comm, [&](const std::vector<double>& row) {
+    level.times.push_back(row[0]);
+    level.history.push_back(row[index]);
+  });
+  return level;
+}
+
 std::string quantity_name(unsigned int k) {
   return "omega_" + std::to_string(k + 1);
 }
@@ -107,11 +138,13 @@ CaseParameters convergence_level(const CaseParameters& c, unsigned int level) {
 }
 
 ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, MPI_Comm comm) {
-  const CaseParameters c = with_history_probe(case_as_written);
+  const bool discrete = bool(case_as_written.discrete);
+  const CaseParameters c = discrete ? case_as_written : with_history_probe(case_as_written);
   const ConvergenceParameters& cv = c.convergence;
   const unsigned int n = cv.n_frequencies;
-  const std::vector<double> exact_omega = exact_frequencies(c, n);
-  const bool exact_history = !cv.history.empty() &&
+  const std::vector<double> exact_omega =
+      discrete ? std::vector<double>{} : exact_frequencies(c, n);
+  const bool exact_history = !discrete && !cv.history.empty() &&
                              std::isfinite(displacement_position(c, cv.history)) &&
                              string_has_exact_solution(c, true);
   check_study(c, (n == 0 || exact_omega.size() == n) && (cv.history.empty() || exact_history));
@@ -119,6 +152,10 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
   std::vector<Level> levels;
   for (unsigned int k = 0; k < cv.levels; ++k) {
     const CaseParameters lc = convergence_level(c, k);
+    if (discrete) {
+      levels.push_back(discrete_level(lc, comm));
+      continue;
+    }
     PreparedCase pc(lc, comm);
     Level level;
     level.elements = lc.n_elements;
@@ -133,14 +170,7 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
     std::ptrdiff_t index = -1;
     if (!cv.history.empty()) {
       check_time_step(pc);
-      const auto columns = history_columns(pc);
-      index = std::find(columns.begin(), columns.end(), cv.history) - columns.begin();
-      if (index == std::ptrdiff_t(columns.size())) {
-        std::string list;
-        for (std::size_t i = 1; i < columns.size(); ++i)
-          list += (i > 1 ? ", " : "") + columns[i];
-        throw InputError("Convergence/History", cv.history, "expected one of " + list);
-      }
+      index = history_index(history_columns(pc), cv.history);
     }
     if (n > 0) {
       check_number_of_modes(pc, n, "Convergence/Number of frequencies");
@@ -158,9 +188,13 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
 
   ConvergenceResult result;
   result.size_name = cv.refine == Refine::p ? "1/DoFs" : cv.refine == Refine::dt ? "dt" : "h";
-  const ModelKind& kind = model_kind(c.model_type);
-  const unsigned int degree = kind.fixed_degree > 0 ? kind.fixed_degree : c.degree;
-  const double frequency_order = 2.0 * (degree + 1 - kind.energy_derivative_order);
+  // (a discrete system has no frequencies to study: Refine = dt)
+  double frequency_order = nan;
+  if (!discrete) {
+    const ModelKind& kind = model_kind(c.model_type);
+    const unsigned int degree = kind.fixed_degree > 0 ? kind.fixed_degree : c.degree;
+    frequency_order = 2.0 * (degree + 1 - kind.energy_derivative_order);
+  }
   const double two_level_factor = 4; // r^p of a second-order method halving h or dt
 
   // One quantity: its values at every level (vectors of equal length), the reference, and the
@@ -232,8 +266,13 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
     const std::vector<double> exact =
         exact_history ? exact_string_history(c, displacement_position(c, cv.history), times)
                       : std::vector<double>{};
+    // generalized-alpha is second order; a discrete system's dashpots of degree p < 2 take
+    // Moreau's first-order impulse h G1 over a step
+    const bool moreau =
+        discrete && std::any_of(c.discrete->dashpots.begin(), c.discrete->dashpots.end(),
+                                [](const DiscreteDashpot& d) { return d.degree < 2; });
     add_quantity(cv.history, values, exact, exact_history ? "exact" : "richardson",
-                 refines_dt(cv.refine) ? 2.0 : nan);
+                 refines_dt(cv.refine) ? (moreau ? 1.0 : 2.0) : nan);
   }
   return result;
 }

@@ -4,9 +4,13 @@
 #include "core/input_error.h"
 #include "discrete/discrete_integrator.h"
 #include "discrete/impulse_solution.h"
+#include "output/checkpoint.h"
 #include "output/history_writer.h"
+#include "output/output_directory.h"
 #include "reductions/dense_eigen.h"
 #include "studies/prepared_case.h"
+#include "studies/progress.h"
+#include "studies/stop_on_signals.h"
 #include "studies/transient.h"
 
 #include <deal.II/base/mpi.h>
@@ -15,10 +19,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <memory>
+#include <sstream>
 
 namespace hamdyn {
 
-namespace {
 std::vector<std::string> discrete_history_columns(const DiscreteCase& d) {
   std::vector<std::string> columns{"time"};
   for (const auto& q : d.coordinates)
@@ -37,6 +43,7 @@ std::vector<std::string> discrete_history_columns(const DiscreteCase& d) {
   return columns;
 }
 
+namespace {
 std::vector<double> history_row(const DiscreteSystem& system, const DiscreteState& s,
                                 double initial_energy) {
   std::vector<double> row{s.t};
@@ -104,47 +111,167 @@ std::vector<double> nonzero_frequencies(const std::vector<double>& eigenvalues) 
 }
 } // namespace
 
-NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile& file,
-                                   MPI_Comm comm, bool report) {
-  check_step_count(c);
-  const DiscreteSystem system(*c.discrete); // every check before anything is written
-  DiscreteIntegrator integrator(system, newmark_parameters(c));
-  DiscreteState state = integrator.initial_state();
-  const auto output = prepare_output_directory(c.output_directory, file, comm);
-  const std::vector<std::string> columns = discrete_history_columns(*c.discrete);
-  CsvWriter history(c.output_directory + "/history.csv", columns, comm);
-  const double initial_energy = system.kinetic_energy(state.v) + system.potential_energy(state.q);
-  std::vector<double> largest(columns.size(), 0.0);
-  auto record = [&] {
-    const std::vector<double> row = history_row(system, state, initial_energy);
+namespace {
+// A discrete system's run as it steps: the system, its integrator and state, the history's
+// columns and the largest magnitudes it returns. Built (every check) before anything is written.
+struct DiscreteRun {
+  DiscreteRun(const CaseParameters& parameters, MPI_Comm communicator)
+      : c(parameters), comm(communicator), system(*parameters.discrete),
+        integrator(system, newmark_parameters(parameters)), state(integrator.initial_state()),
+        n_steps(step_count(parameters)), columns(discrete_history_columns(*parameters.discrete)),
+        largest(columns.size(), 0.0),
+        initial_energy(system.kinetic_energy(state.v) + system.potential_energy(state.q)) {}
+
+  const CaseParameters& c;
+  MPI_Comm comm;
+  const DiscreteSystem system;
+  DiscreteIntegrator integrator;
+  DiscreteState state;
+  unsigned long step = 0, n_steps;
+  std::vector<std::string> columns;
+  std::vector<double> largest;
+  double initial_energy;
+
+  std::string checkpoint_path() const { return c.output_directory + "/checkpoint.bin"; }
+
+  // The state's history row; throws CollectiveFailure when it is not finite.
+  std::vector<double> row() {
+    std::vector<double> row = history_row(system, state, initial_energy);
     for (std::size_t k = 0; k < row.size(); ++k)
       largest[k] = std::max(largest[k], std::abs(row[k]));
     if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
       throw CollectiveFailure("the state became non-finite at t = " + format_number(state.t) +
                               " s (discrete system): check the springs' laws and the time step");
-    history.row(row);
-  };
-  record();
-  const auto start = std::chrono::steady_clock::now();
-  const unsigned long n_steps = step_count(c);
-  for (unsigned long n = 1; n <= n_steps; ++n) {
-    integrator.step(state, n == n_steps ? c.final_time : double(n) * c.time_step);
-    record();
+    return row;
   }
-  history.flush();
-  if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0)
-    std::printf("hamdyn run: %lu steps of a discrete system (generalized alpha, %zu coordinates, "
-                "%zu constraints by %s, at most %u Newton iterations a step) in %.2f s\n",
-                n_steps, system.n(), system.n_constraints(),
-                c.discrete->method == ConstraintMethod::gibbs_appell ? "Gibbs-Appell"
-                                                                     : "multipliers",
-                integrator.most_iterations(),
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  NamedValues results;
-  for (std::size_t k = 1; k <= system.n(); ++k)
-    results.add("max_abs_" + columns[k], largest[k]);
-  results.add("max_abs_energy_error", largest.back());
-  return results;
+  void record(CsvWriter& history) { history.row(row()); }
+  void advance() {
+    ++step;
+    integrator.step(state, step == n_steps ? c.final_time : double(step) * c.time_step);
+  }
+
+  // The history is flushed first, so the length recorded ends with the checkpoint's row.
+  void write_checkpoint(CsvWriter& history) const {
+    Checkpoint checkpoint;
+    integrator.save(state, checkpoint);
+    checkpoint.set("step", double(step));
+    checkpoint.set("history_length", double(history.flush()));
+    std::string names;
+    for (const auto& name : columns)
+      names += name + "\n";
+    checkpoint.set("history_columns", names);
+    checkpoint.set("largest", largest);
+    checkpoint.write(checkpoint_path(), comm);
+  }
+
+  void restore(const Checkpoint& checkpoint) {
+    std::string names;
+    for (const auto& name : columns)
+      names += name + "\n";
+    if (checkpoint.text("history_columns") != names)
+      throw InputError("the checkpoint in " + c.output_directory +
+                       " was written for other history columns: used_parameters.prm was changed");
+    state = integrator.restore(checkpoint);
+    step = static_cast<unsigned long>(checkpoint.number("step"));
+    largest = checkpoint.numbers("largest");
+  }
+
+  std::string summary() const {
+    std::ostringstream text;
+    text << "hamdyn run: " << n_steps << " steps of a discrete system (generalized alpha, "
+         << system.n() << " coordinates, " << system.n_constraints() << " constraints by "
+         << (c.discrete->method == ConstraintMethod::gibbs_appell ? "Gibbs-Appell" : "multipliers")
+         << ", at most " << integrator.most_iterations() << " Newton iterations a step)";
+    return text.str();
+  }
+
+  NamedValues results() const {
+    NamedValues results;
+    for (std::size_t k = 1; k <= system.n(); ++k)
+      results.add("max_abs_" + columns[k], largest[k]);
+    results.add("max_abs_energy_error", largest.back());
+    return results;
+  }
+};
+
+// Steps `run` to its end (or to SIGINT/SIGTERM, after which every rank stops at the same step),
+// with checkpoints at Output/Checkpoint interval and at the end, as a line model's run does.
+NamedValues continue_discrete_run(DiscreteRun& run, CsvWriter& history, bool report) {
+  const CaseParameters& c = run.c;
+  const bool root = dealii::Utilities::MPI::this_mpi_process(run.comm) == 0;
+  Progress progress(report && root, run.n_steps, c.final_time, run.step);
+  int signal = 0;
+  {
+    std::unique_ptr<StopOnSignals> signals;
+    if (report) // the command line's run; a batch member is stopped with its batch
+      signals = std::make_unique<StopOnSignals>();
+    while (run.step < run.n_steps && signal == 0) {
+      run.advance();
+      run.record(history);
+      progress.update(run.step, run.state.t);
+      if (signals)
+        signal = agreed_signal(run.comm);
+      // not at step 0 nor the last: those are the run's start and its final checkpoint
+      if (signal == 0 && c.checkpoint_interval > 0 && run.step % c.checkpoint_interval == 0 &&
+          run.step != run.n_steps)
+        run.write_checkpoint(history);
+    }
+  }
+  run.write_checkpoint(history);
+  if (signal != 0) {
+    progress.finish("hamdyn run: stopped by " +
+                    std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") + " after step " +
+                    std::to_string(run.step) + " of " + std::to_string(run.n_steps));
+    throw stopped_by(signal, run.step, run.n_steps, run.state.t, c.output_directory);
+  }
+  progress.finish(run.summary());
+  return run.results();
+}
+} // namespace
+
+NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile& file,
+                                   MPI_Comm comm, bool report) {
+  check_step_count(c);
+  DiscreteRun run(c, comm); // every check before anything is written
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
+  CsvWriter history(c.output_directory + "/history.csv", run.columns, comm);
+  run.record(history);
+  return continue_discrete_run(run, history, report);
+}
+
+void integrate_discrete(const CaseParameters& c, MPI_Comm comm,
+                        const std::function<void(const std::vector<double>& row)>& observe) {
+  check_step_count(c);
+  DiscreteRun run(c, comm);
+  observe(run.row());
+  while (run.step < run.n_steps) {
+    run.advance();
+    observe(run.row());
+  }
+}
+
+NamedValues resume_discrete_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
+  check_step_count(c);
+  DiscreteRun run(c, comm);
+  // Read before the lock is taken, as a line model's resume does: a directory without a usable
+  // checkpoint is bad input and stays as it was.
+  const Checkpoint checkpoint = Checkpoint::read(run.checkpoint_path(), comm);
+  run.restore(checkpoint);
+  OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
+  CsvWriter history(c.output_directory + "/history.csv",
+                    static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);
+  const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  if (run.step == run.n_steps) {
+    if (root)
+      std::printf("hamdyn run: %s already holds the whole run (step %lu of %lu); nothing to do\n",
+                  c.output_directory.c_str(), run.step, run.n_steps);
+    return run.results();
+  }
+  if (root)
+    std::printf("hamdyn run: resuming %s at step %lu of %lu (t = %s s)\n",
+                c.output_directory.c_str(), run.step, run.n_steps,
+                format_number(run.state.t).c_str());
+  return continue_discrete_run(run, history, report);
 }
 
 NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,

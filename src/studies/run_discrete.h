@@ -6,13 +6,29 @@
 
 #include <mpi.h>
 
+#include <functional>
+#include <string>
+#include <vector>
+
 namespace hamdyn {
 
 /// The transient: history.csv (time, each coordinate and its rate v_name, each spring's force
 /// force_name and dashpot's dashpot_force_name, each constraint's lambda_name, the energies) and
 /// used_parameters.prm. Returns max_abs_<coordinate> and max_abs_energy_error.
+/// Shows progress on long runs; SIGINT and SIGTERM stop it after a step with a checkpoint, as
+/// Output/Checkpoint interval adds them on the way (DIR/checkpoint.bin).
 NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile& file,
                                    MPI_Comm comm, bool report);
+/// `hamdyn run --resume DIR` of a discrete system: continues from DIR/checkpoint.bin, bit for bit
+/// as the run would have gone on.
+NamedValues resume_discrete_transient(const CaseParameters& c, MPI_Comm comm, bool report);
+
+/// history.csv's columns of a discrete system (time first).
+std::vector<std::string> discrete_history_columns(const DiscreteCase& d);
+/// Steps the case from t = 0 to its final time, calling `observe` with each history row (step 0
+/// first): what `hamdyn converge` studies.
+void integrate_discrete(const CaseParameters& c, MPI_Comm comm,
+                        const std::function<void(const std::vector<double>& row)>& observe);
 
 /// Natural frequencies of the system linearized about its initial state (each spring's slope
 /// dF/de there; dashpots left out) on the motions the constraints allow: modes.csv.

@@ -10,6 +10,7 @@
 #include "output/vtu_series.h"
 #include "studies/prepared_case.h"
 #include "studies/run_discrete.h"
+#include "studies/stop_on_signals.h"
 #include "studies/transient.h"
 
 #include <deal.II/base/mpi.h>
@@ -69,35 +70,6 @@ std::string joined(const std::vector<std::string>& names) {
   return text;
 }
 
-// SIGINT and SIGTERM (Ctrl-C, a scheduler's time limit) only set a flag while a run steps: the
-// step in progress finishes, every rank stops after the same one, and the run writes a checkpoint
-// before it exits. A second signal has the default effect (SA_RESETHAND): an impatient Ctrl-C
-// still ends the process, and the last checkpoint stays as it was.
-volatile std::sig_atomic_t stop_signal = 0;
-extern "C" void request_stop(int signal) {
-  stop_signal = signal;
-}
-
-class StopOnSignals {
-public:
-  StopOnSignals() {
-    stop_signal = 0;
-    struct sigaction action {};
-    action.sa_handler = request_stop;
-    action.sa_flags = SA_RESETHAND;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &previous_[0]);
-    sigaction(SIGTERM, &action, &previous_[1]);
-  }
-  ~StopOnSignals() {
-    sigaction(SIGINT, &previous_[0], nullptr);
-    sigaction(SIGTERM, &previous_[1], nullptr);
-  }
-
-private:
-  struct sigaction previous_[2];
-};
-
 // What a run writes as it steps: history rows, snapshots and checkpoints, and the largest
 // magnitudes it returns.
 struct RunOutputs {
@@ -127,8 +99,7 @@ struct RunOutputs {
     }
     // Not at step 0: a run resumed from there would write its initial row and snapshot again
     // (continue_integration observes step 0 of any run at step 0), and restarts anyway.
-    if (c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != 0 &&
-        n != run.n_steps())
+    if (c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != 0 && n != run.n_steps())
       write_checkpoint(run);
   }
 
@@ -219,17 +190,11 @@ NamedValues continue_run(Transient& run, RunOutputs& outputs, bool report) {
         [&](unsigned long n, const State& s, const std::vector<double>& row) {
           outputs.observe(run, n, s, row);
         },
-        report, signals ? &stop_signal : nullptr);
+        report, signals ? StopOnSignals::flag() : nullptr);
   }
   outputs.write_checkpoint(run);
   if (signal != 0)
-    throw Interrupted(signal, "stopped by " + std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-                                  " after step " + std::to_string(run.step()) + " of " +
-                                  std::to_string(run.n_steps()) +
-                                  " (t = " + format_number(run.state().t) +
-                                  " s); the outputs so far are complete: continue with "
-                                  "hamdyn run --resume " +
-                                  directory);
+    throw stopped_by(signal, run.step(), run.n_steps(), run.state().t, directory);
   if (report && dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0)
     std::cout << "  ParaView: open " << directory << "/solution.pvd, apply Filters > "
               << "Warp By Vector (Vectors: deflection), press Play" << std::endl;
@@ -263,9 +228,7 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
 
 NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
   if (c.discrete)
-    throw InputError("Model/Type", discrete_model_name,
-                     "a discrete system's run writes no checkpoint yet: run it again (it takes "
-                     "seconds)");
+    return resume_discrete_transient(c, comm, report);
   PreparedCase pc(c, comm);
   check_time_step(pc);
   pc.system.release_assembled_matrices();

@@ -57,7 +57,11 @@ expect_bad "discrete: dependent constraints" "the constraints are dependent" \
   modes "$gear" --set "Discrete system/Coordinates=th1, th2, th3" \
   --set "Discrete system/Inertias=J1: 1 @ th1; J2: 1 @ th2; J3: 1 @ th3" \
   --set "Constraints/Equations=a: 0 @ th2 - th1; b: 0 @ 2*th2 - 2*th1"
-expect_bad "discrete: converge not yet" "Model/Type = 'discrete'" converge "$gear"
+expect_bad "discrete: converge refines dt only" \
+  "Convergence/Refine = 'h': a discrete system has no mesh to refine; expected dt" converge "$gear"
+expect_bad "discrete: converge of an unknown column" "Convergence/History = 'th3': expected one of" \
+  converge "$gear" --set "Convergence/Refine=dt" --set "Convergence/Number of frequencies=0" \
+  --set "Convergence/History=th3"
 # The impulse dual of the sliding bar started past the peak of its torque law cannot invert it:
 # exit 1, one line naming the spring and the force, nothing written.
 expect_exit 1 "discrete: the dual stops where a law is not invertible" "spring 'k' reaches the force" \
@@ -254,6 +258,17 @@ check "discrete compare_history.csv: a column per method and coordinate" \
   test "$(head -1 "$work/seed_compare/compare_history.csv")" = \
   "time,primal_th1,primal_th2,gibbs_appell_th1,gibbs_appell_th2,dual_th1,dual_th2"
 check "discrete compare prints the largest differences" grep -q "Gibbs-Appell - primal" seed_compare.log
+mpirun --oversubscribe -np 2 "$hamdyn" converge "$source_dir/cases/seeds/gear_train.prm" \
+  --output "$work/seed_converge" --set "Convergence/Refine=dt" \
+  --set "Convergence/Number of frequencies=0" --set "Convergence/History=lambda_mesh" \
+  --set "Time integration/Final time=0.2" --set "Time integration/Time step=1e-3" \
+  > seed_converge.log 2>&1
+check "discrete converge exits 0" test $? -eq 0
+check "discrete converge: lambda at order 2 in dt" /usr/bin/python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open('$work/seed_converge/convergence.csv')))
+orders = [float(r['order']) for r in rows[1:]]
+sys.exit(not (len(rows) == 4 and all(abs(o - 2) < 0.05 for o in orders)))"
 check "oscillator snapshot opens (structure's DoFs only)" grep -q 'Name="displacement"' \
   "$work/tuned_mass_damper/solution_00000.1.vtu"
 

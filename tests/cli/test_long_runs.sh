@@ -3,7 +3,8 @@
 # history.csv bit for bit as an uninterrupted run; SIGTERM and SIGINT write a checkpoint and exit
 # 143 / 130; a resume on another rank count agrees as closely as runs on the two rank counts do;
 # after every kill history.csv holds whole rows and the ParaView series is valid; one run per
-# directory; a new run leaves no stale files; a failure on one rank only ends the job within 10 s.
+# directory; a new run leaves no stale files; a failure on one rank only ends the job within 10 s;
+# a discrete system's run is killed and resumed alike.
 # Usage: test_long_runs.sh HAMDYN_BINARY SOURCE_DIR
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
@@ -143,6 +144,38 @@ after_resume=$(largest_difference ref/history.csv terminated/history.csv)
 echo "largest relative difference: 1 vs 2 ranks $between_rank_counts, resumed on 1 rank $after_resume"
 check "SIGTERM: resumed on 1 rank, within the round-off between rank counts" /usr/bin/python3 -c \
   "import sys; sys.exit(not $after_resume <= max(2 * $between_rank_counts, 1e-12))"
+
+# A discrete system's run (the two-mass seed, 60 000 steps, a few seconds) survives the same way:
+# SIGKILL twice and resumed, SIGTERM on 2 ranks and resumed on 1, history.csv bit for bit (every
+# rank solves the same small system, so the rank count does not change a digit).
+seed=("$source_dir/cases/seeds/two_masses_inertial.prm" --set "Time integration/Final time=60"
+  --set "Output/Checkpoint interval=5000")
+mpirun --oversubscribe -np 2 "$hamdyn" run "${seed[@]}" --output dref > dref.log 2>&1
+check "discrete: uninterrupted reference run" test $? -eq 0
+start_run dkilled "${seed[@]}" --output dkilled
+for k in 1 2; do
+  wait_for dkilled/checkpoint.bin
+  sleep "0.$((RANDOM % 9 + 1))"
+  signal_ranks KILL
+  check "discrete: SIGKILL $k: history.csv holds whole rows" whole_rows dkilled
+  start_run dkilled --resume dkilled
+done
+wait "$run_pid"
+check "discrete: resumed after 2 SIGKILLs: exit 0" test $? -eq 0
+check "discrete: resumed after 2 SIGKILLs: history.csv bit for bit" \
+  cmp -s dref/history.csv dkilled/history.csv
+start_run dterminated "${seed[@]}" --set "Output/Checkpoint interval=0" --output dterminated
+wait_for dterminated/history.csv
+sleep 1
+signal_ranks TERM
+check "discrete: SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
+check "discrete: SIGTERM: says how to resume" \
+  grep -q "^hamdyn: stopped by SIGTERM after step .*continue with hamdyn run --resume dterminated$" \
+  dterminated.log
+"$hamdyn" run --resume dterminated > dresumed1.log 2>&1
+check "discrete: SIGTERM: resumed on 1 rank, exit 0" test $? -eq 0
+check "discrete: SIGTERM: resumed on 1 rank, history.csv bit for bit" \
+  cmp -s dref/history.csv dterminated/history.csv
 
 # One run per directory: a second run into a directory being written gets exit 2 naming it.
 start_run busy "${case_args[@]}" --output busy

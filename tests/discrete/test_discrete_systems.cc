@@ -7,6 +7,7 @@
 #include "discrete/discrete_integrator.h"
 #include "discrete/impulse_solution.h"
 #include "reductions/dense_eigen.h"
+#include "studies/convergence_study.h"
 #include "support/case_builder.h"
 
 #include <gtest/gtest.h>
@@ -288,24 +289,32 @@ subsection Time integration
 end
 )";
 
-// 004, sec. 4.3.1: th1 follows eq. (113) (a damped oscillator's step response, closed form),
-// lambda equals eq. (112), (N1/N2)(J2 th1'' + K2 th1), and the tooth force eq. (114);
-// multipliers and Gibbs-Appell agree.
-TEST(DiscreteSystems, GearTrainAgainstEquations112And113) {
-  const double J1 = 0.02, J2 = 0.05, C1 = 0.3, K2 = 150, N = 0.5, tau = 2;
-  const double J = J1 + N * N * J2, K = N * N * K2, w = std::sqrt(K / J),
-               zeta = C1 / (2 * std::sqrt(K * J)), wd = w * std::sqrt(1 - zeta * zeta);
-  auto theta = [&](double t) {
+// 004, sec. 4.3.1, eq. (113) for the step torque: (J1 + N^2 J2) th1'' + C1 th1' + N^2 K2 th1 = tau,
+// N = N1/N2, a damped oscillator's step response from rest (closed form); and eq. (112).
+struct GearReference {
+  double J1 = 0.02, J2 = 0.05, C1 = 0.3, K2 = 150, N = 0.5, tau = 2;
+  double J = J1 + N * N * J2, K = N * N * K2, w = std::sqrt(K / J),
+         zeta = C1 / (2 * std::sqrt(K * J)), wd = w * std::sqrt(1 - zeta * zeta);
+  double theta(double t) const {
     return tau / K *
            (1 - std::exp(-zeta * w * t) * (std::cos(wd * t) + zeta * w / wd * std::sin(wd * t)));
-  };
-  auto rate = [&](double t) {
+  }
+  double rate(double t) const {
     return tau / K * w * w / wd * std::exp(-zeta * w * t) * std::sin(wd * t);
-  };
-  auto lambda = [&](double t) { // (112) with th1'' from (113)
+  }
+  double lambda(double t) const { // (112) with th1'' from (113)
     const double acceleration = (tau - C1 * rate(t) - K * theta(t)) / J;
     return N * (J2 * acceleration + K2 * theta(t));
-  };
+  }
+};
+
+// 004, sec. 4.3.1: th1 follows eq. (113), lambda equals eq. (112), (N1/N2)(J2 th1'' + K2 th1),
+// and the tooth force eq. (114); multipliers and Gibbs-Appell agree.
+TEST(DiscreteSystems, GearTrainAgainstEquations112And113) {
+  const GearReference g;
+  const double tau = g.tau, K = g.K, N = g.N;
+  auto theta = [&](double t) { return g.theta(t); };
+  auto lambda = [&](double t) { return g.lambda(t); };
   const auto multipliers = simulate(discrete_case(gear));
   const auto reduced = simulate(discrete_case(gear, {"Constraints/Method=Gibbs-Appell"}));
   double theta_error = 0, lambda_error = 0, methods = 0, lambda_scale = 0;
@@ -340,6 +349,35 @@ TEST(DiscreteSystems, GearTrainAgainstEquations112And113) {
   EXPECT_LT(theta_error / (tau / K), 1e-5);
   EXPECT_LT(lambda_error / lambda_scale, 1e-5);
   EXPECT_LT(methods, 1e-12);
+}
+
+// `hamdyn converge` of a discrete system (Refine = dt): the gear train's th1 converges at order 2
+// of generalized-alpha, and the error the study estimates by Richardson extrapolation from its
+// levels is the true error against eq. (113)'s closed form.
+TEST(DiscreteSystems, ConvergenceStudyOfTheGearTrain) {
+  const std::vector<std::string> sets{"Time integration/Time step=2e-3", "Convergence/Refine=dt",
+                                      "Convergence/Number of frequencies=0",
+                                      "Convergence/History=th1", "Convergence/Levels=4"};
+  const CaseParameters c = discrete_case(gear, sets);
+  const ConvergenceResult result = run_convergence_study(c, MPI_COMM_WORLD);
+  ASSERT_EQ(result.rows.size(), 4u);
+  const GearReference g;
+  for (const ConvergenceRow& row : result.rows) {
+    EXPECT_EQ(row.reference_kind, "richardson");
+    EXPECT_EQ(row.expected_order, 2.0);
+    // the level's true error at the coarsest level's output times (every 2^level-th step)
+    const auto states = simulate(convergence_level(c, row.level));
+    double error = 0;
+    for (std::size_t n = 0; n < states.size(); n += std::size_t(1) << row.level)
+      error = std::max(error, std::abs(states[n].q[0] - g.theta(states[n].t)));
+    test_support::report("gear converge: level " + std::to_string(row.level) +
+                             " estimated error against the true one",
+                         row.error / error - 1);
+    EXPECT_NEAR(row.error / error, 1.0, 1e-3) << "level " << row.level;
+    if (row.level > 0) {
+      EXPECT_NEAR(row.order, 2.0, 0.02) << "level " << row.level;
+    }
+  }
 }
 
 // A constraint with d(t) != 0 prescribes a motion (Naprstek & Fischer, eq. 2): the base x moves as

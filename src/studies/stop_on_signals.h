@@ -1,0 +1,36 @@
+#pragma once
+// SIGINT and SIGTERM (Ctrl-C, a scheduler's time limit) only set a flag while a run steps: the
+// step in progress finishes, every rank stops after the same one, and the run writes a checkpoint
+// before it exits. A second signal has the default effect (SA_RESETHAND): an impatient Ctrl-C
+// still ends the process, and the last checkpoint stays as it was.
+#include "core/failure_message.h"
+
+#include <csignal>
+#include <mpi.h>
+#include <string>
+
+namespace hamdyn {
+
+class StopOnSignals {
+public:
+  StopOnSignals();
+  ~StopOnSignals();
+  StopOnSignals(const StopOnSignals&) = delete;
+  StopOnSignals& operator=(const StopOnSignals&) = delete;
+  /// The signal received since construction (0: none).
+  static const volatile std::sig_atomic_t* flag();
+
+private:
+  struct sigaction previous_[2];
+};
+
+/// The signal pending on any rank, agreed by all (collective): 0, SIGINT, or SIGTERM when the
+/// ranks got different ones.
+int agreed_signal(MPI_Comm comm);
+
+/// The exception a run stopped by `signal` after `step` of `n_steps` (at time t) throws once its
+/// checkpoint is written: one line saying how to continue.
+Interrupted stopped_by(int signal, unsigned long step, unsigned long n_steps, double t,
+                       const std::string& directory);
+
+} // namespace hamdyn
