@@ -28,6 +28,11 @@ enum class AttachmentKind : int {
 const std::vector<std::string>& attachment_kind_names();
 
 struct AttachmentMarker {
+  // a constructor, not aggregate initialization: each kind sets only its leading members
+  AttachmentMarker(double x_, AttachmentKind kind_, double mass_ = 0, double stiffness_ = 0,
+                   double damping_ = 0, ExpressionPtr force_ = nullptr, int oscillator_ = -1)
+      : x(x_), kind(kind_), mass(mass_), stiffness(stiffness_), damping(damping_),
+        force(std::move(force_)), oscillator(oscillator_) {}
   double x; // m
   AttachmentKind kind;
   double mass = 0;      // kg (rotary inertia: kg m^2)

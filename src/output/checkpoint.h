@@ -21,6 +21,10 @@ public:
   void set(const std::string& name, double value) { numbers_[name] = {value}; }
   void set(const std::string& name, const std::vector<double>& values) { numbers_[name] = values; }
   void set(const std::string& name, const std::string& text) { texts_[name] = text; }
+  /// Names, one a line: a history's columns or a run's snapshot files.
+  void set(const std::string& name, const std::vector<std::string>& names) {
+    texts_[name] = one_a_line(names);
+  }
   /// Gathers `v` (collective); only rank 0 keeps the values.
   void set(const std::string& name, const LA::Vector& v, MPI_Comm comm);
 
@@ -28,6 +32,10 @@ public:
   double number(const std::string& name) const;
   const std::vector<double>& numbers(const std::string& name) const;
   const std::string& text(const std::string& name) const;
+  /// Whether the record `name` holds exactly `names` (see set).
+  bool holds(const std::string& name, const std::vector<std::string>& names) const {
+    return text(name) == one_a_line(names);
+  }
   /// This rank's entries of `v` (already laid out) from the record `name`.
   void get(const std::string& name, LA::Vector& v) const;
 
@@ -38,6 +46,12 @@ public:
   static Checkpoint read(const std::string& path, MPI_Comm comm);
 
 private:
+  static std::string one_a_line(const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& name : names)
+      text += name + "\n";
+    return text;
+  }
   std::map<std::string, std::vector<double>> numbers_;
   std::map<std::string, std::string> texts_;
 };

@@ -156,19 +156,13 @@ struct DiscreteRun {
     integrator.save(state, checkpoint);
     checkpoint.set("step", double(step));
     checkpoint.set("history_length", double(history.flush()));
-    std::string names;
-    for (const auto& name : columns)
-      names += name + "\n";
-    checkpoint.set("history_columns", names);
+    checkpoint.set("history_columns", columns);
     checkpoint.set("largest", largest);
     checkpoint.write(checkpoint_path(), comm);
   }
 
   void restore(const Checkpoint& checkpoint) {
-    std::string names;
-    for (const auto& name : columns)
-      names += name + "\n";
-    if (checkpoint.text("history_columns") != names)
+    if (!checkpoint.holds("history_columns", columns))
       throw InputError("the checkpoint in " + c.output_directory +
                        " was written for other history columns: used_parameters.prm was changed");
     state = integrator.restore(checkpoint);

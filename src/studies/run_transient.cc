@@ -63,13 +63,6 @@ bool is_displacement_column(const std::string& name) {
   return false;
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const auto& name : names)
-    text += name + "\n";
-  return text;
-}
-
 // What a run writes as it steps: history rows, snapshots and checkpoints, and the largest
 // magnitudes it returns.
 struct RunOutputs {
@@ -108,7 +101,7 @@ struct RunOutputs {
     Checkpoint checkpoint;
     run.save(checkpoint);
     checkpoint.set("history_length", double(history.flush()));
-    checkpoint.set("history_columns", joined(columns));
+    checkpoint.set("history_columns", columns);
     checkpoint.set("largest", largest);
     std::vector<double> times;
     std::vector<std::string> names;
@@ -117,7 +110,7 @@ struct RunOutputs {
       names.push_back(name);
     }
     checkpoint.set("snapshot_times", times);
-    checkpoint.set("snapshot_names", joined(names));
+    checkpoint.set("snapshot_names", names);
     if (spacetime) {
       checkpoint.set("spacetime_length", double(spacetime->length()));
       spacetime->write(); // holds the checkpoint's levels, like history.csv its rows
@@ -126,7 +119,7 @@ struct RunOutputs {
   }
 
   void restore(const Checkpoint& checkpoint) {
-    if (checkpoint.text("history_columns") != joined(columns))
+    if (!checkpoint.holds("history_columns", columns))
       throw InputError("the checkpoint in " + pc.parameters.output_directory +
                        " was written for other history columns: used_parameters.prm was changed");
     largest = checkpoint.numbers("largest");
@@ -220,8 +213,9 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
   VtuSeries series(c.output_directory, "solution", comm);
   AttachmentSeries attachments(c.output_directory, attachment_markers(c), comm);
   attachments.write_at_rest();
-  RunOutputs outputs{pc,     columns,     history,
-                     series, attachments, std::vector<double>(columns.size(), 0.0)};
+  RunOutputs outputs{pc,      columns,     history,
+                     series,  attachments, std::vector<double>(columns.size(), 0.0),
+                     nullptr, {}}; // space-time: below
   const auto spacetime = open_spacetime(pc, outputs);
   return continue_run(run, outputs, report);
 }
@@ -244,7 +238,7 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
                     static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);
   VtuSeries series(c.output_directory, "solution", comm);
   AttachmentSeries attachments(c.output_directory, attachment_markers(c), comm);
-  RunOutputs outputs{pc, columns, history, series, attachments, {}};
+  RunOutputs outputs{pc, columns, history, series, attachments, {}, nullptr, {}};
   outputs.restore(checkpoint);
   const auto spacetime = open_spacetime(pc, outputs, &checkpoint);
   if (run.finished()) {

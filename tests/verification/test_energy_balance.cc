@@ -110,8 +110,9 @@ TEST(EnergyBalance, UnresolvedModesOvershootBeforeTheyDecay) {
       test_support::report(std::string(label) + ": largest (T + V) / E0", largest);
       EXPECT_LT(mismatch, 1e-9) << label; // the run is the scalar recurrence
       EXPECT_GT(largest, 1.2) << label;   // it gains energy first ...
-      if (rho_inf == 0.0)                 // ... and loses it after (rho = 0: fast)
+      if (rho_inf == 0.0) {               // ... and loses it after (rho = 0: fast)
         EXPECT_LT((t.back() + v.back()) / e0, 1e-3) << label;
+      }
     }
 }
 
