@@ -60,6 +60,8 @@ DiscreteIntegrator::DiscreteIntegrator(const DiscreteSystem& system,
   for (std::size_t k = 0; k < system.definition().dashpots.size(); ++k)
     if (system.definition().dashpots[k].degree < 2)
       force_dashpots_.push_back(k);
+  initial_cq_.reinit(system.n_constraints());
+  system.constraint_matrix().vmult(initial_cq_, system.initial_displacements());
 }
 
 DiscreteState DiscreteIntegrator::initial_state() {
@@ -85,8 +87,6 @@ DiscreteState DiscreteIntegrator::initial_state() {
   std::tie(s.a, s.lambda) =
       solve_with_constraints(system_.mass(), system_.constraint_matrix(), b, rate);
   acceleration_scale_ = s.a.linfty_norm();
-  initial_cq_.reinit(l);
-  system_.constraint_matrix().vmult(initial_cq_, s.q);
   return s;
 }
 
@@ -120,7 +120,7 @@ void DiscreteIntegrator::save(const DiscreteState& s, Checkpoint& c) const {
 }
 
 DiscreteState DiscreteIntegrator::restore(const Checkpoint& c) {
-  DiscreteState s = initial_state(); // C q(0) and the sizes
+  DiscreteState s;
   const std::size_t n = system_.n(), l = system_.n_constraints();
   s.t = c.number("discrete_t");
   s.q = restored(c, "discrete_q", n);

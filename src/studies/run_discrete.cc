@@ -10,6 +10,7 @@
 #include "reductions/dense_eigen.h"
 #include "studies/prepared_case.h"
 #include "studies/progress.h"
+#include "studies/resume.h"
 #include "studies/stop_on_signals.h"
 #include "studies/transient.h"
 
@@ -162,9 +163,7 @@ struct DiscreteRun {
   }
 
   void restore(const Checkpoint& checkpoint) {
-    if (!checkpoint.holds("history_columns", columns))
-      throw InputError("the checkpoint in " + c.output_directory +
-                       " was written for other history columns: used_parameters.prm was changed");
+    check_history_columns(checkpoint, columns, c.output_directory);
     state = integrator.restore(checkpoint);
     step = static_cast<unsigned long>(checkpoint.number("step"));
     largest = checkpoint.numbers("largest");
@@ -205,17 +204,13 @@ NamedValues continue_discrete_run(DiscreteRun& run, CsvWriter& history, bool rep
       progress.update(run.step, run.state.t);
       if (signals)
         signal = agreed_signal(run.comm);
-      // not at step 0 nor the last: those are the run's start and its final checkpoint
-      if (signal == 0 && c.checkpoint_interval > 0 && run.step % c.checkpoint_interval == 0 &&
-          run.step != run.n_steps)
+      if (signal == 0 && checkpoint_due(c, run.step, run.n_steps))
         run.write_checkpoint(history);
     }
   }
   run.write_checkpoint(history);
   if (signal != 0) {
-    progress.finish("hamdyn run: stopped by " +
-                    std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") + " after step " +
-                    std::to_string(run.step) + " of " + std::to_string(run.n_steps));
+    progress.finish("hamdyn run: " + stopped_after(signal, run.step, run.n_steps));
     throw stopped_by(signal, run.step, run.n_steps, run.state.t, c.output_directory);
   }
   progress.finish(run.summary());
@@ -254,17 +249,8 @@ NamedValues resume_discrete_transient(const CaseParameters& c, MPI_Comm comm, bo
   OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
   CsvWriter history(c.output_directory + "/history.csv",
                     static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);
-  const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
-  if (run.step == run.n_steps) {
-    if (root)
-      std::printf("hamdyn run: %s already holds the whole run (step %lu of %lu); nothing to do\n",
-                  c.output_directory.c_str(), run.step, run.n_steps);
+  if (!announce_resume(c.output_directory, run.step, run.n_steps, run.state.t, comm, report))
     return run.results();
-  }
-  if (root)
-    std::printf("hamdyn run: resuming %s at step %lu of %lu (t = %s s)\n",
-                c.output_directory.c_str(), run.step, run.n_steps,
-                format_number(run.state.t).c_str());
   return continue_discrete_run(run, history, report);
 }
 

@@ -9,6 +9,7 @@
 #include "output/spacetime_series.h"
 #include "output/vtu_series.h"
 #include "studies/prepared_case.h"
+#include "studies/resume.h"
 #include "studies/run_discrete.h"
 #include "studies/stop_on_signals.h"
 #include "studies/transient.h"
@@ -90,9 +91,7 @@ struct RunOutputs {
           oscillators.push_back(row[k]);
       write_snapshot(pc, s, series, spacetime, spacetime_x, attachments, oscillators);
     }
-    // Not at step 0: a run resumed from there would write its initial row and snapshot again
-    // (continue_integration observes step 0 of any run at step 0), and restarts anyway.
-    if (c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != 0 && n != run.n_steps())
+    if (checkpoint_due(c, n, run.n_steps()))
       write_checkpoint(run);
   }
 
@@ -119,9 +118,7 @@ struct RunOutputs {
   }
 
   void restore(const Checkpoint& checkpoint) {
-    if (!checkpoint.holds("history_columns", columns))
-      throw InputError("the checkpoint in " + pc.parameters.output_directory +
-                       " was written for other history columns: used_parameters.prm was changed");
+    check_history_columns(checkpoint, columns, pc.parameters.output_directory);
     largest = checkpoint.numbers("largest");
     const auto& times = checkpoint.numbers("snapshot_times");
     std::istringstream names(checkpoint.text("snapshot_names"));
@@ -241,15 +238,8 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   RunOutputs outputs{pc, columns, history, series, attachments, {}, nullptr, {}};
   outputs.restore(checkpoint);
   const auto spacetime = open_spacetime(pc, outputs, &checkpoint);
-  if (run.finished()) {
-    if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0)
-      std::cout << "hamdyn run: " << c.output_directory << " already holds the whole run (step "
-                << run.step() << " of " << run.n_steps() << "); nothing to do" << std::endl;
+  if (!announce_resume(c.output_directory, run.step(), run.n_steps(), run.state().t, comm, report))
     return outputs.results();
-  }
-  if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0)
-    std::cout << "hamdyn run: resuming " << c.output_directory << " at step " << run.step()
-              << " of " << run.n_steps() << " (t = " << run.state().t << " s)" << std::endl;
   return continue_run(run, outputs, report);
 }
 

@@ -30,22 +30,32 @@ const volatile std::sig_atomic_t* StopOnSignals::flag() {
   return &stop_signal;
 }
 
+double stop_request(std::sig_atomic_t signal) {
+  return signal == 0 ? 0.0 : signal == SIGINT ? 1.0 : 1000.0;
+}
+
+int requested_signal(double summed_requests) {
+  return summed_requests == 0 ? 0 : summed_requests < 1000 ? SIGINT : SIGTERM;
+}
+
 int agreed_signal(MPI_Comm comm) {
-  // SIGINT counts 1 and any other 1000, so every rank knows which signal it was
-  const int mine = stop_signal == 0 ? 0 : stop_signal == SIGINT ? 1 : 1000;
-  int any = mine;
+  const double mine = stop_request(stop_signal);
+  double any = mine;
   int size = 1;
   MPI_Comm_size(comm, &size);
   if (size > 1)
-    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_SUM, comm);
-  return any == 0 ? 0 : any < 1000 ? SIGINT : SIGTERM;
+    MPI_Allreduce(&mine, &any, 1, MPI_DOUBLE, MPI_SUM, comm);
+  return requested_signal(any);
+}
+
+std::string stopped_after(int signal, unsigned long step, unsigned long n_steps) {
+  return "stopped by " + std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") + " after step " +
+         std::to_string(step) + " of " + std::to_string(n_steps);
 }
 
 Interrupted stopped_by(int signal, unsigned long step, unsigned long n_steps, double t,
                        const std::string& directory) {
-  return Interrupted(signal, "stopped by " + std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
-                                 " after step " + std::to_string(step) + " of " +
-                                 std::to_string(n_steps) + " (t = " + format_number(t) +
+  return Interrupted(signal, stopped_after(signal, step, n_steps) + " (t = " + format_number(t) +
                                  " s); the outputs so far are complete: continue with "
                                  "hamdyn run --resume " +
                                  directory);

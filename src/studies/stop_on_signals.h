@@ -24,9 +24,18 @@ private:
   struct sigaction previous_[2];
 };
 
-/// The signal pending on any rank, agreed by all (collective): 0, SIGINT, or SIGTERM when the
-/// ranks got different ones.
+/// A pending signal as a number a sum over the ranks keeps apart: 0 none, SIGINT 1, any other
+/// 1000; requested_signal() reads such a sum back: 0, SIGINT, or SIGTERM when the ranks got
+/// different ones.
+double stop_request(std::sig_atomic_t signal);
+int requested_signal(double summed_requests);
+
+/// The signal pending on any rank, agreed by all (collective): what requested_signal() says of
+/// the ranks' summed stop requests.
 int agreed_signal(MPI_Comm comm);
+
+/// "stopped by SIGINT after step k of n": what a stopped run says.
+std::string stopped_after(int signal, unsigned long step, unsigned long n_steps);
 
 /// The exception a run stopped by `signal` after `step` of `n_steps` (at time t) throws once its
 /// checkpoint is written: one line saying how to continue.

@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 #include "output/energy_ledger.h"
 #include "studies/progress.h"
+#include "studies/stop_on_signals.h"
 #include "system/linear_functional.h"
 #include "time/stability_limit.h"
 
@@ -55,6 +56,10 @@ std::string text_of(double value) {
 // A ratio within 1e-9 of an integer counts as that integer (0.1 / 1e-4 is 1000.0000000000001).
 unsigned long step_count(const CaseParameters& c) {
   return static_cast<unsigned long>(std::ceil(c.final_time / c.time_step - 1e-9));
+}
+
+bool checkpoint_due(const CaseParameters& c, unsigned long n, unsigned long n_steps) {
+  return c.checkpoint_interval > 0 && n % c.checkpoint_interval == 0 && n != 0 && n != n_steps;
 }
 
 void check_step_count(const CaseParameters& c) {
@@ -278,20 +283,16 @@ int continue_integration(Transient& run, const StepObserver& observe, bool show_
                     run.step());
   while (!run.finished()) {
     run.advance();
-    // A pending signal joins the row's reduction: SIGINT counts 1 and any other 1000, so every
-    // rank stops after the same step and knows which signal it was.
-    const double request = !stop || *stop == 0 ? 0.0 : *stop == SIGINT ? 1.0 : 1000.0;
+    // A pending signal joins the row's reduction, so every rank stops after the same step and
+    // knows which signal it was.
     double requested = 0;
-    observe(run.step(), run.state(), run.row(request, &requested));
+    observe(run.step(), run.state(), run.row(stop ? stop_request(*stop) : 0.0, &requested));
     const std::string note = run.take_note();
     if (root && !note.empty())
       std::printf("\nhamdyn: note: %s\n", note.c_str());
     progress.update(run.step(), run.state().t);
-    if (requested != 0) {
-      const int signal = requested < 1000 ? SIGINT : SIGTERM;
-      progress.finish("hamdyn run: stopped by " +
-                      std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") + " after step " +
-                      std::to_string(run.step()) + " of " + std::to_string(run.n_steps()));
+    if (const int signal = requested_signal(requested); signal != 0) {
+      progress.finish("hamdyn run: " + stopped_after(signal, run.step(), run.n_steps()));
       return signal;
     }
   }

@@ -26,6 +26,10 @@ void check_time_step(const PreparedCase& pc);
 unsigned long step_count(const CaseParameters& c);
 /// Throws InputError when the time step gives no step or more than 1e9.
 void check_step_count(const CaseParameters& c);
+/// Whether a run writes a checkpoint after step n of n_steps on the way (Output/Checkpoint
+/// interval): not at step 0, where a run resumed would write its initial row and snapshot again
+/// and restarts anyway, nor at the last, whose checkpoint the run writes at its end.
+bool checkpoint_due(const CaseParameters& c, unsigned long n, unsigned long n_steps);
 
 class Transient {
 public:
