@@ -29,6 +29,17 @@ wait_for() { # wait_for FILE: up to 120 s
   for i in $(seq 1200); do test -e "$1" && return 0; sleep 0.1; done
   return 1
 }
+# wait_for_rows DIR N: until DIR/history.csv holds more than N lines (up to 300 s). The test waits
+# for the run's own progress, never for a time: a run signalled at a row count is at the same
+# point of its work on a fast, a slow or a loaded machine.
+wait_for_rows() {
+  local i
+  for i in $(seq 15000); do
+    [ "$(wc -l < "$1/history.csv" 2> /dev/null || echo 0)" -gt "$2" ] && return 0
+    sleep 0.02
+  done
+  return 1
+}
 # signal_ranks SIGNAL: signals the ranks, as a scheduler does, and waits; status in run_status.
 signal_ranks() {
   pkill -"$1" -P "$run_pid"
@@ -81,11 +92,12 @@ print(f"{worst:.3g}")
 PY
 }
 
-# SIGKILL three times at random moments after the first checkpoint, resuming each time.
+# SIGKILL three times at random points of the run (10 001 rows), the k-th after row
+# 2500 k + [0, 1000), past the first checkpoint (row 601), resuming each time.
 start_run killed "${case_args[@]}" --output killed
 for k in 1 2 3; do
   wait_for killed/checkpoint.bin
-  sleep "0.$((RANDOM % 9 + 1))"
+  wait_for_rows killed $((2500 * k + RANDOM % 1000))
   signal_ranks KILL
   check "SIGKILL $k: history.csv holds whole rows" whole_rows killed
   check "SIGKILL $k: the ParaView series is valid" series_valid killed
@@ -114,8 +126,7 @@ check "resumed after 3 SIGKILLs: the attachments' series as uninterrupted" same_
 
 # SIGINT: the step finishes, a checkpoint is written, exit 130 and one line saying how to resume.
 start_run interrupted "${case_args[@]}" --set "Output/Checkpoint interval=0" --output interrupted
-wait_for interrupted/history.csv
-sleep 1
+wait_for_rows interrupted 2000
 signal_ranks INT
 check "SIGINT: exit 130 (got $run_status)" test "$run_status" -eq 130
 check "SIGINT: says how to resume" \
@@ -129,8 +140,7 @@ check "SIGINT: the space-time levels bit for bit" cmp -s ref/spacetime.bin inter
 
 # SIGTERM (a scheduler's time limit): exit 143, then resumed on 1 rank.
 start_run terminated "${case_args[@]}" --output terminated
-wait_for terminated/history.csv
-sleep 1
+wait_for_rows terminated 2000
 signal_ranks TERM
 check "SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
 "$hamdyn" run --resume terminated > resumed1.log 2>&1
@@ -153,9 +163,9 @@ seed=("$source_dir/cases/seeds/two_masses_inertial.prm" --set "Time integration/
 mpirun --oversubscribe -np 2 "$hamdyn" run "${seed[@]}" --output dref > dref.log 2>&1
 check "discrete: uninterrupted reference run" test $? -eq 0
 start_run dkilled "${seed[@]}" --output dkilled
-for k in 1 2; do
+for k in 1 2; do # the k-th SIGKILL after row 15 000 k + [0, 5000) of 60 001
   wait_for dkilled/checkpoint.bin
-  sleep "0.$((RANDOM % 9 + 1))"
+  wait_for_rows dkilled $((15000 * k + RANDOM % 5000))
   signal_ranks KILL
   check "discrete: SIGKILL $k: history.csv holds whole rows" whole_rows dkilled
   start_run dkilled --resume dkilled
@@ -165,8 +175,7 @@ check "discrete: resumed after 2 SIGKILLs: exit 0" test $? -eq 0
 check "discrete: resumed after 2 SIGKILLs: history.csv bit for bit" \
   cmp -s dref/history.csv dkilled/history.csv
 start_run dterminated "${seed[@]}" --set "Output/Checkpoint interval=0" --output dterminated
-wait_for dterminated/history.csv
-sleep 1
+wait_for_rows dterminated 10000
 signal_ranks TERM
 check "discrete: SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
 check "discrete: SIGTERM: says how to resume" \
