@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Plots what `hamdyn converge` wrote into DIR: the error of every quantity against the size it
-is refined in (h, dt, or 1/DoFs for p refinement) on log-log axes, one line per quantity, with a
-reference slope of the expected order where theory gives one. Writes DIR/convergence.png.
+"""Plots what `hamdyn converge` wrote into DIR as a paper would print it: the relative error
+(unitless) of every quantity against h [m] or dt [s] on log-log axes, one reference-slope line per
+expected order (not one per quantity), levels at the round-off floor or before the asymptotic range
+drawn hollow. p refinement is drawn against the degree on a linear axis with a log error axis
+(its convergence is exponential: an algebraic "order" in 1/DoFs means nothing there).
+Writes DIR/convergence.png.
 
 Needs Debian's python3-matplotlib.
 usage: plot_convergence.py DIR
@@ -21,53 +24,75 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
-def size_of(row, refine):
-    if refine == "p":
-        return 1.0 / float(row["dofs"])
-    if refine == "dt":
-        return float(row["time_step"])
-    return 1.0 / float(row["elements"])
-
-
-def main(directory):
-    with open(directory + "/convergence.csv") as f:
-        rows = list(csv.DictReader(f))
-    refine = "h"
+def read_refine(directory):
+    refine, length, section = "h", 1.0, ""
     with open(directory + "/used_parameters.prm") as f:
-        section = ""
         for line in f:
             words = line.strip()
             if words.startswith("subsection "):
                 section = words[len("subsection "):]
-            elif section == "Convergence" and words.startswith("set Refine"):
-                refine = words.split("=", 1)[1].split("#")[0].strip()
-    label = {"p": "1 / DoFs", "dt": "dt [s]"}.get(refine, "h (relative element size)")
+            elif words.startswith("set "):
+                key, value = (w.strip() for w in words[4:].split("=", 1))
+                value = value.split("#")[0].strip()
+                if section == "Convergence" and key == "Refine":
+                    refine = value
+                elif section == "Model" and key == "Length":
+                    length = float(value)
+    return refine, length
+
+
+def main(directory):
+    with open(directory + "/convergence.csv") as f:
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    refine, length = read_refine(directory)
+
+    def size_of(row):
+        if refine == "p":
+            return float(row["degree"])
+        if refine == "dt":
+            return float(row["time_step"])
+        return length / float(row["elements"])
+
+    label = {"p": "element degree p", "dt": "time step dt [s]"}.get(refine, "element size h [m]")
     fig, ax = plt.subplots(figsize=(7, 5))
     quantities = []
     for r in rows:
         if r["quantity"] not in quantities:
             quantities.append(r["quantity"])
+    slopes = {}  # expected order -> (x, error) of its first asymptotic point
     for q in quantities:
-        points = [(size_of(r, refine), float(r["error"])) for r in rows
-                  if r["quantity"] == q and float(r["error"]) > 0]
-        if not points:
+        mine = [r for r in rows if r["quantity"] == q and float(r["relative_error"]) > 0]
+        if not mine:
             continue
-        kind = next(r["reference_kind"] for r in rows if r["quantity"] == q)
-        line, = ax.loglog(*zip(*points), marker="o", label="%s (%s)" % (q, kind))
-        expected = next(r["expected_order"] for r in rows if r["quantity"] == q)
-        if expected:
-            p = float(expected)
-            x0, e0 = points[0]
-            xs = [x for x, _ in points]
-            ax.loglog(xs, [e0 * (x / x0) ** p for x in xs], linestyle=":",
-                      color=line.get_color(), label="slope %g" % p)
+        kind = mine[0]["reference_kind"]
+        xs = [size_of(r) for r in mine]
+        es = [float(r["relative_error"]) for r in mine]
+        line, = ax.plot(xs, es, "-", label="%s (%s)" % (q, kind))
+        for x, e, r in zip(xs, es, mine):
+            hollow = r["regime"] != "asymptotic"
+            ax.plot([x], [e], "o", color=line.get_color(),
+                    markerfacecolor="none" if hollow else line.get_color())
+        expected = mine[0]["expected_order"]
+        if expected and refine != "p":
+            first = next(((x, e) for x, e, r in zip(xs, es, mine)
+                          if r["regime"] == "asymptotic"), (xs[0], es[0]))
+            slopes.setdefault(float(expected), (first, xs))
+    for p, ((x0, e0), xs) in sorted(slopes.items()):
+        ax.plot(xs, [e0 * (x / x0) ** p for x in xs], linestyle=":", color="0.4",
+                label="slope %g" % p)
+    if refine == "p":
+        ax.set_yscale("log")
+    else:
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+    ax.plot([], [], "o", color="0.3", markerfacecolor="none",
+            label="round-off or pre-asymptotic level")
     ax.set_xlabel(label)
-    ax.set_ylabel("error")
-    ax.set_title("convergence (refine %s)" % refine)
+    ax.set_ylabel("relative error")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(directory + "/convergence.png", dpi=110)
+    fig.savefig(directory + "/convergence.png", dpi=150)
 
 
 if __name__ == "__main__":

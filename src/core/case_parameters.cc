@@ -384,6 +384,10 @@ void declare_case_parameters(ParameterFile& f) {
 
   f.declare("Modes", "Number of modes", "10", P::Integer(), "an integer >= 1",
             "Number of natural modes computed by `hamdyn modes`.");
+  f.declare("Modes", "Write shapes", "true", P::Selection("true|false"), "true | false",
+            "Whether `hamdyn modes` writes the mode shapes for ParaView (modes.pvd and its "
+            "files, one snapshot of the mesh per mode, and attachments.vtp); false writes "
+            "modes.csv only.");
 
   f.declare("Convergence", "Refine", "h", P::Selection("h|p|dt|h and dt"), "h | p | dt | h and dt",
             "What `hamdyn converge` refines from level to level: h doubles the elements, p "
@@ -524,6 +528,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     throw InputError("Modes/Number of modes", f.get("Modes", "Number of modes"),
                      "expected an integer >= 1");
   c.n_modes = static_cast<unsigned>(n_modes);
+  c.write_mode_shapes = f.get("Modes", "Write shapes") == "true";
 
   c.output_directory = f.get("Output", "Directory");
   if (c.output_directory.empty())

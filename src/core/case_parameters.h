@@ -80,6 +80,7 @@ struct CaseParameters {
   Scheme scheme = Scheme::generalized_alpha;
   double spectral_radius = 1, time_step = 0, final_time = 0;
   unsigned n_modes = 1;
+  bool write_mode_shapes = true; // Modes/Write shapes
   std::string output_directory;
   unsigned snapshot_interval = 0;
   unsigned long checkpoint_interval = 0;   // steps; 0: at the end and on SIGINT / SIGTERM only

@@ -29,15 +29,12 @@ void AttachedOscillators::assemble(SecondOrderSystem& s,
     const auto z = dof(k), host = hosts_[k];
     // A held host does not move: the oscillator then hangs from the ground.
     const bool coupled = !constraints.is_constrained(host);
-    if (extra_.owned().is_element(z)) {
-      s.mass.add(z, z, o.value);
-      s.stiffness.add(z, z, o.stiffness);
-      if (coupled)
-        s.stiffness.add(z, host, -o.stiffness);
-    }
-    if (coupled && extra_.owned().is_element(host)) {
-      s.stiffness.add(host, host, o.stiffness);
-      s.stiffness.add(host, z, -o.stiffness);
+    s.point_mass.push_back({z, z, o.value});
+    s.point_stiffness.push_back({z, z, o.stiffness});
+    if (coupled) {
+      s.point_stiffness.push_back({z, host, -o.stiffness});
+      s.point_stiffness.push_back({host, host, o.stiffness});
+      s.point_stiffness.push_back({host, z, -o.stiffness});
     }
     // extra_damping is the same list on every rank.
     if (o.damping - viscous_factor * o.value != 0)

@@ -41,7 +41,7 @@ public:
   system_sparsity(dealii::DynamicSparsityPattern& structure,
                   dealii::DynamicSparsityPattern& system) const;
 
-  /// Adds the oscillators' mass, spring and dashpot (before M and K are compressed). The viscous
+  /// Adds the oscillators' mass, spring and dashpot to the system's point entries. The viscous
   /// damping of the structure, part of s.damping_mass_factor M, does not act on the oscillator's
   /// mass and is taken out again (as for end masses); Rayleigh damping acts on the whole system.
   void assemble(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints,

@@ -33,6 +33,23 @@ void EulerBernoulliBeamModel::local_stiffness(const Cell& cell,
   stiffness = hermite::stiffness(cell_length(cell), c_.bending_stiffness);
 }
 
+void EulerBernoulliBeamModel::cell_forms(const Cell& cell, CellForms& forms) const {
+  const extended h = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
+  forms.clear(4);
+  if (c_.mass_matrix == MassMatrix::lumped) {
+    // HRZ's diagonal is a scaling of the consistent one: its double entries are the form
+    const auto m =
+        hermite::lumped_mass(double(h), c_.mass_per_length, c_.rotary_inertia_per_length);
+    for (unsigned int i = 0; i < 4; ++i)
+      forms.add_row(forms.mass, m(i, i))[i] = 1;
+  } else {
+    hermite::add_extended_rows(forms, forms.mass, h, 0, c_.mass_per_length);
+    if (c_.rotary_inertia_per_length != 0)
+      hermite::add_extended_rows(forms, forms.mass, h, 1, c_.rotary_inertia_per_length);
+  }
+  hermite::add_extended_rows(forms, forms.stiffness, h, 2, c_.bending_stiffness);
+}
+
 void EulerBernoulliBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {
   f = hermite::load(cell->vertex(0)[0], cell_length(cell),
                     [&](double x) { return (*c_.distributed_force)(x, t); });

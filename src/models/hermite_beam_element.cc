@@ -6,24 +6,6 @@ namespace hamdyn::hermite {
 
 using dealii::FullMatrix;
 
-Shape values(double xi, double h) {
-  const double x2 = xi * xi, x3 = x2 * xi;
-  return {{1 - 3 * x2 + 2 * x3, h * (xi - 2 * x2 + x3), 3 * x2 - 2 * x3, h * (x3 - x2)}};
-}
-
-Shape first_derivatives(double xi, double h) {
-  const double x2 = xi * xi;
-  return {{(-6 * xi + 6 * x2) / h, 1 - 4 * xi + 3 * x2, (6 * xi - 6 * x2) / h, 3 * x2 - 2 * xi}};
-}
-
-Shape second_derivatives(double xi, double h) {
-  return {{(-6 + 12 * xi) / (h * h), (-4 + 6 * xi) / h, (6 - 12 * xi) / (h * h), (6 * xi - 2) / h}};
-}
-
-Shape third_derivatives(double h) {
-  return {{12 / (h * h * h), 6 / (h * h), -12 / (h * h * h), 6 / (h * h)}};
-}
-
 namespace {
 // sum_q w_q f(xi_q) a_i(xi_q) a_j(xi_q) h over a Gauss rule on [0, 1]
 template <typename ShapeAt>
@@ -38,6 +20,21 @@ void add_product(FullMatrix<double>& m, unsigned int n_points, double h, double 
   }
 }
 } // namespace
+
+void add_extended_rows(CellForms& forms, std::vector<extended>& form, extended h,
+                       unsigned int order, extended coefficient) {
+  static const ExtendedRule rules[3] = {gauss_rule(4), gauss_rule(3), gauss_rule(2)};
+  const ExtendedRule& rule = rules[order];
+  for (std::size_t q = 0; q < rule.points.size(); ++q) {
+    const extended xi = rule.points[q];
+    const ShapeOf<extended> a = order == 0   ? values_in(xi, h)
+                                : order == 1 ? first_derivatives_in(xi, h)
+                                             : second_derivatives_in(xi, h);
+    extended* row = forms.add_row(form, coefficient * rule.weights[q] * h);
+    for (unsigned int i = 0; i < 4; ++i)
+      row[i] = a[i];
+  }
+}
 
 FullMatrix<double> stiffness(double h, double ei) {
   FullMatrix<double> k(4, 4);

@@ -89,6 +89,7 @@ void LineModel::assemble_distributed_load(double t, LA::Vector& f) const {
 void LineModel::assemble(SecondOrderSystem& s) const {
   s.comm = comm_;
   s.locally_owned = locally_owned_;
+  s.locally_relevant = locally_relevant_;
   DynamicSparsityPattern structure(oscillators_->structure_relevant()), system;
   DoFTools::make_sparsity_pattern(dof_handler_, structure, constraints_, false);
   const DynamicSparsityPattern& dsp = oscillators_->system_sparsity(structure, system);
@@ -124,6 +125,8 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   s.damping_mass_factor = viscous_factor + c_.rayleigh_mass;
   s.damping_stiffness_factor = c_.rayleigh_stiffness;
   s.extra_damping.clear();
+  s.point_mass.clear();
+  s.point_stiffness.clear();
   for (int e : {0, 1}) {
     const EndParameters& p = end(e);
     if (!p.holds_translation)
@@ -136,10 +139,12 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   attach_interior_devices(
       s, constraints_, c_, [this](double x) { return node_dof(x); }, viscous_factor);
   oscillators_->assemble(s, constraints_, viscous_factor);
+  s.add_point_entries();
   s.mass.compress(VectorOperation::add);
   s.stiffness.compress(VectorOperation::add);
   decouple_held_rows(s, constraints_);
   add_nodal_forces(s);
+  s.visit_cell_forms = [this](const CellFormVisitor& visit) { visit_cell_forms(visit); };
 
   std::vector<PointLoad> point_loads;
   for (int e : {0, 1}) {
@@ -153,6 +158,22 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   s.load = make_load(
       *c_.distributed_force, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
       point_loads, locally_owned_, comm_);
+}
+
+void LineModel::visit_cell_forms(const CellFormVisitor& visit) const {
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  CellForms forms;
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (cell->is_artificial())
+      continue;
+    cell->get_dof_indices(dofs);
+    const bool owned = cell->is_locally_owned();
+    if (!owned && std::none_of(dofs.begin(), dofs.end(),
+                               [this](auto i) { return locally_owned_.is_element(i); }))
+      continue;
+    cell_forms(cell, forms);
+    visit(dofs, owned, forms);
+  }
 }
 
 void LineModel::assemble_tension_stiffness(SecondOrderSystem& s,

@@ -78,6 +78,13 @@ protected:
                                        dealii::FullMatrix<double>& /*stiffness*/) const {
     return false;
   }
+  /// The cell's mass (with rho A and rho I, consistent or lumped as assembled) and stiffness as
+  /// extended-precision rows of point values (system/cell_forms.h): the same forms local_mass
+  /// and local_stiffness assemble, without their rounding.
+  virtual void cell_forms(const Cell& cell, CellForms& forms) const = 0;
+  /// cell_forms of every cell that holds a DoF this rank owns (SecondOrderSystem::
+  /// visit_cell_forms).
+  void visit_cell_forms(const CellFormVisitor& visit) const;
   /// int f(x, t) N_w dx over the cell.
   virtual void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const = 0;
   /// Weights of the cell's DoFs that give w(x), x in the cell.

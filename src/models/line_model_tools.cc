@@ -60,10 +60,10 @@ void attach_to_ground(SecondOrderSystem& s, const dealii::AffineConstraints<doub
                       double dashpot, double viscous_factor) {
   if (constraints.is_constrained(dof))
     return;
-  if (s.locally_owned.is_element(dof)) {
-    s.mass.add(dof, dof, inertia);
-    s.stiffness.add(dof, dof, spring);
-  }
+  if (inertia != 0)
+    s.point_mass.push_back({dof, dof, inertia});
+  if (spring != 0)
+    s.point_stiffness.push_back({dof, dof, spring});
   const double extra = dashpot - viscous_factor * inertia;
   if (extra != 0)
     s.extra_damping.push_back({dof, dof, extra});

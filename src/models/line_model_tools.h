@@ -28,10 +28,10 @@ vertex_at(const dealii::DoFHandler<1>& dof_handler, double x, double length);
 /// and stays at rest, so the proportional damping these entries imply never acts.
 void decouple_held_rows(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints);
 
-/// Adds a point inertia, a spring and a dashpot to ground on `dof` (before M and K are
-/// compressed). The damping entry is dashpot - viscous_factor * inertia, because the proportional
-/// part viscous_factor * M would otherwise also damp the attached inertia. Nothing is added on a
-/// held DoF, which does not move.
+/// Adds a point inertia, a spring and a dashpot to ground on `dof` (to s.point_mass,
+/// s.point_stiffness and s.extra_damping). The damping entry is dashpot - viscous_factor * inertia,
+/// because the proportional part viscous_factor * M would otherwise also damp the attached inertia.
+/// Nothing is added on a held DoF, which does not move.
 void attach_to_ground(SecondOrderSystem& s, const dealii::AffineConstraints<double>& constraints,
                       dealii::types::global_dof_index dof, double inertia, double spring,
                       double dashpot, double viscous_factor);

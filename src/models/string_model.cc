@@ -21,6 +21,7 @@ StringModel::StringModel(const CaseParameters& c, const Triangulation<1>& tria, 
   stiffness_values_ = std::make_unique<FEValues<1>>(dof_handler().get_fe(), QGauss<1>(c.degree + 1),
                                                     update_gradients | update_JxW_values);
   load_values_ = lagrange_load_values();
+  extended_ = std::make_unique<ExtendedLagrange>(dof_handler().get_fe());
 }
 
 StringModel::~StringModel() = default;
@@ -60,6 +61,18 @@ void StringModel::local_stiffness(const Cell& cell, FullMatrix<double>& stiffnes
 bool StringModel::local_tension_stiffness(const Cell& cell, FullMatrix<double>& stiffness) const {
   gradient_products(cell, 1.0, stiffness);
   return true;
+}
+
+void StringModel::cell_forms(const Cell& cell, CellForms& forms) const {
+  const extended h = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
+  const unsigned int p = c_.degree;
+  forms.clear(dof_handler().get_fe().n_dofs_per_cell());
+  if (c_.mass_matrix == MassMatrix::lumped)
+    extended_->add_lumped_rows(forms, forms.mass, 0, c_.mass_per_length * h);
+  else
+    extended_->add_gauss_rows(forms, forms.mass, p + 1, c_.mass_per_length * h, 0, 1, -1, 0);
+  // tau int w_x^2 dx = tau / h int_0^1 (dw/dxi)^2 dxi
+  extended_->add_gauss_rows(forms, forms.stiffness, p + 1, c_.tension / h, -1, 0, 0, 1);
 }
 
 void StringModel::local_load(const Cell& cell, double t, Vector<double>& f) const {

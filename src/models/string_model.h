@@ -5,6 +5,7 @@
 // plus the end and interior attachments of LineModel, whose strong form is (132) with the end
 // condition (134) M u_tt + K u + tau u_x = 0 (plus D, F). The element kernels: FE_Q of degree 1-4
 // on Gauss-Lobatto nodes, consistent (Gauss, p + 1 points) or lumped (Gauss-Lobatto nodal) mass.
+#include "models/extended_lagrange.h"
 #include "models/line_model.h"
 
 #include <deal.II/fe/fe_values.h>
@@ -29,6 +30,7 @@ private:
                                dealii::FullMatrix<double>& stiffness) const override;
   /// factor int phi_i' phi_j' dx over the cell.
   void gradient_products(const Cell& cell, double factor, dealii::FullMatrix<double>& out) const;
+  void cell_forms(const Cell& cell, CellForms& forms) const override;
   void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const override;
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,
@@ -41,6 +43,7 @@ private:
 
   // Built once; reinit per cell (FEValues construction costs more than a cell's integrals).
   std::unique_ptr<dealii::FEValues<1>> mass_values_, stiffness_values_, load_values_;
+  std::unique_ptr<ExtendedLagrange> extended_;
 };
 
 } // namespace hamdyn

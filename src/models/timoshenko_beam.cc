@@ -40,6 +40,7 @@ TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangul
       std::make_unique<FEValues<1>>(fe, QGauss<1>(p), // reduced: p points
                                     update_values | update_gradients | update_JxW_values);
   load_values_ = lagrange_load_values();
+  extended_ = std::make_unique<ExtendedLagrange>(fe);
 }
 
 TimoshenkoBeamModel::~TimoshenkoBeamModel() = default;
@@ -76,6 +77,23 @@ void TimoshenkoBeamModel::local_stiffness(const Cell& cell, FullMatrix<double>& 
         stiffness(i, j) += c_.shear_stiffness * gamma_i * gamma_j * s.JxW(q);
       }
     }
+}
+
+void TimoshenkoBeamModel::cell_forms(const Cell& cell, CellForms& forms) const {
+  const extended h = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
+  const unsigned int p = c_.degree;
+  forms.clear(dof_handler().get_fe().n_dofs_per_cell());
+  for (unsigned int component : {0u, 1u}) {
+    const extended rho = component == 0 ? c_.mass_per_length : c_.rotary_inertia_per_length;
+    if (c_.mass_matrix == MassMatrix::lumped)
+      extended_->add_lumped_rows(forms, forms.mass, component, rho * h);
+    else
+      extended_->add_gauss_rows(forms, forms.mass, p + 1, rho * h, int(component), 1, -1, 0);
+  }
+  // EI int theta_x^2 dx (p + 1 points), kappa G A int (w_x - theta)^2 dx (reduced: p points),
+  // as local_stiffness integrates them
+  extended_->add_gauss_rows(forms, forms.stiffness, p + 1, c_.bending_stiffness / h, -1, 0, 1, 1);
+  extended_->add_gauss_rows(forms, forms.stiffness, p, c_.shear_stiffness * h, 1, -1, 0, 1 / h);
 }
 
 void TimoshenkoBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {

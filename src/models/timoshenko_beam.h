@@ -7,6 +7,7 @@
 // is avoided by integrating the shear term with p Gauss points, one fewer than exact: selective
 // reduced integration (Hughes, Taylor & Kanoknukulchai, IJNME 11:1529, 1977; Hughes, The Finite
 // Element Method, sec. 5.3). Lumped mass: Gauss-Lobatto nodal quadrature.
+#include "models/extended_lagrange.h"
 #include "models/line_model.h"
 #include "models/line_model_tools.h"
 
@@ -26,6 +27,7 @@ private:
   void local_mass(const Cell& cell, double translational, double rotary,
                   dealii::FullMatrix<double>& mass) const override;
   void local_stiffness(const Cell& cell, dealii::FullMatrix<double>& stiffness) const override;
+  void cell_forms(const Cell& cell, CellForms& forms) const override;
   void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const override;
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,
@@ -39,6 +41,7 @@ private:
 
   // Built once; reinit per cell (FEValues construction costs more than a cell's integrals).
   std::unique_ptr<dealii::FEValues<1>> mass_values_, bending_values_, shear_values_, load_values_;
+  std::unique_ptr<ExtendedLagrange> extended_;
 };
 
 } // namespace hamdyn

@@ -1,14 +1,15 @@
 #pragma once
 // The energy balance of a run: kinetic T = 1/2 v^T M v, potential V = 1/2 u^T K u (springs
-// included), dissipated D = int v^T C v dt and external work W = int v^T f dt, both integrated
-// with the trapezoidal rule on the mid-step velocity v_{n+1/2} = (v_n + v_{n+1})/2 and load
-// f_{n+1/2} = (f_n + f_{n+1})/2. With Newmark's average acceleration (rho_inf = 1) this is the
-// scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0 + V0) vanishes to
-// round-off; otherwise it measures the numerical dissipation. Nonlinear springs add their
-// potential int_0^e F de, accumulated step by step (system/nodal_force.h); nonlinear dashpots
-// add to D the work the integrator booked for them; a large-amplitude string adds
-// kappa q^2 / 4 (SecondOrderSystem::axial_factor), the force each step applied times the
-// step's displacement there (for rho_inf = 1 again the scheme's own balance).
+// included), dissipated D = int v^T C v dt and external work W = int v^T f dt, both summed over
+// the steps with the mid-step velocity v_{n+1/2} = (v_n + v_{n+1})/2 and load
+// f_{n+1/2} = (f_n + f_{n+1})/2: dt v_{n+1/2}^T C v_{n+1/2} and dt v_{n+1/2}^T f_{n+1/2}. With
+// Newmark's average acceleration (rho_inf = 1) this is the scheme's own discrete balance, so
+// energy_error = (T + V + D - W) - (T0 + V0) vanishes to round-off; otherwise it measures the
+// numerical dissipation. Nonlinear springs add their potential int_0^e F de, accumulated step by
+// step (system/nodal_force.h); nonlinear dashpots add to D the work the integrator booked for them;
+// a large-amplitude string adds kappa q^2 / 4 (SecondOrderSystem::axial_factor), the force each
+// step applied times the step's displacement there (for rho_inf = 1 again the scheme's own
+// balance).
 #include "output/checkpoint.h"
 #include "system/second_order_system.h"
 

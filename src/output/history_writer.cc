@@ -28,11 +28,13 @@ std::string format_cell(double value) {
 }
 
 CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& columns,
-                     MPI_Comm comm)
+                     MPI_Comm comm, const std::string& comment)
     : writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0), path_(path) {
   if (!writer_)
     return;
   fd_ = open_records(path);
+  if (!comment.empty())
+    buffer_ += "# " + comment + "\n";
   row(columns);
 }
 

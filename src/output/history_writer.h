@@ -15,8 +15,10 @@ namespace hamdyn {
 
 class CsvWriter {
 public:
-  /// A new table: `path` is created (replacing a file of that name) with the header row.
-  CsvWriter(const std::string& path, const std::vector<std::string>& columns, MPI_Comm comm);
+  /// A new table: `path` is created (replacing a file of that name) with the header row, after
+  /// the line "# comment" when a comment is given (the columns' units).
+  CsvWriter(const std::string& path, const std::vector<std::string>& columns, MPI_Comm comm,
+            const std::string& comment = "");
   /// Continues the table at `path` after its first `length` bytes (a checkpoint's flush()), which
   /// must be there; what follows them is cut off.
   CsvWriter(const std::string& path, std::uint64_t length, MPI_Comm comm);

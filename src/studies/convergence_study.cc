@@ -7,6 +7,7 @@
 #include "studies/richardson.h"
 #include "studies/run_discrete.h"
 #include "studies/transient.h"
+#include "system/extended_precision.h"
 
 #include <algorithm>
 #include <cmath>
@@ -91,8 +92,48 @@ struct Level {
   double time_step = 0, size = 0;
   unsigned long dofs = 0;
   double frequency_scale = 0;
-  std::vector<double> omega, times, history;
+  std::vector<double> omega, residual, times, history;
 };
+
+// The relative error round-off alone can make. A frequency from the refined modal solver
+// (modal/mode_refinement.h): its eigenvalue's error is about its residual squared; a double holds
+// it to 1 ulp; and the Rayleigh quotient's strains of order m, differences of nodal values, lose
+// eps_ld N^m each (system/extended_precision.h), a loss whose sum over N cells of random sign
+// grows as sqrt(N) (Higham, sec. 2.8): eps_ld N^(m - 1/2). Half of the largest for omega. A history: the round-off of every step may add up,
+// 10 eps per step (a sum of n rounded terms errs by up to n eps relative, Higham, Accuracy and
+// Stability of Numerical Algorithms, 2nd ed., 2002, sec. 4.2; the step's J = M + beta dt^2 K is
+// well conditioned).
+double frequency_round_off(const Level& level, unsigned int mode, unsigned int strain_order) {
+  const double eps = std::numeric_limits<double>::epsilon();
+  const double eps_ld = std::numeric_limits<extended>::epsilon();
+  const double residual = mode < level.residual.size() ? level.residual[mode] : 0.0;
+  const double n = double(level.dofs);
+  return std::max({0.5 * residual * residual, 2 * eps,
+                   0.5 * eps_ld * std::pow(n, strain_order - 0.5)});
+}
+double history_round_off(const Level& level) {
+  return 10 * std::numeric_limits<double>::epsilon() * double(level.history.size());
+}
+
+// Marks each level not at round-off as asymptotic when its observed order agrees with a
+// neighbouring level's to max(0.1, 5 %), else pre-asymptotic; the coarsest level (no order of
+// its own) is asymptotic when the next level is.
+void classify(std::vector<ConvergenceRow>& rows, std::size_t first, std::size_t end) {
+  auto agree = [](double a, double b) {
+    return std::isfinite(a) && std::isfinite(b) &&
+           std::abs(a - b) <= std::max(0.1, 0.05 * std::abs(a));
+  };
+  for (std::size_t k = first + 1; k < end; ++k) {
+    if (!rows[k].regime.empty())
+      continue;
+    const bool before = k > first + 1 && agree(rows[k].order, rows[k - 1].order);
+    const bool after = k + 1 < end && agree(rows[k].order, rows[k + 1].order);
+    rows[k].regime = before || after ? "asymptotic" : "pre-asymptotic";
+  }
+  if (rows[first].regime.empty())
+    rows[first].regime =
+        first + 1 < end && rows[first + 1].regime == "asymptotic" ? "asymptotic" : "pre-asymptotic";
+}
 
 // The position of `history` among `columns`; InputError listing them when it is not there.
 std::ptrdiff_t history_index(const std::vector<std::string>& columns, const std::string& history) {
@@ -176,7 +217,9 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
       check_number_of_modes(pc, n, "Convergence/Number of frequencies");
       const double scale = pc.model->frequency_scale();
       level.frequency_scale = scale;
-      level.omega = compute_modes(pc.system, n, -0.01 * scale * scale).omega;
+      const Modes modes = compute_modes(pc.system, n, -0.01 * scale * scale);
+      level.omega = modes.omega;
+      level.residual = modes.residual;
     }
     if (index >= 0)
       integrate(pc, [&](unsigned long, const State& s, const std::vector<double>& row) {
@@ -197,18 +240,22 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
   }
   const double two_level_factor = 4; // r^p of a second-order method halving h or dt
 
-  // One quantity: its values at every level (vectors of equal length), the reference, and the
-  // summary value of a vector (itself for a frequency, the largest magnitude for a history).
+  // One quantity: its values at every level (vectors of equal length: one number for a
+  // frequency, the values at `times` for a history), the reference, and each level's round-off.
   auto add_quantity = [&](const std::string& name, const std::vector<std::vector<double>>& values,
-                          std::vector<double> reference, const std::string& kind, double expected) {
-    if (reference.empty())
+                          std::vector<double> reference, const std::string& kind, double expected,
+                          const std::vector<double>& round_off, const std::vector<double>* times) {
+    if (reference.empty()) {
       reference = richardson_limit(values, two_level_factor);
-    auto magnitude = [](const std::vector<double>& v) {
-      double m = 0;
-      for (double x : v)
-        m = std::max(m, std::abs(x));
-      return v.size() == 1 ? v[0] : m;
-    };
+      const unsigned int last = levels.size() - 1;
+      result.richardson_levels.push_back(
+          name + ": levels " + (last >= 2 ? std::to_string(last - 2) + ", " : std::string()) +
+          std::to_string(last - 1) + ", " + std::to_string(last));
+    }
+    double scale = 0;
+    for (double x : reference)
+      scale = std::max(scale, std::abs(x));
+    const std::size_t first = result.rows.size();
     for (unsigned int k = 0; k < levels.size(); ++k) {
       ConvergenceRow row;
       row.quantity = name;
@@ -217,18 +264,30 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
       row.degree = levels[k].degree;
       row.time_step = levels[k].time_step;
       row.dofs = levels[k].dofs;
-      row.value = magnitude(values[k]);
-      row.reference = magnitude(reference);
       row.reference_kind = kind;
+      std::size_t at = 0; // where the error is largest
       row.error = 0;
       for (std::size_t i = 0; i < reference.size(); ++i)
-        row.error = std::max(row.error, std::abs(values[k][i] - reference[i]));
-      row.order = k == 0 ? nan
-                         : observed_order(result.rows.back().error, row.error, levels[k - 1].size,
-                                          levels[k].size);
+        if (std::abs(values[k][i] - reference[i]) > row.error) {
+          row.error = std::abs(values[k][i] - reference[i]);
+          at = i;
+        }
+      row.time = times ? (*times)[at] : nan;
+      row.value = values[k][at];
+      row.reference = reference[at];
+      row.relative_error = scale > 0 ? row.error / scale : row.error;
+      row.round_off = round_off[k];
+      if (row.relative_error <= 10 * row.round_off)
+        row.regime = "round-off";
+      const bool no_order =
+          k == 0 || !row.regime.empty() || result.rows.back().regime == "round-off";
+      row.order = no_order ? nan
+                           : observed_order(result.rows.back().error, row.error, levels[k - 1].size,
+                                            levels[k].size);
       row.expected_order = expected;
       result.rows.push_back(row);
     }
+    classify(result.rows, first, result.rows.size());
   };
 
   for (unsigned int j = 0; j < n; ++j) {
@@ -243,13 +302,17 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
       continue;
     }
     std::vector<std::vector<double>> values;
-    for (const Level& l : levels)
+    std::vector<double> round_off;
+    for (const Level& l : levels) {
       values.push_back({l.omega[j]});
+      round_off.push_back(
+          frequency_round_off(l, j, model_kind(c.model_type).energy_derivative_order));
+    }
     const bool exact = exact_omega.size() == n;
     const double expected = cv.refine == Refine::p ? nan : frequency_order;
     add_quantity(quantity_name(j), values,
                  exact ? std::vector<double>{exact_omega[j]} : std::vector<double>{},
-                 exact ? "exact" : "richardson", expected);
+                 exact ? "exact" : "richardson", expected, round_off, nullptr);
   }
   if (!cv.history.empty()) {
     // every level's values at the coarsest level's output times: step k of level 0 is step
@@ -271,8 +334,11 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
     const bool moreau =
         discrete && std::any_of(c.discrete->dashpots.begin(), c.discrete->dashpots.end(),
                                 [](const DiscreteDashpot& d) { return d.degree < 2; });
+    std::vector<double> round_off;
+    for (const Level& l : levels)
+      round_off.push_back(history_round_off(l));
     add_quantity(cv.history, values, exact, exact_history ? "exact" : "richardson",
-                 refines_dt(cv.refine) ? (moreau ? 1.0 : 2.0) : nan);
+                 refines_dt(cv.refine) ? (moreau ? 1.0 : 2.0) : nan, round_off, &times);
   }
   return result;
 }

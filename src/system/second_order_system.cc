@@ -28,6 +28,15 @@ std::vector<double> gather_entries(const std::vector<const LA::Vector*>& vectors
   return values;
 }
 
+void SecondOrderSystem::add_point_entries(std::size_t first_mass, std::size_t first_stiffness) {
+  for (std::size_t k = first_mass; k < point_mass.size(); ++k)
+    if (locally_owned.is_element(point_mass[k].row))
+      mass.add(point_mass[k].row, point_mass[k].column, point_mass[k].value);
+  for (std::size_t k = first_stiffness; k < point_stiffness.size(); ++k)
+    if (locally_owned.is_element(point_stiffness[k].row))
+      stiffness.add(point_stiffness[k].row, point_stiffness[k].column, point_stiffness[k].value);
+}
+
 std::vector<dealii::types::global_dof_index> SecondOrderSystem::nodal_force_dofs() const {
   std::vector<dealii::types::global_dof_index> dofs;
   for (const NodalForce& e : nodal_forces)

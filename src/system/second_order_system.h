@@ -7,6 +7,7 @@
 
 #include <petscmat.h>
 
+#include "system/cell_forms.h"
 #include "system/nodal_force.h"
 
 #include <functional>
@@ -60,6 +61,8 @@ struct State {
 struct SecondOrderSystem {
   MPI_Comm comm = MPI_COMM_WORLD;
   dealii::IndexSet locally_owned;
+  /// The DoFs of the cells that hold this rank's DoFs (for ghosted vectors of visit_cell_forms).
+  dealii::IndexSet locally_relevant;
   // Held (Dirichlet) rows are decoupled: zero off-diagonal entries, a positive mass, zero damping
   // and a stiffness far above the spectrum, so a held DoF that starts at rest stays exactly zero
   // and never shows up among the low modes.
@@ -120,6 +123,17 @@ struct SecondOrderSystem {
   /// axial_factor q^2 / 4 (0: a linear string; K1 then stays unallocated).
   double axial_factor = 0;
   LA::SparseMatrix tension_stiffness;
+  /// The point entries of M and K (end and interior masses, inertias and springs, attached
+  /// oscillators, a linearization's spring slopes), the same list on every rank: added to the
+  /// assembled matrices by add_point_entries(), and kept for the extended-precision energies.
+  std::vector<MatrixEntry> point_mass, point_stiffness;
+  /// Adds this rank's rows of point_mass and point_stiffness to M and K (before they are
+  /// compressed with VectorOperation::add).
+  void add_point_entries(std::size_t first_mass = 0, std::size_t first_stiffness = 0);
+  /// Visits the cells' forms of M and K in extended precision (the model's element kernels), for
+  /// energies and residuals that keep their digits at 10^5 elements; empty for a system whose
+  /// M and K come from no cells (an impulse dual). Held rows take no part in them.
+  std::function<void(const CellFormVisitor&)> visit_cell_forms;
   /// f(t), zero in held rows; empty when the load is identically zero.
   std::function<void(double t, LA::Vector& f)> load;
 

@@ -114,3 +114,65 @@ TEST(Convergence, RichardsonReferenceWhereThereIsNoExactOne) {
   test_support::report("damped forced string u@0.5, Richardson reference: order in dt",
                        rows.back().order);
 }
+
+TEST(Convergence, CantileverToTheFinestMeshSaysWhereRoundOffIs) {
+  // The cantilever (L = 1.2, EI = 350, rho A = 1.6, tip M = 0.5, J = 0.004) from 8 to
+  // 8192 elements: the error falls as h^4 until it reaches round-off; those levels are marked
+  // round-off and get no order, and no order of the asymptotic levels is off (before, the table
+  // printed orders 3.99, 3.94, then -0.81 down to -6.66).
+  const auto c = test_support::make_case(
+      {"Model/Type=euler bernoulli beam", "Model/Length=1.2", "Model/Bending stiffness=350",
+       "Model/Mass per length=1.6", "Model/Viscous damping=0", "Left end/Support=clamped",
+       "Right end/Support=free", "Right end/Point mass=0.5", "Right end/Rotary inertia=0.004",
+       "Right end/Spring=0", "Discretization/Elements=8", "Convergence/Levels=11",
+       "Convergence/Number of frequencies=1"});
+  const auto rows = rows_of(run_convergence_study(c, MPI_COMM_WORLD), "omega_1");
+  ASSERT_EQ(rows.size(), 11u);
+  unsigned int round_off = 0;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const ConvergenceRow& r = rows[k];
+    EXPECT_NEAR(r.relative_error, r.error / r.reference, 1e-15 * r.relative_error);
+    if (r.regime == "round-off") {
+      ++round_off;
+      EXPECT_TRUE(std::isnan(r.order)) << "level " << k;
+      EXPECT_LE(r.relative_error, 10 * r.round_off) << "level " << k;
+    } else if (r.regime == "asymptotic" && k > 0) {
+      EXPECT_NEAR(r.order, 4.0, 0.2) << "level " << k;
+    }
+    if (std::isfinite(r.order))
+      EXPECT_GT(r.order, 3.0) << "level " << k; // never a negative order from round-off
+    test_support::report("cantilever level " + std::to_string(k) + " relative error",
+                         r.relative_error);
+  }
+  EXPECT_GE(round_off, 2u); // 4096 and 8192 elements at least: 1e-15
+  EXPECT_EQ(rows.back().regime, "round-off");
+  EXPECT_EQ(rows[2].regime, "asymptotic");
+}
+
+TEST(Convergence, KinkedInitialShapeInDtIsMarkedPreAsymptotic) {
+  // A plucked string (the triangle peaked at 0.3 L) undamped at rho_inf = 1: its modes are
+  // excited up to the mesh's highest, so the error in dt is not yet in the asymptotic range and
+  // the observed orders wander. Every level whose order no neighbour shares is pre-asymptotic;
+  // the compared value is at the time of the largest error, not the initial one.
+  const auto c = test_support::make_case(
+      {"Right end/Support=fixed", "Right end/Point mass=0", "Right end/Spring=0",
+       "Model/Viscous damping=0", "Discretization/Elements=200",
+       "Initial conditions/Displacement=0.01*(x < 0.3 ? x/0.3 : (1-x)/0.7)",
+       "Time integration/Time step=4e-4", "Time integration/Final time=0.02",
+       "Convergence/Refine=dt", "Convergence/Number of frequencies=0",
+       "Convergence/History=u@0.5", "Convergence/Levels=5"});
+  const auto rows = rows_of(run_convergence_study(c, MPI_COMM_WORLD), "u@0.5");
+  ASSERT_EQ(rows.size(), 5u);
+  auto agree = [](double a, double b) {
+    return std::isfinite(a) && std::isfinite(b) &&
+           std::abs(a - b) <= std::max(0.1, 0.05 * std::abs(a));
+  };
+  for (std::size_t k = 1; k < rows.size(); ++k) {
+    const bool shared = (k > 1 && agree(rows[k].order, rows[k - 1].order)) ||
+                        (k + 1 < rows.size() && agree(rows[k].order, rows[k + 1].order));
+    if (rows[k].regime != "round-off")
+      EXPECT_EQ(rows[k].regime, shared ? "asymptotic" : "pre-asymptotic") << "level " << k;
+    EXPECT_GT(rows[k].time, 0) << "level " << k;
+    test_support::report("plucked string order in dt, level " + std::to_string(k), rows[k].order);
+  }
+}
