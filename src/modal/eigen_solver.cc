@@ -90,11 +90,12 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   }
   check_petsc(EPSDestroy(&eps)); // its Krylov basis is not needed by the refinement
   Modes modes;
+  std::vector<double> residual;
   if (s.visit_cell_forms) {
     const RefinedEigenpairs refined = refine_eigenpairs(
         s, shapes, shift, [&](const LA::Vector& r, LA::Vector& d) { factorization.solve(r, d); });
     lambda = refined.lambda;
-    modes.residual.assign(refined.residual.begin(), refined.residual.begin() + n);
+    residual = refined.residual;
     modes.refinement_steps = refined.iterations;
   }
   std::vector<unsigned int> order(m);
@@ -105,6 +106,8 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
     // A rigid-body mode's omega^2 is zero up to round-off, which may be slightly negative.
     modes.omega.push_back(std::sqrt(std::max(lambda[i], 0.0)));
     modes.shapes.push_back(std::move(shapes[i]));
+    if (!residual.empty())
+      modes.residual.push_back(residual[i]);
   }
   return modes;
 }

@@ -22,8 +22,9 @@ struct RefinedEigenpairs {
   unsigned int iterations = 0;
 };
 
-/// Refines the eigenvectors `x` (M-orthonormal Ritz vectors, ascending, as the eigensolver gives
-/// them) in place: on return they are the refined ones, ascending. `solve(r, d)` applies
+/// Refines the eigenvectors `x` (M-orthonormal Ritz vectors, as the eigensolver gives them; more
+/// than the modes asked for widen the Rayleigh-Ritz subspace) in place: on return they are the
+/// refined ones, ascending after any correction step. `solve(r, d)` applies
 /// (K - shift M)^-1, the eigensolver's factorization.
 RefinedEigenpairs
 refine_eigenpairs(const SecondOrderSystem& s, std::vector<LA::Vector>& x, double shift,
