@@ -237,6 +237,9 @@ def window(width, height):
 
 
 def save_png(w, path):
+    folder = os.path.dirname(path)
+    if folder:
+        os.makedirs(folder, exist_ok=True)  # frames/x.png into a frames/ not made yet
     w.Render()
     grab = vtkWindowToImageFilter()
     grab.SetInput(w)

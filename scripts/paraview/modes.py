@@ -26,15 +26,21 @@ def main():
     modes = hv.series(args.results, "modes")[:max(args.modes, 1)]
     if not modes:
         hv.fail("modes.pvd lists no mode")
+    # one colour scale for every panel: the fields are scaled to a largest |w| of 1, so a mode
+    # whose field is round-off (|w| ~ 1e-16 in a mode without transverse motion) stays white
+    # instead of being stretched to full colour
+    datasets = [hv.read(path) for _, path in modes]
+    for (_, path), data in zip(modes, datasets):
+        if hv.field(data, args.field)[0] is None:
+            hv.fail("%s has no field %r" % (path, args.field))
+    scale = max(hv.largest_magnitude(hv.field(d, args.field)[0]) for d in datasets)
+    table = hv.diverging_table(scale)
     at_rest = os.path.join(args.results, "attachments.vtp")
     attachments = hv.read(at_rest) if os.path.isfile(at_rest) else None
     columns = 1 if len(modes) <= 3 else 2
     rows = int(math.ceil(len(modes) / columns))
     window = hv.window(560 * columns, 230 * rows)
-    for k, (number, path) in enumerate(modes):
-        data = hv.read(path)
-        if hv.field(data, args.field)[0] is None:
-            hv.fail("%s has no field %r" % (path, args.field))
+    for k, ((number, path), data) in enumerate(zip(modes, datasets)):
         row, column = divmod(k, columns)
         viewport = (column / columns, 1.0 - (row + 1) / rows,
                     (column + 1) / columns, 1.0 - row / rows)
@@ -42,7 +48,6 @@ def main():
         window.AddRenderer(r)
         x0, x1 = data.GetBounds()[0:2]
         length = x1 - x0
-        table = hv.diverging_table(hv.largest_magnitude(hv.field(data, args.field)[0]))
         r.AddActor(hv.plain_actor(data, (0.6, 0.6, 0.6), 1.0))
         r.AddActor(hv.warped_line(data, 0.25 * length, args.field, table, 3.0))
         if attachments is not None:
@@ -54,7 +59,8 @@ def main():
         if fields.GetArray("scaled_by_rotation") and fields.GetArray("scaled_by_rotation").GetValue(0):
             title += ", no transverse motion"
         r.AddActor2D(hv.text(title, 0.5, 0.85, 15, True))
-        hv.look_at(r, (x0, x1, -0.3 * length, 0.3 * length), 0.04)
+        # room above the largest deflection (0.25 L) for the title
+        hv.look_at(r, (x0, x1, -0.3 * length, 0.45 * length), 0.04)
     hv.save_png(window, args.out)
 
 
