@@ -139,8 +139,9 @@ TEST(Convergence, CantileverToTheFinestMeshSaysWhereRoundOffIs) {
     } else if (r.regime == "asymptotic" && k > 0) {
       EXPECT_NEAR(r.order, 4.0, 0.2) << "level " << k;
     }
-    if (std::isfinite(r.order))
-      EXPECT_GT(r.order, 3.0) << "level " << k; // never a negative order from round-off
+    if (std::isfinite(r.order)) { // never a negative order from round-off
+      EXPECT_GT(r.order, 3.0) << "level " << k;
+    }
     test_support::report("cantilever level " + std::to_string(k) + " relative error",
                          r.relative_error);
   }
@@ -159,8 +160,8 @@ TEST(Convergence, KinkedInitialShapeInDtIsMarkedPreAsymptotic) {
        "Model/Viscous damping=0", "Discretization/Elements=200",
        "Initial conditions/Displacement=0.01*(x < 0.3 ? x/0.3 : (1-x)/0.7)",
        "Time integration/Time step=4e-4", "Time integration/Final time=0.02",
-       "Convergence/Refine=dt", "Convergence/Number of frequencies=0",
-       "Convergence/History=u@0.5", "Convergence/Levels=5"});
+       "Convergence/Refine=dt", "Convergence/Number of frequencies=0", "Convergence/History=u@0.5",
+       "Convergence/Levels=5"});
   const auto rows = rows_of(run_convergence_study(c, MPI_COMM_WORLD), "u@0.5");
   ASSERT_EQ(rows.size(), 5u);
   auto agree = [](double a, double b) {
@@ -170,8 +171,9 @@ TEST(Convergence, KinkedInitialShapeInDtIsMarkedPreAsymptotic) {
   for (std::size_t k = 1; k < rows.size(); ++k) {
     const bool shared = (k > 1 && agree(rows[k].order, rows[k - 1].order)) ||
                         (k + 1 < rows.size() && agree(rows[k].order, rows[k + 1].order));
-    if (rows[k].regime != "round-off")
+    if (rows[k].regime != "round-off") {
       EXPECT_EQ(rows[k].regime, shared ? "asymptotic" : "pre-asymptotic") << "level " << k;
+    }
     EXPECT_GT(rows[k].time, 0) << "level " << k;
     test_support::report("plucked string order in dt, level " + std::to_string(k), rows[k].order);
   }
