@@ -96,7 +96,6 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
         s, shapes, shift, [&](const LA::Vector& r, LA::Vector& d) { factorization.solve(r, d); });
     lambda = refined.lambda;
     residual = refined.residual;
-    modes.refinement_steps = refined.iterations;
   }
   std::vector<unsigned int> order(m);
   std::iota(order.begin(), order.end(), 0u);

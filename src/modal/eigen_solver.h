@@ -14,7 +14,6 @@ struct Modes {
   /// r = K phi - omega^2 M phi formed in extended precision; empty for a system without cell
   /// forms (an impulse dual), whose modes are not refined.
   std::vector<double> residual;
-  unsigned int refinement_steps = 0;
 };
 
 /// The n lowest modes. `shift` must lie below the lowest eigenvalue omega^2 (a small negative

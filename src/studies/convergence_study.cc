@@ -99,17 +99,17 @@ struct Level {
 // (modal/mode_refinement.h): its eigenvalue's error is about its residual squared; a double holds
 // it to 1 ulp; and the Rayleigh quotient's strains of order m, differences of nodal values, lose
 // eps_ld N^m each (system/extended_precision.h), a loss whose sum over N cells of random sign
-// grows as sqrt(N) (Higham, sec. 2.8): eps_ld N^(m - 1/2). Half of the largest for omega. A history: the round-off of every step may add up,
-// 10 eps per step (a sum of n rounded terms errs by up to n eps relative, Higham, Accuracy and
-// Stability of Numerical Algorithms, 2nd ed., 2002, sec. 4.2; the step's J = M + beta dt^2 K is
-// well conditioned).
+// grows as sqrt(N) (Higham, sec. 2.8): eps_ld N^(m - 1/2). Half of the largest for omega. A
+// history: the round-off of every step may add up, 10 eps per step (a sum of n rounded terms errs
+// by up to n eps relative, Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., 2002,
+// sec. 4.2; the step's J = M + beta dt^2 K is well conditioned).
 double frequency_round_off(const Level& level, unsigned int mode, unsigned int strain_order) {
   const double eps = std::numeric_limits<double>::epsilon();
   const double eps_ld = std::numeric_limits<extended>::epsilon();
   const double residual = mode < level.residual.size() ? level.residual[mode] : 0.0;
   const double n = double(level.dofs);
-  return std::max({0.5 * residual * residual, 2 * eps,
-                   0.5 * eps_ld * std::pow(n, strain_order - 0.5)});
+  return std::max(
+      {0.5 * residual * residual, 2 * eps, 0.5 * eps_ld * std::pow(n, strain_order - 0.5)});
 }
 double history_round_off(const Level& level) {
   return 10 * std::numeric_limits<double>::epsilon() * double(level.history.size());
