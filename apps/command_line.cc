@@ -47,7 +47,8 @@ usage:
       into DIR/case_NNNN/ (with its result.csv); DIR/summary.csv has a row per member
       (case,status,message,seconds, the swept parameters, the study's results). Exit status 0
       only if every member is ok.
-        --resume      skip the members whose row says ok (after a time limit or a kill)
+        --resume      skip the members whose row says ok, continue stopped `run` members
+                      from their checkpoints (after a time limit or a kill)
         --slice K/N   run only slice K of N of the members (job arrays); writes
                       DIR/summary_slice_K_of_N.csv
         --merge       only gather every member's row into DIR/summary.csv (after the slices)

@@ -57,6 +57,20 @@ void read_case(const CommandLine& cl, ParameterFile& file) {
   if (!cl.output_directory.empty())
     file.set("Output", "Directory", cl.output_directory);
 }
+
+// srun without an MPI plugin for this Open MPI (the site's MpiDefault, or --mpi=pmix) starts
+// SLURM_STEP_NUM_TASKS copies that each see one rank: they would all write the same files.
+void refuse_separate_copies_under_srun(MPI_Comm comm) {
+  const char* tasks = std::getenv("SLURM_STEP_NUM_TASKS");
+  if (tasks == nullptr || std::atol(tasks) <= 1 ||
+      dealii::Utilities::MPI::n_mpi_processes(comm) != 1)
+    return;
+  throw InputError("srun started " + std::string(tasks) +
+                   " separate one-rank copies of hamdyn (SLURM_STEP_NUM_TASKS = " + tasks +
+                   ", MPI ranks = 1): this srun has no MPI support for hamdyn's Open MPI; launch "
+                   "with srun --mpi=pmix, or with mpirun (HAMDYN_LAUNCH=mpirun in the Slurm "
+                   "scripts)");
+}
 } // namespace
 
 int main(int argc, char** argv) {
@@ -67,6 +81,7 @@ int main(int argc, char** argv) {
   const MPI_Comm comm = MPI_COMM_WORLD;
   const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   try {
+    refuse_separate_copies_under_srun(comm);
     const CommandLine cl = parse_command_line(argc, argv);
     if (cl.command == "help") {
       if (root)

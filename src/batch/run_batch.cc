@@ -7,11 +7,14 @@
 #include "core/failure_message.h"
 #include "core/input_error.h"
 #include "studies/memory.h"
+#include "studies/run_transient.h"
+#include "studies/stop_on_signals.h"
 #include "studies/study_table.h"
 
 #include <deal.II/base/mpi.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -47,20 +50,25 @@ std::vector<MemberResult> read_member_rows(const Sweep& sweep, const Layout& lay
   return rows;
 }
 
-// One member on the ranks of `group`; every rank returns the same status.
+std::string checkpoint_file(const Layout& layout, std::size_t k) {
+  return layout.directory + "/" + case_name(k) + "/checkpoint.bin";
+}
+
+// One member on the ranks of `group`; every rank returns the same status. With `resume`, a `run`
+// member that a signal stopped goes on from its own checkpoint instead of from its start.
 MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const Layout& layout,
-                        std::size_t k, MPI_Comm group) {
+                        std::size_t k, bool resume, MPI_Comm group) {
   const auto start = std::chrono::steady_clock::now();
   const bool leader = dealii::Utilities::MPI::this_mpi_process(group) == 0;
   const std::string directory = layout.directory + "/" + case_name(k);
   MemberResult m;
   m.values = sweep.members[k];
-  if (leader) {              // an earlier, interrupted attempt's files must not mix with this one's
+  if (leader && !resume) {   // an earlier, interrupted attempt's files must not mix with this one's
     std::error_code ignored; // a directory that cannot be removed fails the study's writes
     fs::remove_all(directory, ignored);
   }
   MPI_Barrier(group);
-  int code = 0; // 0 ok, 1 bad input, 2 failed
+  int code = 0; // 0 ok, 1 stopped by a signal (checkpoint written), 2 bad input, 3 failed
   try {
     ParameterFile file;
     declare_case_parameters(file);
@@ -69,18 +77,26 @@ MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const L
     if (leader)
       for (const auto& warning : unused_parameter_warnings(file, c))
         std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
-    m.results = study_commands().at(sweep.study).run(c, file, group, /*report=*/false);
+    m.results = resume ? resume_transient(c, group, /*report=*/false)
+                       : study_commands().at(sweep.study).run(c, file, group, /*report=*/false);
   } catch (const InputError& e) {
-    code = 1;
-    m.message = e.what();
-  } catch (const std::exception& e) {
     code = 2;
+    m.message = e.what();
+  } catch (const Interrupted& e) { // "stopped by SIGTERM after step k of n (t = ...); ..."
+    code = 1;
+    const std::string what = e.what();
+    m.message =
+        what.substr(0, what.find(';')) + "; batch --resume continues it from its checkpoint";
+  } catch (const std::exception& e) {
+    code = 3;
     m.message = failure_message(e);
   }
   const int worst = dealii::Utilities::MPI::max(code, group);
-  m.status = worst == 0 ? "ok" : worst == 1 ? "bad input" : "failed";
+  m.status = worst == 0 ? "ok" : worst == 1 ? "stopped" : worst == 2 ? "bad input" : "failed";
   if (worst != 0 && code == 0)
     m.message = "failed on another rank of this member's group";
+  if (worst == 0 && resume)
+    m.message = "continued from its checkpoint"; // its seconds are the continuation's
   m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return m;
 }
@@ -102,10 +118,17 @@ int exit_status(const std::vector<MemberResult>& rows) {
 }
 
 // The members' rows gathered into the summary (rank 0), with a count of each status and, after a
-// run (wall > 0), the batch's wall time against the time of the members it ran.
+// run (wall > 0), the batch's wall time against the time of the members it ran. A batch stopped
+// by a signal (`stopped`) lists the members it did not start as stopped.
 int write_summary_from_members(const Sweep& sweep, const Layout& layout, double wall = 0,
-                               const std::vector<unsigned long>& ran = {}) {
-  const std::vector<MemberResult> rows = read_member_rows(sweep, layout);
+                               const std::vector<unsigned long>& ran = {}, bool stopped = false) {
+  std::vector<MemberResult> rows = read_member_rows(sweep, layout);
+  if (stopped)
+    for (const unsigned long k : ran)
+      if (rows[k - layout.first].status == "not run") {
+        rows[k - layout.first].status = "stopped";
+        rows[k - layout.first].message = "not started: the batch was stopped";
+      }
   write_summary(layout.summary, sweep.swept, rows, layout.first);
   std::map<std::string, unsigned> counts;
   for (const auto& r : rows)
@@ -158,14 +181,20 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
 
   // Which members run: all of this run's, or with --resume those whose row is not ok or whose
   // values changed since. Decided on rank 0 alone, so that every rank agrees.
-  std::vector<unsigned long> todo;
+  // A `run` member stopped by a signal with its values unchanged goes on from its checkpoint.
+  std::vector<unsigned long> todo, from_checkpoint;
   if (rank == 0) {
     const std::vector<MemberResult> previous =
         options.resume ? read_member_rows(sweep, layout) : std::vector<MemberResult>();
-    for (std::size_t k = layout.first; k < layout.end; ++k)
-      if (!options.resume || previous[k - layout.first].status != "ok" ||
-          previous[k - layout.first].values != sweep.members[k])
-        todo.push_back(k);
+    for (std::size_t k = layout.first; k < layout.end; ++k) {
+      const MemberResult* before = options.resume ? &previous[k - layout.first] : nullptr;
+      const bool same = before && before->values == sweep.members[k];
+      if (same && before->status == "ok")
+        continue;
+      todo.push_back(k);
+      from_checkpoint.push_back(same && before->status == "stopped" && sweep.study == "run" &&
+                                fs::is_regular_file(checkpoint_file(layout, k)));
+    }
     fs::create_directories(layout.directory);
     std::printf("hamdyn batch: %s, study %s, %zu member(s)%s; %zu to run on %u group(s) of %u "
                 "rank(s); results in %s/\n",
@@ -178,21 +207,25 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
     std::fflush(stdout);
   }
   todo = dealii::Utilities::MPI::broadcast(world, todo, 0);
+  from_checkpoint = dealii::Utilities::MPI::broadcast(world, from_checkpoint, 0);
 
   keep_freed_memory();
   MPI_Comm group;
   MPI_Comm_split(world, int(rank / group_size), int(rank), &group);
   const bool leader = dealii::Utilities::MPI::this_mpi_process(group) == 0;
   const auto start = std::chrono::steady_clock::now();
+  // SIGTERM or SIGINT (a scheduler's time limit, Ctrl-C): a `run` member in flight stops after
+  // its step with a checkpoint, another study's member finishes, and no group takes a new one.
+  const StopOnSignals signals;
   {
     SharedCounters counters(world, 2);
-    while (true) {
+    while (agreed_signal(group) == 0) {
       long i = leader ? counters.fetch_add(next_member) : 0;
       MPI_Bcast(&i, 1, MPI_LONG, 0, group);
       if (i >= long(todo.size()))
         break;
       const std::size_t k = todo[i];
-      const MemberResult m = run_member(sweep, options, layout, k, group);
+      const MemberResult m = run_member(sweep, options, layout, k, from_checkpoint[i] != 0, group);
       if (leader) {
         fs::create_directories(layout.directory + "/" + case_name(k));
         write_summary(result_file(layout, k), sweep.swept, {m}, k);
@@ -205,10 +238,26 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
     MPI_Barrier(world); // every member's row is written before the summary gathers them
   }
   MPI_Comm_free(&group);
-  if (rank == 0)
+  const int signal = agreed_signal(world);
+  if (rank == 0) {
     status = write_summary_from_members(
         sweep, layout,
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), todo);
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), todo,
+        signal != 0);
+    if (signal != 0 && status != 0) { // a signal after the last member changes nothing
+      std::string resume =
+          "hamdyn batch " + sweep.file + " --output " + layout.directory + " --resume";
+      for (const auto& assignment : options.overrides)
+        resume += " --set '" + assignment + "'";
+      if (options.n_slices > 0)
+        resume +=
+            " --slice " + std::to_string(options.slice) + "/" + std::to_string(options.n_slices);
+      std::fprintf(stderr, "hamdyn batch: stopped by %s; continue with %s\n",
+                   signal == SIGINT ? "SIGINT" : "SIGTERM", resume.c_str());
+      std::fflush(stderr);
+      status = 128 + signal;
+    }
+  }
   return dealii::Utilities::MPI::broadcast(world, status, 0);
 }
 

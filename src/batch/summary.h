@@ -11,7 +11,7 @@
 namespace hamdyn {
 
 struct MemberResult {
-  std::string status = "not run"; // ok | bad input | failed | not run
+  std::string status = "not run"; // ok | bad input | failed | stopped | not run
   std::string message;
   double seconds = 0;              // wall time of the member [s]
   std::vector<std::string> values; // its values of the swept parameters

@@ -196,13 +196,14 @@ NamedValues continue_discrete_run(DiscreteRun& run, CsvWriter& history, bool rep
   int signal = 0;
   {
     std::unique_ptr<StopOnSignals> signals;
-    if (report) // the command line's run; a batch member is stopped with its batch
+    if (report) // the command line's run; a batch member stops with its batch's StopOnSignals
       signals = std::make_unique<StopOnSignals>();
+    const bool stoppable = StopOnSignals::flag_if_installed() != nullptr;
     while (run.step < run.n_steps && signal == 0) {
       run.advance();
       run.record(history);
       progress.update(run.step, run.state.t);
-      if (signals)
+      if (stoppable)
         signal = agreed_signal(run.comm);
       if (signal == 0 && checkpoint_due(c, run.step, run.n_steps))
         run.write_checkpoint(history);

@@ -173,14 +173,14 @@ NamedValues continue_run(Transient& run, RunOutputs& outputs, bool report) {
   int signal = 0;
   {
     std::unique_ptr<StopOnSignals> signals;
-    if (report) // the command line's run; a batch member is stopped with its batch
+    if (report) // the command line's run; a batch member stops with its batch's StopOnSignals
       signals = std::make_unique<StopOnSignals>();
     signal = continue_integration(
         run,
         [&](unsigned long n, const State& s, const std::vector<double>& row) {
           outputs.observe(run, n, s, row);
         },
-        report, signals ? StopOnSignals::flag() : nullptr);
+        report, StopOnSignals::flag_if_installed());
   }
   outputs.write_checkpoint(run);
   if (signal != 0)

@@ -6,28 +6,39 @@ namespace hamdyn {
 
 namespace {
 volatile std::sig_atomic_t stop_signal = 0;
+int installed = 0; // StopOnSignals alive (only the outermost one installs the handlers)
+constexpr int handled[4] = {SIGINT, SIGTERM, SIGUSR1, SIGUSR2};
+
 extern "C" void request_stop(int signal) {
-  stop_signal = signal;
+  stop_signal = signal == SIGUSR1 ? SIGINT : signal == SIGUSR2 ? SIGTERM : signal;
 }
 } // namespace
 
 StopOnSignals::StopOnSignals() {
+  if (installed++ > 0)
+    return;
   stop_signal = 0;
   struct sigaction action {};
   action.sa_handler = request_stop;
   action.sa_flags = SA_RESETHAND;
   sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, &previous_[0]);
-  sigaction(SIGTERM, &action, &previous_[1]);
+  for (int i = 0; i < 4; ++i)
+    sigaction(handled[i], &action, &previous_[i]);
 }
 
 StopOnSignals::~StopOnSignals() {
-  sigaction(SIGINT, &previous_[0], nullptr);
-  sigaction(SIGTERM, &previous_[1], nullptr);
+  if (--installed > 0)
+    return;
+  for (int i = 0; i < 4; ++i)
+    sigaction(handled[i], &previous_[i], nullptr);
 }
 
 const volatile std::sig_atomic_t* StopOnSignals::flag() {
   return &stop_signal;
+}
+
+const volatile std::sig_atomic_t* StopOnSignals::flag_if_installed() {
+  return installed > 0 ? &stop_signal : nullptr;
 }
 
 double stop_request(std::sig_atomic_t signal) {

@@ -3,6 +3,10 @@
 // step in progress finishes, every rank stops after the same one, and the run writes a checkpoint
 // before it exits. A second signal has the default effect (SA_RESETHAND): an impatient Ctrl-C
 // still ends the process, and the last checkpoint stays as it was.
+// SIGUSR2 and SIGUSR1 are taken as SIGTERM and SIGINT: they are how scripts/launch-ranks
+// forwards a scheduler's TERM or a Ctrl-C to every rank, because Open MPI's mpirun propagates only
+// USR1 and USR2 to the job and answers TERM and INT by killing it a few seconds later
+// (mpirun(1), "Signal Propagation"), too soon for a large checkpoint.
 #include "core/failure_message.h"
 
 #include <csignal>
@@ -17,11 +21,14 @@ public:
   ~StopOnSignals();
   StopOnSignals(const StopOnSignals&) = delete;
   StopOnSignals& operator=(const StopOnSignals&) = delete;
-  /// The signal received since construction (0: none).
+  /// The signal received since construction (0: none), SIGINT or SIGTERM.
   static const volatile std::sig_atomic_t* flag();
+  /// flag() while a StopOnSignals is alive, else nullptr: a batch installs one for all its
+  /// members, so a member's run stops with its batch.
+  static const volatile std::sig_atomic_t* flag_if_installed();
 
 private:
-  struct sigaction previous_[2];
+  struct sigaction previous_[4];
 };
 
 /// A pending signal as a number a sum over the ranks keeps apart: 0 none, SIGINT 1, any other

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end checks of `hamdyn batch`: every summary value equals what the member gives as a
 # single hamdyn run, on 1, 2 and 3 ranks and with 2 ranks per member; a bad member does not stop
-# the others; --resume, --slice and --merge; bad sweep files exit 2 with nothing written.
+# the others; --resume, --slice and --merge; a SIGTERM'd batch checkpoints its members in flight,
+# exits 143 and resumes them; bad sweep files exit 2 with nothing written.
 # Usage: test_batch.sh HAMDYN_BINARY SOURCE_DIR
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
@@ -174,6 +175,55 @@ check "slice summaries" test "$(cat sliced/summary_slice_*_of_3.csv | grep -c ',
 check "merge exits 0" test $? -eq 0
 check "merged slices = one batch" \
   compare_summary sliced/summary.csv "single1/{m}" modes.csv 0 "omega_1=rows[0]['omega']"
+
+# --- SIGTERM, as a scheduler's time limit sends it ----------------------------------------------
+# Four `run` members of 20 000 steps on 2 groups of 1 rank; TERM to the ranks once member 1 has
+# 2000 rows (the run's own progress, not a time): the two in flight write their checkpoints, the
+# batch writes summary.csv (2 stopped in flight, 2 not started), says how to resume and exits 143;
+# --resume continues the stopped members from their checkpoints to the same history as an
+# uninterrupted batch.
+cat > long.prm <<'EOF'
+subsection Batch
+  set Study = run
+  set Values = Model/Tension = 50, 100, 200, 400
+end
+subsection Time integration
+  set Final time = 2
+end
+subsection Output
+  set Snapshot interval = 0
+  set Space-time points = 0
+end
+EOF
+mpi 2 "$hamdyn" batch long.prm --output long_ref > long_ref.log 2>&1
+check "long batch, uninterrupted: exit 0" test $? -eq 0
+mpirun --oversubscribe -np 2 "$hamdyn" batch long.prm --output long > long.log 2>&1 &
+batch_pid=$!
+for i in $(seq 15000); do # up to 300 s, polling the member's own progress
+  [ "$( (wc -l < long/case_0001/history.csv) 2> /dev/null || echo 0)" -gt 2000 ] && break
+  sleep 0.02
+done
+pkill -TERM -P "$batch_pid"
+wait "$batch_pid"
+status=$?
+check "SIGTERM'd batch: exit 143 (got $status)" test $status -eq 143
+check "SIGTERM'd batch: summary.csv lists every member, none ok" \
+  test "$(grep -c ',stopped,' long/summary.csv)" -eq 4
+check "SIGTERM'd batch: the members in flight stopped after a step, with their checkpoints" \
+  test "$(grep -c ',stopped,stopped by SIGTERM after step' long/summary.csv)" -eq 2 -a \
+  -s long/case_0000/checkpoint.bin -a -s long/case_0001/checkpoint.bin
+check "SIGTERM'd batch: one line says how to resume" \
+  grep -q "^hamdyn batch: stopped by SIGTERM; continue with hamdyn batch long.prm --output long --resume$" \
+  long.log
+mpi 2 "$hamdyn" batch long.prm --output long --resume > long_resumed.log 2>&1
+check "resumed batch: exit 0" test $? -eq 0
+check "resumed batch: 4 ok" test "$(grep -c ',ok,' long/summary.csv)" -eq 4
+for k in 0 1 2 3; do
+  check "resumed batch: member $k's history.csv bit for bit as uninterrupted" \
+    cmp -s long_ref/case_000$k/history.csv long/case_000$k/history.csv
+done
+check "resumed batch: the members stopped in flight went on from their checkpoints" \
+  test "$(grep -c ',ok,continued from its checkpoint,' long/summary.csv)" -eq 2
 
 # --- bad sweeps: exit 2, one line naming the parameter, nothing written ------------------------
 expect_bad() { # expect_bad NAME EXPECTED_TEXT NP SWEEP_TEXT [OPTIONS...]

@@ -4,7 +4,8 @@
 # 143 / 130; a resume on another rank count agrees as closely as runs on the two rank counts do;
 # after every kill history.csv holds whole rows (but a last one the kill cut) and the ParaView series is valid; one run per
 # directory; a new run leaves no stale files; a failure on one rank only ends the job within 10 s;
-# a discrete system's run is killed and resumed alike.
+# a discrete system's run is killed and resumed alike; scripts/run forwards TERM and INT to the
+# ranks and exits with their status.
 # Usage: test_long_runs.sh HAMDYN_BINARY SOURCE_DIR
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
@@ -193,6 +194,36 @@ check "discrete: SIGTERM: says how to resume" \
 check "discrete: SIGTERM: resumed on 1 rank, exit 0" test $? -eq 0
 check "discrete: SIGTERM: resumed on 1 rank, history.csv bit for bit" \
   cmp -s dref/history.csv dterminated/history.csv
+
+# scripts/run stopped as a scheduler or a terminal stops it: TERM or INT to the script reaches every
+# rank (forwarded as USR2 or USR1 by scripts/launch-ranks, since mpirun kills the job a few seconds
+# after its own TERM), the run writes its checkpoint, and the script's status is the ranks' own,
+# 143 or 130; the checkpoint resumes bit for bit. (A script's background job ignores INT: Python
+# gives the script the default disposition a terminal's foreground job has.)
+start_script() { # start_script NAME ARGS...: scripts/run ARGS in the background (pid: run_pid)
+  local name="$1"
+  shift
+  HAMDYN="$hamdyn" /usr/bin/python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$source_dir/scripts/run" "$@" > "$name.log" 2>&1 &
+  run_pid=$!
+}
+for signal in TERM INT; do
+  expected=$([ $signal = TERM ] && echo 143 || echo 130)
+  start_script "script_$signal" "${case_args[@]}" --set "Output/Checkpoint interval=0" \
+    --output "script_$signal"
+  wait_for_rows "script_$signal" 2000
+  kill -$signal "$run_pid"
+  wait "$run_pid"
+  status=$?
+  check "scripts/run, $signal: exit $expected, the ranks' own (got $status)" test $status -eq "$expected"
+  check "scripts/run, $signal: the ranks wrote their checkpoint and said so" \
+    grep -q "^hamdyn: stopped by SIG$signal after step .*continue with hamdyn run --resume" \
+    "script_$signal.log"
+  mpirun --oversubscribe -np 2 "$hamdyn" run --resume "script_$signal" > "script_$signal.resumed.log" 2>&1
+  check "scripts/run, $signal: resumed, history.csv bit for bit" \
+    cmp -s ref/history.csv "script_$signal/history.csv"
+done
 
 # One run per directory: a second run into a directory being written gets exit 2 naming it.
 start_run busy "${case_args[@]}" --output busy
