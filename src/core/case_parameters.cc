@@ -414,6 +414,14 @@ void declare_case_parameters(ParameterFile& f) {
             "`hamdyn run --resume DIR` continues a run that was stopped from the last one. "
             "0: only at the end and when the run is stopped by SIGINT or SIGTERM (a scheduler's "
             "time limit, Ctrl-C), which finish the step and write one before exiting.");
+  f.declare("Output", "History interval", "1", P::Integer(), "an integer >= 1",
+            "Steps between the rows of history.csv written by `hamdyn run` (the first and the "
+            "last step always have one). The largest magnitudes a batch summary reports and the "
+            "energy ledger still see every step.");
+  f.declare("Output", "History columns", "", P::Anything(),
+            "empty or comma-separated history.csv columns, e.g. u_right, energy_error",
+            "The columns history.csv keeps besides time (empty: all of them); a name that is not "
+            "a column of the case is bad input listing the columns it has.");
   f.declare("Output", "Precision", "double", P::Selection("double|float"), "double | float",
             "Floating-point type of the snapshots' fields: double (Float64, every digit of "
             "history.csv) or float (Float32, half the size). spacetime.vts is always double.");
@@ -429,6 +437,28 @@ void declare_case_parameters(ParameterFile& f) {
 }
 
 namespace {
+// Output/History columns: comma-separated names, none empty, none twice (whether each is a column
+// of the case is known once the model is set up: output/history_rows.h).
+std::vector<std::string> history_column_names(const std::string& text) {
+  std::vector<std::string> names;
+  if (trim(text).empty())
+    return names;
+  std::stringstream items(text);
+  for (std::string item; std::getline(items, item, ',');) {
+    const std::string name = trim(item);
+    if (name.empty())
+      throw InputError("Output/History columns", text,
+                       "an empty entry; expected comma-separated column names");
+    if (std::find(names.begin(), names.end(), name) != names.end())
+      throw InputError("Output/History columns", text, "'" + name + "' is named twice");
+    names.push_back(name);
+  }
+  if (text.back() == ',')
+    throw InputError("Output/History columns", text,
+                     "an empty entry; expected comma-separated column names");
+  return names;
+}
+
 // Model, ends, load, attachments, initial conditions and discretization of a line model.
 void parse_line_model(const ParameterFile& f, const std::string& case_directory,
                       CaseParameters& c) {
@@ -543,6 +573,12 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     throw InputError("Output/Checkpoint interval", f.get("Output", "Checkpoint interval"),
                      "expected an integer >= 0");
   c.checkpoint_interval = static_cast<unsigned long>(checkpoints);
+  const long history_interval = f.get_integer("Output", "History interval");
+  if (history_interval < 1)
+    throw InputError("Output/History interval", f.get("Output", "History interval"),
+                     "expected an integer >= 1");
+  c.history_interval = static_cast<unsigned long>(history_interval);
+  c.history_columns = history_column_names(f.get("Output", "History columns"));
   c.single_precision_snapshots = f.get("Output", "Precision") == "float";
   const long spacetime = f.get_integer("Output", "Space-time points");
   if (spacetime < 0 || spacetime == 1 || spacetime > 1000000)

@@ -83,9 +83,11 @@ struct CaseParameters {
   bool write_mode_shapes = true; // Modes/Write shapes
   std::string output_directory;
   unsigned snapshot_interval = 0;
-  unsigned long checkpoint_interval = 0;   // steps; 0: at the end and on SIGINT / SIGTERM only
-  unsigned spacetime_points = 501;         // positions of spacetime.vts (0: none)
-  bool single_precision_snapshots = false; // Output/Precision = float
+  unsigned long checkpoint_interval = 0;    // steps; 0: at the end and on SIGINT / SIGTERM only
+  unsigned long history_interval = 1;       // steps between history.csv rows
+  std::vector<std::string> history_columns; // Output/History columns (empty: all)
+  unsigned spacetime_points = 501;          // positions of spacetime.vts (0: none)
+  bool single_precision_snapshots = false;  // Output/Precision = float
   std::vector<Attachment> point_masses, springs, dashpots, forces, oscillators;
   std::vector<Attachment> nonlinear_springs;
   std::vector<Attachment> nonlinear_dashpots; // x:c,p (Attachments/Dashpots with a degree)

@@ -5,6 +5,7 @@
 #include "discrete/discrete_integrator.h"
 #include "discrete/impulse_solution.h"
 #include "output/checkpoint.h"
+#include "output/history_rows.h"
 #include "output/history_writer.h"
 #include "output/output_directory.h"
 #include "reductions/dense_eigen.h"
@@ -120,6 +121,7 @@ struct DiscreteRun {
       : c(parameters), comm(communicator), system(*parameters.discrete),
         integrator(system, newmark_parameters(parameters)), state(integrator.initial_state()),
         n_steps(step_count(parameters)), columns(discrete_history_columns(*parameters.discrete)),
+        rows(columns, parameters.history_columns, parameters.history_interval),
         largest(columns.size(), 0.0),
         initial_energy(system.kinetic_energy(state.v) + system.potential_energy(state.q)) {}
 
@@ -129,7 +131,8 @@ struct DiscreteRun {
   DiscreteIntegrator integrator;
   DiscreteState state;
   unsigned long step = 0, n_steps;
-  std::vector<std::string> columns;
+  std::vector<std::string> columns; // every column of a row; `rows` says which are written
+  HistoryRows rows;
   std::vector<double> largest;
   double initial_energy;
 
@@ -145,7 +148,11 @@ struct DiscreteRun {
                               " s (discrete system): check the springs' laws and the time step");
     return row;
   }
-  void record(CsvWriter& history) { history.row(row()); }
+  void record(CsvWriter& history) {
+    const std::vector<double> full = row();
+    if (rows.due(step, n_steps))
+      history.row(rows.select(full));
+  }
   void advance() {
     ++step;
     integrator.step(state, step == n_steps ? c.final_time : double(step) * c.time_step);
@@ -157,13 +164,13 @@ struct DiscreteRun {
     integrator.save(state, checkpoint);
     checkpoint.set("step", double(step));
     checkpoint.set("history_length", double(history.flush()));
-    checkpoint.set("history_columns", columns);
+    checkpoint.set("history_columns", rows.columns());
     checkpoint.set("largest", largest);
     checkpoint.write(checkpoint_path(), comm);
   }
 
   void restore(const Checkpoint& checkpoint) {
-    check_history_columns(checkpoint, columns, c.output_directory);
+    check_history_columns(checkpoint, rows.columns(), c.output_directory);
     state = integrator.restore(checkpoint);
     step = static_cast<unsigned long>(checkpoint.number("step"));
     largest = checkpoint.numbers("largest");
@@ -224,7 +231,7 @@ NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile&
   check_step_count(c);
   DiscreteRun run(c, comm); // every check before anything is written
   const auto output = prepare_output_directory(c.output_directory, file, comm);
-  CsvWriter history(c.output_directory + "/history.csv", run.columns, comm);
+  CsvWriter history(c.output_directory + "/history.csv", run.rows.columns(), comm);
   run.record(history);
   return continue_discrete_run(run, history, report);
 }

@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 #include "output/attachment_series.h"
 #include "output/checkpoint.h"
+#include "output/history_rows.h"
 #include "output/history_writer.h"
 #include "output/output_directory.h"
 #include "output/spacetime_series.h"
@@ -68,7 +69,8 @@ bool is_displacement_column(const std::string& name) {
 // magnitudes it returns.
 struct RunOutputs {
   const PreparedCase& pc;
-  std::vector<std::string> columns;
+  std::vector<std::string> columns; // every column of a row; `rows` says which are written
+  const HistoryRows& rows;
   CsvWriter& history;
   VtuSeries& series;
   AttachmentSeries& attachments;
@@ -81,7 +83,8 @@ struct RunOutputs {
   void observe(const Transient& run, unsigned long n, const State& s,
                const std::vector<double>& row) {
     const CaseParameters& c = pc.parameters;
-    history.row(row);
+    if (rows.due(n, run.n_steps()))
+      history.row(rows.select(row));
     for (std::size_t k = 0; k < row.size(); ++k)
       largest[k] = std::max(largest[k], std::abs(row[k]));
     if (n == 0 || n == run.n_steps() || (c.snapshot_interval > 0 && n % c.snapshot_interval == 0)) {
@@ -100,7 +103,7 @@ struct RunOutputs {
     Checkpoint checkpoint;
     run.save(checkpoint);
     checkpoint.set("history_length", double(history.flush()));
-    checkpoint.set("history_columns", columns);
+    checkpoint.set("history_columns", rows.columns());
     checkpoint.set("largest", largest);
     std::vector<double> times;
     std::vector<std::string> names;
@@ -118,7 +121,7 @@ struct RunOutputs {
   }
 
   void restore(const Checkpoint& checkpoint) {
-    check_history_columns(checkpoint, columns, pc.parameters.output_directory);
+    check_history_columns(checkpoint, rows.columns(), pc.parameters.output_directory);
     largest = checkpoint.numbers("largest");
     const auto& times = checkpoint.numbers("snapshot_times");
     std::istringstream names(checkpoint.text("snapshot_names"));
@@ -202,17 +205,24 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
   // assembled matrices go before a_0 and J are factored, so the two never add up.
   pc.system.release_assembled_matrices();
   Transient run(pc); // every check, a_0 and J, before anything is written
+  const std::vector<std::string> columns = history_columns(pc);
+  const HistoryRows rows(columns, c.history_columns, c.history_interval);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   // The run streams its history and snapshots to disk as it goes (a long transient's states do
   // not fit in memory); what it returns are the largest magnitudes over the run.
-  const std::vector<std::string> columns = history_columns(pc);
-  CsvWriter history(c.output_directory + "/history.csv", columns, comm);
+  CsvWriter history(c.output_directory + "/history.csv", rows.columns(), comm);
   VtuSeries series(c.output_directory, "solution", comm);
   AttachmentSeries attachments(c.output_directory, attachment_markers(c), comm);
   attachments.write_at_rest();
-  RunOutputs outputs{pc,      columns,     history,
-                     series,  attachments, std::vector<double>(columns.size(), 0.0),
-                     nullptr, {}}; // space-time: below
+  RunOutputs outputs{pc,
+                     columns,
+                     rows,
+                     history,
+                     series,
+                     attachments,
+                     std::vector<double>(columns.size(), 0.0),
+                     nullptr,
+                     {}}; // space-time: below
   const auto spacetime = open_spacetime(pc, outputs);
   return continue_run(run, outputs, report);
 }
@@ -231,11 +241,12 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   run.restore(checkpoint);
   OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
   const std::vector<std::string> columns = history_columns(pc);
+  const HistoryRows rows(columns, c.history_columns, c.history_interval);
   CsvWriter history(c.output_directory + "/history.csv",
                     static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);
   VtuSeries series(c.output_directory, "solution", comm);
   AttachmentSeries attachments(c.output_directory, attachment_markers(c), comm);
-  RunOutputs outputs{pc, columns, history, series, attachments, {}, nullptr, {}};
+  RunOutputs outputs{pc, columns, rows, history, series, attachments, {}, nullptr, {}};
   outputs.restore(checkpoint);
   const auto spacetime = open_spacetime(pc, outputs, &checkpoint);
   if (!announce_resume(c.output_directory, run.step(), run.n_steps(), run.state().t, comm, report))

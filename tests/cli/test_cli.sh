@@ -185,6 +185,27 @@ check "pvd lists snapshots" test "$(grep -c '<DataSet' "$work/run/solution.pvd")
 # The snapshots, spacetime.vts, the attachments and the mode files are read back with VTK's own
 # readers by tests/output/test_paraview_outputs.py (ctest output_paraview.mpirun=1, =2).
 check "spacetime.vts written" test -s "$work/run/spacetime.vts"
+# Output/History interval and columns: the rows at steps 0, 7, 14, ... and the last, the columns
+# asked for after time (in the full history's order), each cell as the full history has it; a name that is not a column is bad
+# input listing the columns.
+"$hamdyn" run --output "$work/full" > /dev/null 2>&1
+"$hamdyn" run --set "Output/History interval=7" --set "Output/History columns=energy_error, u@0.5" \
+  --output "$work/thin" > /dev/null 2>&1
+check "thinned history: exit 0" test $? -eq 0
+check "thinned history: every 7th row and the last, the columns asked for, as the full one" \
+  cmp -s "$work/thin/history.csv" <(awk -F, -v OFS=, \
+  'NR == 1 { for (k = 1; k <= NF; ++k) at[$k] = k }
+   { rows[NR] = $1 OFS $at["energy_error"] OFS $at["u@0.5"] }
+   END { print "time,energy_error,u@0.5"
+         for (n = 2; n <= NR; ++n) if ((n - 2) % 7 == 0 || n == NR) print rows[n] }' \
+  "$work/full/history.csv")
+expect_exit 2 "history columns: not a column" \
+  "Output/History columns = 'u_rite': not a column of this case's history; expected some of: time, u_left" \
+  "$work/out" run --set "Output/History columns=u_rite"
+expect_exit 2 "history columns: twice" "'u_right' is named twice" "$work/out" run \
+  --set "Output/History columns=u_right,u_right"
+expect_exit 2 "history interval 0" "Output/History interval = '0': expected an integer >= 1" \
+  "$work/out" run --set "Output/History interval=0"
 "$hamdyn" run --set "Output/Precision=float" --set "Time integration/Final time=0.001" \
   --output "$work/float" > /dev/null 2>&1
 check "Output/Precision = float: Float32 fields" \

@@ -163,6 +163,18 @@ echo "largest relative difference: 1 vs 2 ranks $between_rank_counts, resumed on
 check "SIGTERM: resumed on 1 rank, within the round-off between rank counts" /usr/bin/python3 -c \
   "import sys; sys.exit(not $after_resume <= max(2 * $between_rank_counts, 1e-12))"
 
+# A thinned history (every 7th row, two columns) stopped by SIGTERM and resumed: bit for bit as
+# the uninterrupted thinned run (the stop's own step writes no row unless it is due).
+thin=(--set "Output/History interval=7" --set "Output/History columns=u@0.5, energy_error")
+mpirun --oversubscribe -np 2 "$hamdyn" run "${case_args[@]}" "${thin[@]}" --output thin_ref \
+  > thin_ref.log 2>&1
+start_run thin "${case_args[@]}" "${thin[@]}" --set "Output/Checkpoint interval=0" --output thin
+wait_for_rows thin 300
+signal_ranks TERM
+check "thinned history, SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
+mpirun --oversubscribe -np 2 "$hamdyn" run --resume thin > thin_resumed.log 2>&1
+check "thinned history, resumed: history.csv bit for bit" cmp -s thin_ref/history.csv thin/history.csv
+
 # A discrete system's run (the two-mass seed, 60 000 steps, a few seconds) survives the same way:
 # SIGKILL twice and resumed, SIGTERM on 2 ranks and resumed on 1, history.csv bit for bit (every
 # rank solves the same small system, so the rank count does not change a digit).
