@@ -128,7 +128,15 @@ int main(int argc, char** argv) {
         !cl.resume_directory.empty() ? cl.resume_directory
         : cl.case_file.empty()       ? "."
                                      : std::filesystem::path(cl.case_file).parent_path().string();
-    const CaseParameters c = parse_case_parameters(file, case_directory);
+    const CaseParameters c = [&] {
+      try {
+        return parse_case_parameters(file, case_directory);
+      } catch (const InputError& e) { // a resumed run's parameters are its directory's file
+        if (cl.resume_directory.empty())
+          throw;
+        throw InputError(cl.resume_directory + "/used_parameters.prm: " + e.what());
+      }
+    }();
     if (root)
       for (const auto& warning : unused_parameter_warnings(file, c))
         std::cerr << "hamdyn: warning: " << warning << std::endl;

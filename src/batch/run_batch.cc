@@ -50,6 +50,23 @@ std::vector<MemberResult> read_member_rows(const Sweep& sweep, const Layout& lay
   return rows;
 }
 
+// The first member of this run whose case is bad input ("case_0003: Model/Tension = '-5': ..."),
+// or "": a bad value in the base case, the sweep's overrides, --set or a member's own values is
+// the sweep's bad input, refused before anything is written, not N failed members.
+std::string first_bad_member(const Sweep& sweep, const BatchOptions& options,
+                             const Layout& layout) {
+  for (std::size_t k = layout.first; k < layout.end; ++k)
+    try {
+      ParameterFile file;
+      declare_case_parameters(file);
+      read_member_case(sweep, k, options.overrides, layout.directory + "/" + case_name(k), file);
+      parse_case_parameters(file, sweep.case_directory);
+    } catch (const InputError& e) {
+      return case_name(k) + ": " + e.what();
+    }
+  return "";
+}
+
 std::string checkpoint_file(const Layout& layout, std::size_t k) {
   return layout.directory + "/" + case_name(k) + "/checkpoint.bin";
 }
@@ -170,6 +187,15 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
     layout.end = options.slice * n / options.n_slices;
     layout.summary = layout.directory + "/summary_slice_" + std::to_string(options.slice) + "_of_" +
                      std::to_string(options.n_slices) + ".csv";
+  }
+
+  if (options.merge && !fs::is_directory(layout.directory))
+    throw InputError("--output", layout.directory, "holds no batch to merge (no such directory)");
+  if (!options.merge) {
+    std::string problem = rank == 0 ? first_bad_member(sweep, options, layout) : "";
+    problem = dealii::Utilities::MPI::broadcast(world, problem, 0);
+    if (!problem.empty())
+      throw InputError(problem);
   }
 
   int status = 0;

@@ -9,6 +9,7 @@
 #include <deal.II/base/utilities.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 namespace hamdyn {
@@ -30,24 +31,68 @@ void check_swept_name(const ParameterFile& file, const std::string& name,
                      "the output directory is set by batch (DIR/case_NNNN); sweep other keys");
 }
 
+// A sweep of more members than this is refused before its table is built (a Values line of six
+// lists of 32 would be 10^9 members, tens of GB of strings before the first member runs).
+constexpr double most_members = 1e6;
+
+std::string count_text(double count) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", count);
+  return text;
+}
+
+// `text` split at `separator` outside double quotes; a quoted part keeps its separators, and its
+// quotes unless `unquote` ("10:400,1e4,30" is one value). An unmatched quote is bad input.
+std::vector<std::string> split_quoted(const std::string& text, char separator, bool unquote) {
+  std::vector<std::string> parts(1);
+  bool quoted = false;
+  for (const char ch : text)
+    if (ch == '"') {
+      quoted = !quoted;
+      if (!unquote)
+        parts.back() += ch;
+    } else if (ch == separator && !quoted)
+      parts.emplace_back();
+    else
+      parts.back() += ch;
+  if (quoted)
+    throw InputError("Batch/Values", text, "an unmatched '\"'; quote a value that holds , or ;");
+  for (auto& part : parts)
+    part = trim(part);
+  return parts;
+}
+
+void check_not_swept_twice(const Sweep& sweep, const std::string& name,
+                           const std::string& parameter) {
+  if (std::find(sweep.swept.begin(), sweep.swept.end(), name) != sweep.swept.end())
+    throw InputError(parameter, name, "is swept twice; expected each Section/Key once");
+}
+
 // "A/B = 1, 2; C/D = x, y": every combination, the last parameter varying fastest (as nested
-// loops written in the same order).
+// loops written in the same order). A value that holds a comma or a semicolon is quoted.
 void read_values(const ParameterFile& file, const std::string& text, Sweep& sweep) {
   std::vector<std::vector<std::string>> lists;
-  for (const std::string& item : dealii::Utilities::split_string_list(text, ';')) {
+  double count = 1;
+  for (const std::string& item : split_quoted(text, ';', false)) {
+    if (item.empty())
+      continue;
     const auto eq = item.find('=');
     if (eq == std::string::npos)
       throw InputError("Batch/Values", item, "expected \"Section/Key = v1, v2, ...\"");
     const std::string name = trim(item.substr(0, eq));
     check_swept_name(file, name, "Batch/Values");
-    std::vector<std::string> values;
-    for (const std::string& v : dealii::Utilities::split_string_list(item.substr(eq + 1), ','))
-      values.push_back(trim(v));
-    if (values.empty() || std::find(values.begin(), values.end(), "") != values.end())
+    check_not_swept_twice(sweep, name, "Batch/Values");
+    const std::vector<std::string> values = split_quoted(item.substr(eq + 1), ',', true);
+    if (std::find(values.begin(), values.end(), "") != values.end())
       throw InputError("Batch/Values", item, "expected a non-empty value between commas");
     sweep.swept.push_back(name);
     lists.push_back(values);
+    count *= double(values.size());
   }
+  if (count > most_members)
+    throw InputError("Batch/Values", shortened(text),
+                     "makes " + count_text(count) +
+                         " members; expected at most 10^6 (split the sweep into several batches)");
   std::vector<std::vector<std::string>> members{{}};
   for (const auto& list : lists) {
     std::vector<std::vector<std::string>> extended;
@@ -62,13 +107,18 @@ void read_values(const ParameterFile& file, const std::string& text, Sweep& swee
 }
 
 void read_table(const ParameterFile& file, const std::string& path, Sweep& sweep) {
+  std::error_code error; // a FIFO would block the reader, a directory fail it obscurely
+  if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error))
+    throw InputError("Batch/Table", path, "is not a regular file; expected a CSV file");
   const auto records = read_csv_file(path, "Batch/Table");
   if (records.empty())
     throw InputError("Batch/Table", path, "expected a header of Section/Key names and rows");
   for (const std::string& name : records[0])
     check_swept_name(file, trim(name), "Batch/Table " + path + " header");
-  for (const auto& name : records[0])
+  for (const auto& name : records[0]) {
+    check_not_swept_twice(sweep, trim(name), "Batch/Table " + path + " header");
     sweep.swept.push_back(trim(name));
+  }
   for (std::size_t r = 1; r < records.size(); ++r) {
     if (records[r].size() != records[0].size())
       throw InputError("Batch/Table", path,

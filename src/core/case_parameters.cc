@@ -22,6 +22,25 @@ namespace fs = std::filesystem;
 
 namespace {
 const char* const nonnegative = "a real number >= 0";
+
+// The trimmed entries of a `separator`-separated list (none when it is blank); an empty entry
+// ("a;;b", "a;") is bad input naming `parameter`, as a typo that would otherwise drop an item.
+std::vector<std::string> list_entries(const std::string& text, char separator,
+                                      const std::string& parameter) {
+  std::vector<std::string> entries;
+  if (trim(text).empty())
+    return entries;
+  std::stringstream items(text + separator); // a trailing separator leaves an empty last entry
+  for (std::string item; std::getline(items, item, separator);) {
+    item = trim(item);
+    if (item.empty())
+      throw InputError(parameter, text,
+                       std::string("an empty entry; expected entries separated by '") + separator +
+                           "'");
+    entries.push_back(item);
+  }
+  return entries;
+}
 const char* const positive = "a real number > 0";
 
 void declare_end(ParameterFile& f, const std::string& section, const std::string& support) {
@@ -191,11 +210,7 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
   const std::string allowed =
       "expected x:" + what + " with x in [0, " + std::to_string(length) + "]";
   std::vector<Attachment> list;
-  std::stringstream items(f.get("Attachments", key));
-  for (std::string item; std::getline(items, item, ';');) {
-    item = trim(item);
-    if (item.empty())
-      continue;
+  for (const std::string& item : list_entries(f.get("Attachments", key), ';', name)) {
     const auto colon = item.find(':');
     if (colon == std::string::npos)
       throw InputError(name, item, allowed);
@@ -441,21 +456,11 @@ namespace {
 // of the case is known once the model is set up: output/history_rows.h).
 std::vector<std::string> history_column_names(const std::string& text) {
   std::vector<std::string> names;
-  if (trim(text).empty())
-    return names;
-  std::stringstream items(text);
-  for (std::string item; std::getline(items, item, ',');) {
-    const std::string name = trim(item);
-    if (name.empty())
-      throw InputError("Output/History columns", text,
-                       "an empty entry; expected comma-separated column names");
+  for (const std::string& name : list_entries(text, ',', "Output/History columns")) {
     if (std::find(names.begin(), names.end(), name) != names.end())
       throw InputError("Output/History columns", text, "'" + name + "' is named twice");
     names.push_back(name);
   }
-  if (text.back() == ',')
-    throw InputError("Output/History columns", text,
-                     "an empty entry; expected comma-separated column names");
   return names;
 }
 
@@ -608,12 +613,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
 
   if (c.discrete)
     return c; // probes are positions on a line
-  std::stringstream probes(f.get("Output", "Probes"));
-  for (std::string item; std::getline(probes, item, ',');) {
-    const auto b = item.find_first_not_of(" \t");
-    if (b == std::string::npos)
-      continue;
-    item = item.substr(b, item.find_last_not_of(" \t") - b + 1);
+  for (const std::string& item : list_entries(f.get("Output", "Probes"), ',', "Output/Probes")) {
     const double x = number(item);
     if (!(x >= 0 && x <= c.length))
       throw InputError("Output/Probes", item,

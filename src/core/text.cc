@@ -9,11 +9,39 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
-std::string printable(std::string s) {
-  for (char& c : s)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-      c = '?';
-  return s;
+std::string printable(const std::string& s) {
+  // Control characters and bytes that are not valid UTF-8 (RFC 3629, sec. 4) become '?'; a
+  // message stays one printable line whatever a case file or the command line held.
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const auto byte = static_cast<unsigned char>(s[i]);
+    const std::size_t length = byte < 0x80           ? 1
+                               : (byte >> 5) == 0x6  ? 2
+                               : (byte >> 4) == 0xe  ? 3
+                               : (byte >> 3) == 0x1e ? 4
+                                                     : 0;
+    bool valid = length > 0 && i + length <= s.size() && !(byte < 0x20 || byte == 0x7f);
+    for (std::size_t k = 1; valid && k < length; ++k)
+      valid = (static_cast<unsigned char>(s[i + k]) >> 6) == 0x2;
+    if (valid) {
+      out.append(s, i, length);
+      i += length;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string shortened(const std::string& value, std::size_t at_most) {
+  if (value.size() <= at_most)
+    return value;
+  std::size_t cut = at_most * 3 / 4;
+  while (cut > 0 && (static_cast<unsigned char>(value[cut]) >> 6) == 0x2)
+    --cut; // not inside a UTF-8 sequence
+  return value.substr(0, cut) + "... (" + std::to_string(value.size()) + " characters)";
 }
 
 } // namespace hamdyn

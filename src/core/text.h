@@ -7,8 +7,12 @@ namespace hamdyn {
 /// `s` without leading and trailing blanks (spaces, tabs, carriage returns).
 std::string trim(const std::string& s);
 
-/// `s` with every control character (a line break, a NUL, ...) shown as '?': what a one-line
-/// message may quote of a user's input.
-std::string printable(std::string s);
+/// `s` with every control character (a line break, a NUL, ...) and every byte that is not valid
+/// UTF-8 shown as '?': what a one-line message may quote of a user's input.
+std::string printable(const std::string& s);
+
+/// `value` when it has at most `at_most` bytes, else its beginning and "... (N characters)": a
+/// message quotes a 1 MB value without echoing it whole.
+std::string shortened(const std::string& value, std::size_t at_most = 200);
 
 } // namespace hamdyn

@@ -32,10 +32,14 @@ std::vector<Entry> entries(const std::string& sec, const std::string& key, const
                            bool with_combination, const std::string& allowed) {
   std::vector<Entry> list;
   const std::string parameter = parameter_name(sec, key);
-  std::stringstream items(f.get(sec, key));
+  const std::string text = f.get(sec, key);
+  std::stringstream items(text);
   for (std::string item; std::getline(items, item, ';');) {
-    if (trim(item).empty())
-      continue;
+    if (trim(item).empty()) {
+      if (trim(text).empty())
+        continue;
+      throw InputError(parameter, text, "an empty entry between ';'; " + allowed);
+    }
     Entry e;
     e.text = trim(item);
     const std::size_t colon = item.find(':');
@@ -168,6 +172,8 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
   const std::string a_dashpots = "expected name: c or c,p @ combination with c > 0 and p >= 1";
   for (const Entry& e : entries(section, "Dashpots", f, true, a_dashpots)) {
     const std::size_t comma = e.value.find(',');
+    if (comma != std::string::npos && e.value.find(',', comma + 1) != std::string::npos)
+      throw InputError(p_dashpots, e.text, a_dashpots); // three numbers
     const double coefficient = number_in(p_dashpots, e, e.value.substr(0, comma), a_dashpots);
     const double degree = comma == std::string::npos
                               ? 2.0
@@ -187,6 +193,34 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
         {{e.name, row("Constraints", "Equations", e)},
          std::make_shared<const Expression>(parameter_name("Constraints", "Equations"), e.value,
                                             std::vector<std::string>{"t"})});
+  // A force or a prescribed motion that is not finite at the start is bad input (a line model's
+  // loads are checked alike), not a failure blamed later on a spring.
+  auto finite_at_start = [](const std::string& parameter, const std::string& name,
+                            const Expression& e) {
+    if (!std::isfinite(e(0, 0)))
+      throw InputError(parameter, name + ": " + e.text(),
+                       "is not finite at t = 0; expected an expression finite over the run");
+  };
+  for (const DiscreteForce& force : c.forces)
+    finite_at_start(parameter_name(section, "Forces"), force.name, *force.force);
+  for (const DiscreteConstraint& constraint : c.constraints)
+    finite_at_start(parameter_name("Constraints", "Equations"), constraint.name, *constraint.rate);
+  // One name, one element: a spring named like an inertia would make history columns and messages
+  // ambiguous.
+  std::vector<std::pair<std::string, std::string>> named; // (name, parameter)
+  auto add_names = [&](const std::string& parameter, const auto& elements) {
+    for (const auto& element : elements) {
+      for (const auto& [name, where] : named)
+        if (name == element.name)
+          throw InputError(parameter, element.name, "the name is already used by " + where);
+      named.emplace_back(element.name, parameter);
+    }
+  };
+  add_names(p_inertias, c.inertias);
+  add_names(parameter_name(section, "Springs"), c.springs);
+  add_names(p_dashpots, c.dashpots);
+  add_names(parameter_name(section, "Forces"), c.forces);
+  add_names(parameter_name("Constraints", "Equations"), c.constraints);
   c.method = f.get("Constraints", "Method") == "Gibbs-Appell" ? ConstraintMethod::gibbs_appell
                                                               : ConstraintMethod::multipliers;
   c.initial_q = initial_values(f, "Initial displacements", c.coordinates);

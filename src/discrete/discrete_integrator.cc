@@ -96,11 +96,7 @@ std::vector<double> values(const DenseVector& v) {
 }
 
 DenseVector restored(const Checkpoint& c, const std::string& name, std::size_t size) {
-  const std::vector<double>& values = c.numbers(name);
-  if (values.size() != size)
-    throw InputError("the checkpoint's " + name + " has " + std::to_string(values.size()) +
-                     " values where this case has " + std::to_string(size) +
-                     ": used_parameters.prm was changed");
+  const std::vector<double>& values = c.numbers(name, size);
   DenseVector v(size);
   std::copy(values.begin(), values.end(), v.begin());
   return v;

@@ -77,6 +77,8 @@ std::vector<double> parse_linear_combination(const std::string& text,
     const std::size_t star = term.find('*');
     if (star != std::string::npos) {
       const std::string left = trim(term.substr(0, star)), right = trim(term.substr(star + 1));
+      if (left.empty() || right.empty()) // "x1 +* x2": a '*' with nothing on one side
+        throw InputError(parameter, text, "a '*' without a factor; " + allowed);
       const bool left_is_name =
           std::find(coordinates.begin(), coordinates.end(), left) != coordinates.end();
       name = left_is_name ? left : right;

@@ -1,12 +1,15 @@
 #include "mesh/line_mesh.h"
 
 #include "core/input_error.h"
+#include "core/text.h"
 
 #include <deal.II/grid/grid_in.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <set>
+#include <sstream>
 
 namespace hamdyn {
 
@@ -29,8 +32,64 @@ std::vector<double> generated(const CaseParameters& c) {
   return x;
 }
 
+// What deal.II's GridIn<1>::read_msh does not check, read by hand before it: an ASCII file (a
+// binary flag over a text body is misread), and in format 2.2 (Gmsh reference manual, sec.
+// "MSH file format version 2") every node on the x axis (GridIn<1> keeps x and drops y and z, so
+// a line along y = x would be read as another line) and every element's nodes defined.
+void check_gmsh_text(const CaseParameters& c, const std::string& parameter) {
+  std::ifstream in(c.mesh_file);
+  std::string line, version;
+  int file_type = -1;
+  if (!std::getline(in, line) || trim(line) != "$MeshFormat" || !(in >> version >> file_type))
+    throw InputError(parameter, c.mesh_file_as_set,
+                     "does not begin with a Gmsh $MeshFormat section; expected an ASCII .msh file");
+  if (file_type != 0)
+    throw InputError(parameter, c.mesh_file_as_set,
+                     "is marked binary (file-type " + std::to_string(file_type) +
+                         "); expected an ASCII .msh file (Gmsh: File > Export, ASCII)");
+  if (version != "2.2")
+    return; // format 4: deal.II's reader checks its blocks
+  std::set<long> nodes;
+  while (std::getline(in, line)) {
+    if (trim(line) == "$Nodes") {
+      long n = 0;
+      in >> n;
+      for (long k = 0; k < n && in; ++k) {
+        long id;
+        double x, y, z;
+        if (!(in >> id >> x >> y >> z))
+          break;
+        if (y != 0 || z != 0)
+          throw InputError(parameter, c.mesh_file_as_set,
+                           "has node " + std::to_string(id) +
+                               " off the x axis (y = " + std::to_string(y) +
+                               ", z = " + std::to_string(z) + "); expected a line along x");
+        nodes.insert(id);
+      }
+    } else if (trim(line) == "$Elements") {
+      long n = 0;
+      in >> n;
+      std::getline(in, line);
+      for (long k = 0; k < n && std::getline(in, line); ++k) {
+        std::istringstream fields(line);
+        long id, type, n_tags, value;
+        if (!(fields >> id >> type >> n_tags))
+          break;
+        for (long t = 0; t < n_tags && fields >> value; ++t) {
+        }
+        while (fields >> value)
+          if (nodes.count(value) == 0)
+            throw InputError(parameter, c.mesh_file_as_set,
+                             "has element " + std::to_string(id) + " on node " +
+                                 std::to_string(value) + ", which $Nodes does not define");
+      }
+    }
+  }
+}
+
 std::vector<double> from_gmsh(const CaseParameters& c) {
   const std::string parameter = "Discretization/Mesh file";
+  check_gmsh_text(c, parameter);
   dealii::Triangulation<1> serial;
   try {
     dealii::GridIn<1> grid_in;

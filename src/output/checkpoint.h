@@ -28,10 +28,19 @@ public:
   /// Gathers `v` (collective); only rank 0 keeps the values.
   void set(const std::string& name, const LA::Vector& v, MPI_Comm comm);
 
-  /// The record `name`; throws std::runtime_error when the checkpoint has none.
+  /// The record `name`; throws InputError naming the file and the record when the checkpoint
+  /// has none (every record error is bad input: a damaged or foreign checkpoint).
   double number(const std::string& name) const;
+  /// The record `name`, which must lie in [low, high] for this case.
+  double number(const std::string& name, double low, double high) const;
   const std::vector<double>& numbers(const std::string& name) const;
+  /// The record `name`, which must hold `size` numbers for this case.
+  const std::vector<double>& numbers(const std::string& name, std::size_t size) const;
   const std::string& text(const std::string& name) const;
+  /// Whether the checkpoint has a record `name`.
+  bool has(const std::string& name) const {
+    return numbers_.count(name) > 0 || texts_.count(name) > 0;
+  }
   /// Whether the record `name` holds exactly `names` (see set).
   bool holds(const std::string& name, const std::vector<std::string>& names) const {
     return text(name) == one_a_line(names);
@@ -42,8 +51,12 @@ public:
   /// Rank 0 writes `path` atomically (collective: every rank returns when it is on disk).
   void write(const std::string& path, MPI_Comm comm) const;
   /// Rank 0 reads `path` and every rank gets the records (collective). Throws InputError naming
-  /// the file when it is missing or not a complete checkpoint.
+  /// the file when it is missing, not a regular file, of another format version, damaged (its
+  /// checksum), incomplete, or holds a non-finite number.
   static Checkpoint read(const std::string& path, MPI_Comm comm);
+
+  /// Throws InputError: "PATH: record 'name' WHAT".
+  [[noreturn]] void refuse(const std::string& name, const std::string& what) const;
 
 private:
   static std::string one_a_line(const std::vector<std::string>& names) {
@@ -54,6 +67,7 @@ private:
   }
   std::map<std::string, std::vector<double>> numbers_;
   std::map<std::string, std::string> texts_;
+  std::string path_; // the file read, for messages
 };
 
 } // namespace hamdyn

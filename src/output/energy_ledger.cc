@@ -99,9 +99,7 @@ void EnergyLedger::save(Checkpoint& c) const {
 }
 
 void EnergyLedger::restore(const Checkpoint& c) {
-  const auto& sums = c.numbers("ledger");
-  if (sums.size() != 8)
-    throw std::runtime_error("the checkpoint's energy ledger has the wrong length");
+  const auto& sums = c.numbers("ledger", 8);
   kinetic = sums[0];
   potential = sums[1];
   dissipated = sums[2];

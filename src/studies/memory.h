@@ -22,9 +22,18 @@ void keep_freed_memory();
 /// Returns freed heap memory to the system (malloc_trim) unless keep_freed_memory was called.
 void trim_freed_memory();
 
-/// Throws InputError naming Discretization/Elements when the case would need more memory than
-/// this node has available (MemAvailable, shared by the ranks on the node), with the estimate:
-/// refused up front instead of ending in std::bad_alloc or the kernel's OOM killer. Collective.
+/// Throws InputError naming `parameter` = `value` when `bytes` (the whole job's estimate for
+/// `what`, held 1/P by each rank) exceed 0.8 x the memory this node has available (MemAvailable,
+/// or the job's cgroup memory.max when smaller, shared by the ranks on the node): refused up
+/// front instead of ending in std::bad_alloc or the kernel's OOM killer. The environment
+/// variable HAMDYN_IGNORE_MEMORY_ESTIMATE=1 skips the check. Collective.
+void refuse_beyond_memory(const std::string& parameter, const std::string& value, double bytes,
+                          const std::string& what, MPI_Comm comm);
+
+/// The unknowns of the case's line model with `n_elements` elements.
+double dof_count(const CaseParameters& c, double n_elements);
+
+/// refuse_beyond_memory for the case's mesh (naming Discretization/Elements). Collective.
 void check_memory(const CaseParameters& c, MPI_Comm comm);
 
 } // namespace hamdyn

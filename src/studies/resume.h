@@ -14,6 +14,18 @@ namespace hamdyn {
 void check_history_columns(const Checkpoint& checkpoint, const std::vector<std::string>& columns,
                            const std::string& directory);
 
+/// The checkpoint's `step_record`: a whole number in [0, n_steps]; and its `time_record`: that
+/// step's time (step * time_step, Final time at the last) to round-off. Anything else is a
+/// damaged checkpoint or one of another case (InputError naming the file and the record).
+unsigned long checked_step(const Checkpoint& checkpoint, const std::string& step_record,
+                           const std::string& time_record, unsigned long n_steps, double time_step,
+                           double final_time);
+
+/// Throws InputError unless DIR/history.csv is a regular file of at least the checkpoint's
+/// history_length bytes, and DIR/spacetime.bin exists when the checkpoint has space-time levels:
+/// a resume continues those files and must not find them gone. Rank 0 looks, every rank throws.
+void check_resumed_files(const Checkpoint& checkpoint, const std::string& directory, MPI_Comm comm);
+
 /// Whether a run restored at `step` of `n_steps` (time t) has steps left; rank 0 says so when
 /// `report`: "resuming DIR at step ...", or that DIR already holds the whole run.
 bool announce_resume(const std::string& directory, unsigned long step, unsigned long n_steps,

@@ -4,6 +4,7 @@
 
 #include "output/history_writer.h"
 #include "studies/convergence_study.h"
+#include "studies/memory.h"
 #include "studies/prepared_case.h"
 
 #include <deal.II/base/convergence_table.h>
@@ -107,6 +108,21 @@ void print_table(const ConvergenceResult& result, const CaseParameters& c) {
 
 NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                          bool report) {
+  // The finest level is the peak (the levels run one after the other): refused up front when it
+  // does not fit, with check_memory's 1.6 kB per DoF.
+  if (!c.discrete) {
+    const auto& cv = c.convergence;
+    const bool in_h = cv.refine == ConvergenceParameters::Refine::h ||
+                      cv.refine == ConvergenceParameters::Refine::h_and_dt;
+    CaseParameters finest = c;
+    if (cv.refine == ConvergenceParameters::Refine::p)
+      finest.degree = 4;
+    const double elements = double(c.n_elements) * (in_h ? std::pow(2.0, cv.levels - 1) : 1.0);
+    const double dofs = dof_count(finest, elements);
+    refuse_beyond_memory(
+        "Convergence/Levels", std::to_string(cv.levels), 1600 * dofs,
+        "its finest level of " + std::to_string(static_cast<long long>(dofs)) + " DoFs", comm);
+  }
   // Everything is computed before anything is written.
   const ConvergenceResult result = run_convergence_study(c, comm);
   const auto output = prepare_output_directory(c.output_directory, file, comm);

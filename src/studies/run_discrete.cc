@@ -172,8 +172,8 @@ struct DiscreteRun {
   void restore(const Checkpoint& checkpoint) {
     check_history_columns(checkpoint, rows.columns(), c.output_directory);
     state = integrator.restore(checkpoint);
-    step = static_cast<unsigned long>(checkpoint.number("step"));
-    largest = checkpoint.numbers("largest");
+    step = checked_step(checkpoint, "step", "discrete_t", n_steps, c.time_step, c.final_time);
+    largest = checkpoint.numbers("largest", columns.size());
   }
 
   std::string summary() const {
@@ -254,6 +254,7 @@ NamedValues resume_discrete_transient(const CaseParameters& c, MPI_Comm comm, bo
   // checkpoint is bad input and stays as it was.
   const Checkpoint checkpoint = Checkpoint::read(run.checkpoint_path(), comm);
   run.restore(checkpoint);
+  check_resumed_files(checkpoint, c.output_directory, comm);
   OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
   CsvWriter history(c.output_directory + "/history.csv",
                     static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);

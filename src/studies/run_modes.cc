@@ -4,6 +4,7 @@
 #include "output/attachment_series.h"
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
+#include "studies/memory.h"
 #include "studies/prepared_case.h"
 #include "studies/run_discrete.h"
 
@@ -115,6 +116,18 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
     return run_discrete_modes(c, file, comm, report);
   PreparedCase pc(c, comm);
   check_number_of_modes(pc);
+  {
+    // SLEPc's Krylov-Schur keeps ncv = max(2n, n + 15) basis vectors and dense ncv x ncv
+    // matrices of the projected problem (SLEPc users' manual, sec. 2.6.4 on ncv and mpd); the
+    // refinement 2n more vectors.
+    const double n = c.n_modes, ncv = std::max(2 * n, n + 15);
+    const double dofs = double(pc.system.locally_owned.size());
+    refuse_beyond_memory("Modes/Number of modes", std::to_string(c.n_modes),
+                         8 * dofs * (ncv + 2 * n) + 4 * 8 * ncv * ncv,
+                         std::to_string(c.n_modes) + " modes of " +
+                             std::to_string(pc.system.locally_owned.size()) + " DoFs",
+                         comm);
+  }
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   linearize_about_initial_state(pc, comm, root);
   const bool dashpots = std::any_of(pc.system.nodal_forces.begin(), pc.system.nodal_forces.end(),

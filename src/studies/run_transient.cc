@@ -9,6 +9,7 @@
 #include "output/output_directory.h"
 #include "output/spacetime_series.h"
 #include "output/vtu_series.h"
+#include "studies/memory.h"
 #include "studies/prepared_case.h"
 #include "studies/resume.h"
 #include "studies/run_discrete.h"
@@ -122,7 +123,7 @@ struct RunOutputs {
 
   void restore(const Checkpoint& checkpoint) {
     check_history_columns(checkpoint, rows.columns(), pc.parameters.output_directory);
-    largest = checkpoint.numbers("largest");
+    largest = checkpoint.numbers("largest", columns.size());
     const auto& times = checkpoint.numbers("snapshot_times");
     std::istringstream names(checkpoint.text("snapshot_names"));
     VtuSeries::Records records;
@@ -205,6 +206,19 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
   // assembled matrices go before a_0 and J are factored, so the two never add up.
   pc.system.release_assembled_matrices();
   Transient run(pc); // every check, a_0 and J, before anything is written
+  if (c.spacetime_points > 0) {
+    // spacetime.vts is written from all its levels at once: points x snapshots x fields (each
+    // up to 3 components) doubles, twice (the levels and VTK's arrays).
+    const double snapshots =
+        c.snapshot_interval == 0 ? 2.0 : double(run.n_steps()) / c.snapshot_interval + 2;
+    const OutputFields fields = pc.model->output_fields();
+    const double values = 3.0 * double(fields.point.size() + fields.cell.size());
+    refuse_beyond_memory("Output/Space-time points", std::to_string(c.spacetime_points),
+                         2 * 8 * double(c.spacetime_points) * snapshots * values,
+                         "spacetime.vts of " + std::to_string(c.spacetime_points) + " points by " +
+                             std::to_string(static_cast<long long>(snapshots)) + " snapshots",
+                         comm);
+  }
   const std::vector<std::string> columns = history_columns(pc);
   const HistoryRows rows(columns, c.history_columns, c.history_interval);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
@@ -239,6 +253,7 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   // still writing into the directory cannot be caught half way; the lock then refuses it.)
   const Checkpoint checkpoint = Checkpoint::read(c.output_directory + "/checkpoint.bin", comm);
   run.restore(checkpoint);
+  check_resumed_files(checkpoint, c.output_directory, comm);
   OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
   const std::vector<std::string> columns = history_columns(pc);
   const HistoryRows rows(columns, c.history_columns, c.history_interval);

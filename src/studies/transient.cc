@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 #include "output/energy_ledger.h"
 #include "studies/progress.h"
+#include "studies/resume.h"
 #include "studies/stop_on_signals.h"
 #include "system/linear_functional.h"
 #include "time/stability_limit.h"
@@ -256,12 +257,13 @@ void Transient::restore(const Checkpoint& c) {
     throw InputError("the checkpoint was written for " + text_of(c.number("n_steps")) +
                      " steps and this case has " + std::to_string(n_steps_) +
                      " (its Time step or Final time changed)");
-  step_ = static_cast<unsigned long>(c.number("step"));
+  const CaseParameters& p = pc_.parameters;
+  step_ = checked_step(c, "step", "time", n_steps_, p.time_step, p.final_time);
   state_.t = c.number("time");
   state_.stretch = c.number("stretch");
-  state_.extensions = c.numbers("extensions");
-  state_.element_forces = c.numbers("element_forces");
-  state_.element_work = c.numbers("element_work");
+  state_.extensions = c.numbers("extensions", state_.extensions.size());
+  state_.element_forces = c.numbers("element_forces", state_.element_forces.size());
+  state_.element_work = c.numbers("element_work", state_.element_work.size());
   negative_slope_reported_ = c.number("negative_slope_reported") != 0;
   c.get("u", state_.u);
   c.get("v", state_.v);

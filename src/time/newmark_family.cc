@@ -411,21 +411,21 @@ void NewmarkIntegrator::solve_axial_tension(State& s, double dt, const LA::Vecto
 void NewmarkIntegrator::save(Checkpoint& c) const {
   c.set("integrator",
         std::vector<double>{axial_reference_, double(last_iterations_), double(most_iterations_),
-                            double(halved_steps_), negative_slope_time_});
+                            double(halved_steps_),
+                            std::isnan(negative_slope_time_) ? -1.0 : negative_slope_time_});
   c.set("slip_direction", std::vector<double>(slip_direction_.begin(), slip_direction_.end()));
   c.set("negative_slope_element", negative_slope_element_);
 }
 
 void NewmarkIntegrator::restore(const Checkpoint& c) {
-  const auto& values = c.numbers("integrator");
-  const auto& directions = c.numbers("slip_direction");
-  if (values.size() != 5 || directions.size() != system_.nodal_forces.size())
-    throw std::runtime_error("the checkpoint's integrator record does not fit this case");
+  const auto& values = c.numbers("integrator", 5);
+  const auto& directions = c.numbers("slip_direction", system_.nodal_forces.size());
   axial_reference_ = values[0];
   last_iterations_ = unsigned(values[1]);
   most_iterations_ = unsigned(values[2]);
   halved_steps_ = static_cast<unsigned long>(values[3]);
-  negative_slope_time_ = values[4];
+  negative_slope_time_ = values[4] < 0 ? std::nan("") : values[4]; // -1: none (a checkpoint's
+                                                                   // numbers are finite)
   slip_direction_.assign(directions.begin(), directions.end());
   negative_slope_element_ = c.text("negative_slope_element");
   factored_dt_ = -1;
