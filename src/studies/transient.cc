@@ -160,6 +160,21 @@ Transient::Transient(const PreparedCase& pc)
   // in the next step's energies and work.
   if (!ledger_finite(ledger_) || !std::isfinite(state_.a.l1_norm())) {
     name_non_finite_expression(pc); // throws when an expression is to blame
+    // A finite shape of absurd scale (1e200*x) overflows the energies: no displacement or velocity
+    // of a string or beam is 1e100 m or m/s, so past that the shape is to blame, not the
+    // parameters (an overflowing Tension with a physical shape gets the message below).
+    const CaseParameters& c = pc.parameters;
+    constexpr double absurd = 1e100;
+    if (state_.u.linfty_norm() > absurd && c.initial_displacement)
+      throw InputError("Initial conditions/Displacement", c.initial_displacement->text(),
+                       "reaches " + text_of(state_.u.linfty_norm()) +
+                           " m and overflows the energies; expected a displacement of "
+                           "physical scale");
+    if (state_.v.linfty_norm() > absurd && c.initial_velocity)
+      throw InputError("Initial conditions/Velocity", c.initial_velocity->text(),
+                       "reaches " + text_of(state_.v.linfty_norm()) +
+                           " m/s and overflows the energies; expected a velocity of physical "
+                           "scale");
     throw InputError("the initial state is not finite (t = 0): " +
                      likely_source(ledger_, state_, 0));
   }

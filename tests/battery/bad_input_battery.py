@@ -10,7 +10,7 @@ Categories: every case parameter with the wrong values for its kind (numbers out
 numbers, not finite; integers past int; expressions that do not parse, name unknown variables or
 are not finite; malformed attachment lists; unknown selections), messages (a 1 MB value, binary
 garbage, NUL bytes), damaged and foreign checkpoints, mesh files, batch sweeps and tables, discrete
-systems, and studies too big for the machine's memory.
+systems, initial shapes of absurd scale, and studies too big for the machine's memory.
 
 Usage: bad_input_battery.py HAMDYN SOURCE_DIR [CATEGORY...]
 """
@@ -497,6 +497,11 @@ expect_bad("discrete", "a spring named like an inertia",
 expect_bad("discrete", "a constraint d(t) = 1/t",
            out("run", gear, "--set", "Constraints/Equations=mesh: 1/t @ th2 - (20/40)*th1"),
            "Constraints/Equations")
+
+# --- parameters of absurd scale -------------------------------------------------------------------
+for key in ("Displacement", "Velocity"):
+    expect_bad("scale", f"Initial conditions/{key} = 1e200*x",
+               out("run", "--set", f"Initial conditions/{key}=1e200*x"), f"Initial conditions/{key}")
 
 # --- studies too big for this machine's memory ------------------------------------------------------
 for label, args, names in [
