@@ -182,6 +182,26 @@ check "merge exits 0" test $? -eq 0
 check "merged slices = one batch" \
   compare_summary sliced/summary.csv "single1/{m}" modes.csv 0 "omega_1=rows[0]['omega']"
 
+# --- Values with quoted values (an oscillator's three numbers hold commas) ------------------------
+cat > quoted.prm <<'EOF'
+subsection Batch
+  set Study = modes
+  set Values = Attachments/Oscillators = "0.5:0.01,400,0", "0.3:0.01,400,0"
+end
+subsection Modes
+  set Number of modes = 2
+end
+EOF
+mpi 1 "$hamdyn" batch quoted.prm --output quoted > quoted.log 2>&1
+check "quoted Values: exit 0" test $? -eq 0
+check "quoted Values: two members, each its oscillator" \
+  test "$(cut -d, -f2,5- quoted/summary.csv | grep -c '^ok,"0\.[35]:0\.01,400,0",')" -eq 2
+"$hamdyn" modes --set "Attachments/Oscillators=0.3:0.01,400,0" --set "Modes/Number of modes=2" \
+  --output quoted_single > /dev/null 2>&1
+check "quoted Values: member 1 = the single run" \
+  compare_summary <(sed -n '1p;3p' quoted/summary.csv | sed 's/^case_0001/case_0000/') \
+  quoted_single modes.csv 0 "omega_1=rows[0]['omega']"
+
 # --- SIGTERM, as a scheduler's time limit sends it ----------------------------------------------
 # Four `run` members of 20 000 steps on 2 groups of 1 rank; TERM to the ranks once member 1 has
 # 2000 rows (the run's own progress, not a time): the two in flight write their checkpoints, the
