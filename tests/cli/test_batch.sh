@@ -225,10 +225,7 @@ mpi 2 "$hamdyn" batch long.prm --output long_ref > long_ref.log 2>&1
 check "long batch, uninterrupted: exit 0" test $? -eq 0
 mpirun --oversubscribe -np 2 "$hamdyn" batch long.prm --output long > long.log 2>&1 &
 batch_pid=$!
-for i in $(seq 15000); do # up to 300 s, polling the member's own progress
-  [ "$( (wc -l < long/case_0001/history.csv) 2> /dev/null || echo 0)" -gt 2000 ] && break
-  sleep 0.02
-done
+wait_for_rows long/case_0001 2000
 pkill -TERM -P "$batch_pid"
 wait "$batch_pid"
 status=$?

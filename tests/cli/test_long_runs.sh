@@ -30,17 +30,6 @@ wait_for() { # wait_for FILE: up to 120 s
   for i in $(seq 1200); do test -e "$1" && return 0; sleep 0.1; done
   return 1
 }
-# wait_for_rows DIR N: until DIR/history.csv holds more than N lines (up to 300 s). The test waits
-# for the run's own progress, never for a time: a run signalled at a row count is at the same
-# point of its work on a fast, a slow or a loaded machine.
-wait_for_rows() {
-  local i
-  for i in $(seq 15000); do
-    [ "$( (wc -l < "$1/history.csv") 2> /dev/null || echo 0)" -gt "$2" ] && return 0
-    sleep 0.02
-  done
-  return 1
-}
 # signal_ranks SIGNAL: signals the ranks, as a scheduler does, and waits; status in run_status.
 signal_ranks() {
   pkill -"$1" -P "$run_pid"
