@@ -58,6 +58,9 @@ usage:
       Times the path hamdyn run takes (step, energy ledger, history rows) for a P1 string, a
       Hermite Euler-Bernoulli beam or the P1 string with four hardening springs (Newton)
       (default 1000000 unknowns, 100 steps).
+  hamdyn bench --study modes [--unknowns N] [--modes N]
+      Times the path hamdyn modes takes (Write shapes = false) for a P1 string fixed at both
+      ends (default 1000000 unknowns, 10 modes); bench/modes.sh sets it beside scipy's eigsh.
   hamdyn --help | --version
 
 options:
@@ -122,12 +125,19 @@ CommandLine parse_command_line(int argc, char** argv) {
         cl.bench_unknowns = positive_integer(arg, value_of(i, argc, argv));
       else if (arg == "--steps")
         cl.bench_steps = static_cast<unsigned int>(positive_integer(arg, value_of(i, argc, argv)));
-      else if (arg == "--model") {
+      else if (arg == "--modes")
+        cl.bench_modes = static_cast<unsigned int>(positive_integer(arg, value_of(i, argc, argv)));
+      else if (arg == "--study") {
+        cl.bench_study = value_of(i, argc, argv);
+        if (cl.bench_study != "run" && cl.bench_study != "modes")
+          throw InputError("--study", cl.bench_study, "expected run or modes");
+      } else if (arg == "--model") {
         cl.bench_model = value_of(i, argc, argv);
         if (cl.bench_model != "string" && cl.bench_model != "beam" && cl.bench_model != "nonlinear")
           throw InputError("--model", cl.bench_model, "expected string, beam or nonlinear");
       } else
-        throw InputError("option", arg, "bench takes --model, --unknowns N and --steps N");
+        throw InputError("option", arg,
+                         "bench takes --study, --model, --unknowns N, --steps N and --modes N");
     } else if (cl.command == "parameters") {
       throw InputError("option", arg, "parameters takes no options");
     } else if (cl.command == "batch" && arg == "--resume") {

@@ -17,7 +17,9 @@ struct CommandLine {
   std::string resume_directory; // run --resume DIR
   unsigned long bench_unknowns = 1000000;
   unsigned int bench_steps = 100;
-  std::string bench_model = "string"; // string | beam
+  std::string bench_model = "string"; // string | beam | nonlinear (--study run)
+  std::string bench_study = "run";    // run | modes
+  unsigned int bench_modes = 10;
   BatchOptions batch; // batch: --resume, --slice, --merge (and, once parsed, the rest)
 };
 

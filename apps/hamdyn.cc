@@ -9,6 +9,7 @@
 #include "core/input_error.h"
 #include "core/text.h"
 #include "studies/memory.h"
+#include "studies/modes_benchmark.h"
 #include "studies/run_transient.h"
 #include "studies/step_loop_benchmark.h"
 #include "studies/study_table.h"
@@ -95,7 +96,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (cl.command == "bench") {
-      run_step_loop_benchmark(cl.bench_model, cl.bench_unknowns, cl.bench_steps, comm);
+      if (cl.bench_study == "modes")
+        run_modes_benchmark(cl.bench_unknowns, cl.bench_modes, comm);
+      else
+        run_step_loop_benchmark(cl.bench_model, cl.bench_unknowns, cl.bench_steps, comm);
       return 0;
     }
     if (cl.command == "parameters") {

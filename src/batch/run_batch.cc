@@ -1,5 +1,6 @@
 #include "batch/run_batch.h"
 
+#include "batch/directory_lock.h"
 #include "batch/shared_counter.h"
 #include "batch/summary.h"
 #include "batch/sweep.h"
@@ -196,6 +197,22 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
     problem = dealii::Utilities::MPI::broadcast(world, problem, 0);
     if (!problem.empty())
       throw InputError(problem);
+  }
+
+  // One batch at a time writes a directory (each slice of a job array holds its own lock: slices
+  // run side by side by design).
+  DirectoryLock lock;
+  if (!options.merge) {
+    std::string problem =
+        rank == 0 ? lock.acquire(layout.directory,
+                                 options.n_slices > 0
+                                     ? ".batch_slice_" + std::to_string(options.slice) + "_of_" +
+                                           std::to_string(options.n_slices) + ".lock"
+                                     : ".batch.lock")
+                  : "";
+    problem = dealii::Utilities::MPI::broadcast(world, problem, 0);
+    if (!problem.empty())
+      throw InputError("--output", layout.directory, problem);
   }
 
   int status = 0;

@@ -2,6 +2,7 @@
 
 #include "core/failure_message.h"
 #include "modal/mode_refinement.h"
+#include "system/banded_operator.h"
 #include "system/line_schur_solver.h"
 #include "system/petsc_helpers.h"
 #include <slepceps.h>
@@ -23,31 +24,69 @@ PetscErrorCode apply_factorization(PC pc, Vec b, Vec x) {
   static_cast<const LineSchurSolver*>(context)->solve(b, x);
   return 0;
 }
+
+// K and M for SLEPc as shell matrices whose product is the band storage's
+// (system/banded_operator.h says why by hand): the Krylov-Schur iteration makes a product with
+// M for every B-inner product, and the assembled AIJ matrices can then be freed before the
+// Krylov basis is allocated (at 10^6 DoFs their 70 MB would add to its peak).
+struct BandedMatrix {
+  const SecondOrderSystem* system;
+  std::size_t matrix; // SecondOrderSystem::banded_mass or banded_stiffness
+};
+
+PetscErrorCode banded_product(Mat a, Vec x, Vec y) {
+  void* context = nullptr;
+  PetscCall(MatShellGetContext(a, &context));
+  const auto* m = static_cast<const BandedMatrix*>(context);
+  m->system->banded_vmult(m->matrix, x, y);
+  return 0;
+}
+
+Mat banded_shell(const SecondOrderSystem& s, BandedMatrix& context) {
+  const PetscInt local = PetscInt(s.locally_owned.n_elements()),
+                 global = PetscInt(s.locally_owned.size());
+  Mat a;
+  check_petsc(MatCreateShell(s.comm, local, local, global, global, &context, &a));
+  check_petsc(MatShellSetOperation(a, MATOP_MULT, (void (*)(void))banded_product));
+  check_petsc(MatSetOption(a, MAT_SYMMETRIC, PETSC_TRUE));
+  return a;
+}
 } // namespace
+
+std::size_t krylov_basis_size(std::size_t n, std::size_t dofs) {
+  // ARPACK's rule, ncv = max(2n + 1, 20) (as scipy's eigsh sets it; ARPACK Users' Guide, Lehoucq,
+  // Sorensen & Yang 1998, sec. 2.3: ncv >= 2 nev), rather than SLEPc's default max(2n, n + 15):
+  // at 10^6 DoFs each basis vector is 8 MB of the peak.
+  return std::min(std::max<std::size_t>(2 * n + 1, 20), dofs);
+}
 
 Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   LineSchurSolver factorization;
   try {
-    factorization.factorize(s.linearization(-shift, 0, 1));
+    BandedOperator::Rows rows(s.banded(), s.banded_linearization(-shift, 0, 1));
+    factorization.factorize(rows);
   } catch (const std::exception&) {
     throw CollectiveFailure("the modal solver's factorization of K - shift M failed: check the "
                             "parameters' scale (Tension, stiffnesses, Mass per length, Grading)");
   }
+  BandedMatrix k_context{&s, SecondOrderSystem::banded_stiffness},
+      m_context{&s, SecondOrderSystem::banded_mass};
+  Mat k = banded_shell(s, k_context), m_shell = banded_shell(s, m_context);
   EPS eps;
   check_petsc(EPSCreate(s.comm, &eps));
-  check_petsc(EPSSetOperators(eps, petsc_handle(s.stiffness), petsc_handle(s.mass)));
+  check_petsc(EPSSetOperators(eps, k, m_shell));
   check_petsc(EPSSetProblemType(eps, EPS_GHEP));
   check_petsc(EPSSetType(eps, EPSKRYLOVSCHUR));
-  check_petsc(EPSSetDimensions(eps, n, PETSC_DEFAULT, PETSC_DEFAULT));
+  check_petsc(EPSSetDimensions(eps, n, PetscInt(krylov_basis_size(n, s.locally_owned.size())),
+                               PETSC_DEFAULT));
   check_petsc(EPSSetTarget(eps, shift));
   check_petsc(EPSSetWhichEigenpairs(eps, EPS_TARGET_MAGNITUDE));
   check_petsc(EPSSetTolerances(eps, 1e-12, 1000));
   ST st;
   check_petsc(EPSGetST(eps, &st));
   check_petsc(STSetType(st, STSINVERT));
-  // M and K are assembled on one sparsity pattern, so K - shift M is formed without a new one
-  // (the shell preconditioner below never reads it).
-  check_petsc(STSetMatStructure(st, SAME_NONZERO_PATTERN));
+  // K - shift M is never formed: the shell preconditioner below solves with its factorization.
+  check_petsc(STSetMatMode(st, ST_MATMODE_SHELL));
   KSP ksp;
   check_petsc(STGetKSP(st, &ksp));
   check_petsc(KSPSetType(ksp, KSPPREONLY));
@@ -60,6 +99,8 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   // line, no PETSc trace.
   if (EPSSolve(eps) != 0) {
     EPSDestroy(&eps);
+    MatDestroy(&k);
+    MatDestroy(&m_shell);
     throw CollectiveFailure("the modal solver (SLEPc shift-and-invert, banded LU of K - shift M) "
                             "failed: check the parameters' scale (Tension, stiffnesses, Mass per "
                             "length, Grading)");
@@ -82,6 +123,8 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
     lambda[i] = kr;
     if (!std::isfinite(lambda[i]) || !std::isfinite(shapes[i].l2_norm())) {
       EPSDestroy(&eps);
+      MatDestroy(&k);
+      MatDestroy(&m_shell);
       throw CollectiveFailure("the modal solver returned a non-finite mode " +
                               std::to_string(i + 1) +
                               ": check the parameters' scale (Tension, stiffnesses, Mass per "
@@ -89,6 +132,8 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
     }
   }
   check_petsc(EPSDestroy(&eps)); // its Krylov basis is not needed by the refinement
+  check_petsc(MatDestroy(&k));
+  check_petsc(MatDestroy(&m_shell));
   Modes modes;
   std::vector<double> residual;
   if (s.visit_cell_forms) {
@@ -104,9 +149,19 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   for (unsigned int i : order) {
     // A rigid-body mode's omega^2 is zero up to round-off, which may be slightly negative.
     modes.omega.push_back(std::sqrt(std::max(lambda[i], 0.0)));
-    modes.shapes.push_back(std::move(shapes[i]));
     if (!residual.empty())
       modes.residual.push_back(residual[i]);
+  }
+  // deal.II's PETSc vectors have no move: a vector of them copies every element when it grows
+  // (8 MB each at 10^6 DoFs). The pairs are ascending already unless the refinement reordered
+  // them, so the first n are taken as they are and copied only otherwise.
+  if (std::is_sorted(order.begin(), order.end()) && order.back() == n - 1) {
+    shapes.resize(n);
+    modes.shapes = std::move(shapes);
+  } else {
+    modes.shapes.reserve(n);
+    for (unsigned int i : order)
+      modes.shapes.push_back(shapes[i]);
   }
   return modes;
 }

@@ -16,6 +16,9 @@ struct Modes {
   std::vector<double> residual;
 };
 
+/// The size of the Krylov basis compute_modes keeps for n modes of a system of `dofs` DoFs.
+std::size_t krylov_basis_size(std::size_t n, std::size_t dofs);
+
 /// The n lowest modes. `shift` must lie below the lowest eigenvalue omega^2 (a small negative
 /// number makes K - shift M positive definite even with rigid-body modes). For a system with cell
 /// forms the eigensolver's pairs are refined (modal/mode_refinement.h): the frequencies keep the

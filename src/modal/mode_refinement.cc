@@ -86,8 +86,8 @@ refine_eigenpairs(const SecondOrderSystem& s, std::vector<LA::Vector>& x, double
       x[k] -= d[k];
     dealii::LAPACKFullMatrix<double> k_gram(n), m_gram(n);
     for (std::size_t j = 0; j < n; ++j) {
-      s.mass.vmult(m_y, x[j]);
-      s.mass.vmult(m_d, d[j]);
+      s.banded_vmult(SecondOrderSystem::banded_mass, x[j], m_y);
+      s.banded_vmult(SecondOrderSystem::banded_mass, d[j], m_d);
       for (std::size_t i = 0; i < n; ++i) {
         m_gram(i, j) = x[i] * m_y;
         k_gram(i, j) = result.lambda[j] * m_gram(i, j) + (result.lambda[j] - shift) * (x[i] * m_d);

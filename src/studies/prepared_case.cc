@@ -2,12 +2,16 @@
 
 #include "core/input_error.h"
 #include "mesh/line_mesh.h"
+#include "models/element_scale.h"
 #include "output/atomic_file.h"
 #include "studies/memory.h"
 
 #include <deal.II/base/mpi.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace hamdyn {
@@ -19,6 +23,19 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
   const auto start = std::chrono::steady_clock::now();
   check_memory(c, comm);
   make_line_mesh(line_vertices(c), triangulation);
+  {
+    // every rank holds every cell: the same verdicts
+    double h_min = std::numeric_limits<double>::infinity(), h_max = 0;
+    std::vector<double> vertices;
+    for (const auto& cell : triangulation.active_cell_iterators()) {
+      h_min = std::min(h_min, cell->diameter());
+      h_max = std::max(h_max, cell->diameter());
+      vertices.push_back(cell->vertex(0)[0]);
+    }
+    vertices.push_back(c.length);
+    check_element_scale(c, h_min, h_max);
+    check_expressions_finite(c, vertices);
+  }
   trim_freed_memory(); // the mesh description's per-cell vectors are freed: return them
   model = make_model(c, triangulation, comm);
   model->assemble(system);
@@ -35,6 +52,35 @@ dealii::types::global_dof_index free_dofs(const PreparedCase& pc) {
          dealii::Utilities::MPI::sum(pc.system.held_dofs.size(), pc.comm);
 }
 } // namespace
+
+void check_expressions_finite(const CaseParameters& c, const std::vector<double>& points) {
+  auto check = [&](const std::string& parameter, const ExpressionPtr& e, bool in_x) {
+    if (!e || e->is_zero())
+      return;
+    for (double x : in_x ? points : std::vector<double>{0.0})
+      if (!std::isfinite((*e)(x, 0.0))) {
+        std::ostringstream where;
+        where << "is not finite at t = 0";
+        if (in_x)
+          where << " and x = " << x;
+        throw InputError(parameter, e->text(),
+                         where.str() + "; expected an expression finite over the whole line "
+                                       "[0, L] and the whole run");
+      }
+  };
+  check("Load/Distributed force", c.distributed_force, true);
+  check("Initial conditions/Displacement", c.initial_displacement, true);
+  check("Initial conditions/Velocity", c.initial_velocity, true);
+  for (const auto* end : {&c.left, &c.right}) {
+    const std::string name = end == &c.left ? "Left end/" : "Right end/";
+    check(name + "Force", end->force, false);
+    check(name + "Moment", end->moment, false);
+  }
+  for (const Attachment& a : c.forces)
+    if (!std::isfinite((*a.expression)(a.x, 0.0)))
+      throw InputError("Attachments/Forces", a.expression->text(),
+                       "is not finite at t = 0; expected an expression finite over the whole run");
+}
 
 void check_free_dofs(const PreparedCase& pc) {
   if (free_dofs(pc) == 0)

@@ -24,6 +24,11 @@ struct PreparedCase {
 
 /// Throws InputError when every DoF is held (nothing can move).
 void check_free_dofs(const PreparedCase& pc);
+/// Throws InputError naming the first x-dependent expression of the case (distributed force,
+/// initial displacement and velocity) that is not finite at t = 0 at one of `points` [m], or an
+/// end's or attachment's force that is not finite at t = 0. PreparedCase checks the mesh's
+/// vertices, held ones included (log(x) at a fixed end is as wrong as anywhere).
+void check_expressions_finite(const CaseParameters& c, const std::vector<double>& points);
 /// Throws InputError when Modes/Number of modes exceeds the free DoFs of the discretization.
 void check_number_of_modes(const PreparedCase& pc);
 /// The same for n modes asked for by `parameter`.

@@ -7,6 +7,7 @@
 #include "studies/memory.h"
 #include "studies/prepared_case.h"
 #include "studies/run_discrete.h"
+#include "studies/transient.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -24,10 +25,11 @@ namespace {
 // dashpots of any degree are left out, as the linear ones are.
 void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
   SecondOrderSystem& s = pc.system;
-  if (s.nodal_forces.empty())
-    return;
   LA::Vector u(s.locally_owned, comm), v(s.locally_owned, comm);
   pc.model->initial_conditions(u, v);
+  check_initial_scale(pc, u, v); // the case `run` would refuse is refused here too
+  if (s.nodal_forces.empty())
+    return;
   const auto e = gather_entries(u, s.nodal_force_dofs(), comm);
   std::size_t springs = 0;
   const std::size_t first = s.point_stiffness.size();
@@ -117,10 +119,10 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
   PreparedCase pc(c, comm);
   check_number_of_modes(pc);
   {
-    // SLEPc's Krylov-Schur keeps ncv = max(2n, n + 15) basis vectors and dense ncv x ncv
-    // matrices of the projected problem (SLEPc users' manual, sec. 2.6.4 on ncv and mpd); the
-    // refinement 2n more vectors.
-    const double n = c.n_modes, ncv = std::max(2 * n, n + 15);
+    // The Krylov-Schur basis (krylov_basis_size vectors) and the dense matrices of the projected
+    // problem (SLEPc users' manual, sec. 2.6.4 on ncv and mpd); the refinement 2n more vectors.
+    const double n = c.n_modes,
+                 ncv = double(krylov_basis_size(c.n_modes, pc.system.locally_owned.size()));
     const double dofs = double(pc.system.locally_owned.size());
     refuse_beyond_memory("Modes/Number of modes", std::to_string(c.n_modes),
                          8 * dofs * (ncv + 2 * n) + 4 * 8 * ncv * ncv,
@@ -141,6 +143,7 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
 
   // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
   // free-free string; its size only sets the conditioning of the shifted solves.
+  pc.system.release_assembled_matrices(); // the modal solver works from their band copies
   const double scale = pc.model->frequency_scale();
   const Modes modes = compute_modes(pc.system, c.n_modes, -0.01 * scale * scale);
   const auto output = prepare_output_directory(c.output_directory, file, comm); // modes are done

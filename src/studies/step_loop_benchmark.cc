@@ -2,6 +2,7 @@
 
 #include "core/case_parameters.h"
 #include "output/history_writer.h"
+#include "studies/benchmark_figures.h"
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
 
@@ -11,26 +12,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
-#include <sys/resource.h>
 #include <unistd.h>
 
 namespace hamdyn {
 
 namespace {
-// Seconds since this process started (/proc/self/stat's start time against /proc/uptime, both
-// in clock ticks since boot): the set-up as a user waits for it, MPI and library start included.
-double seconds_since_process_start() {
-  std::ifstream stat("/proc/self/stat"), uptime("/proc/uptime");
-  std::string field;
-  for (int i = 0; i < 22 && stat >> field; ++i) {
-  } // field 22: starttime (the command name holds no blank here)
-  double up = 0;
-  uptime >> up;
-  return up - std::stod(field) / double(sysconf(_SC_CLK_TCK));
-}
-
 CaseParameters benchmark_case(const std::string& model, unsigned long n_unknowns,
                               unsigned int n_steps) {
   ParameterFile file;
@@ -102,11 +89,7 @@ void run_step_loop_benchmark(const std::string& model, unsigned long n_unknowns,
     MPI_Barrier(comm);
     const auto t2 = std::chrono::steady_clock::now();
 
-    rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    const double rss_mb = usage.ru_maxrss / 1024.0;
-    const double max_rss = dealii::Utilities::MPI::max(rss_mb, comm);
-    const double sum_rss = dealii::Utilities::MPI::sum(rss_mb, comm);
+    const PeakMemory memory = peak_memory(comm);
     const double loop = std::chrono::duration<double>(t2 - t1).count();
     const double n_dofs = double(pc.system.locally_owned.size());
     stepping = dealii::Utilities::MPI::max(stepping, comm);
@@ -123,7 +106,7 @@ void run_step_loop_benchmark(const std::string& model, unsigned long n_unknowns,
           n_dofs, n_steps, dealii::Utilities::MPI::n_mpi_processes(comm),
           loop * 1e9 / (n_dofs * n_steps), loop * 1e6 / n_steps, stepping * 1e6 / n_steps,
           rows * 1e6 / n_steps, std::chrono::duration<double>(t1 - t0).count(), to_first_step,
-          max_rss, sum_rss);
+          memory.per_rank_mb, memory.total_mb);
   }
   if (root)
     std::filesystem::remove_all(scratch);

@@ -54,6 +54,28 @@ std::string text_of(double value) {
 
 } // namespace
 
+// An initial shape far beyond physical scale is an expression gone wrong (a pole on the line
+// that the nodes just miss, 1/(x - 0.5) giving 1e16 m; a factor 1e200): no string or beam moves
+// a million times its length, or at a million lengths per period of its fundamental mode.
+void check_initial_scale(const PreparedCase& pc, const LA::Vector& u, const LA::Vector& v) {
+  const CaseParameters& c = pc.parameters;
+  const double largest_u = u.linfty_norm(), largest_v = v.linfty_norm();
+  const double u_bound = 1e6 * c.length, v_bound = u_bound * pc.model->frequency_scale();
+  if (c.initial_displacement && !(largest_u <= u_bound))
+    throw InputError("Initial conditions/Displacement", c.initial_displacement->text(),
+                     "reaches " + text_of(largest_u) +
+                         " m at a node, more than 10^6 times the length " + text_of(c.length) +
+                         " m; expected a displacement of physical scale (an expression with a "
+                         "pole on the line gives this)");
+  if (c.initial_velocity && !(largest_v <= v_bound))
+    throw InputError("Initial conditions/Velocity", c.initial_velocity->text(),
+                     "reaches " + text_of(largest_v) + " m/s at a node, more than " +
+                         text_of(v_bound) +
+                         " m/s (10^6 lengths times the fundamental angular frequency); expected a "
+                         "velocity of physical scale (an expression with a pole on the line "
+                         "gives this)");
+}
+
 // A ratio within 1e-9 of an integer counts as that integer (0.1 / 1e-4 is 1000.0000000000001).
 unsigned long step_count(const CaseParameters& c) {
   return static_cast<unsigned long>(std::ceil(c.final_time / c.time_step - 1e-9));
@@ -110,39 +132,6 @@ bool ledger_finite(const EnergyLedger& ledger) {
          std::isfinite(ledger.dissipated) && std::isfinite(ledger.external_work);
 }
 
-// Names the expression that is not finite at t = 0 somewhere on the line (at the mesh's vertices
-// and cell midpoints), when the initial state was found not finite: evaluated only then, so a
-// case that starts well pays nothing for the diagnosis.
-void name_non_finite_expression(const PreparedCase& pc) {
-  const CaseParameters& c = pc.parameters;
-  std::vector<double> points;
-  for (const auto& cell : pc.triangulation.active_cell_iterators()) {
-    points.push_back(cell->vertex(0)[0]);
-    points.push_back(cell->center()[0]);
-  }
-  points.push_back(c.length);
-  auto check = [&](const std::string& parameter, const ExpressionPtr& e, bool in_x) {
-    if (!e || e->is_zero())
-      return;
-    for (double x : in_x ? points : std::vector<double>{0.0})
-      if (!std::isfinite((*e)(x, 0.0)))
-        throw InputError(parameter, e->text(),
-                         "is not finite at t = 0" + (in_x ? " and x = " + text_of(x) : "") +
-                             "; expected an expression finite over the whole run");
-  };
-  check("Load/Distributed force", c.distributed_force, true);
-  check("Initial conditions/Displacement", c.initial_displacement, true);
-  check("Initial conditions/Velocity", c.initial_velocity, true);
-  for (const auto* end : {&c.left, &c.right}) {
-    const std::string name = end == &c.left ? "Left end/" : "Right end/";
-    check(name + "Force", end->force, false);
-    check(name + "Moment", end->moment, false);
-  }
-  for (const Attachment& a : c.forces)
-    if (!std::isfinite((*a.expression)(a.x, 0.0)))
-      throw InputError("Attachments/Forces", a.expression->text(),
-                       "is not finite at t = 0; expected an expression finite over the whole run");
-}
 } // namespace
 
 Transient::Transient(const PreparedCase& pc)
@@ -153,28 +142,19 @@ Transient::Transient(const PreparedCase& pc)
   if (pc.system.load) // the ledger reads only t, f and the extensions of the step before
     previous_.f.reinit(pc.system.locally_owned, pc.comm);
   pc.model->initial_conditions(state_.u, state_.v);
+  check_initial_scale(pc, state_.u, state_.v);
   integrator_.initialize(state_);
   integrator_.prepare(pc.parameters.time_step); // a factorization failure shows before writing
   ledger_.start(state_);
   // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
   // in the next step's energies and work.
   if (!ledger_finite(ledger_) || !std::isfinite(state_.a.l1_norm())) {
-    name_non_finite_expression(pc); // throws when an expression is to blame
-    // A finite shape of absurd scale (1e200*x) overflows the energies: no displacement or velocity
-    // of a string or beam is 1e100 m or m/s, so past that the shape is to blame, not the
-    // parameters (an overflowing Tension with a physical shape gets the message below).
-    const CaseParameters& c = pc.parameters;
-    constexpr double absurd = 1e100;
-    if (state_.u.linfty_norm() > absurd && c.initial_displacement)
-      throw InputError("Initial conditions/Displacement", c.initial_displacement->text(),
-                       "reaches " + text_of(state_.u.linfty_norm()) +
-                           " m and overflows the energies; expected a displacement of "
-                           "physical scale");
-    if (state_.v.linfty_norm() > absurd && c.initial_velocity)
-      throw InputError("Initial conditions/Velocity", c.initial_velocity->text(),
-                       "reaches " + text_of(state_.v.linfty_norm()) +
-                           " m/s and overflows the energies; expected a velocity of physical "
-                           "scale");
+    // the expressions at the cells' midpoints too (the vertices were checked up front): throws
+    // when one of them is to blame; evaluated only now, so a case that starts well pays nothing
+    std::vector<double> points;
+    for (const auto& cell : pc.triangulation.active_cell_iterators())
+      points.push_back(cell->center()[0]);
+    check_expressions_finite(pc.parameters, points);
     throw InputError("the initial state is not finite (t = 0): " +
                      likely_source(ledger_, state_, 0));
   }

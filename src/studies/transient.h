@@ -22,6 +22,10 @@ std::vector<std::string> history_columns(const PreparedCase& pc);
 /// Throws InputError when the scheme cannot run with the case's time step (central difference
 /// above its stability limit, no steps, more than 10^9 steps).
 void check_time_step(const PreparedCase& pc);
+/// Throws InputError naming Initial conditions/Displacement or Velocity when the initial state
+/// (u, v) is beyond physical scale: more than 10^6 lengths, or 10^6 lengths times the fundamental
+/// angular frequency.
+void check_initial_scale(const PreparedCase& pc, const LA::Vector& u, const LA::Vector& v);
 /// Steps from t = 0 to the final time, the last one shortened to end on it.
 unsigned long step_count(const CaseParameters& c);
 /// Throws InputError when the time step gives no step or more than 1e9.

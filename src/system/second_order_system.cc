@@ -96,6 +96,18 @@ void SecondOrderSystem::apply(const LA::Vector* mass_part, const LA::Vector& sti
     check_petsc(VecRestoreArrayRead(*mass_part, &xm));
 }
 
+void SecondOrderSystem::banded_vmult(std::size_t matrix, const Vec x, Vec y) const {
+  const PetscScalar* xa = nullptr;
+  PetscScalar* ya = nullptr;
+  check_petsc(VecGetArrayRead(x, &xa));
+  check_petsc(VecGetArray(y, &ya));
+  BandedOperator::Terms terms;
+  terms.add(matrix, xa);
+  banded().multiply(terms, ya);
+  check_petsc(VecRestoreArray(y, &ya));
+  check_petsc(VecRestoreArrayRead(x, &xa));
+}
+
 const BandedOperator& SecondOrderSystem::banded() const {
   if (!banded_) {
     auto op = std::make_shared<BandedOperator>();

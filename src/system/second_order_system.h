@@ -102,6 +102,9 @@ struct SecondOrderSystem {
   /// at the first call, which every rank makes together; the matrices must not change after it.
   const BandedOperator& banded() const;
   static constexpr std::size_t banded_mass = 0, banded_stiffness = 1, banded_damping = 2;
+  /// y = A x for one of banded()'s matrices (banded_mass, banded_stiffness, banded_damping).
+  /// Collective.
+  void banded_vmult(std::size_t matrix, const Vec x, Vec y) const;
   /// J = c_m M + c_c C + c_k K as coefficients of banded()'s matrices (BandedOperator::Rows).
   std::vector<double> banded_linearization(double c_m, double c_c, double c_k) const;
   /// Frees the assembled PETSc matrices M, K and C once banded() holds them, for a run that

@@ -502,6 +502,25 @@ expect_bad("discrete", "a constraint d(t) = 1/t",
 for key in ("Displacement", "Velocity"):
     expect_bad("scale", f"Initial conditions/{key} = 1e200*x",
                out("run", "--set", f"Initial conditions/{key}=1e200*x"), f"Initial conditions/{key}")
+pinned_beam = ["--set", "Left end/Support=pinned", "--set", "Right end/Support=pinned"]
+for label, args, name in [
+    ("Tension 1e308", ["--set", "Model/Tension=1e308"], "Model/Tension"),
+    ("Mass per length 1e-307", ["--set", "Model/Mass per length=1e-307"], "Model/Mass per length"),
+    ("Mass per length 1e308", ["--set", "Model/Mass per length=1e308"], "Model/Mass per length"),
+    ("Grading 1e300", ["--set", "Discretization/Grading=1e300"], "Discretization/Grading"),
+    ("Grading 1e-300", ["--set", "Discretization/Grading=1e-300"], "Discretization/Grading"),
+    ("Bending stiffness 1e308", ["--set", "Model/Type=euler bernoulli beam", *pinned_beam,
+                                 "--set", "Model/Bending stiffness=1e308"], "Model/Bending stiffness"),
+    ("Shear stiffness 1e300", ["--set", "Model/Type=timoshenko beam", *pinned_beam,
+                               "--set", "Model/Shear stiffness=1e300"], "Model/Shear stiffness"),
+    ("a load 1/x", ["--set", "Load/Distributed force=1/x"], "Load/Distributed force"),
+    ("an initial shape log(x)", ["--set", "Initial conditions/Displacement=log(x)"],
+     "Initial conditions/Displacement"),
+    ("an initial shape 1/(x-0.5)", ["--set", "Initial conditions/Displacement=1/(x-0.5)"],
+     "Initial conditions/Displacement"),
+]:
+    for command in ("run", "modes"):
+        expect_bad("scale", f"{command}: {label}", out(command, *args), name)
 
 # --- studies too big for this machine's memory ------------------------------------------------------
 for label, args, names in [

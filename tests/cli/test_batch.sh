@@ -2,7 +2,7 @@
 # End-to-end checks of `hamdyn batch`: every summary value equals what the member gives as a
 # single hamdyn run, on 1, 2 and 3 ranks and with 2 ranks per member; a bad member refuses the
 # sweep up front, a failing one does not stop the others; --resume, --slice and --merge; a SIGTERM'd batch checkpoints its members in flight,
-# exits 143 and resumes them; bad sweep files exit 2 with nothing written.
+# exits 143 and resumes them; a running batch's directory is refused to a second batch; bad sweep files exit 2 with nothing written.
 # Usage: test_batch.sh HAMDYN_BINARY SOURCE_DIR
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
@@ -113,12 +113,12 @@ for m in (0, 1):
         assert float(s[m]['max_abs_' + col]) == max(abs(float(r[col])) for r in rows), (m, col)
 "
 
-# A failure while running (here the modal solver cannot factor K - shift M with a tension of 1e300) is the
-# member's "failed" with a one-line message; the members after it go on.
-printf 'subsection Batch\n set Study = modes\n set Values = Model/Tension = 100, 1e300, 50\nend\n' > fail.prm
+# A failure while running (here an end force that becomes infinite at t = 0.005 s) is the member's
+# "failed" with a one-line message; the members after it go on.
+printf 'subsection Batch\n set Study = run\n set Values = Right end/Force = 0, 1/(t-0.005), 1\nend\nsubsection Time integration\n set Final time = 0.01\nend\n' > fail.prm
 mpi 2 "$hamdyn" batch fail.prm --output failing > failing.log 2> /dev/null
 check "a failed member: batch exits 1" test $? -eq 1
-check "the failed member's row" grep -q '^case_0001,failed,"the modal solver (SLEPc shift-and-invert, banded LU of K - shift M) failed' failing/summary.csv
+check "the failed member's row" grep -q '^case_0001,failed,"the state became non-finite at step 50' failing/summary.csv
 check "every row on one line" test "$(wc -l < failing/summary.csv)" -eq 4
 check "the members after it went on" test "$(grep -c ',ok,' failing/summary.csv)" -eq 2
 
@@ -226,6 +226,17 @@ check "long batch, uninterrupted: exit 0" test $? -eq 0
 mpirun --oversubscribe -np 2 "$hamdyn" batch long.prm --output long > long.log 2>&1 &
 batch_pid=$!
 wait_for_rows long/case_0001 2000
+# While it runs, its directory is its own: a second batch or --resume into it is refused (exit 2)
+# and changes nothing. The ranks are held (SIGSTOP) meanwhile, so that the batch is still running
+# when the second one tries, however fast the machine.
+pkill -STOP -P "$batch_pid"
+"$hamdyn" batch long.prm --output long --resume > second.log 2>&1
+status=$?
+pkill -CONT -P "$batch_pid"
+check "a second batch into a running one's directory: exit 2 (got $status)" test $status -eq 2
+check "a second batch into a running one's directory: says why" \
+  grep -q "^hamdyn: error: --output = 'long': is in use by another hamdyn batch that is still running$" second.log
+check "a second batch into a running one's directory: no summary written" test ! -e long/summary.csv
 pkill -TERM -P "$batch_pid"
 wait "$batch_pid"
 status=$?

@@ -111,8 +111,12 @@ expect_bad "non-finite end force at t = 0" "Right end/Force = '1/t': is not fini
   run --set "Right end/Force=1/t"
 expect_bad "non-finite point force at t = 0" "Attachments/Forces = 'log(t)'" \
   run --set "Attachments/Forces=0.3:log(t)"
-expect_bad "overflowing tension" "the initial state is not finite (t = 0): check the parameters' scale" \
+expect_bad "overflowing tension" "Model/Tension = '1e+300': with elements 0.005 m long gives tau / h = 2e+302" \
   run --set "Model/Tension=1e300"
+expect_bad "a pole the nodes miss" "Initial conditions/Displacement = '1/(x-0.5)': reaches" \
+  run --set "Initial conditions/Displacement=1/(x-0.5)"
+expect_bad "a shape infinite at a held end" "Initial conditions/Displacement = 'log(x)': is not finite at t = 0 and x = 0" \
+  run --set "Initial conditions/Displacement=log(x)"
 expect_bad "non-finite initial shape" "Initial conditions/Displacement = 'sqrt(-1)'" \
   run --set "Initial conditions/Displacement=sqrt(-1)"
 expect_bad "non-finite initial shape in compare" "Initial conditions/Displacement = 'sqrt(-1)'" \
@@ -156,11 +160,11 @@ check "resume without a checkpoint: says so" grep -qF "not_a_run/checkpoint.bin 
 check "resume without a checkpoint: nothing written" test "$(ls -A not_a_run)" = "used_parameters.prm"
 expect_bad "extra argument to parameters" "option = 'extra': parameters takes no options" \
   parameters extra
-# A SLEPc/MUMPS failure is one line, exit 1, and nothing written.
-expect_exit 1 "modes with a tension of 1e300" "the modal solver (SLEPc shift-and-invert" \
-  "$work/out" modes --set "Model/Tension=1e300"
-check "modes with a tension of 1e300: nothing written" test ! -e "$work/out"
-rm -rf "$work/out"
+# Parameters whose element matrices leave double precision's range are named up front (they
+# used to fail inside the modal solver's factorization, naming nothing).
+expect_bad "modes with a tension of 1e300" "Model/Tension = '1e+300'" modes --set "Model/Tension=1e300"
+expect_bad "modes with a NaN initial shape" "Initial conditions/Displacement = '0/0'" \
+  modes --set "Initial conditions/Displacement=0/0"
 err="$("$hamdyn" run --output /proc/hamdyn-out 2>&1 >/dev/null)"; status=$?
 check "unwritable output: exit 2" test $status -eq 2
 check "unwritable output: names it" grep -qF "Output/Directory = '/proc/hamdyn-out'" <<<"$err"
