@@ -67,6 +67,9 @@ def main():
             r.AddActor(hv.plain_actor(hv.stretched(hv.read(attachments[t]), scale),
                                        (0.15, 0.15, 0.15), 9.0))
         r.AddActor2D(hv.scalar_bar(table, hv.titled(colour_by)))
+        # the length along the line and the deflection in its own metres (drawn times the scale)
+        hv.axes(r, (x0, x1, -0.15 * length, 0.15 * length),
+                (x0, x1, -0.15 * length / scale, 0.15 * length / scale), "x [m]", "w [m]", 14)
         r.AddActor2D(hv.text("%s   t = %.6g s   (deflection x %.3g)" % (name, t, scale),
                              0.02, 0.92, 18))
         hv.look_at(r, (x0, x1 + 0.2 * length, -0.2 * length, 0.2 * length))

@@ -24,7 +24,7 @@ from vtkmodules.vtkIOImage import vtkPNGWriter  # noqa: E402
 from vtkmodules.vtkIOXML import (  # noqa: E402
     vtkXMLPolyDataReader, vtkXMLPUnstructuredGridReader, vtkXMLStructuredGridReader,
     vtkXMLUnstructuredGridReader)
-from vtkmodules.vtkRenderingAnnotation import vtkScalarBarActor  # noqa: E402
+from vtkmodules.vtkRenderingAnnotation import vtkCubeAxesActor, vtkScalarBarActor  # noqa: E402
 from vtkmodules.vtkRenderingCore import (  # noqa: E402
     vtkActor, vtkDataSetMapper, vtkRenderWindow, vtkRenderer, vtkTextActor,
     vtkWindowToImageFilter)
@@ -94,20 +94,46 @@ def largest_magnitude(array):
 
 
 def diverging_table(limit):
-    """Blue - white - red, symmetric about 0 over [-limit, limit] (a signed field's natural map)."""
+    """Blue - grey - red, symmetric about 0 over [-limit, limit] (a signed field's natural map).
+    The middle is a mid grey, not white: a line coloured by a field near zero stays visible on
+    the white background."""
     table = vtkLookupTable()
     table.SetNumberOfTableValues(256)
+    blue, grey, red = (0.17, 0.27, 0.80), (0.58, 0.58, 0.58), (0.80, 0.10, 0.10)
     for i in range(256):
         s = i / 255.0
-        if s < 0.5:
-            r, g, b = 0.23 + 1.54 * s, 0.30 + 1.40 * s, 0.75 + 0.5 * s
-        else:
-            r, g, b = 1.0, 1.0 - 1.6 * (s - 0.5), 1.0 - 1.6 * (s - 0.5)
-        table.SetTableValue(i, min(r, 1.0), min(g, 1.0), min(b, 1.0), 1.0)
+        a, b, f = (blue, grey, 2.0 * s) if s < 0.5 else (grey, red, 2.0 * s - 1.0)
+        table.SetTableValue(i, *(a[c] + f * (b[c] - a[c]) for c in range(3)), 1.0)
     limit = limit if limit > 0 else 1.0
     table.SetTableRange(-limit, limit)
     table.Build()
     return table
+
+
+def axes(r, drawn, labelled, x_title, y_title, font_size=16):
+    """Labelled x and y axes (ParaView's Cube Axes in 2D) on the drawn box `drawn` (x0, x1, y0,
+    y1), whose labels run over `labelled` (the quantities' own ranges, when the drawing is
+    stretched or warped by a scale)."""
+    a = vtkCubeAxesActor()
+    a.SetBounds(drawn[0], drawn[1], drawn[2], drawn[3], 0.0, 0.0)
+    a.SetXAxisRange(labelled[0], labelled[1])
+    a.SetYAxisRange(labelled[2], labelled[3])
+    a.SetXTitle(x_title)
+    a.SetYTitle(y_title)
+    a.SetZAxisVisibility(False)
+    a.SetFlyModeToClosestTriad()
+    a.SetUse2DMode(True)
+    a.SetCamera(r.GetActiveCamera())
+    for i in range(2):
+        for p in (a.GetTitleTextProperty(i), a.GetLabelTextProperty(i)):
+            p.SetColor(0.1, 0.1, 0.1)
+            p.SetFontSize(font_size)
+    a.GetXAxesLinesProperty().SetColor(0.1, 0.1, 0.1)
+    a.GetYAxesLinesProperty().SetColor(0.1, 0.1, 0.1)
+    a.XAxisMinorTickVisibilityOff()
+    a.YAxisMinorTickVisibilityOff()
+    r.AddActor(a)
+    return a
 
 
 def stretched(data, y_factor):

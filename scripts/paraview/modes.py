@@ -27,7 +27,7 @@ def main():
     if not modes:
         hv.fail("modes.pvd lists no mode")
     # one colour scale for every panel: the fields are scaled to a largest |w| of 1, so a mode
-    # whose field is round-off (|w| ~ 1e-16 in a mode without transverse motion) stays white
+    # whose field is round-off (|w| ~ 1e-16 in a mode without transverse motion) stays grey
     # instead of being stretched to full colour
     datasets = [hv.read(path) for _, path in modes]
     for (_, path), data in zip(modes, datasets):
@@ -39,7 +39,7 @@ def main():
     attachments = hv.read(at_rest) if os.path.isfile(at_rest) else None
     columns = 1 if len(modes) <= 3 else 2
     rows = int(math.ceil(len(modes) / columns))
-    window = hv.window(560 * columns, 230 * rows)
+    window = hv.window(620 * columns, 320 * rows)
     for k, ((number, path), data) in enumerate(zip(modes, datasets)):
         row, column = divmod(k, columns)
         viewport = (column / columns, 1.0 - (row + 1) / rows,
@@ -58,9 +58,17 @@ def main():
         title = "mode %d: f = %.6g Hz (omega = %.6g rad/s)" % (round(number), frequency, omega)
         if fields.GetArray("scaled_by_rotation") and fields.GetArray("scaled_by_rotation").GetValue(0):
             title += ", no transverse motion"
-        r.AddActor2D(hv.text(title, 0.5, 0.85, 15, True))
-        # room above the largest deflection (0.25 L) for the title
-        hv.look_at(r, (x0, x1, -0.3 * length, 0.45 * length), 0.04)
+        r.AddActor2D(hv.text(title, 0.5, 0.9, 15, True))
+        # x along the line, and the shape as drawn: scaled to a largest |w| of 1 (every panel has
+        # the same ranges and ticks; VTK 9.1's cube axes label them in one viewport of several)
+        hv.axes(r, (x0, x1, -0.25 * length, 0.25 * length), (x0, x1, -1.0, 1.0), "x [m]",
+                "w / max |w|", 12)
+        if k == 0:  # one colour scale for every panel
+            r.AddActor2D(hv.scalar_bar(table, "mode_w (scaled)"))
+        # room above the largest deflection (0.25 L) for the title, left of and below the axes
+        # for their labels, right of the line for the colour bar
+        hv.look_at(r, (x0 - 0.12 * length, x1 + 0.16 * length, -0.42 * length, 0.42 * length),
+                   0.02)
     hv.save_png(window, args.out)
 
 

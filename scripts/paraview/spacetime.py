@@ -4,7 +4,7 @@
 usage: scripts/paraview/spacetime.py RESULTS_DIR OUT.png [--field NAME]
 
 Colours the space-time grid (x to the right, t upwards) by NAME (default displacement) on a
-blue-white-red scale symmetric about zero. The grid's t axis is drawn stretched to a square-ish
+blue-grey-red scale symmetric about zero. The grid's t axis is drawn stretched to a square-ish
 picture; the axis labels carry the true x [m] and t [s]. In ParaView: open spacetime.vts, colour
 by the field, and Transform with Scale 1 L/T 1 for the same aspect.
 Runs under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
@@ -14,7 +14,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hamdyn_vtk as hv  # noqa: E402
-from vtkmodules.vtkRenderingAnnotation import vtkCubeAxesActor  # noqa: E402
 
 
 def main():
@@ -36,26 +35,9 @@ def main():
     r = hv.renderer()
     window.AddRenderer(r)
     r.AddActor(hv.plain_actor(drawn, (1, 1, 1), 1.0, args.field, table))
-    axes = vtkCubeAxesActor()
+    # the labels' values: metres and seconds, not the drawn lengths
     y0, y1 = t0 * stretch, t1 * stretch
-    axes.SetBounds(x0, x1, y0, y1, 0.0, 0.0)
-    axes.SetXAxisRange(x0, x1)  # the labels' values: metres and seconds, not the drawn lengths
-    axes.SetYAxisRange(t0, t1)
-    axes.SetXTitle("x [m]")
-    axes.SetYTitle("t [s]")
-    axes.SetZAxisVisibility(False)
-    axes.SetFlyModeToClosestTriad()
-    axes.SetUse2DMode(True)
-    axes.SetCamera(r.GetActiveCamera())
-    for i in range(2):
-        for p in (axes.GetTitleTextProperty(i), axes.GetLabelTextProperty(i)):
-            p.SetColor(0.1, 0.1, 0.1)
-            p.SetFontSize(16)
-        axes.GetXAxesLinesProperty().SetColor(0.1, 0.1, 0.1)
-        axes.GetYAxesLinesProperty().SetColor(0.1, 0.1, 0.1)
-    axes.XAxisMinorTickVisibilityOff()
-    axes.YAxisMinorTickVisibilityOff()
-    r.AddActor(axes)
+    hv.axes(r, (x0, x1, y0, y1), (x0, x1, t0, t1), "x [m]", "t [s]")
     r.AddActor2D(hv.scalar_bar(table, hv.titled(args.field)))
     name = os.path.basename(os.path.abspath(args.results))
     r.AddActor2D(hv.text("%s: %s over x and t" % (name, args.field), 0.5, 0.94, 20, True))
