@@ -43,6 +43,18 @@ void write_all(int fd, const std::string& contents, const std::string& path) {
   }
 }
 
+void append_records(int fd, const std::string& contents, const std::string& path,
+                    std::uint64_t whole) {
+  try {
+    write_all(fd, contents, path);
+  } catch (...) {
+    // freeing space never fails for lack of it; the offset goes back with the length
+    if (::ftruncate(fd, off_t(whole)) == 0)
+      ::lseek(fd, off_t(whole), SEEK_SET);
+    throw;
+  }
+}
+
 void write_file_atomically(const std::string& path, const std::string& contents, bool durable) {
   const std::string temporary = path + ".tmp";
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

@@ -23,5 +23,10 @@ int open_records(const std::string& path, const std::uint64_t* keep = nullptr);
 /// Appends `contents` to the open descriptor `fd` with write(2) until all is written (a regular
 /// file's write is not split by signals, so a kill leaves whole records); throws naming `path`.
 void write_all(int fd, const std::string& contents, const std::string& path);
+/// write_all of whole records after the first `whole` bytes of the file: when the write fails (a
+/// full disk), the file is cut back to those `whole` bytes before the error is passed on, so that
+/// it never ends in half a record.
+void append_records(int fd, const std::string& contents, const std::string& path,
+                    std::uint64_t whole);
 
 } // namespace hamdyn

@@ -36,6 +36,7 @@ CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& co
   if (!comment.empty())
     buffer_ += "# " + comment + "\n";
   row(columns);
+  flush(); // the header at once: a run that fails early (a full disk) leaves a table, if empty
 }
 
 CsvWriter::CsvWriter(const std::string& path, std::uint64_t length, MPI_Comm comm)
@@ -45,11 +46,33 @@ CsvWriter::CsvWriter(const std::string& path, std::uint64_t length, MPI_Comm com
   fd_ = open_records(path, &length);
 }
 
+void CsvWriter::write_buffer() {
+  try {
+    append_records(fd_, buffer_, path_, length_);
+    length_ += buffer_.size();
+    buffer_.clear();
+  } catch (...) {
+    // The disk is full (or failing): as many whole rows as still fit are kept, one at a time,
+    // and the file ends with the last of them; then the error goes on.
+    for (std::size_t start = 0, end; (end = buffer_.find('\n', start)) != std::string::npos;
+         start = end + 1) {
+      try {
+        append_records(fd_, buffer_.substr(start, end + 1 - start), path_, length_);
+      } catch (...) {
+        break;
+      }
+      length_ += end + 1 - start;
+    }
+    buffer_.clear();
+    throw;
+  }
+}
+
 CsvWriter::~CsvWriter() {
   if (fd_ < 0)
     return;
   try {
-    write_all(fd_, buffer_, path_);
+    write_buffer();
   } catch (...) { // a destructor must not throw; the rows before stay whole
   }
   ::close(fd_);
@@ -57,11 +80,8 @@ CsvWriter::~CsvWriter() {
 
 void CsvWriter::row_written() {
   buffer_ += '\n';
-  if (buffer_.size() > buffer_limit) {
-    write_all(fd_, buffer_, path_);
-    length_ += buffer_.size();
-    buffer_.clear();
-  }
+  if (buffer_.size() > buffer_limit)
+    write_buffer();
 }
 
 void CsvWriter::row(const std::vector<std::string>& cells) {
@@ -88,11 +108,8 @@ void CsvWriter::row(const std::vector<double>& values) {
 }
 
 std::uint64_t CsvWriter::flush() {
-  if (writer_) {
-    write_all(fd_, buffer_, path_);
-    length_ += buffer_.size();
-    buffer_.clear();
-  }
+  if (writer_)
+    write_buffer();
   return length_;
 }
 

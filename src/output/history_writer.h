@@ -35,6 +35,8 @@ public:
 
 private:
   void row_written();
+  /// Appends the buffered rows; on a failed write (a full disk) keeps the whole rows that fit.
+  void write_buffer();
   bool writer_;
   std::string path_, buffer_;
   int fd_ = -1;

@@ -63,7 +63,7 @@ void SpaceTimeSeries::add(double time, const std::vector<double>& values) {
   level[0] = time;
   const std::string bytes(reinterpret_cast<const char*>(level.data()),
                           level.size() * sizeof(double));
-  write_all(fd_, bytes, bin_path(directory_)); // a whole level, as history.csv a whole row
+  append_records(fd_, bytes, bin_path(directory_), length_); // whole levels, as history.csv rows
   length_ += bytes.size();
 }
 
