@@ -138,6 +138,16 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
                        "expected comma-separated names (a letter or _, then letters, digits, _; "
                        "not t, e or pi), not '" +
                            name + "'");
+    // A discrete system is solved with dense matrices (its null space by an SVD, the step's
+    // matrices by LU: O(n^2) memory and O(n^3) work a step), made for the few coordinates of a
+    // mechanism; past a thousand a step takes seconds and 10^5 would need hundreds of GB.
+    constexpr std::size_t max_coordinates = 1000;
+    if (c.coordinates.size() == max_coordinates)
+      throw InputError(coordinates_parameter, f.get(section, "Coordinates"),
+                       "more than " + std::to_string(max_coordinates) +
+                           " coordinates; expected at most that many (a discrete system's "
+                           "matrices are dense: O(n^2) memory, O(n^3) work a step; a long chain "
+                           "is a line model, Model/Type = string or a beam)");
     if (std::find(c.coordinates.begin(), c.coordinates.end(), name) != c.coordinates.end())
       throw InputError(coordinates_parameter, f.get(section, "Coordinates"),
                        "the coordinate '" + name + "' is named twice");

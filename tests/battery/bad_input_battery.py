@@ -534,6 +534,16 @@ for label, args, names in [
     ("10^9 elements", ["run", "--set", "Discretization/Elements=1000000000"], "needs about"),
 ]:
     expect_bad("memory", label, out(*args), names)
+# a discrete system of 10^5 coordinates (dense matrices: 80 GB each), refused before its elements
+# are parsed (it once grew past 3 GB doing that)
+with open("big_discrete.prm", "w") as f:
+    n = 100000
+    f.write("subsection Model\n  set Type = discrete\nend\nsubsection Discrete system\n")
+    f.write("  set Coordinates = " + ", ".join(f"q{i}" for i in range(n)) + "\n")
+    f.write("  set Inertias = " + "; ".join(f"M{i}: 1 @ q{i}" for i in range(n)) + "\n")
+    f.write("  set Springs = " + "; ".join(f"K{i}: 100*e @ q{i}" for i in range(n)) + "\nend\n")
+expect_bad("memory", "a discrete system of 10^5 coordinates", out("run", "big_discrete.prm"),
+           "Discrete system/Coordinates")
 
 # --- the figure ----------------------------------------------------------------------------------
 total = sum(t for _, t in results.values())
