@@ -42,6 +42,18 @@ PetscErrorCode banded_product(Mat a, Vec x, Vec y) {
   return 0;
 }
 
+// SLEPc's solver and its two operators, destroyed together however compute_modes leaves.
+struct Slepc {
+  EPS eps = nullptr;
+  Mat k = nullptr, m = nullptr;
+  void destroy() {
+    EPSDestroy(&eps);
+    MatDestroy(&k);
+    MatDestroy(&m);
+  }
+  ~Slepc() { destroy(); }
+};
+
 Mat banded_shell(const SecondOrderSystem& s, BandedMatrix& context) {
   const PetscInt local = PetscInt(s.locally_owned.n_elements()),
                  global = PetscInt(s.locally_owned.size());
@@ -71,10 +83,12 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   }
   BandedMatrix k_context{&s, SecondOrderSystem::banded_stiffness},
       m_context{&s, SecondOrderSystem::banded_mass};
-  Mat k = banded_shell(s, k_context), m_shell = banded_shell(s, m_context);
-  EPS eps;
-  check_petsc(EPSCreate(s.comm, &eps));
-  check_petsc(EPSSetOperators(eps, k, m_shell));
+  Slepc slepc;
+  slepc.k = banded_shell(s, k_context);
+  slepc.m = banded_shell(s, m_context);
+  check_petsc(EPSCreate(s.comm, &slepc.eps));
+  EPS eps = slepc.eps;
+  check_petsc(EPSSetOperators(eps, slepc.k, slepc.m));
   check_petsc(EPSSetProblemType(eps, EPS_GHEP));
   check_petsc(EPSSetType(eps, EPSKRYLOVSCHUR));
   check_petsc(EPSSetDimensions(eps, n, PetscInt(krylov_basis_size(n, s.locally_owned.size())),
@@ -97,14 +111,10 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   check_petsc(PCShellSetApply(pc, apply_factorization));
   // A failure inside SLEPc (from parameters of absurd scale) is reported by every rank alike: one
   // line, no PETSc trace.
-  if (EPSSolve(eps) != 0) {
-    EPSDestroy(&eps);
-    MatDestroy(&k);
-    MatDestroy(&m_shell);
+  if (EPSSolve(eps) != 0)
     throw CollectiveFailure("the modal solver (SLEPc shift-and-invert, banded LU of K - shift M) "
                             "failed: check the parameters' scale (Tension, stiffnesses, Mass per "
                             "length, Grading)");
-  }
   PetscInt n_converged = 0;
   check_petsc(EPSGetConverged(eps, &n_converged));
   AssertThrow(n_converged >= PetscInt(n),
@@ -121,19 +131,13 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
     PetscScalar kr, ki;
     check_petsc(EPSGetEigenpair(eps, i, &kr, &ki, shapes[i], nullptr));
     lambda[i] = kr;
-    if (!std::isfinite(lambda[i]) || !std::isfinite(shapes[i].l2_norm())) {
-      EPSDestroy(&eps);
-      MatDestroy(&k);
-      MatDestroy(&m_shell);
+    if (!std::isfinite(lambda[i]) || !std::isfinite(shapes[i].l2_norm()))
       throw CollectiveFailure("the modal solver returned a non-finite mode " +
                               std::to_string(i + 1) +
                               ": check the parameters' scale (Tension, stiffnesses, Mass per "
                               "length, Grading)");
-    }
   }
-  check_petsc(EPSDestroy(&eps)); // its Krylov basis is not needed by the refinement
-  check_petsc(MatDestroy(&k));
-  check_petsc(MatDestroy(&m_shell));
+  slepc.destroy(); // its Krylov basis is not needed by the refinement
   Modes modes;
   std::vector<double> residual;
   if (s.visit_cell_forms) {
