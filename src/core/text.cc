@@ -1,5 +1,7 @@
 #include "core/text.h"
 
+#include <sstream>
+
 namespace hamdyn {
 
 std::string trim(const std::string& s) {
@@ -42,6 +44,12 @@ std::string shortened(const std::string& value, std::size_t at_most) {
   while (cut > 0 && (static_cast<unsigned char>(value[cut]) >> 6) == 0x2)
     --cut; // not inside a UTF-8 sequence
   return value.substr(0, cut) + "... (" + std::to_string(value.size()) + " characters)";
+}
+
+std::string text_of(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
 }
 
 } // namespace hamdyn

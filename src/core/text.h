@@ -15,4 +15,7 @@ std::string printable(const std::string& s);
 /// message quotes a 1 MB value without echoing it whole.
 std::string shortened(const std::string& value, std::size_t at_most = 200);
 
+/// `value` as a message quotes it (an ostream's default format: 1e+308, 0.005).
+std::string text_of(double value);
+
 } // namespace hamdyn

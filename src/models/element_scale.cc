@@ -1,21 +1,15 @@
 #include "models/element_scale.h"
 
 #include "core/input_error.h"
+#include "core/text.h"
 
 #include <cmath>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace hamdyn {
 
 namespace {
-std::string text_of(double value) {
-  std::ostringstream text;
-  text << value;
-  return text.str();
-}
-
 // A coefficient of the element matrices: value * h^power (* factor), named by its parameter.
 struct Coefficient {
   std::string parameter, formula;

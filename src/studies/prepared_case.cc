@@ -1,6 +1,7 @@
 #include "studies/prepared_case.h"
 
 #include "core/input_error.h"
+#include "core/text.h"
 #include "mesh/line_mesh.h"
 #include "models/element_scale.h"
 #include "output/atomic_file.h"
@@ -58,15 +59,11 @@ void check_expressions_finite(const CaseParameters& c, const std::vector<double>
     if (!e || e->is_zero())
       return;
     for (double x : in_x ? points : std::vector<double>{0.0})
-      if (!std::isfinite((*e)(x, 0.0))) {
-        std::ostringstream where;
-        where << "is not finite at t = 0";
-        if (in_x)
-          where << " and x = " << x;
+      if (!std::isfinite((*e)(x, 0.0)))
         throw InputError(parameter, e->text(),
-                         where.str() + "; expected an expression finite over the whole line "
-                                       "[0, L] and the whole run");
-      }
+                         "is not finite at t = 0" + (in_x ? " and x = " + text_of(x) : "") +
+                             "; expected an expression finite over the whole line [0, L] and "
+                             "the whole run");
   };
   check("Load/Distributed force", c.distributed_force, true);
   check("Initial conditions/Displacement", c.initial_displacement, true);

@@ -2,6 +2,7 @@
 
 #include "core/failure_message.h"
 #include "core/input_error.h"
+#include "core/text.h"
 #include "output/energy_ledger.h"
 #include "studies/progress.h"
 #include "studies/resume.h"
@@ -44,15 +45,6 @@ std::vector<std::string> history_columns(const PreparedCase& pc) {
     columns.push_back("tension");
   return columns;
 }
-
-namespace {
-std::string text_of(double value) {
-  std::ostringstream text;
-  text << value;
-  return text.str();
-}
-
-} // namespace
 
 // An initial shape far beyond physical scale is an expression gone wrong (a pole on the line
 // that the nodes just miss, 1/(x - 0.5) giving 1e16 m; a factor 1e200): no string or beam moves
