@@ -25,40 +25,14 @@ void sum_over_ranks(extended* values, std::size_t n, MPI_Comm comm) {
 } // namespace
 
 ExtendedForms::ExtendedForms(const SecondOrderSystem& s)
-    : s_(s), ghosted_(s.locally_owned, s.locally_relevant, s.comm) {
-  AssertThrow(s.visit_cell_forms, dealii::ExcMessage("a system without cell forms"));
-  for (const auto i : s.locally_relevant)
-    relevant_.push_back(i);
-  for (const auto i : s.locally_owned)
-    owned_position_.push_back(s.locally_relevant.index_within_set(i));
-  s.visit_cell_forms([&](const auto& dofs, bool owned, const CellForms& forms) {
-    for (const auto i : dofs)
-      local_.push_back(s.locally_relevant.index_within_set(i));
-    owned_.push_back(owned);
-    const bool same = !forms_.empty() && forms_.back().n_dofs == forms.n_dofs &&
-                      forms_.back().mass == forms.mass &&
-                      forms_.back().stiffness == forms.stiffness;
-    if (!same)
-      forms_.push_back(forms);
-    form_of_cell_.push_back(forms_.size() - 1);
-  });
-}
-
-template <typename F>
-void ExtendedForms::for_each_cell(F f) const {
-  const unsigned int* local = local_.data();
-  for (std::size_t c = 0; c < owned_.size(); ++c) {
-    const CellForms& forms = forms_[form_of_cell_[c]];
-    f(local, bool(owned_[c]), forms);
-    local += forms.n_dofs;
-  }
-}
+    : s_(s), cells_(s.cells()), ghosted_(s.locally_owned, s.locally_relevant, s.comm) {}
 
 void ExtendedForms::relevant_values(const LA::Vector& x, std::vector<double>& values) const {
   auto& ghosted = const_cast<LA::Vector&>(ghosted_); // scratch
   ghosted = x;
-  values.resize(relevant_.size());
-  ghosted.extract_subvector_to(relevant_.begin(), relevant_.end(), values.begin());
+  const auto& relevant = cells_.relevant();
+  values.resize(relevant.size());
+  ghosted.extract_subvector_to(relevant.begin(), relevant.end(), values.begin());
 }
 
 std::vector<double> ExtendedForms::point_values(const std::vector<const LA::Vector*>& x,
@@ -90,7 +64,7 @@ void ExtendedForms::gram(const std::vector<LA::Vector>& x, std::vector<extended>
           gram[i * n + j] += w * at_point[i] * at_point[j];
     }
   };
-  for_each_cell([&](const unsigned int* cell_local, bool owned, const CellForms& forms) {
+  cells_.for_each_cell([&](const unsigned int* cell_local, bool owned, const CellForms& forms) {
     if (!owned)
       return;
     local = cell_local;
@@ -128,7 +102,7 @@ ExtendedForms::Residual ExtendedForms::residual(const LA::Vector& x, LA::Vector&
   // K x and M x on the relevant rows, each summed over the cells in extended precision
   std::vector<extended>(&products)[2] = products_;
   for (auto& p : products)
-    p.assign(relevant_.size(), 0);
+    p.assign(cells_.relevant().size(), 0);
   extended energies[2] = {0, 0}; // x^T K x, x^T M x
   const unsigned int* local = nullptr;
   auto add_form = [&](const CellForms& forms, const std::vector<extended>& form, bool owned,
@@ -143,7 +117,7 @@ ExtendedForms::Residual ExtendedForms::residual(const LA::Vector& x, LA::Vector&
         energies[which] += at_point * value;
     }
   };
-  for_each_cell([&](const unsigned int* cell_local, bool owned, const CellForms& forms) {
+  cells_.for_each_cell([&](const unsigned int* cell_local, bool owned, const CellForms& forms) {
     local = cell_local;
     add_form(forms, forms.stiffness, owned, 0);
     add_form(forms, forms.mass, owned, 1);
@@ -167,8 +141,9 @@ ExtendedForms::Residual ExtendedForms::residual(const LA::Vector& x, LA::Vector&
   const auto range = r.local_range();
   PetscScalar* out = nullptr;
   check_petsc(VecGetArray(r, &out));
-  for (std::size_t i = 0; i < owned_position_.size(); ++i) {
-    const auto j = owned_position_[i];
+  const auto& owned_position = cells_.owned_positions();
+  for (std::size_t i = 0; i < owned_position.size(); ++i) {
+    const auto j = owned_position[i];
     out[i] = double(products[0][j] - lambda * products[1][j]);
   }
   for (const auto i : s_.held_dofs)

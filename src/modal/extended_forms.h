@@ -3,6 +3,7 @@
 // (SecondOrderSystem::visit_cell_forms) and its point entries, never from the assembled
 // matrices: the assembled product loses eps * cond(K) ~ eps N^4 of a beam's lowest eigenvalue,
 // the element strains only ~eps N^2, and those in a 64-bit mantissa (system/extended_precision.h).
+#include "system/cell_table.h"
 #include "system/second_order_system.h"
 
 #include <vector>
@@ -11,8 +12,9 @@ namespace hamdyn {
 
 class ExtendedForms {
 public:
-  /// `s` must have visit_cell_forms (a system assembled from cells).
+  /// `s` must have cell forms (SecondOrderSystem::has_cell_forms).
   explicit ExtendedForms(const SecondOrderSystem& s);
+  const SecondOrderSystem& system() const { return s_; }
 
   /// The Gram matrices k[i * n + j] = x_i^T K x_j and m[i * n + j] = x_i^T M x_j of the n
   /// vectors, summed over the ranks (every rank gets them). Held rows of x must be zero.
@@ -28,10 +30,6 @@ public:
   Residual residual(const LA::Vector& x, LA::Vector& r) const;
 
 private:
-  /// f(local, owned, forms) for every cell of the table: `local` its DoFs' positions among the
-  /// locally relevant ones.
-  template <typename F>
-  void for_each_cell(F f) const;
   /// x's values on the locally relevant DoFs (in their order).
   void relevant_values(const LA::Vector& x, std::vector<double>& values) const;
   /// Values of the point entries' rows and columns, gathered over the ranks.
@@ -39,16 +37,8 @@ private:
                                    const std::vector<MatrixEntry>& entries, bool rows) const;
 
   const SecondOrderSystem& s_;
+  const CellTable& cells_; // a pass runs over its plain arrays: the refinement makes a few per mode
   LA::Vector ghosted_;
-  std::vector<dealii::types::global_dof_index> relevant_;
-  // The cells, visited once: each one's DoF positions among the relevant ones, whether this rank
-  // owns it, and its forms as an index into forms_, where a cell whose forms equal the previous
-  // cell's (every cell of a uniform mesh) shares them. A pass then runs over plain arrays: the
-  // refinement makes a few per mode.
-  std::vector<unsigned int> local_, form_of_cell_;
-  std::vector<unsigned int> owned_position_; // of each owned DoF among the relevant ones
-  std::vector<char> owned_;
-  std::vector<CellForms> forms_;
   // scratch kept across passes: at 10^6 DoFs a fresh allocation per pass cost more in page faults
   // than the pass itself
   mutable std::vector<double> values_;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <tuple>
 
 namespace hamdyn {
 
@@ -42,15 +43,48 @@ void rayleigh_ritz(std::vector<LA::Vector>& y, std::vector<LA::Vector>& scratch,
 }
 } // namespace
 
-RefinedEigenpairs
-refine_eigenpairs(const SecondOrderSystem& s, std::vector<LA::Vector>& x, double shift,
-                  const std::function<void(const LA::Vector&, LA::Vector&)>& solve) {
-  const ExtendedForms forms(s);
-  for (auto& v : x) { // held rows are out of the problem (the decoupled rows' "modes")
+namespace {
+// x's Rayleigh quotient and its residual in the energy norm, sqrt(r^T (K - sigma M)^-1 r /
+// x^T K x) with r = K x - lambda M x in extended precision; d receives (K - sigma M)^-1 r.
+std::pair<double, double>
+evaluate(const ExtendedForms& forms, const LA::Vector& x, LA::Vector& r, LA::Vector& d,
+         const std::function<void(const LA::Vector&, LA::Vector&)>& solve) {
+  const ExtendedForms::Residual e = forms.residual(x, r);
+  solve(r, d);
+  return {double(e.stiffness / e.mass), std::sqrt(std::max(r * d, 0.0) / double(e.stiffness))};
+}
+
+// Held rows are out of the problem (the decoupled rows' "modes"): zero in every vector.
+void zero_held_rows(const SecondOrderSystem& s, std::vector<LA::Vector>& x) {
+  for (auto& v : x) {
     for (const auto i : s.held_dofs)
       v(i) = 0;
     v.compress(dealii::VectorOperation::insert);
   }
+}
+} // namespace
+
+RefinedEigenpairs
+evaluate_eigenpairs(const ExtendedForms& forms, std::vector<LA::Vector>& x,
+                    const std::function<void(const LA::Vector&, LA::Vector&)>& solve) {
+  RefinedEigenpairs result;
+  if (x.empty())
+    return result;
+  zero_held_rows(forms.system(), x);
+  LA::Vector r(x[0]), d(x[0]);
+  for (const auto& v : x) {
+    const auto [lambda, residual] = evaluate(forms, v, r, d, solve);
+    result.lambda.push_back(lambda);
+    result.residual.push_back(residual);
+  }
+  return result;
+}
+
+RefinedEigenpairs
+refine_eigenpairs(const ExtendedForms& forms, std::vector<LA::Vector>& x, double shift,
+                  const std::function<void(const LA::Vector&, LA::Vector&)>& solve) {
+  const SecondOrderSystem& s = forms.system();
+  zero_held_rows(s, x);
   const std::size_t n = x.size();
   RefinedEigenpairs result;
   result.lambda.resize(n);
@@ -63,23 +97,18 @@ refine_eigenpairs(const SecondOrderSystem& s, std::vector<LA::Vector>& x, double
   // d = (K - sigma M)^-1 r, followed by Rayleigh-Ritz in span(y). Its Gram matrices need no
   // pass over the cells: since K x = r + lambda M x and K d = r + sigma M d,
   //   y_i^T K y_j = lambda_j y_i^T M y_j + (lambda_j - sigma) y_i^T M d_j.
-  // The refinement stops when every residual is below `tolerance` (the eigenvalue's error is
-  // about the residual squared: 1e-14 of it), when a step no longer halves the largest one (the
-  // round-off of x itself is reached), or after max_steps.
+  // The refinement stops when every residual is below refinement_tolerance, when a step no
+  // longer halves the largest one (the round-off of x itself is reached), or after max_steps.
   const unsigned int max_steps = 6;
-  const double tolerance = 1e-7;
   double previous = std::numeric_limits<double>::infinity();
   for (unsigned int step = 0;; ++step) {
     double largest = 0;
     for (std::size_t k = 0; k < n; ++k) {
-      const ExtendedForms::Residual e = forms.residual(x[k], r);
-      solve(r, d[k]);
-      result.lambda[k] = double(e.stiffness / e.mass);
-      result.residual[k] = std::sqrt(std::max(r * d[k], 0.0) / double(e.stiffness));
+      std::tie(result.lambda[k], result.residual[k]) = evaluate(forms, x[k], r, d[k], solve);
       largest = std::max(largest, result.residual[k]);
     }
     result.iterations = step;
-    if (step == max_steps || largest <= tolerance || !(largest < 0.5 * previous))
+    if (step == max_steps || largest <= refinement_tolerance || !(largest < 0.5 * previous))
       break;
     previous = largest;
     for (std::size_t k = 0; k < n; ++k)

@@ -22,12 +22,22 @@ struct RefinedEigenpairs {
   unsigned int iterations = 0;
 };
 
+/// The refinement's goal: every residual below it (the eigenvalue's error is about its square).
+constexpr double refinement_tolerance = 1e-7;
+
+/// The Rayleigh quotient of each vector of `x` and its residual as RefinedEigenpairs gives them,
+/// with no refinement step (iterations = 0; only the held rows of x are zeroed): whether the
+/// eigensolver's pairs need refining.
+RefinedEigenpairs
+evaluate_eigenpairs(const ExtendedForms& forms, std::vector<LA::Vector>& x,
+                    const std::function<void(const LA::Vector&, LA::Vector&)>& solve);
+
 /// Refines the eigenvectors `x` (M-orthonormal Ritz vectors, as the eigensolver gives them; more
 /// than the modes asked for widen the Rayleigh-Ritz subspace) in place: on return they are the
 /// refined ones, ascending after any correction step. `solve(r, d)` applies
 /// (K - shift M)^-1, the eigensolver's factorization.
 RefinedEigenpairs
-refine_eigenpairs(const SecondOrderSystem& s, std::vector<LA::Vector>& x, double shift,
+refine_eigenpairs(const ExtendedForms& forms, std::vector<LA::Vector>& x, double shift,
                   const std::function<void(const LA::Vector&, LA::Vector&)>& solve);
 
 } // namespace hamdyn

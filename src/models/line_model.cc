@@ -86,36 +86,14 @@ void LineModel::assemble_distributed_load(double t, LA::Vector& f) const {
   f.compress(VectorOperation::add);
 }
 
-void LineModel::assemble(SecondOrderSystem& s) const {
+void LineModel::assemble(SecondOrderSystem& s, Matrices matrices) const {
   s.comm = comm_;
   s.locally_owned = locally_owned_;
   s.locally_relevant = locally_relevant_;
-  DynamicSparsityPattern structure(oscillators_->structure_relevant()), system;
-  DoFTools::make_sparsity_pattern(dof_handler_, structure, constraints_, false);
-  const DynamicSparsityPattern& dsp = oscillators_->system_sparsity(structure, system);
-  s.mass.reinit(locally_owned_, locally_owned_, dsp, comm_);
-  s.stiffness.reinit(locally_owned_, locally_owned_, dsp, comm_);
+  s.matrices = matrices;
   s.has_damping_matrix = viscous_needs_own_matrix();
-  if (s.has_damping_matrix)
-    s.damping_matrix.reinit(locally_owned_, locally_owned_, dsp, comm_);
-  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
-  FullMatrix<double> local;
-  for (const auto& cell : dof_handler_.active_cell_iterators()) {
-    if (!cell->is_locally_owned())
-      continue;
-    cell->get_dof_indices(dofs);
-    local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length, local);
-    constraints_.distribute_local_to_global(local, dofs, s.mass);
-    local_stiffness(cell, local);
-    constraints_.distribute_local_to_global(local, dofs, s.stiffness);
-    if (s.has_damping_matrix) {
-      local_mass(cell, c_.viscous_damping, 0, local);
-      constraints_.distribute_local_to_global(local, dofs, s.damping_matrix);
-    }
-  }
-  if (s.has_damping_matrix)
-    s.damping_matrix.compress(VectorOperation::add);
-  assemble_tension_stiffness(s, dsp);
+  if (matrices == Matrices::assembled)
+    assemble_matrices(s);
   // End terms in every direction the support leaves free. Damping C = (gamma/rho A + a) M + b K
   // + dashpots - (gamma/rho A) (end masses and inertias): gamma acts on the structure, not on
   // them. With rotary inertia, gamma's matrix is assembled apart and the M-proportional part is a
@@ -139,9 +117,11 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   attach_interior_devices(
       s, constraints_, c_, [this](double x) { return node_dof(x); }, viscous_factor);
   oscillators_->assemble(s, constraints_, viscous_factor);
-  s.add_point_entries();
-  s.mass.compress(VectorOperation::add);
-  s.stiffness.compress(VectorOperation::add);
+  if (matrices == Matrices::assembled) {
+    s.add_point_entries();
+    s.mass.compress(VectorOperation::add);
+    s.stiffness.compress(VectorOperation::add);
+  }
   decouple_held_rows(s, constraints_);
   add_nodal_forces(s);
   s.visit_cell_forms = [this](const CellFormVisitor& visit) { visit_cell_forms(visit); };
@@ -158,6 +138,34 @@ void LineModel::assemble(SecondOrderSystem& s) const {
   s.load = make_load(
       *c_.distributed_force, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
       point_loads, locally_owned_, comm_);
+}
+
+void LineModel::assemble_matrices(SecondOrderSystem& s) const {
+  DynamicSparsityPattern structure(oscillators_->structure_relevant()), system;
+  DoFTools::make_sparsity_pattern(dof_handler_, structure, constraints_, false);
+  const DynamicSparsityPattern& dsp = oscillators_->system_sparsity(structure, system);
+  s.mass.reinit(locally_owned_, locally_owned_, dsp, comm_);
+  s.stiffness.reinit(locally_owned_, locally_owned_, dsp, comm_);
+  if (s.has_damping_matrix)
+    s.damping_matrix.reinit(locally_owned_, locally_owned_, dsp, comm_);
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  FullMatrix<double> local;
+  for (const auto& cell : dof_handler_.active_cell_iterators()) {
+    if (!cell->is_locally_owned())
+      continue;
+    cell->get_dof_indices(dofs);
+    local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length, local);
+    constraints_.distribute_local_to_global(local, dofs, s.mass);
+    local_stiffness(cell, local);
+    constraints_.distribute_local_to_global(local, dofs, s.stiffness);
+    if (s.has_damping_matrix) {
+      local_mass(cell, c_.viscous_damping, 0, local);
+      constraints_.distribute_local_to_global(local, dofs, s.damping_matrix);
+    }
+  }
+  if (s.has_damping_matrix)
+    s.damping_matrix.compress(VectorOperation::add);
+  assemble_tension_stiffness(s, dsp);
 }
 
 void LineModel::visit_cell_forms(const CellFormVisitor& visit) const {

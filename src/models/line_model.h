@@ -41,7 +41,7 @@ public:
   const dealii::DoFHandler<1>& dof_handler() const override { return dof_handler_; }
   const dealii::IndexSet& locally_relevant() const override { return locally_relevant_; }
   void structure_part(const LA::Vector& state, LA::Vector& structure) const override;
-  void assemble(SecondOrderSystem& s) const override;
+  void assemble(SecondOrderSystem& s, Matrices matrices) const override;
   /// w and w_t from the expressions (beams: theta from a central difference of them, step
   /// 1e-6 L), zero on held DoFs.
   void initial_conditions(LA::Vector& u, LA::Vector& v) const override;
@@ -115,6 +115,8 @@ protected:
 private:
   /// The nonlinear springs of the case (ends and interior) as the system's nodal forces.
   void add_nodal_forces(SecondOrderSystem& s) const;
+  /// M, K, the damping matrix and the large-amplitude string's K1 as PETSc matrices.
+  void assemble_matrices(SecondOrderSystem& s) const;
   void assemble_tension_stiffness(SecondOrderSystem& s,
                                   const dealii::DynamicSparsityPattern& dsp) const;
 

@@ -34,22 +34,17 @@ vertex_at(const dealii::DoFHandler<1>& dof_handler, double x, double length) {
 void decouple_held_rows(SecondOrderSystem& s,
                         const dealii::AffineConstraints<double>& constraints) {
   s.held_dofs.clear();
-  double mass_scale = 0, frequency_scale = 0;
-  for (const auto i : s.locally_owned) {
-    if (constraints.is_constrained(i)) {
+  for (const auto i : s.locally_owned)
+    if (constraints.is_constrained(i))
       s.held_dofs.push_back(i);
-      continue;
-    }
-    const double mass = s.mass.diag_element(i);
-    mass_scale = std::max(mass_scale, mass);
-    if (mass > 0) // rows without inertia (first-order rows of an impulse dual) set no frequency
-      frequency_scale = std::max(frequency_scale, s.stiffness.diag_element(i) / mass);
-  }
-  mass_scale = dealii::Utilities::MPI::max(mass_scale, s.comm);
-  frequency_scale = dealii::Utilities::MPI::max(frequency_scale, s.comm);
+  if (s.matrices != Matrices::assembled)
+    return; // the band from the cells applies the same rule (BandedOperator::reinit)
+  const auto [mass, stiffness] = held_row_diagonal(s, [&](dealii::types::global_dof_index i) {
+    return std::make_pair(s.mass.diag_element(i), s.stiffness.diag_element(i));
+  });
   for (const auto i : s.held_dofs) {
-    s.mass.set(i, i, mass_scale);
-    s.stiffness.set(i, i, 1e6 * frequency_scale * mass_scale);
+    s.mass.set(i, i, mass);
+    s.stiffness.set(i, i, stiffness);
   }
   s.mass.compress(dealii::VectorOperation::insert);
   s.stiffness.compress(dealii::VectorOperation::insert);

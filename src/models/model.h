@@ -31,8 +31,9 @@ public:
   virtual const dealii::DoFHandler<1>& dof_handler() const = 0;
   /// The system's DoFs: the DoFHandler's, then those of attached oscillators (which no cell has).
   virtual const dealii::IndexSet& locally_relevant() const = 0;
-  /// Assembles M, K, the damping and the load f(t), once.
-  virtual void assemble(SecondOrderSystem& s) const = 0;
+  /// Assembles M, K, the damping and the load f(t), once; with Matrices::band_from_cells only
+  /// the point entries, held rows and cell forms M and K's band is built from (no damping).
+  virtual void assemble(SecondOrderSystem& s, Matrices matrices) const = 0;
   /// The initial displacement and velocity (zero on held DoFs).
   virtual void initial_conditions(LA::Vector& u, LA::Vector& v) const = 0;
   virtual HistoryFunctionals history_functionals() const = 0;

@@ -197,7 +197,7 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
       levels.push_back(discrete_level(lc, comm));
       continue;
     }
-    PreparedCase pc(lc, comm);
+    PreparedCase pc(lc, comm, cv.history.empty() ? Matrices::band_from_cells : Matrices::assembled);
     Level level;
     level.elements = lc.n_elements;
     const unsigned int fixed_degree = model_kind(lc.model_type).fixed_degree;

@@ -17,7 +17,7 @@
 
 namespace hamdyn {
 
-PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
+PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_, Matrices matrices)
     : parameters(c), comm(comm_),
       triangulation(comm_, dealii::Triangulation<1>::none, false,
                     dealii::parallel::shared::Triangulation<1>::partition_zorder) {
@@ -39,11 +39,19 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_)
   }
   trim_freed_memory(); // the mesh description's per-cell vectors are freed: return them
   model = make_model(c, triangulation, comm);
-  model->assemble(system);
+  model->assemble(system, matrices);
   // The sparsity pattern's many small blocks are free now; hand them back to the system so they
   // do not add to the peak of the solver set-up that follows (glibc keeps them otherwise).
   trim_freed_memory();
   setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void PreparedCase::release_mesh() {
+  system.keep_cells_only();
+  system.load = nullptr; // it samples the model's cells
+  model.reset();
+  triangulation.clear();
+  trim_freed_memory();
 }
 
 namespace {

@@ -40,8 +40,10 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
     s.point_stiffness.push_back(
         {s.nodal_forces[k].dof, s.nodal_forces[k].dof, force_slope(s.nodal_forces[k], e[k])});
   }
-  s.add_point_entries(s.point_mass.size(), first);
-  s.stiffness.compress(dealii::VectorOperation::add);
+  if (s.matrices == Matrices::assembled) {
+    s.add_point_entries(s.point_mass.size(), first);
+    s.stiffness.compress(dealii::VectorOperation::add);
+  }
   if (root && springs > 0)
     std::printf("modes of the system linearized about the initial state (%zu nonlinear springs, "
                 "each with its slope dF/de there)\n",
@@ -116,7 +118,7 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
                       bool report) {
   if (c.discrete)
     return run_discrete_modes(c, file, comm, report);
-  PreparedCase pc(c, comm);
+  PreparedCase pc(c, comm, Matrices::band_from_cells);
   check_number_of_modes(pc);
   {
     // The Krylov-Schur basis (krylov_basis_size vectors) and the dense matrices of the projected
@@ -137,14 +139,15 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
   if (root && (pc.system.has_damping() || dashpots))
     std::printf("modes are undamped: the case's damping (viscous, Rayleigh, dashpots, the "
                 "oscillators' dampers) is left out\n");
-  if (root && pc.system.axial_factor > 0)
+  if (root && c.axial_stiffness > 0)
     std::printf("modes of the large-amplitude string about its straight state (tension Tension): "
                 "Axial stiffness enters only finite motions\n");
 
   // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
   // free-free string; its size only sets the conditioning of the shifted solves.
-  pc.system.release_assembled_matrices(); // the modal solver works from their band copies
   const double scale = pc.model->frequency_scale();
+  if (!c.write_mode_shapes)
+    pc.release_mesh();
   const Modes modes = compute_modes(pc.system, c.n_modes, -0.01 * scale * scale);
   const auto output = prepare_output_directory(c.output_directory, file, comm); // modes are done
 

@@ -1,5 +1,6 @@
 #include "system/banded_operator.h"
 
+#include "system/cell_table.h"
 #include "system/matrix_rows.h"
 #include "system/petsc_helpers.h"
 
@@ -16,72 +17,176 @@ namespace hamdyn {
 namespace {
 // Couplings further apart than this along the numbering are kept as outer entries (an attached
 // oscillator's DoF, numbered after the line, and its host).
-constexpr PetscInt max_half_width = 16;
+constexpr int max_half_width = 16;
 } // namespace
 
-void BandedOperator::reinit(const std::vector<MatrixCombination>& matrices, MPI_Comm comm) {
+void BandedOperator::start_layout(std::size_t n_matrices, dealii::types::global_dof_index first,
+                                  std::size_t n, MPI_Comm comm) {
   comm_ = comm;
-  n_matrices_ = matrices.size();
-  Mat first_matrix = matrices.front().terms.front().second;
-  PetscInt first = 0, last = 0;
-  check_petsc(MatGetOwnershipRange(first_matrix, &first, &last));
-  n_ = std::size_t(last - first);
-
-  std::vector<MatrixRows> readers(matrices.begin(), matrices.end());
-  auto in_band = [&](PetscInt row, PetscInt col) {
-    return col >= first && col < last && std::abs(col - row) <= max_half_width;
-  };
+  n_matrices_ = n_matrices;
+  first_ = first;
+  n_ = n;
   half_width_ = 0;
-  std::vector<std::uint64_t> mine; // remote columns of this rank's rows
-  for (auto& reader : readers)
-    for (PetscInt row = first; row < last; ++row)
-      for (const auto& [col, value] : reader.row(row)) {
-        if (in_band(row, col))
-          half_width_ = std::max<int>(half_width_, int(std::abs(col - row)));
-        else if (col < first || col >= last)
-          mine.push_back(std::uint64_t(col));
-      }
-
-  // Every rank's remote columns, the same list on each (gather() reduces values in its order).
   remote_columns_.clear();
-  for (const auto& columns : dealii::Utilities::MPI::all_gather(comm, mine))
+  outer_.clear();
+}
+
+bool BandedOperator::in_band(std::uint64_t row, std::uint64_t column) const {
+  const auto distance = row > column ? row - column : column - row;
+  return is_local(column) && distance <= std::uint64_t(max_half_width);
+}
+
+void BandedOperator::note_coupling(std::uint64_t row, std::uint64_t column) {
+  if (in_band(row, column))
+    half_width_ = std::max(half_width_, int(row > column ? row - column : column - row));
+  else if (!is_local(column))
+    remote_columns_.push_back(column); // this rank's, until finish_layout gathers every rank's
+}
+
+void BandedOperator::finish_layout() {
+  // Every rank's remote columns, the same list on each (gather() reduces values in its order).
+  std::vector<std::uint64_t> mine;
+  std::swap(mine, remote_columns_);
+  for (const auto& columns : dealii::Utilities::MPI::all_gather(comm_, mine))
     remote_columns_.insert(remote_columns_.end(), columns.begin(), columns.end());
   std::sort(remote_columns_.begin(), remote_columns_.end());
   remote_columns_.erase(std::unique(remote_columns_.begin(), remote_columns_.end()),
                         remote_columns_.end());
   any_remote_ = !remote_columns_.empty();
+  values_.assign(n_ * n_matrices_ * std::size_t(half_width_ + 1), 0.0);
+}
 
-  const std::size_t width = std::size_t(half_width_ + 1);
-  values_.assign(n_ * n_matrices_ * width, 0.0);
-  outer_.clear();
+double* BandedOperator::add_entry(std::size_t m, std::uint64_t row, std::uint64_t column,
+                                  double value) {
+  const std::size_t k = std::size_t(row - first_);
+  if (in_band(row, column)) {
+    if (column < row) // the lower half is the upper one's mirror
+      return nullptr;
+    double& entry =
+        values_[(m * std::size_t(half_width_ + 1) + std::size_t(column - row)) * n_ + k];
+    entry += value;
+    return &entry;
+  }
+  if (is_local(column))
+    outer_.push_back({k, m, true, std::size_t(column - first_), value});
+  else {
+    const auto it = std::lower_bound(remote_columns_.begin(), remote_columns_.end(), column);
+    outer_.push_back({k, m, false, std::size_t(it - remote_columns_.begin()), value});
+  }
+  return nullptr;
+}
+
+void BandedOperator::finish_entries() {
+  std::stable_sort(outer_.begin(), outer_.end(),
+                   [](const Outer& a, const Outer& b) { return a.row < b.row; });
+}
+
+void BandedOperator::reinit(const std::vector<MatrixCombination>& matrices, MPI_Comm comm) {
+  Mat first_matrix = matrices.front().terms.front().second;
+  PetscInt first = 0, last = 0;
+  check_petsc(MatGetOwnershipRange(first_matrix, &first, &last));
+  start_layout(matrices.size(), dealii::types::global_dof_index(first), std::size_t(last - first),
+               comm);
+  std::vector<MatrixRows> readers(matrices.begin(), matrices.end());
+  for (auto& reader : readers)
+    for (PetscInt row = first; row < last; ++row)
+      for (const auto& entry : reader.row(row))
+        note_coupling(std::uint64_t(row), std::uint64_t(entry.first));
+  finish_layout();
   for (std::size_t m = 0; m < n_matrices_; ++m)
     for (PetscInt row = first; row < last; ++row) {
-      const std::size_t k = std::size_t(row - first);
       const auto& entries = readers[m].row(row);
       double scale = 0; // the row's largest entry: asymmetry below its round-off is none
       for (const auto& entry : entries)
         scale = std::max(scale, std::abs(entry.second));
       for (const auto& [col, value] : entries) {
-        if (in_band(row, col) && col >= row)
-          values_[(m * width + std::size_t(col - row)) * n_ + k] = value;
-        else if (in_band(row, col)) { // the lower half: only checked against the upper one
-          const std::size_t distance = std::size_t(row - col);
-          const double mirror = values_[(m * width + distance) * n_ + k - distance];
+        add_entry(m, std::uint64_t(row), std::uint64_t(col), value);
+        if (col < row && in_band(std::uint64_t(row), std::uint64_t(col))) {
+          // only checked against the upper half, which holds it
+          const std::size_t distance = std::size_t(row - col), k = std::size_t(row - first);
+          const double mirror = diagonal(m, int(distance))[k - distance];
           if (std::abs(value - mirror) > 1e-12 * scale)
             throw std::logic_error("BandedOperator: matrix " + std::to_string(m) +
                                    " is not symmetric in row " + std::to_string(row));
-        } else if (col >= first && col < last)
-          outer_.push_back({k, m, true, std::size_t(col - first), value});
-        else {
-          const auto it =
-              std::lower_bound(remote_columns_.begin(), remote_columns_.end(), std::uint64_t(col));
-          outer_.push_back({k, m, false, std::size_t(it - remote_columns_.begin()), value});
         }
       }
     }
-  std::stable_sort(outer_.begin(), outer_.end(),
-                   [](const Outer& a, const Outer& b) { return a.row < b.row; });
-  first_ = dealii::types::global_dof_index(first);
+  finish_entries();
+}
+
+void BandedOperator::reinit(const CellTable& cells, const SecondOrderSystem& s) {
+  AssertThrow(s.locally_owned.is_contiguous(), dealii::ExcMessage("non-contiguous rows"));
+  const std::size_t n = s.locally_owned.n_elements();
+  start_layout(2, n > 0 ? s.locally_owned.nth_index_in_set(0) : 0, n, s.comm);
+  // Held rows and columns take no part (as AffineConstraints eliminates them from an assembled
+  // matrix); every rank's, since a cell may reach a neighbour's held DoF.
+  std::vector<dealii::types::global_dof_index> held;
+  for (const auto& rank : dealii::Utilities::MPI::all_gather(s.comm, s.held_dofs))
+    held.insert(held.end(), rank.begin(), rank.end());
+  std::sort(held.begin(), held.end());
+  const auto& relevant = cells.relevant();
+  std::vector<char> free(relevant.size());
+  for (std::size_t i = 0; i < relevant.size(); ++i)
+    free[i] = !std::binary_search(held.begin(), held.end(), relevant[i]);
+  auto owned_free = [&](unsigned int i) { return free[i] && is_local(relevant[i]); };
+  const std::vector<MatrixEntry>* points[2] = {&s.point_mass, &s.point_stiffness};
+  auto owned_point = [&](const MatrixEntry& e) { return is_local(e.row); };
+
+  for (int pass = 0; pass < 2; ++pass) {
+    // pass 0 lays out the band, pass 1 fills it with the cells' matrices sum_r w_r a_r a_r^T
+    // (formed once per distinct forms, in extended precision, rounded once) and the point entries
+    const CellForms* formed = nullptr;
+    std::vector<double> local[2];
+    cells.for_each_cell([&](const unsigned int* dofs, bool, const CellForms& forms) {
+      const unsigned int d = forms.n_dofs;
+      if (pass == 1 && &forms != formed) {
+        formed = &forms;
+        for (std::size_t m = 0; m < 2; ++m) {
+          const auto& form = m == SecondOrderSystem::banded_mass ? forms.mass : forms.stiffness;
+          std::vector<extended> sum(std::size_t(d) * d, 0);
+          for (std::size_t r = 0; r < forms.n_rows(form); ++r) {
+            const extended w = form[r * (d + 1)];
+            const extended* a = &form[r * (d + 1) + 1];
+            for (unsigned int i = 0; i < d; ++i)
+              for (unsigned int j = 0; j < d; ++j)
+                sum[i * d + j] += w * a[i] * a[j];
+          }
+          local[m].assign(sum.begin(), sum.end());
+        }
+      }
+      for (unsigned int i = 0; i < d; ++i)
+        if (owned_free(dofs[i]))
+          for (unsigned int j = 0; j < d; ++j)
+            if (free[dofs[j]]) {
+              if (pass == 0)
+                note_coupling(relevant[dofs[i]], relevant[dofs[j]]);
+              else
+                for (std::size_t m = 0; m < 2; ++m)
+                  add_entry(m, relevant[dofs[i]], relevant[dofs[j]], local[m][i * d + j]);
+            }
+    });
+    for (std::size_t m = 0; m < 2; ++m)
+      for (const MatrixEntry& e : *points[m])
+        if (owned_point(e)) {
+          if (pass == 0)
+            note_coupling(e.row, e.column);
+          else
+            add_entry(m, e.row, e.column, e.value);
+        }
+    if (pass == 0)
+      finish_layout();
+  }
+  // The held rows' diagonal, by the rule an assembled system's decouple_held_rows follows.
+  const auto [mass, stiffness] = held_row_diagonal(s, [&](dealii::types::global_dof_index i) {
+    const std::size_t k = std::size_t(i - first_);
+    return std::pair<double, double>(diagonal(SecondOrderSystem::banded_mass, 0)[k],
+                                     diagonal(SecondOrderSystem::banded_stiffness, 0)[k]);
+  });
+  for (const auto i : s.held_dofs) {
+    *add_entry(SecondOrderSystem::banded_mass, i, i, 0) = mass;
+    *add_entry(SecondOrderSystem::banded_stiffness, i, i, 0) = stiffness;
+  }
+  finish_entries();
 }
 
 std::pair<PetscInt, PetscInt> BandedOperator::Rows::owned_rows() const {

@@ -20,12 +20,19 @@
 
 namespace hamdyn {
 
+class CellTable;
+
 class BandedOperator {
 public:
   /// Copies the locally owned rows of `matrices` (each sum_k c_k A_k plus listed entries, all with
   /// the same row distribution, symmetric: std::logic_error otherwise) into band storage.
   /// Collective: every rank calls it together.
   void reinit(const std::vector<MatrixCombination>& matrices, MPI_Comm comm);
+  /// M and K (matrices banded_mass and banded_stiffness of SecondOrderSystem) straight from the
+  /// system's cells, its point entries and its held rows, where no assembled matrix exists (a
+  /// modal study's: it never needs AIJ storage, whose set-up cost more than the eigensolver).
+  /// Collective.
+  void reinit(const CellTable& cells, const SecondOrderSystem& s);
 
   std::size_t n_matrices() const { return n_matrices_; }
 
@@ -66,6 +73,19 @@ public:
   };
 
 private:
+  // reinit's steps, shared by its two sources: note_coupling() for every coupling of a local row,
+  // finish_layout() (collective), then add_entry() for every entry, then finish_entries().
+  void start_layout(std::size_t n_matrices, dealii::types::global_dof_index first, std::size_t n,
+                    MPI_Comm comm);
+  void note_coupling(std::uint64_t row, std::uint64_t column);
+  void finish_layout();
+  /// Adds to A_m(row, column) of a local row; returns the band's entry (null for the lower half,
+  /// which the upper one mirrors, and for an outer entry).
+  double* add_entry(std::size_t m, std::uint64_t row, std::uint64_t column, double value);
+  void finish_entries();
+  bool is_local(std::uint64_t column) const { return column >= first_ && column < first_ + n_; }
+  bool in_band(std::uint64_t row, std::uint64_t column) const;
+
   // An entry outside the band: row and column local, or the column another rank's (its index in
   // the gathered list).
   struct Outer {

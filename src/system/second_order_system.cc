@@ -1,7 +1,12 @@
 #include "system/second_order_system.h"
 
 #include "system/banded_operator.h"
+#include "system/cell_table.h"
 #include "system/petsc_helpers.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <algorithm>
 
 namespace hamdyn {
 
@@ -29,6 +34,8 @@ std::vector<double> gather_entries(const std::vector<const LA::Vector*>& vectors
 }
 
 void SecondOrderSystem::add_point_entries(std::size_t first_mass, std::size_t first_stiffness) {
+  if (matrices != Matrices::assembled)
+    return;
   for (std::size_t k = first_mass; k < point_mass.size(); ++k)
     if (locally_owned.is_element(point_mass[k].row))
       mass.add(point_mass[k].row, point_mass[k].column, point_mass[k].value);
@@ -109,6 +116,11 @@ void SecondOrderSystem::banded_vmult(std::size_t matrix, const Vec x, Vec y) con
 }
 
 const BandedOperator& SecondOrderSystem::banded() const {
+  if (!banded_ && matrices == Matrices::band_from_cells) {
+    auto op = std::make_shared<BandedOperator>();
+    op->reinit(cells(), *this);
+    banded_ = op;
+  }
   if (!banded_) {
     auto op = std::make_shared<BandedOperator>();
     std::vector<MatrixCombination> matrices(2);
@@ -134,12 +146,42 @@ std::vector<double> SecondOrderSystem::banded_linearization(double c_m, double c
   std::vector<double> coefficients(banded().n_matrices(), 0.0);
   coefficients[banded_mass] = c_m + c_c * damping_mass_factor;
   coefficients[banded_stiffness] = c_k + c_c * damping_stiffness_factor;
-  if (has_nonproportional_damping())
+  if (coefficients.size() > banded_damping) // a band from the cells has no damping
     coefficients[banded_damping] = c_c;
   return coefficients;
 }
 
+const CellTable& SecondOrderSystem::cells() const {
+  if (!cells_)
+    cells_ = std::make_shared<const CellTable>(*this);
+  return *cells_;
+}
+
+void SecondOrderSystem::keep_cells_only() {
+  cells();
+  visit_cell_forms = nullptr;
+}
+
+std::pair<double, double> held_row_diagonal(
+    const SecondOrderSystem& s,
+    const std::function<std::pair<double, double>(dealii::types::global_dof_index)>& diagonal) {
+  double mass_scale = 0, frequency_scale = 0;
+  for (const auto i : s.locally_owned) {
+    if (std::binary_search(s.held_dofs.begin(), s.held_dofs.end(), i))
+      continue;
+    const auto [mass, stiffness] = diagonal(i);
+    mass_scale = std::max(mass_scale, mass);
+    if (mass > 0) // rows without inertia (first-order rows of an impulse dual) set no frequency
+      frequency_scale = std::max(frequency_scale, stiffness / mass);
+  }
+  mass_scale = dealii::Utilities::MPI::max(mass_scale, s.comm);
+  frequency_scale = dealii::Utilities::MPI::max(frequency_scale, s.comm);
+  return {mass_scale, 1e6 * frequency_scale * mass_scale};
+}
+
 void SecondOrderSystem::release_assembled_matrices() {
+  if (matrices != Matrices::assembled)
+    return;
   if (axial_factor > 0 || released_)
     return;
   banded(); // built first: it is copied from them

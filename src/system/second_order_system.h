@@ -16,6 +16,7 @@
 namespace hamdyn {
 
 class BandedOperator;
+class CellTable;
 
 namespace LA = dealii::PETScWrappers::MPI;
 
@@ -58,8 +59,13 @@ struct State {
   LA::Vector v_mean;
 };
 
+/// Whether a system's M and K exist as assembled PETSc matrices, or only in the band storage that
+/// banded() builds from the cells (a modal study's: no damping, no Newton products).
+enum class Matrices { assembled, band_from_cells };
+
 struct SecondOrderSystem {
   MPI_Comm comm = MPI_COMM_WORLD;
+  Matrices matrices = Matrices::assembled;
   dealii::IndexSet locally_owned;
   /// The DoFs of the cells that hold this rank's DoFs (for ghosted vectors of visit_cell_forms).
   dealii::IndexSet locally_relevant;
@@ -131,18 +137,33 @@ struct SecondOrderSystem {
   /// assembled matrices by add_point_entries(), and kept for the extended-precision energies.
   std::vector<MatrixEntry> point_mass, point_stiffness;
   /// Adds this rank's rows of point_mass and point_stiffness to M and K (before they are
-  /// compressed with VectorOperation::add).
+  /// compressed with VectorOperation::add); nothing without assembled matrices, whose band reads
+  /// the lists.
   void add_point_entries(std::size_t first_mass = 0, std::size_t first_stiffness = 0);
   /// Visits the cells' forms of M and K in extended precision (the model's element kernels), for
   /// energies and residuals that keep their digits at 10^5 elements; empty for a system whose
   /// M and K come from no cells (an impulse dual). Held rows take no part in them.
   std::function<void(const CellFormVisitor&)> visit_cell_forms;
+  /// The cells of visit_cell_forms, visited at the first call (collective the first time).
+  const CellTable& cells() const;
+  bool has_cell_forms() const { return visit_cell_forms || cells_; }
+  /// Visits the cells into cells() now and forgets visit_cell_forms, whose model (and mesh) may
+  /// then be freed.
+  void keep_cells_only();
   /// f(t), zero in held rows; empty when the load is identically zero.
   std::function<void(double t, LA::Vector& f)> load;
 
 private:
   mutable std::shared_ptr<const BandedOperator> banded_;
+  mutable std::shared_ptr<const CellTable> cells_;
   bool released_ = false;
 };
+
+/// The diagonal (M_ii, K_ii) a held row gets so that its decoupled "mode" lies far above the
+/// spectrum: the largest M_ii of the free rows, and 1e6 times the largest K_ii / M_ii times that.
+/// `diagonal(i)` gives (M_ii, K_ii) of a locally owned free row. Collective.
+std::pair<double, double> held_row_diagonal(
+    const SecondOrderSystem& s,
+    const std::function<std::pair<double, double>(dealii::types::global_dof_index)>& diagonal);
 
 } // namespace hamdyn

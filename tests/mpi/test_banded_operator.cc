@@ -2,7 +2,8 @@
 // M x_m + K x_k + C_np v and the ledger's quadratic forms x^T A x, for strings of degree 1-4 with
 // a dashpot, a beam with rotary inertia and viscous damping (a damping matrix), and attached
 // oscillators (couplings a band cannot hold), on any rank count; and the rows of J the line solver
-// factors from the band storage.
+// factors from the band storage; and the band a modal study builds straight from the cells
+// (Matrices::band_from_cells, no assembled matrix) against the band of the assembled M and K.
 #include "studies/prepared_case.h"
 #include "support/case_builder.h"
 #include "system/banded_operator.h"
@@ -101,6 +102,35 @@ void check(const std::vector<std::string>& overrides) {
       largest_difference = std::max(largest_difference, std::abs(entry.second));
   }
   EXPECT_LE(largest_difference, 1e-14 * largest) << name;
+
+  // M and K's band from the cells, point entries and held rows equals the assembled matrices'
+  // (each cell's matrix rounded once from extended precision).
+  PreparedCase from_cells(test_support::make_case(overrides), MPI_COMM_WORLD,
+                          Matrices::band_from_cells);
+  for (const std::size_t m :
+       {SecondOrderSystem::banded_mass, SecondOrderSystem::banded_stiffness}) {
+    std::vector<double> only(op.n_matrices(), 0.0), only_cells(2, 0.0);
+    only[m] = only_cells[m] = 1;
+    BandedOperator::Rows assembled(op, only), cells(from_cells.system.banded(), only_cells);
+    ASSERT_EQ(assembled.owned_rows(), cells.owned_rows()) << name; // the same on every rank
+    double most = 0, largest_entry = 0;
+    for (PetscInt r = assembled.owned_rows().first; r < assembled.owned_rows().second; ++r) {
+      std::map<PetscInt, double> difference;
+      for (const auto& [column, value] : assembled.row(r)) {
+        difference[column] += value;
+        largest_entry = std::max(largest_entry, std::abs(value));
+      }
+      for (const auto& [column, value] : cells.row(r))
+        difference[column] -= value;
+      for (const auto& entry : difference)
+        most = std::max(most, std::abs(entry.second));
+    }
+    // relative to each rank's own largest entry (a held row's, far above the others, is on one
+    // rank only): the cells' sums differ from the assembly's by a few units of round-off
+    const double relative =
+        dealii::Utilities::MPI::max(largest_entry > 0 ? most / largest_entry : 0.0, s.comm);
+    EXPECT_LE(relative, 1e-13) << name << ", matrix " << m;
+  }
 }
 } // namespace
 
@@ -109,6 +139,13 @@ TEST(BandedOperator, StringsOfEveryDegree) {
     check({"Discretization/Degree=" + std::to_string(degree), "Discretization/Elements=37",
            "Discretization/Grading=3", "Right end/Dashpot=0.7", "Right end/Point mass=0.01",
            "Model/Viscous damping=0.02"});
+}
+
+TEST(BandedOperator, LumpedMassAndHeldEndsFromTheCells) {
+  check({"Discretization/Mass matrix=lumped", "Discretization/Degree=2",
+         "Discretization/Elements=5", "Right end/Spring=3"});
+  check({"Model/Type=euler bernoulli beam", "Model/Bending stiffness=2", "Left end/Support=clamped",
+         "Right end/Support=clamped", "Discretization/Elements=4"});
 }
 
 TEST(BandedOperator, BeamWithADampingMatrix) {
