@@ -2,6 +2,7 @@
 
 #include "system/banded_operator.h"
 #include "system/petsc_helpers.h"
+#include "system/strain_energy.h"
 
 #include <algorithm>
 #include <array>
@@ -10,34 +11,57 @@
 
 namespace hamdyn {
 
-EnergyLedger::EnergyLedger(const SecondOrderSystem& s) : system_(s) {}
+EnergyLedger::EnergyLedger(const SecondOrderSystem& s) : system_(s) {
+  if (s.has_cell_forms())
+    strain_energy_ = std::make_unique<StrainEnergy>(s.cells(), s);
+}
+
+EnergyLedger::~EnergyLedger() = default;
 
 void EnergyLedger::update_stored(const State& s, const State* previous) {
   const PetscScalar *v = nullptr, *u = nullptr, *mid = nullptr;
   check_petsc(VecGetArrayRead(s.v, &v));
   check_petsc(VecGetArrayRead(s.u, &u));
+  // The forms with M and C_np from the band; those with K from the strains when the system has
+  // cells (system/strain_energy.h), else from the band too. Every form's weight: T, V, then the
+  // damping's parts of v_mean^T C v_mean; sums holds the band's forms, then the strains', then
+  // the work, reduced together.
   BandedOperator::Terms forms;
-  forms.add(SecondOrderSystem::banded_mass, v);
-  forms.add(SecondOrderSystem::banded_stiffness, u);
-  // C = dm M + dk K + C_np: each part's form of v_mean, weighted below
-  std::array<double, BandedOperator::Terms::capacity> damping_weights{};
+  std::vector<const LA::Vector*> strained;
+  std::array<double, BandedOperator::Terms::capacity + 3> weights{};
+  std::array<int, BandedOperator::Terms::capacity + 3> position{}; // in sums
+  std::size_t n_forms = 0;
+  auto add = [&](std::size_t matrix, const LA::Vector& x, const double* array, double weight) {
+    weights[n_forms] = weight;
+    if (matrix == SecondOrderSystem::banded_stiffness && strain_energy_) {
+      position[n_forms++] = -1 - int(strained.size()); // resolved below
+      strained.push_back(&x);
+    } else {
+      position[n_forms++] = int(forms.count);
+      forms.add(matrix, array);
+    }
+  };
+  add(SecondOrderSystem::banded_mass, s.v, v, 0.5);      // T
+  add(SecondOrderSystem::banded_stiffness, s.u, u, 0.5); // V
   const bool step = previous != nullptr;
   if (step)
     check_petsc(VecGetArrayRead(s.v_mean, &mid));
-  if (step && system_.has_damping()) {
-    auto add = [&](std::size_t matrix, double weight) {
-      if (weight == 0)
-        return;
-      damping_weights[forms.count] = weight;
-      forms.add(matrix, mid);
-    };
-    add(SecondOrderSystem::banded_mass, system_.damping_mass_factor);
-    add(SecondOrderSystem::banded_stiffness, system_.damping_stiffness_factor);
+  if (step && system_.has_damping()) { // C = dm M + dk K + C_np
+    if (system_.damping_mass_factor != 0)
+      add(SecondOrderSystem::banded_mass, s.v_mean, mid, system_.damping_mass_factor);
+    if (system_.damping_stiffness_factor != 0)
+      add(SecondOrderSystem::banded_stiffness, s.v_mean, mid, system_.damping_stiffness_factor);
     if (system_.has_nonproportional_damping())
-      add(SecondOrderSystem::banded_damping, 1.0);
+      add(SecondOrderSystem::banded_damping, s.v_mean, mid, 1.0);
   }
-  std::array<double, BandedOperator::Terms::capacity + 1> sums{};
+  std::array<double, BandedOperator::Terms::capacity + 3 + 1> sums{};
   system_.banded().quadratic_forms(forms, sums.data());
+  if (strain_energy_)
+    strain_energy_->add_forms(strained, sums.data() + forms.count);
+  for (std::size_t k = 0; k < n_forms; ++k)
+    if (position[k] < 0)
+      position[k] = int(forms.count) + (-1 - position[k]);
+  const std::size_t n_sums = forms.count + strained.size();
   double work = 0; // v_mean^T (f_n + f_{n+1})
   if (step && system_.load) {
     const PetscScalar *f_old = nullptr, *f_new = nullptr;
@@ -53,19 +77,19 @@ void EnergyLedger::update_stored(const State& s, const State* previous) {
     check_petsc(VecRestoreArrayRead(s.v_mean, &mid));
   check_petsc(VecRestoreArrayRead(s.v, &v));
   check_petsc(VecRestoreArrayRead(s.u, &u));
-  sums[forms.count] = work;
-  MPI_Allreduce(MPI_IN_PLACE, sums.data(), int(forms.count + 1), MPI_DOUBLE, MPI_SUM, system_.comm);
+  sums[n_sums] = work;
+  MPI_Allreduce(MPI_IN_PLACE, sums.data(), int(n_sums + 1), MPI_DOUBLE, MPI_SUM, system_.comm);
 
   if (step) {
     const double dt = s.t - previous->t;
     double damping = 0;
-    for (std::size_t k = 2; k < forms.count; ++k)
-      damping += damping_weights[k] * sums[k];
+    for (std::size_t k = 2; k < n_forms; ++k)
+      damping += weights[k] * sums[position[k]];
     linear_dissipated_ += dt * damping;
-    external_work += 0.5 * dt * sums[forms.count];
+    external_work += 0.5 * dt * sums[n_sums];
   }
-  kinetic = 0.5 * sums[0];
-  potential = 0.5 * sums[1] + nonlinear_potential_ +
+  kinetic = weights[0] * sums[position[0]];
+  potential = weights[1] * sums[position[1]] + nonlinear_potential_ +
               0.25 * system_.axial_factor * s.stretch * s.stretch; // kappa q^2 / 4
   scale_ = std::max(scale_, std::abs(kinetic + potential));
 }
