@@ -7,6 +7,7 @@
 #include "core/default_case.h"
 #include "core/failure_message.h"
 #include "core/input_error.h"
+#include "core/rank_failure.h"
 #include "core/text.h"
 #include "studies/memory.h"
 #include "studies/modes_benchmark.h"
@@ -179,7 +180,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     // Raised on this rank, maybe on no other (a file only this rank writes, its own assembly):
     // the other ranks may wait in a collective for ever, so the whole job is ended here.
-    std::cerr << "hamdyn: failure: " << failure_message(e) << std::endl;
+    report_rank_failure("hamdyn: failure: " + failure_message(e), comm);
     if (dealii::Utilities::MPI::n_mpi_processes(comm) > 1)
       MPI_Abort(comm, 1);
     return 1;

@@ -103,16 +103,23 @@ LineVtuPiece::LineVtuPiece(const std::string& path, std::size_t n_cells, unsigne
   fd_ = ::open((path_ + ".tmp").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0)
     throw std::runtime_error("cannot write " + path_ + ".tmp: " + std::strerror(errno));
-  write_at(fd_, header.data(), header.size(), 0, path_);
-  const long long data_start = (long long)header.size();
-  for (std::size_t a = 0; a < sizes.size(); ++a) {
-    const std::uint64_t bytes = sizes[a];
-    write_at(fd_, reinterpret_cast<const char*>(&bytes), 8, data_start + (long long)offsets[a],
-             path_);
-    array_start_.push_back(data_start + (long long)offsets[a] + 8);
+  try { // a full disk here must not leave the file behind: no destructor runs for a throwing
+        // constructor
+    write_at(fd_, header.data(), header.size(), 0, path_);
+    const long long data_start = (long long)header.size();
+    for (std::size_t a = 0; a < sizes.size(); ++a) {
+      const std::uint64_t bytes = sizes[a];
+      write_at(fd_, reinterpret_cast<const char*>(&bytes), 8, data_start + (long long)offsets[a],
+               path_);
+      array_start_.push_back(data_start + (long long)offsets[a] + 8);
+    }
+    const std::string tail = "\n</AppendedData>\n</VTKFile>\n";
+    write_at(fd_, tail.data(), tail.size(), data_start + (long long)offset, path_);
+  } catch (...) {
+    ::close(fd_);
+    ::unlink((path_ + ".tmp").c_str());
+    throw;
   }
-  const std::string tail = "\n</AppendedData>\n</VTKFile>\n";
-  write_at(fd_, tail.data(), tail.size(), data_start + (long long)offset, path_);
   buffers_.resize(sizes.size());
   for (std::size_t a = 0; a < sizes.size() && n_cells > 0; ++a) // a chunk's worth, once
     buffers_[a].reserve(sizes[a] / n_cells * std::min(n_cells, cells_per_chunk));

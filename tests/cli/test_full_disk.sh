@@ -1,7 +1,8 @@
 # A disk that fills during a run: exit 1 with one line naming the file, and what was written stays
 # valid up to the last complete step: history.csv its header and whole rows only, solution.pvd
-# naming only snapshots whose pieces are complete. The disk is a small tmpfs mounted here (root);
-# where mounting is not allowed the test is skipped (exit 77), not passed.
+# naming only snapshots whose pieces are complete; a batch member that fills it fails alone. The
+# disk is a small tmpfs mounted here (root); where mounting is not allowed the test is skipped
+# (exit 77), not passed.
 # Usage: test_full_disk.sh HAMDYN_BINARY SOURCE_DIR
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
@@ -49,4 +50,23 @@ for record in listed:
     for piece in re.findall(r'Source="([^"]+)"', open(os.path.join(d, record)).read()):
         assert open(os.path.join(d, piece), "rb").read().rstrip().endswith(b"</VTKFile>"), piece
 EOF
+rm -rf disk/snapshots
+
+# A batch member that fills the disk fails alone: its half-written snapshot is removed, the other
+# member's results stay, summary.csv lists both, exit 1 (before, the member's leftover piece kept
+# the disk full and the batch died writing the member's result.csv, with no summary).
+printf 'Time integration/Final time,Discretization/Elements,Output/Snapshot interval\n' > members.csv
+printf '0.002,10,0\n1,2000,1\n' >> members.csv
+printf 'subsection Batch\n  set Study = run\n  set Table = members.csv\nend\n' > sweep.prm
+printf 'subsection Output\n  set Space-time points = 0\nend\n' >> sweep.prm
+"$hamdyn" batch sweep.prm --output disk/batch > batch.log 2>&1
+status=$?
+check "batch: exit 1 (got $status)" test $status -eq 1
+check "batch: summary.csv has the ok member and the failed one" "$py" -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["status"] for r in rows] == ["ok", "failed"], rows
+assert "No space left on device" in rows[1]["message"], rows[1]["message"]
+' disk/batch/summary.csv
+check "batch: no half-written file left" test "$(find disk/batch -name '*.tmp' | wc -l)" -eq 0
 finish_checks

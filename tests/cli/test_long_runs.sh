@@ -3,7 +3,8 @@
 # history.csv bit for bit as an uninterrupted run; SIGTERM and SIGINT write a checkpoint and exit
 # 143 / 130; a resume on another rank count agrees as closely as runs on the two rank counts do;
 # after every kill history.csv holds whole rows (but a last one the kill cut) and the ParaView series is valid; one run per
-# directory; a new run leaves no stale files; a failure on one rank only ends the job within 10 s;
+# directory; a new run leaves no stale files; a failure on one rank only ends the job within 10 s,
+# and one on both ranks prints one line;
 # a discrete system's run is killed and resumed alike; scripts/run forwards TERM and INT to the
 # ranks and exits with their status.
 # Usage: test_long_runs.sh HAMDYN_BINARY SOURCE_DIR
@@ -257,5 +258,16 @@ check "failure on rank 1 only: non-zero exit (got $status)" test $status -ne 0 -
 check "failure on rank 1 only: ends within 10 s" test $(($(date +%s) - start)) -le 10
 check "failure on rank 1 only: one line names the file" \
   grep -q "^hamdyn: failure: cannot replace hang/solution_00000.1.vtu" hang.log
+
+# The same failure on both ranks at once (neither piece can be written): one line for the job,
+# not one per rank interleaved (three tries: before, two lines came in most of them).
+for try in 1 2 3; do
+  rm -rf both && mkdir -p both/solution_00000.0.vtu both/solution_00000.1.vtu
+  timeout 60 mpirun --oversubscribe -np 2 "$hamdyn" run --output both > both.log 2>&1
+  check "failure on both ranks, try $try: one failure line (got $(grep -c 'hamdyn: failure' both.log))" \
+    test "$(grep -c 'hamdyn: failure' both.log)" -eq 1
+  check "failure on both ranks, try $try: the line names the file" \
+    grep -q "^hamdyn: failure: cannot replace both/solution_00000.[01].vtu: Is a directory$" both.log
+done
 
 finish_checks
