@@ -145,6 +145,7 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
     // otherwise the converged pairs the Krylov-Schur basis holds beyond them (up to n more)
     // widen the refinement's subspace: the step's error factor for mode k is lambda_k over the
     // first eigenvalue outside it.
+    s.free_band_from_cells(); // not needed unless a refinement step comes, which rebuilds it
     const ExtendedForms forms(s);
     auto solve = [&](const LA::Vector& r, LA::Vector& d) { factorization.solve(r, d); };
     RefinedEigenpairs refined = evaluate_eigenpairs(forms, shapes, solve);

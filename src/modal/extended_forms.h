@@ -38,6 +38,8 @@ private:
 
   const SecondOrderSystem& s_;
   const CellTable& cells_; // a pass runs over its plain arrays: the refinement makes a few per mode
+  // whether this rank's cells reach only its own DoFs (one rank): then no ghosted copy is made
+  bool own_values_;
   LA::Vector ghosted_;
   // scratch kept across passes: at 10^6 DoFs a fresh allocation per pass cost more in page faults
   // than the pass itself

@@ -19,16 +19,17 @@ namespace hamdyn {
 
 PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_, Matrices matrices)
     : parameters(c), comm(comm_),
-      triangulation(comm_, dealii::Triangulation<1>::none, false,
-                    dealii::parallel::shared::Triangulation<1>::partition_zorder) {
+      triangulation(std::make_unique<dealii::parallel::shared::Triangulation<1>>(
+          comm_, dealii::Triangulation<1>::none, false,
+          dealii::parallel::shared::Triangulation<1>::partition_zorder)) {
   const auto start = std::chrono::steady_clock::now();
   check_memory(c, comm);
-  make_line_mesh(line_vertices(c), triangulation);
+  make_line_mesh(line_vertices(c), *triangulation);
   {
     // every rank holds every cell: the same verdicts
     double h_min = std::numeric_limits<double>::infinity(), h_max = 0;
     std::vector<double> vertices;
-    for (const auto& cell : triangulation.active_cell_iterators()) {
+    for (const auto& cell : triangulation->active_cell_iterators()) {
       h_min = std::min(h_min, cell->diameter());
       h_max = std::max(h_max, cell->diameter());
       vertices.push_back(cell->vertex(0)[0]);
@@ -38,7 +39,7 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_, Matrices mat
     check_expressions_finite(c, vertices);
   }
   trim_freed_memory(); // the mesh description's per-cell vectors are freed: return them
-  model = make_model(c, triangulation, comm);
+  model = make_model(c, *triangulation, comm);
   model->assemble(system, matrices);
   // The sparsity pattern's many small blocks are free now; hand them back to the system so they
   // do not add to the peak of the solver set-up that follows (glibc keeps them otherwise).
@@ -50,7 +51,7 @@ void PreparedCase::release_mesh() {
   system.keep_cells_only();
   system.load = nullptr; // it samples the model's cells
   model.reset();
-  triangulation.clear();
+  triangulation.reset();
   trim_freed_memory();
 }
 

@@ -20,7 +20,9 @@ struct PreparedCase {
   void release_mesh();
   CaseParameters parameters;
   MPI_Comm comm;
-  dealii::parallel::shared::Triangulation<1> triangulation;
+  // held by pointer: release_mesh() destroys it (clear() keeps a 1D mesh's per-vertex maps, about
+  // 50 bytes a vertex)
+  std::unique_ptr<dealii::parallel::shared::Triangulation<1>> triangulation;
   std::unique_ptr<Model> model;
   SecondOrderSystem system;
   double setup_seconds = 0;

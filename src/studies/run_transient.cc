@@ -158,7 +158,7 @@ std::unique_ptr<SpaceTimeSeries> open_spacetime(const PreparedCase& pc, RunOutpu
   if (pc.parameters.spacetime_points == 0)
     return nullptr;
   std::vector<double> vertices;
-  for (const auto& vertex : pc.triangulation.get_vertices())
+  for (const auto& vertex : pc.triangulation->get_vertices())
     vertices.push_back(vertex[0]);
   std::sort(vertices.begin(), vertices.end());
   outputs.spacetime_x = SpaceTimeSeries::positions(vertices, pc.parameters.spacetime_points);

@@ -144,7 +144,7 @@ Transient::Transient(const PreparedCase& pc)
     // the expressions at the cells' midpoints too (the vertices were checked up front): throws
     // when one of them is to blame; evaluated only now, so a case that starts well pays nothing
     std::vector<double> points;
-    for (const auto& cell : pc.triangulation.active_cell_iterators())
+    for (const auto& cell : pc.triangulation->active_cell_iterators())
       points.push_back(cell->center()[0]);
     check_expressions_finite(pc.parameters, points);
     throw InputError("the initial state is not finite (t = 0): " +

@@ -151,6 +151,11 @@ std::vector<double> SecondOrderSystem::banded_linearization(double c_m, double c
   return coefficients;
 }
 
+void SecondOrderSystem::free_band_from_cells() const {
+  if (matrices == Matrices::band_from_cells)
+    banded_.reset();
+}
+
 const CellTable& SecondOrderSystem::cells() const {
   if (!cells_)
     cells_ = std::make_shared<const CellTable>(*this);

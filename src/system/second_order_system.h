@@ -108,6 +108,10 @@ struct SecondOrderSystem {
   /// at the first call, which every rank makes together; the matrices must not change after it.
   const BandedOperator& banded() const;
   static constexpr std::size_t banded_mass = 0, banded_stiffness = 1, banded_damping = 2;
+  /// Frees banded() when it was built from the cells (Matrices::band_from_cells); the next call
+  /// builds it again. The modal solver frees it while it checks the eigensolver's pairs, the
+  /// peak of its memory.
+  void free_band_from_cells() const;
   /// y = A x for one of banded()'s matrices (banded_mass, banded_stiffness, banded_damping).
   /// Collective.
   void banded_vmult(std::size_t matrix, const Vec x, Vec y) const;
