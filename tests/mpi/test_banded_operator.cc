@@ -32,6 +32,23 @@ double form(const LA::SparseMatrix& a, const LA::Vector& x) {
   return x * ax;
 }
 
+// The largest |a_ij - b_ij| over this rank's rows of two row sources, and the largest |a_ij|.
+std::pair<double, double> row_difference(RowSource& a, RowSource& b) {
+  double most = 0, largest = 0;
+  for (PetscInt r = a.owned_rows().first; r < a.owned_rows().second; ++r) {
+    std::map<PetscInt, double> difference;
+    for (const auto& [column, value] : a.row(r)) {
+      difference[column] += value;
+      largest = std::max(largest, std::abs(value));
+    }
+    for (const auto& [column, value] : b.row(r))
+      difference[column] -= value;
+    for (const auto& entry : difference)
+      most = std::max(most, std::abs(entry.second));
+  }
+  return {most, largest};
+}
+
 void check(const std::vector<std::string>& overrides) {
   const std::string name = overrides.front();
   PreparedCase pc(test_support::make_case(overrides), MPI_COMM_WORLD);
@@ -89,18 +106,7 @@ void check(const std::vector<std::string>& overrides) {
   const MatrixCombination j = s.linearization(c_m, c_c, c_k);
   MatrixRows petsc_rows(j); // (holds a reference to j)
   EXPECT_EQ(banded_rows.owned_rows(), petsc_rows.owned_rows()) << name;
-  double largest_difference = 0, largest = 0;
-  for (PetscInt r = petsc_rows.owned_rows().first; r < petsc_rows.owned_rows().second; ++r) {
-    std::map<PetscInt, double> difference;
-    for (const auto& [column, value] : petsc_rows.row(r)) {
-      difference[column] += value;
-      largest = std::max(largest, std::abs(value));
-    }
-    for (const auto& [column, value] : banded_rows.row(r))
-      difference[column] -= value;
-    for (const auto& entry : difference)
-      largest_difference = std::max(largest_difference, std::abs(entry.second));
-  }
+  const auto [largest_difference, largest] = row_difference(petsc_rows, banded_rows);
   EXPECT_LE(largest_difference, 1e-14 * largest) << name;
 
   // M and K's band from the cells, point entries and held rows equals the assembled matrices'
@@ -113,18 +119,7 @@ void check(const std::vector<std::string>& overrides) {
     only[m] = only_cells[m] = 1;
     BandedOperator::Rows assembled(op, only), cells(from_cells.system.banded(), only_cells);
     ASSERT_EQ(assembled.owned_rows(), cells.owned_rows()) << name; // the same on every rank
-    double most = 0, largest_entry = 0;
-    for (PetscInt r = assembled.owned_rows().first; r < assembled.owned_rows().second; ++r) {
-      std::map<PetscInt, double> difference;
-      for (const auto& [column, value] : assembled.row(r)) {
-        difference[column] += value;
-        largest_entry = std::max(largest_entry, std::abs(value));
-      }
-      for (const auto& [column, value] : cells.row(r))
-        difference[column] -= value;
-      for (const auto& entry : difference)
-        most = std::max(most, std::abs(entry.second));
-    }
+    const auto [most, largest_entry] = row_difference(assembled, cells);
     // relative to each rank's own largest entry (a held row's, far above the others, is on one
     // rank only): the cells' sums differ from the assembly's by a few units of round-off
     const double relative =
