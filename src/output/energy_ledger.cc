@@ -2,7 +2,7 @@
 
 #include "system/banded_operator.h"
 #include "system/petsc_helpers.h"
-#include "system/strain_energy.h"
+#include "system/stiffness_from_strains.h"
 
 #include <algorithm>
 #include <array>
@@ -13,7 +13,7 @@ namespace hamdyn {
 
 EnergyLedger::EnergyLedger(const SecondOrderSystem& s) : system_(s) {
   if (s.has_cell_forms())
-    strain_energy_ = std::make_unique<StrainEnergy>(s.cells(), s);
+    strains_ = &s.stiffness_from_strains();
 }
 
 EnergyLedger::~EnergyLedger() = default;
@@ -23,9 +23,9 @@ void EnergyLedger::update_stored(const State& s, const State* previous) {
   check_petsc(VecGetArrayRead(s.v, &v));
   check_petsc(VecGetArrayRead(s.u, &u));
   // The forms with M and C_np from the band; those with K from the strains when the system has
-  // cells (system/strain_energy.h), else from the band too. Every form's weight: T, V, then the
-  // damping's parts of v_mean^T C v_mean; sums holds the band's forms, then the strains', then
-  // the work, reduced together.
+  // cells (system/stiffness_from_strains.h), else from the band too. Every form's weight: T, V,
+  // then the damping's parts of v_mean^T C v_mean; sums holds the band's forms, then the strains',
+  // then the work, reduced together.
   BandedOperator::Terms forms;
   std::vector<const LA::Vector*> strained;
   std::array<double, BandedOperator::Terms::capacity + 3> weights{};
@@ -33,7 +33,7 @@ void EnergyLedger::update_stored(const State& s, const State* previous) {
   std::size_t n_forms = 0;
   auto add = [&](std::size_t matrix, const LA::Vector& x, const double* array, double weight) {
     weights[n_forms] = weight;
-    if (matrix == SecondOrderSystem::banded_stiffness && strain_energy_) {
+    if (matrix == SecondOrderSystem::banded_stiffness && strains_) {
       position[n_forms++] = -1 - int(strained.size()); // resolved below
       strained.push_back(&x);
     } else {
@@ -56,8 +56,8 @@ void EnergyLedger::update_stored(const State& s, const State* previous) {
   }
   std::array<double, BandedOperator::Terms::capacity + 3 + 1> sums{};
   system_.banded().quadratic_forms(forms, sums.data());
-  if (strain_energy_)
-    strain_energy_->add_forms(strained, sums.data() + forms.count);
+  if (strains_)
+    strains_->add_forms(strained, sums.data() + forms.count);
   for (std::size_t k = 0; k < n_forms; ++k)
     if (position[k] < 0)
       position[k] = int(forms.count) + (-1 - position[k]);

@@ -1,15 +1,15 @@
 #pragma once
 // The energy balance of a run: kinetic T = 1/2 v^T M v, potential V = 1/2 u^T K u (springs
-// included; for a line model summed from the element strains, system/strain_energy.h), dissipated D
-// = int v^T C v dt and external work W = int v^T f dt, both summed over the steps with the mid-step
-// velocity v_{n+1/2} = (v_n + v_{n+1})/2 and load f_{n+1/2} = (f_n + f_{n+1})/2: dt v_{n+1/2}^T C
-// v_{n+1/2} and dt v_{n+1/2}^T f_{n+1/2}. With Newmark's average acceleration (rho_inf = 1) this is
-// the scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0 + V0) vanishes to
-// round-off; otherwise it measures the numerical dissipation. Nonlinear springs add their potential
-// int_0^e F de, accumulated step by step (system/nodal_force.h); nonlinear dashpots add to D the
-// work the integrator booked for them; a large-amplitude string adds kappa q^2 / 4
-// (SecondOrderSystem::axial_factor), the force each step applied times the step's displacement
-// there (for rho_inf = 1 again the scheme's own balance).
+// included; for a line model summed from the element strains, system/stiffness_from_strains.h),
+// dissipated D = int v^T C v dt and external work W = int v^T f dt, both summed over the steps with
+// the mid-step velocity v_{n+1/2} = (v_n + v_{n+1})/2 and load f_{n+1/2} = (f_n + f_{n+1})/2: dt
+// v_{n+1/2}^T C v_{n+1/2} and dt v_{n+1/2}^T f_{n+1/2}. With Newmark's average acceleration
+// (rho_inf = 1) this is the scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0
+// + V0) vanishes to round-off; otherwise it measures the numerical dissipation. Nonlinear springs
+// add their potential int_0^e F de, accumulated step by step (system/nodal_force.h); nonlinear
+// dashpots add to D the work the integrator booked for them; a large-amplitude string adds kappa
+// q^2 / 4 (SecondOrderSystem::axial_factor), the force each step applied times the step's
+// displacement there (for rho_inf = 1 again the scheme's own balance).
 #include "output/checkpoint.h"
 #include "system/second_order_system.h"
 
@@ -17,7 +17,7 @@
 
 namespace hamdyn {
 
-class StrainEnergy;
+class StiffnessFromStrains;
 
 class EnergyLedger {
 public:
@@ -45,7 +45,7 @@ private:
   double nonlinear_potential_ = 0; // sum_k int_0^{e_k} F_k de of the nonlinear springs
   double linear_dissipated_ = 0;   // int v^T C v dt
   const SecondOrderSystem& system_;
-  std::unique_ptr<StrainEnergy> strain_energy_; // V and the K part of C from strains, with cells
+  const StiffnessFromStrains* strains_ = nullptr; // V and the K part of C, with cells
   double initial_ = 0, scale_ = 0;
 };
 

@@ -45,13 +45,7 @@ void BandedOperator::note_coupling(std::uint64_t row, std::uint64_t column) {
 
 void BandedOperator::finish_layout() {
   // Every rank's remote columns, the same list on each (gather() reduces values in its order).
-  std::vector<std::uint64_t> mine;
-  std::swap(mine, remote_columns_);
-  for (const auto& columns : dealii::Utilities::MPI::all_gather(comm_, mine))
-    remote_columns_.insert(remote_columns_.end(), columns.begin(), columns.end());
-  std::sort(remote_columns_.begin(), remote_columns_.end());
-  remote_columns_.erase(std::unique(remote_columns_.begin(), remote_columns_.end()),
-                        remote_columns_.end());
+  remote_columns_ = union_over_ranks(remote_columns_, comm_);
   any_remote_ = !remote_columns_.empty();
   values_.assign(n_ * n_matrices_ * std::size_t(half_width_ + 1), 0.0);
 }
@@ -120,10 +114,7 @@ void BandedOperator::reinit(const CellTable& cells, const SecondOrderSystem& s) 
   start_layout(2, n > 0 ? s.locally_owned.nth_index_in_set(0) : 0, n, s.comm);
   // Held rows and columns take no part (as AffineConstraints eliminates them from an assembled
   // matrix); every rank's, since a cell may reach a neighbour's held DoF.
-  std::vector<dealii::types::global_dof_index> held;
-  for (const auto& rank : dealii::Utilities::MPI::all_gather(s.comm, s.held_dofs))
-    held.insert(held.end(), rank.begin(), rank.end());
-  std::sort(held.begin(), held.end());
+  const auto held = union_over_ranks(s.held_dofs, s.comm);
   const auto& relevant = cells.relevant();
   std::vector<char> free(relevant.size());
   for (std::size_t i = 0; i < relevant.size(); ++i)

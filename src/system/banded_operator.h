@@ -35,6 +35,10 @@ public:
   void reinit(const CellTable& cells, const SecondOrderSystem& s);
 
   std::size_t n_matrices() const { return n_matrices_; }
+  /// A_m(row, row) of a locally owned row.
+  double diagonal_entry(std::size_t m, dealii::types::global_dof_index row) const {
+    return diagonal(m, 0)[row - first_];
+  }
 
   /// Up to five pairs (matrix, vector): the terms of a product sum_t A_t x_t or the forms
   /// x_t^T A_t x_t (held in place: a step allocates nothing).

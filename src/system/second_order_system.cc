@@ -3,6 +3,7 @@
 #include "system/banded_operator.h"
 #include "system/cell_table.h"
 #include "system/petsc_helpers.h"
+#include "system/stiffness_from_strains.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -87,14 +88,21 @@ void SecondOrderSystem::apply(const LA::Vector* mass_part, const LA::Vector& sti
     check_petsc(VecGetArrayRead(*mass_part, &xm));
     terms.add(banded_mass, xm);
   }
+  const bool from_strains = has_cell_forms();
   check_petsc(VecGetArrayRead(stiffness_part, &xk));
-  terms.add(banded_stiffness, xk);
+  if (!from_strains)
+    terms.add(banded_stiffness, xk);
   if (has_nonproportional_damping()) {
     check_petsc(VecGetArrayRead(v, &xc));
     terms.add(banded_damping, xc);
   }
   check_petsc(VecGetArray(r, &y));
-  banded().multiply(terms, y);
+  if (terms.count > 0) // the same count on every rank
+    banded().multiply(terms, y);
+  else
+    std::fill(y, y + locally_owned.n_elements(), 0.0);
+  if (from_strains)
+    stiffness_from_strains().add_product(stiffness_part, y);
   check_petsc(VecRestoreArray(r, &y));
   if (xc)
     check_petsc(VecRestoreArrayRead(v, &xc));
@@ -160,6 +168,18 @@ const CellTable& SecondOrderSystem::cells() const {
   if (!cells_)
     cells_ = std::make_shared<const CellTable>(*this);
   return *cells_;
+}
+
+const StiffnessFromStrains& SecondOrderSystem::stiffness_from_strains() const {
+  if (!strains_) {
+    // the held rows' diagonal as the band has it (one value for all held rows); banded() is
+    // collective, so every rank asks for it
+    const BandedOperator& band = banded();
+    const double held_stiffness =
+        held_dofs.empty() ? 0.0 : band.diagonal_entry(banded_stiffness, held_dofs.front());
+    strains_ = std::make_shared<const StiffnessFromStrains>(cells(), *this, held_stiffness);
+  }
+  return *strains_;
 }
 
 void SecondOrderSystem::keep_cells_only() {

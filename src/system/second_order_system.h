@@ -5,11 +5,14 @@
 #include <deal.II/lac/petsc_sparse_matrix.h>
 #include <deal.II/lac/petsc_vector.h>
 
+#include <deal.II/base/mpi.h>
+
 #include <petscmat.h>
 
 #include "system/cell_forms.h"
 #include "system/nodal_force.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -17,6 +20,7 @@ namespace hamdyn {
 
 class BandedOperator;
 class CellTable;
+class StiffnessFromStrains;
 
 namespace LA = dealii::PETScWrappers::MPI;
 
@@ -42,6 +46,18 @@ std::vector<double> gather_entries(const LA::Vector& v,
 std::vector<double> gather_entries(const std::vector<const LA::Vector*>& vectors,
                                    const std::vector<dealii::types::global_dof_index>& indices,
                                    MPI_Comm comm);
+
+/// Every rank's `mine` in one sorted list without repeats, the same on each rank (the index list
+/// of gather_entries, or of the values a rank's rows reach on other ranks). Collective.
+template <typename Index>
+std::vector<Index> union_over_ranks(const std::vector<Index>& mine, MPI_Comm comm) {
+  std::vector<Index> all;
+  for (const auto& rank : dealii::Utilities::MPI::all_gather(comm, mine))
+    all.insert(all.end(), rank.begin(), rank.end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  return all;
+}
 
 /// The state at one time level; f is the load at t (kept so that the step and the energy
 /// ledger use the same values; left unallocated when the system has no load).
@@ -97,6 +113,9 @@ struct SecondOrderSystem {
   /// The operator's forces at the given arguments, the load left out:
   ///   r = M a + C v + K u = M (a + dm v) + K (u + dk v) + C_np v,
   /// with the proportional damping dm M + dk K folded into the two products (no third product).
+  /// The K product is formed from the element strains when the system has cells
+  /// (stiffness_from_strains(): the elastic forces keep their digits at 10^5 elements), else
+  /// from the band.
   /// The product arguments a + dm v and u + dk v are formed entry by entry by the caller (an
   /// integrator does that in the pass that forms a, v and u): `mass_part` (null when it is zero)
   /// and `stiffness_part`. `v` is read only when C has a non-proportional part.
@@ -151,6 +170,9 @@ struct SecondOrderSystem {
   /// The cells of visit_cell_forms, visited at the first call (collective the first time).
   const CellTable& cells() const;
   bool has_cell_forms() const { return visit_cell_forms || cells_; }
+  /// K x and x^T K x from the cells' strains (system/stiffness_from_strains.h), built at the first
+  /// call (collective; needs banded() for the held rows' diagonal).
+  const StiffnessFromStrains& stiffness_from_strains() const;
   /// Visits the cells into cells() now and forgets visit_cell_forms, whose model (and mesh) may
   /// then be freed.
   void keep_cells_only();
@@ -160,6 +182,7 @@ struct SecondOrderSystem {
 private:
   mutable std::shared_ptr<const BandedOperator> banded_;
   mutable std::shared_ptr<const CellTable> cells_;
+  mutable std::shared_ptr<const StiffnessFromStrains> strains_;
   bool released_ = false;
 };
 

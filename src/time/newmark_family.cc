@@ -276,8 +276,8 @@ void NewmarkIntegrator::newton_on_elements(const State& s, ElementStep& x) const
   }
 }
 
-std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt,
-                                                          const LA::Vector& y0) {
+std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt, const LA::Vector& y0,
+                                                          double q) {
   const auto& elements = system_.nodal_forces;
   const std::size_t m = elements.size();
   const auto gathered =
@@ -289,9 +289,10 @@ std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt,
   for (std::size_t k = 0; k < m; ++k) {
     x.c[k] = -s.element_forces[k]; // first guess: each element's force as at t_n
     const double u = gathered[k], v = gathered[m + k], a = gathered[2 * m + k];
-    const double y = gathered[3 * m + k];
-    x.predictor_e[k] = u + dt * v + dt * dt * (0.5 - p_.beta) * a - p_.beta * dt * dt * y;
-    x.predictor_v[k] = v + dt * (1 - p_.gamma) * a - p_.gamma * dt * y;
+    const double y = gathered[3 * m + k]; // -a_{n+1} = q a_n + y (step_once)
+    x.predictor_e[k] =
+        u + dt * v + dt * dt * (0.5 - p_.beta - p_.beta * q) * a - p_.beta * dt * dt * y;
+    x.predictor_v[k] = v + dt * (1 - p_.gamma - p_.gamma * q) * a - p_.gamma * dt * y;
   }
   // The active set of the friction elements: a stuck contact whose holding force exceeds c
   // slips in that force's direction; a slipping one whose velocity would reverse sticks. With
@@ -471,8 +472,27 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
   // Predictor a_{n+1} = 0, and the arguments of M, C and K in eq. (8) at the alpha levels:
   //   a_am = am a_n,  v_af = v_n + (1-af) (1-gamma) dt a_n,
   //   u_af = u_n + (1-af) dt v_n + (1-af) dt^2 (1/2 - beta) a_n,
-  // formed in one pass over the local arrays straight into the operator's product arguments.
-  const bool mass_product = am != 0 || system_.damping_needs_mass_product();
+  // then the residual r of eq. (8) at the predictor and a_{n+1} = -J^-1 r with
+  // J = dr/da_{n+1} = (1-am) M + (1-af) gamma dt C + (1-af) beta dt^2 K (the operator is linear,
+  // so this one Newton iteration is exact).
+  //
+  // The a_n term of u_af is not multiplied by K. A consistent a_0 = M^-1 (f_0 - K u_0) of an
+  // initial displacement on a fine mesh carries the highest modes' accelerations, omega_max^2
+  // times the round-off of u_0 (up to 1e13 at 10^5 Hermite elements); at rho_inf = 1 they never
+  // decay, and dt^2 a_n in u_af swamps u_n (by 10^5 there), so that every later K product rounds
+  // away the elastic forces. With (1-af) beta dt^2 K = J - (1-am) M - (1-af) gamma dt C and
+  // q = (1/2 - beta) / beta, the same step is
+  //   a_{n+1} = -q a_n - J^-1 r',
+  //   r' = M (am - q (1-am)) a_n + C (v_af - q (1-af) gamma dt a_n)
+  //        + K (u_n + (1-af) dt v_n) - f_af,
+  // where K acts on displacements only: the displacement form of the step (Newmark's effective
+  // stiffness, Bathe, Finite Element Procedures, 1996, sec. 9.2.4), in which a_n meets M and C
+  // alone. Central difference (beta = 0) and the large-amplitude string, whose Newton iteration
+  // works on the full residual, keep the first form.
+  const bool displacement_form = beta > 0 && system_.axial_factor == 0;
+  const double q = displacement_form ? (0.5 - beta) / beta : 0;
+  const double mass_coefficient = am - q * (1 - am);
+  const bool mass_product = mass_coefficient != 0 || system_.damping_needs_mass_product();
   {
     const PetscInt n = static_cast<PetscInt>(system_.locally_owned.n_elements());
     const PetscScalar *u, *v, *a;
@@ -484,13 +504,14 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
     check_petsc(VecGetArray(stiffness_part_, &xk));
     if (system_.has_nonproportional_damping())
       check_petsc(VecGetArray(v_af_, &xc));
-    const double cv = (1 - af) * dt, ca = (1 - af) * dt * dt * (0.5 - beta);
-    const double cc = (1 - af) * dt * (1 - gamma);
+    const double cv = (1 - af) * dt;
+    const double ca = displacement_form ? 0 : (1 - af) * dt * dt * (0.5 - beta);
+    const double cc = (1 - af) * dt * (1 - gamma) - q * (1 - af) * gamma * dt;
     const double dm = system_.damping_mass_factor, dk = system_.damping_stiffness_factor;
     // the product arguments of SecondOrderSystem::apply, a + dm v and u + dk v
     for (PetscInt i = 0; i < n; ++i) {
       const double v_af = v[i] + cc * a[i];
-      xm[i] = am * a[i] + dm * v_af;
+      xm[i] = mass_coefficient * a[i] + dm * v_af;
       xk[i] = (u[i] + cv * v[i] + ca * a[i]) + dk * v_af;
     }
     if (xc)
@@ -504,23 +525,20 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
     if (xc)
       check_petsc(VecRestoreArray(v_af_, &xc));
   }
-  // Corrector: the residual of eq. (8), r = M a_am + C v_af + K u_af - ((1-af) f_{n+1} + af f_n),
-  // and a_{n+1} = a_{n+1} - J^-1 r with J = dr/da_{n+1} = (1-am) M + (1-af) gamma dt C
-  // + (1-af) beta dt^2 K. The operator is linear, so this one Newton iteration is exact.
   system_.apply(mass_product ? &mass_part_ : nullptr, stiffness_part_, v_af_, residual_);
   if (system_.load) {
     system_.load(t_new, f_new_);
     residual_.sadd(1.0, -(1 - af), f_new_);
     residual_.add(-af, s.f);
   }
-  LA::Vector& correction = mass_part_; // no longer needed: reuse its storage
-  solver_.solve(residual_, correction);
+  LA::Vector& correction = mass_part_;  // no longer needed: reuse its storage
+  solver_.solve(residual_, correction); // J^-1 r': a_{n+1} = -q a_n - correction
   last_iterations_ = 1;
   if (system_.axial_factor > 0)
     solve_axial_tension(s, dt, residual_, correction); // may throw
   if (!system_.nodal_forces.empty()) {
-    const std::vector<double> c = solve_nodal_forces(s, dt, correction); // may throw
-    PetscScalar* a = nullptr; // correction = -a_{n+1}: minus sum_j c_j Z_j
+    const std::vector<double> c = solve_nodal_forces(s, dt, correction, q); // may throw
+    PetscScalar* a = nullptr; // correction: minus sum_j c_j Z_j
     check_petsc(VecGetArray(correction, &a));
     for (std::size_t j = 0; j < c.size(); ++j)
       z_[j].subtract_from(a, c[j]);
@@ -529,22 +547,26 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
   if (system_.load)
     s.f.swap(f_new_); // only now: a step that throws leaves the state as it was
 
-  // a_{n+1} = 0 - correction; u, v, a at t_{n+1}
+  // a_{n+1} = -q a_n - y (y = correction), and u, v at t_{n+1} with a_{n+1} substituted:
+  //   u_{n+1} = u_n + dt v_n + dt^2 (1/2 - beta - beta q) a_n - beta dt^2 y,
+  //   v_{n+1} = v_n + dt (1 - gamma - gamma q) a_n - gamma dt y;
+  // in the displacement form the first a_n coefficient vanishes, and at rho_inf = 1 both do:
+  // the highest modes' accelerations never touch u and v (the trapezoidal rule on u and v).
   {
     const PetscInt n = static_cast<PetscInt>(system_.locally_owned.n_elements());
     PetscScalar *u, *v, *a, *v_mean;
-    const PetscScalar* minus_an;
+    const PetscScalar* y;
     check_petsc(VecGetArray(s.u, &u));
     check_petsc(VecGetArray(s.v, &v));
     check_petsc(VecGetArray(s.a, &a));
     check_petsc(VecGetArray(s.v_mean, &v_mean));
-    check_petsc(VecGetArrayRead(correction, &minus_an));
-    const double cua = dt * dt * (0.5 - beta), cun = dt * dt * beta;
-    const double cva = dt * (1 - gamma), cvn = dt * gamma;
+    check_petsc(VecGetArrayRead(correction, &y));
+    const double cua = dt * dt * (0.5 - beta - beta * q), cuy = dt * dt * beta;
+    const double cva = dt * (1 - gamma - gamma * q), cvy = dt * gamma;
     for (PetscInt i = 0; i < n; ++i) {
-      const double an = -minus_an[i], v_old = v[i];
-      u[i] += dt * v[i] + cua * a[i] + cun * an;
-      v[i] += cva * a[i] + cvn * an;
+      const double an = -(q * a[i] + y[i]), v_old = v[i];
+      u[i] += dt * v[i] + cua * a[i] - cuy * y[i];
+      v[i] += cva * a[i] - cvy * y[i];
       a[i] = an;
       v_mean[i] = (v[i] + v_old) * 0.5;
     }
@@ -552,7 +574,7 @@ void NewmarkIntegrator::step_once(State& s, double dt) {
     check_petsc(VecRestoreArray(s.v, &v));
     check_petsc(VecRestoreArray(s.a, &a));
     check_petsc(VecRestoreArray(s.v_mean, &v_mean));
-    check_petsc(VecRestoreArrayRead(correction, &minus_an));
+    check_petsc(VecRestoreArrayRead(correction, &y));
   }
   s.t = t_new;
 }

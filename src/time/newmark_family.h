@@ -112,8 +112,9 @@ private:
   void factor_linearization(LineSchurSolver& solver, double c_m, double c_c, double c_k,
                             double c_tension = 0) const;
   /// Solves the step's m nonlinear equations (see step()) and returns the coefficients c; the
-  /// elements' extensions, forces and work go into s.
-  std::vector<double> solve_nodal_forces(State& s, double dt, const LA::Vector& y0);
+  /// elements' extensions, forces and work go into s. The linear step's a_{n+1} is -q a_n - y0
+  /// (step_once's displacement form; q = 0 otherwise).
+  std::vector<double> solve_nodal_forces(State& s, double dt, const LA::Vector& y0, double q);
   /// Newton's method on the m equations for given stick/slip states of the friction elements.
   struct ElementStep;
   void newton_on_elements(const State& s, ElementStep& step) const;

@@ -58,7 +58,9 @@ void check(const std::vector<std::string>& overrides) {
   fill(xk, 1.3);
   fill(v, 0.11);
 
-  // The step's product, through SecondOrderSystem::apply (the banded operator) and by PETSc.
+  // The step's product, through SecondOrderSystem::apply (M and C from the band, K from the
+  // element strains with the held rows and the point entries, every rank's rows formed from its
+  // own and its neighbours' cells) and by PETSc.
   s.apply(&xm, xk, v, r);
   s.stiffness.vmult(reference, xk);
   s.mass.vmult_add(reference, xm);

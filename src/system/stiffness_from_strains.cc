@@ -1,0 +1,220 @@
+#include "system/stiffness_from_strains.h"
+
+#include "system/petsc_helpers.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <algorithm>
+#include <numeric>
+
+namespace hamdyn {
+
+namespace {
+// The stiffness rows (w, b) of `forms` in double, rows with the same b merged into one with the
+// sum of their weights (a P1 element's strain is the same at its quadrature points: one row
+// instead of two halves the work of a product).
+std::vector<double> merged_rows(const CellForms& forms) {
+  const unsigned int n = forms.n_dofs;
+  std::vector<extended> weights;
+  std::vector<double> strains; // the distinct b, n each
+  for (std::size_t r = 0; r < forms.n_rows(forms.stiffness); ++r) {
+    const extended* row = &forms.stiffness[r * (n + 1)];
+    const std::vector<double> b(row + 1, row + 1 + n);
+    std::size_t k = 0;
+    while (k < weights.size() && !std::equal(b.begin(), b.end(), strains.begin() + long(k * n)))
+      ++k;
+    if (k == weights.size()) {
+      weights.push_back(0);
+      strains.insert(strains.end(), b.begin(), b.end());
+    }
+    weights[k] += row[0];
+  }
+  std::vector<double> rows;
+  for (std::size_t k = 0; k < weights.size(); ++k) {
+    rows.push_back(double(weights[k]));
+    rows.insert(rows.end(), strains.begin() + long(k * n), strains.begin() + long((k + 1) * n));
+  }
+  return rows;
+}
+} // namespace
+
+StiffnessFromStrains::StiffnessFromStrains(const CellTable& cells, const SecondOrderSystem& s,
+                                           double held_stiffness)
+    : s_(s), held_stiffness_(held_stiffness) {
+  const dealii::types::global_dof_index first =
+      s.locally_owned.n_elements() > 0 ? s.locally_owned.nth_index_in_set(0) : 0;
+  auto is_owned = [&](dealii::types::global_dof_index g) {
+    return g >= first && g < first + s.locally_owned.n_elements();
+  };
+  // every rank's held DoFs: a cell may reach a neighbour's
+  const auto held_dofs = union_over_ranks(s.held_dofs, s.comm);
+  auto is_held = [&](dealii::types::global_dof_index g) {
+    return std::binary_search(held_dofs.begin(), held_dofs.end(), g);
+  };
+  const auto& relevant = cells.relevant();
+  // The cells this rank visits: its own (for the forms) and every cell that holds one of its
+  // free rows (for the product).
+  auto visits = [&](const unsigned int* local, bool owned, unsigned int n_dofs) {
+    for (unsigned int d = 0; !owned && d < n_dofs; ++d)
+      owned = is_owned(relevant[local[d]]) && !is_held(relevant[local[d]]);
+    return owned;
+  };
+  // Other ranks' DoFs that this rank's cells reach, every rank's in one list (the same on each,
+  // as gather_entries' reduction needs), then the point entries' rows and columns.
+  std::vector<dealii::types::global_dof_index> mine;
+  cells.for_each_cell([&](const unsigned int* local, bool owned, const CellForms& forms) {
+    if (visits(local, owned, forms.n_dofs))
+      for (unsigned int d = 0; d < forms.n_dofs; ++d)
+        if (!is_owned(relevant[local[d]]) && !is_held(relevant[local[d]]))
+          mine.push_back(relevant[local[d]]);
+  });
+  gathered_ = union_over_ranks(mine, s.comm);
+  n_remote_ = gathered_.size();
+  for (const MatrixEntry& e : s.point_stiffness)
+    gathered_.push_back(e.row);
+  for (const MatrixEntry& e : s.point_stiffness)
+    gathered_.push_back(e.column);
+
+  const CellForms* previous = nullptr;
+  cells.for_each_cell([&](const unsigned int* local, bool owned, const CellForms& forms) {
+    if (!visits(local, owned, forms.n_dofs))
+      return;
+    if (&forms != previous) { // a new distinct form: its stiffness rows in double
+      previous = &forms;
+      rows_.push_back(merged_rows(forms));
+    }
+    bool plain = owned;
+    for (unsigned int d = 0; d < forms.n_dofs; ++d)
+      plain = plain && is_owned(relevant[local[d]]) && !is_held(relevant[local[d]]);
+    const unsigned int form = unsigned(rows_.size() - 1);
+    if (runs_.empty() || runs_.back().form != form || runs_.back().plain != plain ||
+        runs_.back().owned != owned)
+      runs_.push_back({positions_.size(), 0, forms.n_dofs, form, plain, owned});
+    ++runs_.back().n_cells;
+    for (unsigned int d = 0; d < forms.n_dofs; ++d) {
+      const auto g = relevant[local[d]];
+      if (is_held(g))
+        positions_.push_back(held);
+      else if (is_owned(g))
+        positions_.push_back(std::int32_t(g - first));
+      else
+        positions_.push_back(std::int32_t(
+            -1 - (std::lower_bound(gathered_.begin(), gathered_.begin() + long(n_remote_), g) -
+                  gathered_.begin())));
+    }
+  });
+  for (const auto i : s.held_dofs)
+    held_rows_.push_back(std::int32_t(i - first));
+}
+
+namespace {
+// The cells' share of x^T K x (y null) or of y += K x, over n_cells cells of N DoFs each (0: n of
+// them, not unrolled) at `positions` in x and y.
+template <unsigned int N>
+double run_cells(const std::int32_t* positions, std::size_t n_cells, unsigned int n,
+                 const std::vector<double>& rows, const double* x, double* y) {
+  const unsigned int d_count = N > 0 ? N : n;
+  double sum = 0;
+  for (std::size_t c = 0; c < n_cells; ++c, positions += d_count)
+    for (std::size_t r = 0; r < rows.size(); r += d_count + 1) {
+      const double* b = &rows[r + 1];
+      double strain = 0;
+      for (unsigned int d = 0; d < d_count; ++d)
+        strain += b[d] * x[positions[d]];
+      const double stress = rows[r] * strain;
+      if (y)
+        for (unsigned int d = 0; d < d_count; ++d)
+          y[positions[d]] += stress * b[d];
+      else
+        sum += stress * strain;
+    }
+  return sum;
+}
+
+double run_cells(const std::int32_t* positions, std::size_t n_cells, unsigned int n,
+                 const std::vector<double>& rows, const double* x, double* y) {
+  switch (n) {
+  case 2:
+    return run_cells<2>(positions, n_cells, n, rows, x, y);
+  case 4:
+    return run_cells<4>(positions, n_cells, n, rows, x, y);
+  default:
+    return run_cells<0>(positions, n_cells, n, rows, x, y);
+  }
+}
+} // namespace
+
+double StiffnessFromStrains::cells_pass(const double* values, const double* remote,
+                                        double* y) const {
+  double sum = 0;
+  std::vector<std::int32_t> in_cell;       // 0, 1, ..., n - 1
+  std::vector<double> cell_values, cell_y; // a cell's, for cells that are not plain
+  for (const Run& run : runs_) {
+    if (!y && !run.owned) // the forms count each cell on its owner only
+      continue;
+    const std::int32_t* positions = positions_.data() + run.first_position;
+    const std::vector<double>& rows = rows_[run.form];
+    if (run.plain) {
+      sum += run_cells(positions, run.n_cells, run.n_dofs, rows, values, y);
+      continue;
+    }
+    in_cell.resize(run.n_dofs);
+    std::iota(in_cell.begin(), in_cell.end(), 0);
+    cell_values.resize(run.n_dofs);
+    for (std::size_t c = 0; c < run.n_cells; ++c, positions += run.n_dofs) {
+      for (unsigned int d = 0; d < run.n_dofs; ++d)
+        cell_values[d] = value_at(positions[d], values, remote);
+      cell_y.assign(run.n_dofs, 0.0);
+      sum += run_cells(in_cell.data(), 1, run.n_dofs, rows, cell_values.data(),
+                       y ? cell_y.data() : nullptr);
+      for (unsigned int d = 0; y && d < run.n_dofs; ++d)
+        if (positions[d] >= 0) // this rank's free rows only
+          y[positions[d]] += cell_y[d];
+    }
+  }
+  return sum;
+}
+
+void StiffnessFromStrains::add_forms(const std::vector<const LA::Vector*>& x, double* sums) const {
+  const std::vector<double> gathered =
+      gathered_.empty() ? std::vector<double>() : gather_entries(x, gathered_, s_.comm);
+  const std::size_t n_gathered = gathered_.size(), n_points = s_.point_stiffness.size();
+  const bool first = dealii::Utilities::MPI::this_mpi_process(s_.comm) == 0;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const PetscScalar* values = nullptr;
+    check_petsc(VecGetArrayRead(*x[j], &values));
+    const double* remote = gathered.data() + j * n_gathered;
+    double sum = cells_pass(values, remote, nullptr);
+    for (const std::int32_t i : held_rows_)
+      sum += held_stiffness_ * values[i] * values[i];
+    check_petsc(VecRestoreArrayRead(*x[j], &values));
+    if (first) { // the point entries: their rows' values, then their columns', last in the list
+      const double* at = remote + n_gathered - 2 * n_points;
+      for (std::size_t e = 0; e < n_points; ++e)
+        sum += at[e] * s_.point_stiffness[e].value * at[n_points + e];
+    }
+    sums[j] += sum;
+  }
+}
+
+void StiffnessFromStrains::add_product(const LA::Vector& x, double* y) const {
+  const std::vector<double> gathered =
+      gathered_.empty() ? std::vector<double>() : gather_entries(x, gathered_, s_.comm);
+  const PetscScalar* values = nullptr;
+  check_petsc(VecGetArrayRead(x, &values));
+  cells_pass(values, gathered.data(), y);
+  const std::size_t n_points = s_.point_stiffness.size();
+  const double* columns = gathered.data() + gathered_.size() - n_points;
+  const auto range = x.local_range();
+  for (std::size_t e = 0; e < n_points; ++e) {
+    const MatrixEntry& p = s_.point_stiffness[e];
+    if (p.row >= range.first && p.row < range.second &&
+        !std::binary_search(s_.held_dofs.begin(), s_.held_dofs.end(), p.row))
+      y[p.row - range.first] += p.value * columns[e];
+  }
+  for (const std::int32_t i : held_rows_)
+    y[i] += held_stiffness_ * values[i];
+  check_petsc(VecRestoreArrayRead(x, &values));
+}
+
+} // namespace hamdyn
