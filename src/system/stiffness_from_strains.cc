@@ -51,12 +51,15 @@ StiffnessFromStrains::StiffnessFromStrains(const CellTable& cells, const SecondO
   auto is_held = [&](dealii::types::global_dof_index g) {
     return std::binary_search(held_dofs.begin(), held_dofs.end(), g);
   };
+  auto is_free_owned = [&](dealii::types::global_dof_index g) {
+    return is_owned(g) && !is_held(g);
+  };
   const auto& relevant = cells.relevant();
   // The cells this rank visits: its own (for the forms) and every cell that holds one of its
   // free rows (for the product).
   auto visits = [&](const unsigned int* local, bool owned, unsigned int n_dofs) {
     for (unsigned int d = 0; !owned && d < n_dofs; ++d)
-      owned = is_owned(relevant[local[d]]) && !is_held(relevant[local[d]]);
+      owned = is_free_owned(relevant[local[d]]);
     return owned;
   };
   // Other ranks' DoFs that this rank's cells reach, every rank's in one list (the same on each,
@@ -85,7 +88,7 @@ StiffnessFromStrains::StiffnessFromStrains(const CellTable& cells, const SecondO
     }
     bool plain = owned;
     for (unsigned int d = 0; d < forms.n_dofs; ++d)
-      plain = plain && is_owned(relevant[local[d]]) && !is_held(relevant[local[d]]);
+      plain = plain && is_free_owned(relevant[local[d]]);
     const unsigned int form = unsigned(rows_.size() - 1);
     if (runs_.empty() || runs_.back().form != form || runs_.back().plain != plain ||
         runs_.back().owned != owned)
