@@ -1,10 +1,10 @@
 #pragma once
 // Everything a case file says, parsed and validated. Declared next to its documentation and
 // units (ASPECT's habit); the values used are written back as used_parameters.prm.
+#include "core/discrete_case.h"
 #include "core/expression.h"
 #include "core/model_kind.h"
 #include "core/parameter_file.h"
-#include "discrete/discrete_case.h"
 
 #include <memory>
 

@@ -2,7 +2,7 @@
 
 #include "core/failure_message.h"
 #include "core/input_error.h"
-#include "discrete/stick_slip.h"
+#include "system/stick_slip.h"
 
 #include <deal.II/base/quadrature_lib.h>
 
@@ -45,6 +45,13 @@ std::pair<DenseVector, DenseVector> solve_with_constraints(const DenseMatrix& a,
   return {first, second};
 }
 
+// -v, also for an empty v (deal.II's operator*= asserts a non-empty vector).
+DenseVector negated(DenseVector v) {
+  for (double& x : v)
+    x = -x;
+  return v;
+}
+
 std::string not_converged(double t) {
   std::ostringstream message;
   message << "Newton's method did not converge at t = " << t
@@ -61,7 +68,8 @@ DiscreteIntegrator::DiscreteIntegrator(const DiscreteSystem& system,
     if (system.definition().dashpots[k].degree < 2)
       force_dashpots_.push_back(k);
   initial_cq_.reinit(system.n_constraints());
-  system.constraint_matrix().vmult(initial_cq_, system.initial_displacements());
+  if (system.n_constraints() > 0) // (deal.II's products assert a non-empty matrix)
+    system.constraint_matrix().vmult(initial_cq_, system.initial_displacements());
 }
 
 DiscreteState DiscreteIntegrator::initial_state() {
@@ -82,8 +90,7 @@ DiscreteState DiscreteIntegrator::initial_state() {
   for (const std::size_t k : force_dashpots_)
     for (std::size_t i = 0; i < n; ++i)
       b[i] -= c.dashpots[k].row[i] * s.dashpot_forces[k];
-  DenseVector rate = system_.constraint_rate_derivatives(0);
-  rate *= -1;
+  const DenseVector rate = negated(system_.constraint_rate_derivatives(0));
   std::tie(s.a, s.lambda) =
       solve_with_constraints(system_.mass(), system_.constraint_matrix(), b, rate);
   acceleration_scale_ = s.a.linfty_norm();
@@ -174,15 +181,17 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
   const std::size_t n = system_.n(), l = system_.n_constraints();
   const bool reduced = c.method == ConstraintMethod::gibbs_appell && l > 0;
   const double h = t1 - s.t, af = p_.alpha_f;
-  // integral of d over the step (8-point Gauss-Legendre; d is an expression in t)
-  DenseVector integral = s.constraint_integral;
-  static const dealii::QGauss<1> rule(8);
-  for (unsigned int k = 0; k < rule.size(); ++k) {
-    const DenseVector d = system_.constraint_rates(s.t + h * rule.point(k)[0]);
-    integral.add(h * rule.weight(k), d);
+  // integral of d over the step (8-point Gauss-Legendre; d is an expression in t), and the
+  // positions' target C q_n+1 = C q_0 - integral_0^t1 d (deal.II asserts non-empty vectors)
+  DenseVector integral = s.constraint_integral, target = initial_cq_;
+  if (l > 0) {
+    static const dealii::QGauss<1> rule(8);
+    for (unsigned int k = 0; k < rule.size(); ++k) {
+      const DenseVector d = system_.constraint_rates(s.t + h * rule.point(k)[0]);
+      integral.add(h * rule.weight(k), d);
+    }
+    target -= integral;
   }
-  DenseVector target = initial_cq_; // C q_n+1 = C q_0 - integral_0^t1 d
-  target -= integral;
   DenseVector a1 = s.a, lambda = s.lambda, q1, v1;
   // T maps the acceleration unknowns to a1: the identity, or Gibbs-Appell's null space N with
   // a1 = a_p + N z'' (a_p the acceleration the constraints prescribe, C a_p = -d')
@@ -222,7 +231,8 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
       DenseMatrix jacobian;
       DenseVector r = residual(s, a1, h, t1, &jacobian, q1, v1);
       DenseVector c_lambda(n);
-      system_.constraint_matrix().Tvmult(c_lambda, lambda);
+      if (l > 0)
+        system_.constraint_matrix().Tvmult(c_lambda, lambda);
       r -= c_lambda;
       for (std::size_t f = 0; f < nf; ++f)
         for (std::size_t i = 0; i < n; ++i)
@@ -261,10 +271,10 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
           block(a, row) = dt[a]; // T^T d: the force's share of the momentum rows
         const double rate = extension(d.row, v1);
         if (d.degree > 1) { // d . v1 - w(G) = 0
-          rhs[row] = -(rate - system_.dashpot_rate(k, forces[f]));
+          rhs[row] = -(rate - system_.dashpot(k).velocity(forces[f]));
           for (std::size_t a = 0; a < na; ++a)
             block(row, a) = p_.gamma * h * dt[a];
-          block(row, row) = -system_.dashpot_rate_slope(k, forces[f]);
+          block(row, row) = -system_.dashpot(k).velocity_slope(forces[f]);
         } else if (slip[f] == 0) { // sticks: d . v1 = 0
           rhs[row] = -rate;
           for (std::size_t a = 0; a < na; ++a)
@@ -302,8 +312,8 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
     bool settled = true;
     for (std::size_t f = 0; f < nf; ++f) {
       const DiscreteDashpot& d = c.dashpots[by_force[f]];
-      if (d.degree == 1 &&
-          switch_stick_slip(slip[f], forces[f], extension(d.row, v1), d.coefficient))
+      if (d.degree == 1 && switch_stick_slip(slip[f], forces[f], extension(d.row, v1),
+                                             d.coefficient, p_.nonlinear_tolerance))
         settled = false;
     }
     if (settled)
@@ -328,7 +338,8 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
   DenseVector load = system_.external_forces(t1), constraint_force(n);
   load *= 1 - af;
   load.add(af, system_.external_forces(s.t));
-  system_.constraint_matrix().Tvmult(constraint_force, lambda);
+  if (system_.n_constraints() > 0)
+    system_.constraint_matrix().Tvmult(constraint_force, lambda);
   load += constraint_force;
   DenseVector dissipation = dashpots1;
   dissipation *= 1 - af;
@@ -348,8 +359,7 @@ void DiscreteIntegrator::step(DiscreteState& s, double t1) {
   for (std::size_t f = 0; f < nf; ++f)
     for (std::size_t i = 0; i < n; ++i)
       free_force[i] -= c.dashpots[by_force[f]].row[i] * forces[f];
-  DenseVector rate = system_.constraint_rate_derivatives(t1);
-  rate *= -1;
+  const DenseVector rate = negated(system_.constraint_rate_derivatives(t1));
   lambda =
       solve_with_constraints(system_.mass(), system_.constraint_matrix(), free_force, rate).second;
   s.dashpot_forces = system_.dashpot_forces(v1);

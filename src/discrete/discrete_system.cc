@@ -2,7 +2,7 @@
 
 #include "core/failure_message.h"
 #include "core/input_error.h"
-#include "discrete/linear_combination.h"
+#include "core/linear_combination.h"
 #include "output/history_writer.h"
 #include "reductions/dense_eigen.h"
 
@@ -54,33 +54,11 @@ double DiscreteSystem::spring_force(std::size_t j, double e) const {
 }
 
 double DiscreteSystem::spring_stiffness(std::size_t j, double e) const {
-  // h ~ cbrt(eps) balances truncation (h^2 F''') against rounding (eps F / h)
-  const double h = 6e-6 * std::max(std::abs(e), e_scale_[j]);
-  return (spring_force(j, e + h) - spring_force(j, e - h)) / (2 * h);
+  return law_slope([this, j](double x) { return spring_force(j, x); }, e, e_scale_[j]);
 }
 
-double DiscreteSystem::dashpot_force(std::size_t k, double v) const {
-  const DiscreteDashpot& d = c_.dashpots[k];
-  return v == 0 ? 0 : d.coefficient * std::pow(std::abs(v), d.degree - 1) * (v > 0 ? 1 : -1);
-}
-
-double DiscreteSystem::dashpot_resistance(std::size_t k, double v) const {
-  const DiscreteDashpot& d = c_.dashpots[k]; // c (p - 1) |v|^(p - 2), finite for p >= 2
-  return d.degree == 2 ? d.coefficient
-                       : d.coefficient * (d.degree - 1) * std::pow(std::abs(v), d.degree - 2);
-}
-
-double DiscreteSystem::dashpot_rate(std::size_t k, double force) const {
-  const DiscreteDashpot& d = c_.dashpots[k];
-  return force == 0
-             ? 0
-             : std::pow(std::abs(force) / d.coefficient, 1 / (d.degree - 1)) * (force > 0 ? 1 : -1);
-}
-
-double DiscreteSystem::dashpot_rate_slope(std::size_t k, double force) const {
-  const DiscreteDashpot& d = c_.dashpots[k];
-  const double exponent = 1 / (d.degree - 1);
-  return exponent / d.coefficient * std::pow(std::abs(force) / d.coefficient, exponent - 1);
+DashpotLaw DiscreteSystem::dashpot(std::size_t k) const {
+  return {c_.dashpots[k].coefficient, c_.dashpots[k].degree};
 }
 
 DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
@@ -167,9 +145,9 @@ void DiscreteSystem::internal_forces(const DenseVector& q, const DenseVector& v,
     if (c_.dashpots[k].degree < 2)
       continue;
     const double rate = extension(c_.dashpots[k].row, v);
-    add_scaled(dashpots, c_.dashpots[k].row, dashpot_force(k, rate));
+    add_scaled(dashpots, c_.dashpots[k].row, dashpot(k).force(rate));
     if (damping)
-      add_outer(*damping, c_.dashpots[k].row, dashpot_resistance(k, rate));
+      add_outer(*damping, c_.dashpots[k].row, dashpot(k).slope(rate));
   }
 }
 
@@ -217,7 +195,7 @@ std::vector<double> DiscreteSystem::spring_forces(const DenseVector& q) const {
 std::vector<double> DiscreteSystem::dashpot_forces(const DenseVector& v) const {
   std::vector<double> forces;
   for (std::size_t k = 0; k < c_.dashpots.size(); ++k)
-    forces.push_back(dashpot_force(k, extension(c_.dashpots[k].row, v)));
+    forces.push_back(dashpot(k).force(extension(c_.dashpots[k].row, v)));
   return forces;
 }
 

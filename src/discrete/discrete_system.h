@@ -1,11 +1,12 @@
 #pragma once
-// The equations of a discrete case (discrete/discrete_case.h) as Lagrange's equations with
+// The equations of a discrete case (core/discrete_case.h) as Lagrange's equations with
 // multipliers (Naprstek & Fischer, eq. 1; Stutts, eq. 56 and sec. 4):
 //   M q'' + F_s(q) + F_d(q-dot) = Q(t) + C^T lambda,   C q-dot + d(t) = 0,
 // M = sum m d d^T over the inertias, F_s = sum d F(d . q) over the springs, F_d = sum d c |d .
 // q-dot|^(p-1) sign over the dashpots, Q = sum d f(t) over the forces; and the constraints' null
 // space N (C N = 0, N^T N = I) in which the Gibbs-Appell form moves: q = q_p(t) + N z.
-#include "discrete/discrete_case.h"
+#include "core/discrete_case.h"
+#include "system/force_laws.h"
 
 #include <deal.II/lac/full_matrix.h>
 #include <deal.II/lac/vector.h>
@@ -39,12 +40,8 @@ public:
   /// Spring j's force F(e) and slope dF/de; dashpot k's force at the rate v and its slope.
   double spring_force(std::size_t j, double e) const;
   double spring_stiffness(std::size_t j, double e) const;
-  double dashpot_force(std::size_t k, double v) const;
-  double dashpot_resistance(std::size_t k, double v) const;
-  /// A dashpot of degree 1 < p < 2: its rate at the force G, w(G) = sign(G) (|G|/c)^(1/(p-1)),
-  /// and dw/dG, both finite where the force law's slope is infinite (at rest).
-  double dashpot_rate(std::size_t k, double force) const;
-  double dashpot_rate_slope(std::size_t k, double force) const;
+  /// Dashpot k's law (its force, slope and inverse at a rate or force).
+  DashpotLaw dashpot(std::size_t k) const;
   /// q and q-dot at t = 0, as the case gives them.
   DenseVector initial_displacements() const;
   DenseVector initial_velocities() const;

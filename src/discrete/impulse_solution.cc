@@ -1,7 +1,7 @@
 #include "discrete/impulse_solution.h"
 
-#include "discrete/stick_slip.h"
 #include "reductions/dense_eigen.h"
+#include "system/stick_slip.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +11,10 @@
 namespace hamdyn {
 
 namespace {
+// The relative margin by which a stuck contact's force must exceed c before it slips: the dual
+// has no Nonlinear tolerance of its own (its Newton iteration stops at 1e-13 of the impulses).
+constexpr double stick_slip_tolerance = 1e-12;
+
 // rows d of `items` as a matrix (one row per item)
 template <class Items>
 DenseMatrix incidence(const Items& items, std::size_t n) {
@@ -81,7 +85,7 @@ ImpulseState ImpulseSolution::initial_state() const {
   s.w.reinit(c.dashpots.size());
   for (std::size_t k = 0; k < c.dashpots.size(); ++k) {
     s.w[k] = extension(c.dashpots[k].row, s.v);
-    s.G[k] = system_.dashpot_force(k, s.w[k]);
+    s.G[k] = system_.dashpot(k).force(s.w[k]);
   }
   s.load_impulse.reinit(n);
   check_invertible(s);
@@ -160,7 +164,7 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
     }
     for (std::size_t k = 0; k < nd; ++k) {
       if (!by_force[k])
-        next.G[k] = system_.dashpot_force(k, next.w[k]);
+        next.G[k] = system_.dashpot(k).force(next.w[k]);
       next.H[k] = s.H[k] + (by_force[k] ? h * next.G[k] : 0.5 * h * (s.G[k] + next.G[k]));
     }
   };
@@ -180,9 +184,8 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
       for (std::size_t b = 0; b < ns + nd; ++b) {
         const std::size_t k = b - ns;
         const double impulse_slope = b < ns ? 0.5 * h * system_.spring_stiffness(b, next.e[b])
-                                     : by_force[k]
-                                         ? h
-                                         : 0.5 * h * system_.dashpot_resistance(k, next.w[k]);
+                                     : by_force[k] ? h
+                                                   : 0.5 * h * system_.dashpot(k).slope(next.w[k]);
         DenseVector column(n), dv(n);
         for (std::size_t i = 0; i < n; ++i)
           column[i] = row_of(b)[i];
@@ -199,8 +202,8 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
           residual[a] = next.w[k] - rate;
           jacobian(a, a) += 1;
         } else if (c.dashpots[k].degree > 1) { // w(G1) - d . q-dot1
-          residual[a] = system_.dashpot_rate(k, next.G[k]) - rate;
-          jacobian(a, a) += system_.dashpot_rate_slope(k, next.G[k]);
+          residual[a] = system_.dashpot(k).velocity(next.G[k]) - rate;
+          jacobian(a, a) += system_.dashpot(k).velocity_slope(next.G[k]);
         } else if (slip[k] == 0) { // sticks: -d . q-dot1
           residual[a] = -rate;
         } else { // slips: G1 - c s
@@ -245,8 +248,8 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
     bool settled = true;
     for (const std::size_t k : force_dashpots_) {
       const DiscreteDashpot& d = c.dashpots[k];
-      if (d.degree == 1 &&
-          switch_stick_slip(slip[k], next.G[k], extension(d.row, v1), d.coefficient))
+      if (d.degree == 1 && switch_stick_slip(slip[k], next.G[k], extension(d.row, v1),
+                                             d.coefficient, stick_slip_tolerance))
         settled = false;
     }
     if (settled)

@@ -39,7 +39,6 @@ public:
   ~LineModel() override;
 
   const dealii::DoFHandler<1>& dof_handler() const override { return dof_handler_; }
-  const dealii::IndexSet& locally_relevant() const override { return locally_relevant_; }
   void structure_part(const LA::Vector& state, LA::Vector& structure) const override;
   void assemble(SecondOrderSystem& s, Matrices matrices) const override;
   /// w and w_t from the expressions (beams: theta from a central difference of them, step

@@ -29,8 +29,6 @@ class Model {
 public:
   virtual ~Model() = default;
   virtual const dealii::DoFHandler<1>& dof_handler() const = 0;
-  /// The system's DoFs: the DoFHandler's, then those of attached oscillators (which no cell has).
-  virtual const dealii::IndexSet& locally_relevant() const = 0;
   /// Assembles M, K, the damping and the load f(t), once; with Matrices::band_from_cells only
   /// the point entries, held rows and cell forms M and K's band is built from (no damping).
   virtual void assemble(SecondOrderSystem& s, Matrices matrices) const = 0;

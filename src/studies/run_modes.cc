@@ -38,7 +38,7 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
       continue;
     ++springs;
     s.point_stiffness.push_back(
-        {s.nodal_forces[k].dof, s.nodal_forces[k].dof, force_slope(s.nodal_forces[k], e[k])});
+        {s.nodal_forces[k].dof, s.nodal_forces[k].dof, s.nodal_forces[k].slope(e[k])});
   }
   if (s.matrices == Matrices::assembled) {
     s.add_point_entries(s.point_mass.size(), first);

@@ -27,8 +27,4 @@ const std::map<std::string, StudyCommand>& study_commands() {
   return commands;
 }
 
-std::string study_names() {
-  return "run, modes, compare or converge";
-}
-
 } // namespace hamdyn

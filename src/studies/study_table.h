@@ -28,7 +28,4 @@ struct StudyCommand {
 /// run, modes, compare and converge.
 const std::map<std::string, StudyCommand>& study_commands();
 
-/// "run, modes, compare or converge", for messages.
-std::string study_names();
-
 } // namespace hamdyn

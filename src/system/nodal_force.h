@@ -1,12 +1,12 @@
 #pragma once
 // Nonlinear force elements between one DoF and ground: a spring whose force F(e) is any law of
-// its extension e (the DoF's displacement or rotation), or a dashpot of degree p whose force
-// F(v) = c |v|^(p-1) sign(v) is the velocity derivative of Geradin & Rixen's dissipation
-// function D = c |v|^p / p, homogeneous of degree p (its power F v = p D; Mechanical
-// Vibrations, 3rd ed., sec. 1.6). p = 1 is dry (Coulomb) friction, set-valued at v = 0:
-// F in [-c, c] there. They add g(u, v) = sum_k F_k e_k to M a + C v + K u; their tangent sits on
-// the diagonal of a few rows, which is what lets a Newton iteration work in the space of these
-// elements only (time/newmark_family.cc).
+// its extension e (the DoF's displacement or rotation), or a dashpot of degree p (the laws:
+// system/force_laws.h; p = 1 is dry friction, F in [-c, c] at v = 0). They add
+// g(u, v) = sum_k F_k e_k to M a + C v + K u; their tangent sits on the diagonal of a few rows,
+// which is what lets a Newton iteration work in the space of these elements only
+// (time/newmark_family.cc).
+#include "system/force_laws.h"
+
 #include <deal.II/base/types.h>
 
 #include <functional>
@@ -30,12 +30,10 @@ struct NodalForce {
   /// The dashpot's degree p lies in (1, 2): its slope is infinite at v = 0, so Newton's method
   /// solves for the velocity as a function of the force instead (dashpot_velocity).
   bool solved_for_velocity() const { return kind == Kind::dashpot && degree > 1 && degree < 2; }
+  DashpotLaw dashpot() const { return {coefficient, degree}; }
+  /// A spring's dF/de at e (force_laws.h: a central difference).
+  double slope(double e) const { return law_slope(law, e, e_scale); }
 };
-
-/// dF/de at e by a central difference with a step relative to |e| and to the element's e_scale
-/// (the law is a user expression, which has no symbolic derivative): about 1e-10
-/// relative accuracy, enough for Newton's quadratic convergence to 1e-10 tolerances.
-double force_slope(const NodalForce& spring, double e);
 
 /// int_{e0}^{e1} F de by 8-point Gauss-Legendre quadrature: exact for polynomial laws up to
 /// degree 15, and to round-off for smooth laws over one time step's change of extension.
@@ -44,13 +42,5 @@ double potential_increment(const NodalForce& spring, double e0, double e1);
 /// discrete gradient (Phi(e1) - Phi(e0)) / (e1 - e0) without the division (finite as e1 -> e0),
 /// and, when `slope` is given, its derivative with respect to e1 there.
 double mean_force(const NodalForce& spring, double e0, double e1, double* slope);
-
-/// A dashpot's force c |v|^(p-1) sign(v) (0 at v = 0 for dry friction: the set's middle) and its
-/// slope c (p-1) |v|^(p-2) (p >= 2).
-double dashpot_force(const NodalForce& dashpot, double v);
-double dashpot_slope(const NodalForce& dashpot, double v);
-/// The inverse law v(F) = sign(F) (|F| / c)^(1/(p-1)) and its slope, smooth for 1 < p < 2.
-double dashpot_velocity(const NodalForce& dashpot, double force);
-double dashpot_velocity_slope(const NodalForce& dashpot, double force);
 
 } // namespace hamdyn

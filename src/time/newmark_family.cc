@@ -11,6 +11,7 @@
 #include "core/failure_message.h"
 #include "system/banded_operator.h"
 #include "system/petsc_helpers.h"
+#include "system/stick_slip.h"
 #include <deal.II/lac/petsc_sparse_matrix.h>
 
 namespace hamdyn {
@@ -108,8 +109,8 @@ void NewmarkIntegrator::update_element_forces(State& s) {
     if (elements[k].is_dashpot()) {
       // A friction contact at rest starts stuck, with zero force until the first step finds the
       // force that holds it (a_0 is computed without it).
-      s.element_forces[k] = dashpot_force(elements[k], v);
-      slip_direction_[k] = v > 0 ? 1 : v < 0 ? -1 : 0;
+      s.element_forces[k] = elements[k].dashpot().force(v);
+      slip_direction_[k] = slip_direction(v);
     } else
       s.element_forces[k] = elements[k].law(s.extensions[k]);
   }
@@ -213,17 +214,17 @@ void NewmarkIntegrator::newton_on_elements(const State& s, ElementStep& x) const
         h[k] = x.c[k] + x.force[k];
       } else if (element.solved_for_velocity()) {
         x.force[k] = -(x.c[k] + af * s.element_forces[k]) / (1 - af);
-        h[k] = velocity_row * (x.velocity[k] - dashpot_velocity(element, x.force[k]));
+        h[k] = velocity_row * (x.velocity[k] - element.dashpot().velocity(x.force[k]));
         for (std::size_t j = 0; j < m; ++j)
           jacobian(k, j) = velocity_row * gdt * S(k, j);
-        jacobian(k, k) += velocity_row * dashpot_velocity_slope(element, x.force[k]) / (1 - af);
+        jacobian(k, k) += velocity_row * element.dashpot().velocity_slope(x.force[k]) / (1 - af);
       } else {
         // the force applied over the step and its derivative with respect to (S c)_k
         double applied = 0, d_applied = 0;
         if (element.is_dashpot()) {
-          x.force[k] = dashpot_force(element, x.velocity[k]);
+          x.force[k] = element.dashpot().force(x.velocity[k]);
           applied = (1 - af) * x.force[k] + af * s.element_forces[k];
-          d_applied = (1 - af) * gdt * dashpot_slope(element, x.velocity[k]);
+          d_applied = (1 - af) * gdt * element.dashpot().slope(x.velocity[k]);
         } else if (p_.energy_consistent_springs) {
           x.force[k] = element.law(x.e[k]);
           applied = mean_force(element, s.extensions[k], x.e[k], &d_applied);
@@ -231,7 +232,7 @@ void NewmarkIntegrator::newton_on_elements(const State& s, ElementStep& x) const
         } else {
           x.force[k] = element.law(x.e[k]);
           applied = (1 - af) * x.force[k] + af * s.element_forces[k];
-          d_applied = (1 - af) * bdt2 * force_slope(element, x.e[k]);
+          d_applied = (1 - af) * bdt2 * element.slope(x.e[k]);
         }
         h[k] = x.c[k] + applied;
         for (std::size_t j = 0; j < m; ++j)
@@ -302,18 +303,11 @@ std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt, c
   for (unsigned pass = 0;; ++pass) {
     newton_on_elements(s, x);
     bool changed = false;
-    for (std::size_t k = 0; k < m; ++k) {
-      if (!elements[k].is_dry_friction())
-        continue;
-      const double limit = elements[k].coefficient * (1 + p_.nonlinear_tolerance);
-      if (slip_direction_[k] == 0 && std::abs(x.force[k]) > limit) {
-        slip_direction_[k] = x.force[k] > 0 ? 1 : -1;
+    for (std::size_t k = 0; k < m; ++k)
+      if (elements[k].is_dry_friction() &&
+          switch_stick_slip(slip_direction_[k], x.force[k], x.velocity[k], elements[k].coefficient,
+                            p_.nonlinear_tolerance))
         changed = true;
-      } else if (slip_direction_[k] * x.velocity[k] < 0) {
-        slip_direction_[k] = 0;
-        changed = true;
-      }
-    }
     if (!changed)
       break;
     if (pass == 2 * m + 4) {
@@ -326,7 +320,7 @@ std::vector<double> NewmarkIntegrator::solve_nodal_forces(State& s, double dt, c
   most_iterations_ = std::max(most_iterations_, last_iterations_);
   for (std::size_t k = 0; k < m; ++k) {
     if (std::isnan(negative_slope_time_) && !elements[k].is_dashpot() &&
-        force_slope(elements[k], x.e[k]) < 0) {
+        elements[k].slope(x.e[k]) < 0) {
       negative_slope_time_ = s.t + dt;
       negative_slope_element_ = elements[k].name;
     }

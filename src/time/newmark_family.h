@@ -93,8 +93,7 @@ public:
   void restore(const Checkpoint& c);
 
   const NewmarkParameters& parameters() const { return p_; }
-  /// Newton iterations of the last step (1 on a linear system), and the most in any step.
-  unsigned last_iterations() const { return last_iterations_; }
+  /// The most Newton iterations any step took (1 on a linear system).
   unsigned most_iterations() const { return most_iterations_; }
   /// How many steps were retried as two half steps (counting nested halvings).
   unsigned long halved_steps() const { return halved_steps_; }

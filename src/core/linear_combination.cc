@@ -1,4 +1,4 @@
-#include "discrete/linear_combination.h"
+#include "core/linear_combination.h"
 
 #include "core/expression.h"
 #include "core/input_error.h"

@@ -1,9 +1,9 @@
-#include "discrete/discrete_case.h"
+#include "core/discrete_case.h"
 
 #include "core/input_error.h"
+#include "core/linear_combination.h"
 #include "core/parameter_file.h"
 #include "core/text.h"
-#include "discrete/linear_combination.h"
 
 #include <algorithm>
 #include <cctype>
