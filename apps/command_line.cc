@@ -1,50 +1,30 @@
 #include "command_line.h"
 
 #include "core/input_error.h"
+#include "studies/study_table.h"
 
 namespace hamdyn {
 
-const char* const usage_text =
-    R"(hamdyn - finite-element dynamics of strings and beams (Hamilton's principle, damped, MPI)
+std::string usage_text() {
+  return R"(hamdyn - finite-element dynamics of strings and beams (Hamilton's principle, damped, MPI)
 
 usage:
-  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
-      Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
-      string, fixed at x = 0, with a 5 g mass on a 2000 N/m spring at x = L); a case file starts
-      from the declared defaults (hamdyn parameters), not from the example. Writes
-      DIR/solution.pvd (ParaView: the snapshots), DIR/spacetime.vts (the run over x and t),
-      DIR/attachments.pvd and .vtp (the attached devices, when there are any),
-      DIR/history.csv, DIR/used_parameters.prm and DIR/checkpoint.bin (at the end, every
-      Output/Checkpoint interval steps, and when SIGINT or SIGTERM stop the run after the step
-      in progress: exit 130 or 143). Pictures: scripts/paraview/deflection.py, spacetime.py
-      (VTK only, headless), scripts/plot_history.py (history.png).
-  hamdyn run --resume DIR
-      Continues the run in DIR from its last checkpoint (on any number of ranks); history.csv
-      and the snapshots go on as if the run had not stopped.
-      Model/Type = discrete (cases/seeds/): named coordinates, inertias, springs, dashpots,
-      forces and constraints; history.csv only.
-  hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
-      Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
-      beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.
-  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
-      The case solved four ways, side by side: primal finite elements, the discrete chain
-      (masses and springs; a Hencky bar chain for a beam), the chain's impulse-based dual
-      (Rimrott & Tabarrok) and the exact solution where one exists. Writes DIR/compare.csv
-      (mode,exact,primal_fe,chain,dual: angular frequencies [rad/s]), DIR/compare_history.csv
-      (time,exact,primal_fe,chain,dual: displacement [m] of the right end, or of the node
-      nearest L/2 if that end is held) and DIR/compare.png; prints a table.
-  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
-      A convergence study (Convergence section: Refine = h | p | dt | h and dt, Levels,
-      Number of frequencies, History): the case at every level, errors against the exact
-      solution where one exists and a Richardson limit otherwise, observed and expected orders.
-      Writes DIR/convergence.csv, DIR/convergence.png; prints a table per quantity.
-  mpirun -np P hamdyn batch SWEEP.prm [--output DIR] [--resume] [--slice K/N] [--merge]
+)" +
+         [] {
+           std::string studies;
+           for (const auto& study : study_commands())
+             studies += study.usage;
+           return studies;
+         }() +
+         R"(  mpirun -np P hamdyn batch SWEEP.prm [--output DIR] [--resume] [--slice K/N] [--merge]
                                       [--set ...]...
-      A parameter sweep: the Batch section of SWEEP.prm names the base case, the study (run,
-      modes, compare or converge), Ranks per case R (dividing P) and the members (a CSV Table
-      or Values lists, all combinations); the file's other sections override the base case for
-      every member. P / R groups of ranks take the members as they finish. Each member writes
-      into DIR/case_NNNN/ (with its result.csv); DIR/summary.csv has a row per member
+      A parameter sweep: the Batch section of SWEEP.prm names the base case, the study
+      ()" +
+         study_names(", ", " or ") +
+         R"(), Ranks per case R (dividing P) and the members (a CSV
+      Table or Values lists, all combinations); the file's other sections override the base
+      case for every member. P / R groups of ranks take the members as they finish. Each member
+      writes into DIR/case_NNNN/ (with its result.csv); DIR/summary.csv has a row per member
       (case,status,message,seconds, the swept parameters, the study's results). Exit status 0
       only if every member is ok.
         --resume      skip the members whose row says ok, continue stopped `run` members
@@ -72,6 +52,7 @@ Run in parallel with mpirun -np N hamdyn ...; results do not depend on N.
 Exit status: 0 success, 2 bad input (nothing written), 1 failure while running (the outputs
 written so far stay valid), 130 / 143 stopped by SIGINT / SIGTERM (checkpoint written).
 )";
+}
 
 namespace {
 std::string value_of(int& i, int argc, char** argv) {
@@ -109,11 +90,11 @@ CommandLine parse_command_line(int argc, char** argv) {
     cl.command = cl.command == "--version" ? "version" : "help";
     return cl;
   }
-  if (cl.command != "run" && cl.command != "modes" && cl.command != "compare" &&
-      cl.command != "converge" && cl.command != "batch" && cl.command != "parameters" &&
+  if (!find_study(cl.command) && cl.command != "batch" && cl.command != "parameters" &&
       cl.command != "bench")
     throw InputError("command", cl.command,
-                     "expected run, modes, compare, converge, batch, parameters, bench or --help");
+                     "expected " + study_names(", ", ", ") +
+                         ", batch, parameters, bench or --help");
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {

@@ -26,6 +26,8 @@ struct CommandLine {
 /// Throws InputError on an unknown command or option or a missing value.
 CommandLine parse_command_line(int argc, char** argv);
 
-extern const char* const usage_text;
+/// `hamdyn --help`: the studies' paragraphs (studies/study_table.h), then batch, parameters,
+/// bench and the options.
+std::string usage_text();
 
 } // namespace hamdyn

@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
     const CommandLine cl = parse_command_line(argc, argv);
     if (cl.command == "help") {
       if (root)
-        std::cout << usage_text;
+        std::cout << usage_text();
       return 0;
     }
     if (cl.command == "version") {
@@ -123,8 +123,8 @@ int main(int argc, char** argv) {
     }
     if (cl.command == "batch")
       return run_batch(cl.batch, comm);
-    const auto study = study_commands().find(cl.command);
-    if (study == study_commands().end()) // parse_command_line knows no other command
+    const StudyCommand* const study = find_study(cl.command);
+    if (!study) // parse_command_line knows no other command
       throw std::logic_error("no study for command '" + cl.command + "'");
     ParameterFile file;
     declare_case_parameters(file);
@@ -150,18 +150,18 @@ int main(int argc, char** argv) {
       resume_transient(c, comm, /*report=*/true);
       return 0;
     }
-    study->second.run(c, file, comm, /*report=*/true);
+    study->run(c, file, comm, /*report=*/true);
     if (root) {
       // the study's files that this case wrote (spacetime.vts only with Space-time points > 0)
       std::string files;
-      std::istringstream names(study->second.files);
+      std::istringstream names(study->files);
       for (std::string item; std::getline(names >> std::ws, item, ',');) // "name (remark)"
         if (std::filesystem::exists(c.output_directory + "/" + item.substr(0, item.find(' '))))
           files += (files.empty() ? "" : ", ") + item;
-      if (!study->second.plot_script.empty())
-        files += draw_plot(study->second, c.output_directory)
-                     ? ", " + study->second.plot_file
-                     : " (no " + study->second.plot_file + ": python3-matplotlib missing)";
+      if (!study->plot_script.empty())
+        files += draw_plot(*study, c.output_directory)
+                     ? ", " + study->plot_file
+                     : " (no " + study->plot_file + ": python3-matplotlib missing)";
       std::cout << "results in " << c.output_directory << "/: " << files << std::endl;
     }
     return 0;

@@ -96,7 +96,7 @@ MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const L
       for (const auto& warning : unused_parameter_warnings(file, c))
         std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
     m.results = resume ? resume_transient(c, group, /*report=*/false)
-                       : study_commands().at(sweep.study).run(c, file, group, /*report=*/false);
+                       : find_study(sweep.study)->run(c, file, group, /*report=*/false);
   } catch (const InputError& e) {
     code = 2;
     m.message = e.what();

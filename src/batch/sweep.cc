@@ -5,6 +5,7 @@
 #include "core/default_case.h"
 #include "core/input_error.h"
 #include "core/text.h"
+#include "studies/study_table.h"
 
 #include <deal.II/base/utilities.h>
 
@@ -139,8 +140,8 @@ void declare_batch_parameters(ParameterFile& f) {
             "The base case file every member starts from, relative to the sweep file (empty: "
             "the built-in example cases/default.prm). The sweep file's other sections override "
             "it for every member.");
-  f.declare("Batch", "Study", "run", P::Selection("run|modes|compare|converge"),
-            "run | modes | compare | converge", "The study each member runs.");
+  f.declare("Batch", "Study", "run", P::Selection(study_names("|", "|")), study_names(" | ", " | "),
+            "The study each member runs.");
   f.declare("Batch", "Ranks per case", "1", P::Integer(1),
             "an integer >= 1 that divides the "
             "number of MPI ranks",

@@ -7,24 +7,14 @@
 #include <cerrno>
 #include <fcntl.h>
 #include <filesystem>
-#include <regex>
 #include <sys/file.h>
 #include <unistd.h>
 
 namespace hamdyn {
 
-bool is_hamdyn_output(const std::string& file) {
-  // The studies' tables, figures, series and checkpoint, and the temporary names they are
-  // written under (output/atomic_file.h).
-  static const std::regex names(
-      R"((used_parameters\.prm|history\.(csv|png)|checkpoint\.bin|spacetime\.(vts|bin)|modes\.(csv|pvd)|)"
-      R"(compare(_history)?\.csv|compare\.png|convergence\.(csv|png)|solution\.pvd|)"
-      R"(attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp|)"
-      R"((solution|modes)_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))(\.tmp)?)");
-  return std::regex_match(file, names);
-}
-
-OutputDirectory::OutputDirectory(const std::string& path, MPI_Comm comm, Use use) : path_(path) {
+OutputDirectory::OutputDirectory(const std::string& path, MPI_Comm comm, Use use,
+                                 const std::function<bool(const std::string&)>& is_output)
+    : path_(path) {
   namespace fs = std::filesystem;
   int held_elsewhere = 0;
   if (dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
@@ -36,9 +26,9 @@ OutputDirectory::OutputDirectory(const std::string& path, MPI_Comm comm, Use use
       held_elsewhere = 1;
     // Any other failure (a network file system without locks: ENOLCK, EOPNOTSUPP) leaves the
     // directory unlocked rather than refusing every run into it.
-    else if (use == Use::new_results)
+    else if (use == Use::new_results && is_output)
       for (const auto& entry : fs::directory_iterator(path))
-        if (entry.is_regular_file() && is_hamdyn_output(entry.path().filename().string()))
+        if (entry.is_regular_file() && is_output(entry.path().filename().string()))
           fs::remove(entry.path());
   }
   MPI_Bcast(&held_elsewhere, 1, MPI_INT, 0, comm);

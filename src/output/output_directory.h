@@ -5,6 +5,7 @@
 // interleaving its files with the first one's.
 #include <mpi.h>
 
+#include <functional>
 #include <string>
 
 namespace hamdyn {
@@ -12,12 +13,14 @@ namespace hamdyn {
 class OutputDirectory {
 public:
   enum class Use {
-    new_results, // remove the files an earlier hamdyn run left (hamdyn's own names only)
+    new_results, // remove the files an earlier hamdyn run left (those `is_output` names)
     resume       // keep them: a resumed run continues them
   };
   /// Creates `path` and takes the lock (collective). Throws InputError naming the directory when
-  /// another run holds it.
-  OutputDirectory(const std::string& path, MPI_Comm comm, Use use);
+  /// another run holds it. With Use::new_results, `is_output` tells hamdyn's files (a name, no
+  /// directory) from the user's, which stay.
+  OutputDirectory(const std::string& path, MPI_Comm comm, Use use,
+                  const std::function<bool(const std::string&)>& is_output = {});
   ~OutputDirectory();
   OutputDirectory(const OutputDirectory&) = delete;
   OutputDirectory& operator=(const OutputDirectory&) = delete;
@@ -28,9 +31,5 @@ private:
   std::string path_;
   int lock_ = -1;
 };
-
-/// Whether `file` (a name, no directory) is one that hamdyn's studies write: what a new run
-/// removes from its output directory first.
-bool is_hamdyn_output(const std::string& file);
 
 } // namespace hamdyn

@@ -6,6 +6,7 @@
 #include "models/element_scale.h"
 #include "output/atomic_file.h"
 #include "studies/memory.h"
+#include "studies/study_table.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -110,8 +111,8 @@ void check_number_of_modes(const PreparedCase& pc, unsigned int n, const std::st
 
 std::unique_ptr<OutputDirectory>
 prepare_output_directory(const std::string& directory, const ParameterFile& file, MPI_Comm comm) {
-  auto output =
-      std::make_unique<OutputDirectory>(directory, comm, OutputDirectory::Use::new_results);
+  auto output = std::make_unique<OutputDirectory>(
+      directory, comm, OutputDirectory::Use::new_results, is_study_output);
   if (dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
     std::ostringstream text;
     file.write(text);

@@ -2,6 +2,7 @@
 
 #include "core/input_error.h"
 #include "output/history_writer.h"
+#include "time/time_grid.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -28,7 +29,7 @@ unsigned long checked_step(const Checkpoint& checkpoint, const std::string& step
   if (step != std::floor(step))
     checkpoint.refuse(step_record, "= " + format_number(step) + " is not a whole number of steps");
   const auto n = static_cast<unsigned long>(step);
-  const double expected = n == n_steps ? final_time : double(n) * time_step;
+  const double expected = TimeGrid(time_step, final_time).time(n);
   const double t = checkpoint.number(time_record);
   if (std::abs(t - expected) > 1e-9 * std::max(final_time, time_step))
     checkpoint.refuse(time_record, "= " + format_number(t) + " s is not the time of step " +

@@ -14,6 +14,8 @@
 #include "studies/resume.h"
 #include "studies/stop_on_signals.h"
 #include "studies/transient.h"
+#include "time/scheme_parameters.h"
+#include "time/time_grid.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -63,13 +65,6 @@ std::vector<double> history_row(const DiscreteSystem& system, const DiscreteStat
 } // namespace
 
 namespace {
-NewmarkParameters newmark_parameters(const CaseParameters& c) {
-  NewmarkParameters parameters = generalized_alpha_parameters(c.spectral_radius);
-  parameters.nonlinear_tolerance = c.nonlinear_tolerance;
-  parameters.max_newton_iterations = c.max_newton_iterations;
-  return parameters;
-}
-
 // The stiffness linearized about the initial state (each spring's slope dF/de there).
 DenseMatrix initial_tangent_stiffness(const DiscreteSystem& system) {
   const std::size_t n = system.n();
@@ -114,153 +109,117 @@ std::vector<double> nonzero_frequencies(const std::vector<double>& eigenvalues) 
 } // namespace
 
 namespace {
-// A discrete system's run as it steps: the system, its integrator and state, the history's
-// columns and the largest magnitudes it returns. Built (every check) before anything is written.
-struct DiscreteRun {
-  DiscreteRun(const CaseParameters& parameters, MPI_Comm communicator)
-      : c(parameters), comm(communicator), system(*parameters.discrete),
-        integrator(system, newmark_parameters(parameters)), state(integrator.initial_state()),
-        n_steps(step_count(parameters)), columns(discrete_history_columns(*parameters.discrete)),
-        rows(columns, parameters.history_columns, parameters.history_interval),
-        largest(columns.size(), 0.0),
-        initial_energy(system.kinetic_energy(state.v) + system.potential_energy(state.q)) {}
+// A discrete system's transient as it steps: the system, its integrator and state. Built (every
+// check) before anything is written.
+class DiscreteStepper : public Stepper {
+public:
+  DiscreteStepper(const CaseParameters& parameters, MPI_Comm communicator)
+      : c_(parameters), comm_(communicator), system_(*parameters.discrete),
+        integrator_(system_, newmark_parameters(parameters)), state_(integrator_.initial_state()),
+        grid_(parameters.time_step, parameters.final_time),
+        initial_energy_(system_.kinetic_energy(state_.v) + system_.potential_energy(state_.q)) {}
 
-  const CaseParameters& c;
-  MPI_Comm comm;
-  const DiscreteSystem system;
-  DiscreteIntegrator integrator;
-  DiscreteState state;
-  unsigned long step = 0, n_steps;
-  std::vector<std::string> columns; // every column of a row; `rows` says which are written
-  HistoryRows rows;
-  std::vector<double> largest;
-  double initial_energy;
+  MPI_Comm communicator() const override { return comm_; }
+  unsigned long n_steps() const override { return grid_.n_steps; }
+  unsigned long step() const override { return step_; }
+  double time() const override { return state_.t; }
+  double final_time() const override { return c_.final_time; }
+  void advance() override {
+    ++step_;
+    integrator_.step(state_, grid_.time(step_));
+  }
 
-  std::string checkpoint_path() const { return c.output_directory + "/checkpoint.bin"; }
-
-  // The state's history row; throws CollectiveFailure when it is not finite.
-  std::vector<double> row() {
-    std::vector<double> row = history_row(system, state, initial_energy);
-    for (std::size_t k = 0; k < row.size(); ++k)
-      largest[k] = std::max(largest[k], std::abs(row[k]));
+  // The small system is solved alike on every rank, so its row is too; only a pending signal
+  // needs a reduction.
+  std::vector<double> row(double stop_request, double* any_stop_request) const override {
+    std::vector<double> row = history_row(system_, state_, initial_energy_);
     if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
-      throw CollectiveFailure("the state became non-finite at t = " + format_number(state.t) +
+      throw CollectiveFailure("the state became non-finite at t = " + format_number(state_.t) +
                               " s (discrete system): check the springs' laws and the time step");
+    if (any_stop_request)
+      *any_stop_request = dealii::Utilities::MPI::sum(stop_request, comm_);
     return row;
   }
-  void record(CsvWriter& history) {
-    const std::vector<double> full = row();
-    if (rows.due(step, n_steps))
-      history.row(rows.select(full));
-  }
-  void advance() {
-    ++step;
-    integrator.step(state, step == n_steps ? c.final_time : double(step) * c.time_step);
+  std::vector<std::string> history_columns() const override {
+    return discrete_history_columns(*c_.discrete);
   }
 
-  // The history is flushed first, so the length recorded ends with the checkpoint's row.
-  void write_checkpoint(CsvWriter& history) const {
-    Checkpoint checkpoint;
-    integrator.save(state, checkpoint);
-    checkpoint.set("step", double(step));
-    checkpoint.set("history_length", double(history.flush()));
-    checkpoint.set("history_columns", rows.columns());
-    checkpoint.set("largest", largest);
-    checkpoint.write(checkpoint_path(), comm);
-  }
-
-  void restore(const Checkpoint& checkpoint) {
-    check_history_columns(checkpoint, rows.columns(), c.output_directory);
-    state = integrator.restore(checkpoint);
-    step = checked_step(checkpoint, "step", "discrete_t", n_steps, c.time_step, c.final_time);
-    largest = checkpoint.numbers("largest", columns.size());
-  }
-
-  std::string summary() const {
+  std::string summary() const override {
     std::ostringstream text;
-    text << "hamdyn run: " << n_steps << " steps of a discrete system (generalized alpha, "
-         << system.n() << " coordinates, " << system.n_constraints() << " constraints by "
-         << (c.discrete->method == ConstraintMethod::gibbs_appell ? "Gibbs-Appell" : "multipliers")
-         << ", at most " << integrator.most_iterations() << " Newton iterations a step)";
+    text << "hamdyn run: " << grid_.n_steps << " steps of a discrete system (generalized alpha, "
+         << system_.n() << " coordinates, " << system_.n_constraints() << " constraints by "
+         << (c_.discrete->method == ConstraintMethod::gibbs_appell ? "Gibbs-Appell" : "multipliers")
+         << ", at most " << integrator_.most_iterations() << " Newton iterations a step)";
     return text.str();
   }
 
-  NamedValues results() const {
+  void save(Checkpoint& checkpoint) const override {
+    integrator_.save(state_, checkpoint);
+    checkpoint.set("step", double(step_));
+  }
+  void restore(const Checkpoint& checkpoint) override {
+    state_ = integrator_.restore(checkpoint);
+    step_ =
+        checked_step(checkpoint, "step", "discrete_t", grid_.n_steps, c_.time_step, c_.final_time);
+  }
+
+  std::size_t n_coordinates() const { return system_.n(); }
+
+private:
+  const CaseParameters& c_;
+  MPI_Comm comm_;
+  const DiscreteSystem system_;
+  DiscreteIntegrator integrator_;
+  DiscreteState state_;
+  TimeGrid grid_;
+  unsigned long step_ = 0;
+  double initial_energy_;
+};
+
+// A discrete system's transient with its history.csv and largest values.
+class DiscreteTransientRun : public TransientRun {
+public:
+  DiscreteTransientRun(const CaseParameters& c, MPI_Comm comm)
+      : c_(c), stepper_(c, comm), columns_(stepper_.history_columns()),
+        rows_(columns_, c.history_columns, c.history_interval) {}
+
+  Stepper& stepper() override { return stepper_; }
+  std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
+    history_ = std::make_unique<HistoryOutput>(rows_, c_.output_directory, stepper_.communicator(),
+                                               resumed);
+    largest_ = std::make_unique<LargestValues>(columns_.size(), resumed);
+    return {history_.get(), largest_.get()};
+  }
+  NamedValues results() const override {
     NamedValues results;
-    for (std::size_t k = 1; k <= system.n(); ++k)
-      results.add("max_abs_" + columns[k], largest[k]);
+    const std::vector<double>& largest = largest_->values();
+    for (std::size_t k = 1; k <= stepper_.n_coordinates(); ++k)
+      results.add("max_abs_" + columns_[k], largest[k]);
     results.add("max_abs_energy_error", largest.back());
     return results;
   }
-};
 
-// Steps `run` to its end (or to SIGINT/SIGTERM, after which every rank stops at the same step),
-// with checkpoints at Output/Checkpoint interval and at the end, as a line model's run does.
-NamedValues continue_discrete_run(DiscreteRun& run, CsvWriter& history, bool report) {
-  const CaseParameters& c = run.c;
-  const bool root = dealii::Utilities::MPI::this_mpi_process(run.comm) == 0;
-  Progress progress(report && root, run.n_steps, c.final_time, run.step);
-  int signal = 0;
-  {
-    std::unique_ptr<StopOnSignals> signals;
-    if (report) // the command line's run; a batch member stops with its batch's StopOnSignals
-      signals = std::make_unique<StopOnSignals>();
-    const bool stoppable = StopOnSignals::flag_if_installed() != nullptr;
-    while (run.step < run.n_steps && signal == 0) {
-      run.advance();
-      run.record(history);
-      progress.update(run.step, run.state.t);
-      if (stoppable)
-        signal = agreed_signal(run.comm);
-      if (signal == 0 && checkpoint_due(c, run.step, run.n_steps))
-        run.write_checkpoint(history);
-    }
-  }
-  run.write_checkpoint(history);
-  if (signal != 0) {
-    progress.finish("hamdyn run: " + stopped_after(signal, run.step, run.n_steps));
-    throw stopped_by(signal, run.step, run.n_steps, run.state.t, c.output_directory);
-  }
-  progress.finish(run.summary());
-  return run.results();
-}
+private:
+  const CaseParameters& c_;
+  DiscreteStepper stepper_;
+  std::vector<std::string> columns_; // every column of a row; `rows_` says which are written
+  HistoryRows rows_;
+  std::unique_ptr<HistoryOutput> history_;
+  std::unique_ptr<LargestValues> largest_;
+};
 } // namespace
 
-NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile& file,
-                                   MPI_Comm comm, bool report) {
+std::unique_ptr<TransientRun> make_discrete_transient_run(const CaseParameters& c, MPI_Comm comm) {
   check_step_count(c);
-  DiscreteRun run(c, comm); // every check before anything is written
-  const auto output = prepare_output_directory(c.output_directory, file, comm);
-  CsvWriter history(c.output_directory + "/history.csv", run.rows.columns(), comm);
-  run.record(history);
-  return continue_discrete_run(run, history, report);
+  return std::make_unique<DiscreteTransientRun>(c, comm);
 }
 
 void integrate_discrete(const CaseParameters& c, MPI_Comm comm,
                         const std::function<void(const std::vector<double>& row)>& observe) {
   check_step_count(c);
-  DiscreteRun run(c, comm);
-  observe(run.row());
-  while (run.step < run.n_steps) {
-    run.advance();
-    observe(run.row());
-  }
-}
-
-NamedValues resume_discrete_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
-  check_step_count(c);
-  DiscreteRun run(c, comm);
-  // Read before the lock is taken, as a line model's resume does: a directory without a usable
-  // checkpoint is bad input and stays as it was.
-  const Checkpoint checkpoint = Checkpoint::read(run.checkpoint_path(), comm);
-  run.restore(checkpoint);
-  check_resumed_files(checkpoint, c.output_directory, comm);
-  OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
-  CsvWriter history(c.output_directory + "/history.csv",
-                    static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);
-  if (!announce_resume(c.output_directory, run.step, run.n_steps, run.state.t, comm, report))
-    return run.results();
-  return continue_discrete_run(run, history, report);
+  DiscreteStepper run(c, comm);
+  continue_integration(
+      run, [&](unsigned long, const std::vector<double>& row) { observe(row); }, false);
 }
 
 NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
@@ -316,9 +275,9 @@ NamedValues run_discrete_compare(const CaseParameters& c, const ParameterFile& f
     history.insert(history.end(), state.q.begin(), state.q.end());
     if (method == ConstraintMethod::multipliers)
       times.push_back(0);
-    const unsigned long n_steps = step_count(c);
-    for (unsigned long k = 1; k <= n_steps; ++k) {
-      integrator.step(state, k == n_steps ? c.final_time : double(k) * c.time_step);
+    const TimeGrid grid(c.time_step, c.final_time);
+    for (unsigned long k = 1; k <= grid.n_steps; ++k) {
+      integrator.step(state, grid.time(k));
       history.insert(history.end(), state.q.begin(), state.q.end());
       if (method == ConstraintMethod::multipliers)
         times.push_back(state.t);

@@ -3,25 +3,22 @@
 // system is solved on every rank alike (it is a few coordinates); rank 0 writes.
 #include "core/case_parameters.h"
 #include "studies/named_values.h"
+#include "studies/time_loop.h"
 
 #include <mpi.h>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace hamdyn {
 
-/// The transient: history.csv (time, each coordinate and its rate v_name, each spring's force
-/// force_name and dashpot's dashpot_force_name, each constraint's lambda_name, the energies) and
-/// used_parameters.prm. Returns max_abs_<coordinate> and max_abs_energy_error.
-/// Shows progress on long runs; SIGINT and SIGTERM stop it after a step with a checkpoint, as
-/// Output/Checkpoint interval adds them on the way (DIR/checkpoint.bin).
-NamedValues run_discrete_transient(const CaseParameters& c, const ParameterFile& file,
-                                   MPI_Comm comm, bool report);
-/// `hamdyn run --resume DIR` of a discrete system: continues from DIR/checkpoint.bin, bit for bit
-/// as the run would have gone on.
-NamedValues resume_discrete_transient(const CaseParameters& c, MPI_Comm comm, bool report);
+/// The transient of a discrete system, for `hamdyn run` and `--resume` (run_transient.h):
+/// history.csv (time, each coordinate and its rate v_name, each spring's force force_name and
+/// dashpot's dashpot_force_name, each constraint's lambda_name, the energies); its results are
+/// max_abs_<coordinate> and max_abs_energy_error.
+std::unique_ptr<TransientRun> make_discrete_transient_run(const CaseParameters& c, MPI_Comm comm);
 
 /// history.csv's columns of a discrete system (time first).
 std::vector<std::string> discrete_history_columns(const DiscreteCase& d);

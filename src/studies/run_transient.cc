@@ -68,130 +68,148 @@ bool is_displacement_column(const std::string& name) {
   return false;
 }
 
-// What a run writes as it steps: history rows, snapshots and checkpoints, and the largest
-// magnitudes it returns.
-struct RunOutputs {
-  const PreparedCase& pc;
-  std::vector<std::string> columns; // every column of a row; `rows` says which are written
-  const HistoryRows& rows;
-  CsvWriter& history;
-  VtuSeries& series;
-  AttachmentSeries& attachments;
-  std::vector<double> largest;
-  SpaceTimeSeries* spacetime = nullptr; // none when Output/Space-time points = 0
-  std::vector<double> spacetime_x;
-
-  std::string checkpoint_path() const { return pc.parameters.output_directory + "/checkpoint.bin"; }
-
-  void observe(const Transient& run, unsigned long n, const State& s,
-               const std::vector<double>& row) {
-    const CaseParameters& c = pc.parameters;
-    if (rows.due(n, run.n_steps()))
-      history.row(rows.select(row));
-    for (std::size_t k = 0; k < row.size(); ++k)
-      largest[k] = std::max(largest[k], std::abs(row[k]));
-    if (n == 0 || n == run.n_steps() || (c.snapshot_interval > 0 && n % c.snapshot_interval == 0)) {
-      std::vector<double> oscillators;
-      for (std::size_t k = 0; k < columns.size(); ++k)
-        if (columns[k].rfind("oscillator_", 0) == 0)
-          oscillators.push_back(row[k]);
-      write_snapshot(pc, s, series, spacetime, spacetime_x, attachments, oscillators);
-    }
-    if (checkpoint_due(c, n, run.n_steps()))
-      write_checkpoint(run);
+// The snapshots (solution.pvd), the space-time dataset (spacetime.vts) and the attachments'
+// series of a line model's run: written at step 0, every Output/Snapshot interval steps and at
+// the last; resumed, the series continue after the checkpoint's snapshot and spacetime.bin is cut
+// back to its length.
+class SnapshotOutput : public RunOutput {
+public:
+  SnapshotOutput(const PreparedCase& pc, const Transient& run,
+                 const std::vector<std::string>& columns, const Checkpoint* resumed)
+      : pc_(pc), run_(run), series_(pc.parameters.output_directory, "solution", pc.comm),
+        attachments_(pc.parameters.output_directory, attachment_markers(pc.parameters), pc.comm) {
+    for (std::size_t k = 0; k < columns.size(); ++k)
+      if (columns[k].rfind("oscillator_", 0) == 0)
+        oscillator_columns_.push_back(k);
+    if (resumed) {
+      const auto& times = resumed->numbers("snapshot_times");
+      std::istringstream names(resumed->text("snapshot_names"));
+      VtuSeries::Records records;
+      for (double time : times) {
+        std::string name;
+        std::getline(names, name);
+        records.emplace_back(time, name);
+      }
+      series_.restore(records);
+      attachments_.restore(times);
+    } else
+      attachments_.write_at_rest();
+    open_spacetime(resumed);
   }
 
-  // The history is flushed first, so the length recorded ends with the checkpoint's row.
-  void write_checkpoint(const Transient& run) {
-    Checkpoint checkpoint;
-    run.save(checkpoint);
-    checkpoint.set("history_length", double(history.flush()));
-    checkpoint.set("history_columns", rows.columns());
-    checkpoint.set("largest", largest);
+  void observe(unsigned long n, unsigned long n_steps, const std::vector<double>& row) override {
+    const unsigned long interval = pc_.parameters.snapshot_interval;
+    if (n == 0 || n == n_steps || (interval > 0 && n % interval == 0)) {
+      std::vector<double> oscillators;
+      for (std::size_t k : oscillator_columns_)
+        oscillators.push_back(row[k]);
+      write_snapshot(pc_, run_.state(), series_, spacetime_.get(), spacetime_x_, attachments_,
+                     oscillators);
+    }
+  }
+
+  void save(Checkpoint& checkpoint) override {
     std::vector<double> times;
     std::vector<std::string> names;
-    for (const auto& [time, name] : series.records()) {
+    for (const auto& [time, name] : series_.records()) {
       times.push_back(time);
       names.push_back(name);
     }
     checkpoint.set("snapshot_times", times);
     checkpoint.set("snapshot_names", names);
-    if (spacetime) {
-      checkpoint.set("spacetime_length", double(spacetime->length()));
-      spacetime->write(); // holds the checkpoint's levels, like history.csv its rows
+    if (spacetime_) {
+      checkpoint.set("spacetime_length", double(spacetime_->length()));
+      spacetime_->write(); // holds the checkpoint's levels, like history.csv its rows
     }
-    checkpoint.write(checkpoint_path(), pc.comm);
   }
 
-  void restore(const Checkpoint& checkpoint) {
-    check_history_columns(checkpoint, rows.columns(), pc.parameters.output_directory);
-    largest = checkpoint.numbers("largest", columns.size());
-    const auto& times = checkpoint.numbers("snapshot_times");
-    std::istringstream names(checkpoint.text("snapshot_names"));
-    VtuSeries::Records records;
-    for (double time : times) {
-      std::string name;
-      std::getline(names, name);
-      records.emplace_back(time, name);
-    }
-    series.restore(records);
-    attachments.restore(times);
+private:
+  // spacetime.vts's series (none when Output/Space-time points = 0): positions spread like the
+  // mesh's vertices, the snapshot's fields.
+  void open_spacetime(const Checkpoint* resumed) {
+    if (pc_.parameters.spacetime_points == 0)
+      return;
+    std::vector<double> vertices;
+    for (const auto& vertex : pc_.triangulation->get_vertices())
+      vertices.push_back(vertex[0]);
+    std::sort(vertices.begin(), vertices.end());
+    spacetime_x_ = SpaceTimeSeries::positions(vertices, pc_.parameters.spacetime_points);
+    OutputFields fields = pc_.model->output_fields();
+    fields.point.insert(fields.point.end(), fields.cell.begin(), fields.cell.end());
+    const auto length =
+        resumed ? static_cast<std::uint64_t>(resumed->number("spacetime_length")) : 0;
+    spacetime_ =
+        std::make_unique<SpaceTimeSeries>(pc_.parameters.output_directory, spacetime_x_,
+                                          fields.point, pc_.comm, resumed ? &length : nullptr);
   }
 
-  NamedValues results() const {
+  const PreparedCase& pc_;
+  const Transient& run_;
+  std::vector<std::size_t> oscillator_columns_;
+  VtuSeries series_;
+  AttachmentSeries attachments_;
+  std::vector<double> spacetime_x_;
+  std::unique_ptr<SpaceTimeSeries> spacetime_;
+};
+
+// A run steps with the band copies of M, K and C alone (SecondOrderSystem::banded): the
+// assembled matrices go before a_0 and J are factored, so the two never add up.
+const PreparedCase& ready_to_step(PreparedCase& pc) {
+  check_time_step(pc);
+  pc.system.release_assembled_matrices();
+  return pc;
+}
+
+// A line model's transient: the Transient, history.csv, the largest values and the snapshots.
+class LineTransientRun : public TransientRun {
+public:
+  LineTransientRun(const CaseParameters& c, MPI_Comm comm)
+      : pc_(c, comm), run_(ready_to_step(pc_)), columns_(history_columns(pc_)),
+        rows_(columns_, c.history_columns, c.history_interval) {
+    if (c.spacetime_points > 0) {
+      // spacetime.vts is written from all its levels at once: points x snapshots x fields (each
+      // up to 3 components) doubles, twice (the levels and VTK's arrays).
+      const double snapshots =
+          c.snapshot_interval == 0 ? 2.0 : double(run_.n_steps()) / c.snapshot_interval + 2;
+      const OutputFields fields = pc_.model->output_fields();
+      const double values = 3.0 * double(fields.point.size() + fields.cell.size());
+      refuse_beyond_memory("Output/Space-time points", std::to_string(c.spacetime_points),
+                           2 * 8 * double(c.spacetime_points) * snapshots * values,
+                           "spacetime.vts of " + std::to_string(c.spacetime_points) +
+                               " points by " + std::to_string(static_cast<long long>(snapshots)) +
+                               " snapshots",
+                           comm);
+    }
+  }
+
+  Stepper& stepper() override { return run_; }
+
+  // The run streams its history and snapshots to disk as it goes (a long transient's states do
+  // not fit in memory); what it returns are the largest magnitudes over the run.
+  std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
+    history_ =
+        std::make_unique<HistoryOutput>(rows_, pc_.parameters.output_directory, pc_.comm, resumed);
+    largest_ = std::make_unique<LargestValues>(columns_.size(), resumed);
+    snapshots_ = std::make_unique<SnapshotOutput>(pc_, run_, columns_, resumed);
+    return {history_.get(), largest_.get(), snapshots_.get()};
+  }
+
+  NamedValues results() const override {
     NamedValues results;
-    for (std::size_t k = 0; k < columns.size(); ++k)
-      if (is_displacement_column(columns[k]))
-        results.add("max_abs_" + columns[k], largest[k]);
-    for (std::size_t k = 0; k < columns.size(); ++k)
-      if (columns[k] == "energy_error")
+    const std::vector<double>& largest = largest_->values();
+    for (std::size_t k = 0; k < columns_.size(); ++k)
+      if (is_displacement_column(columns_[k]))
+        results.add("max_abs_" + columns_[k], largest[k]);
+    for (std::size_t k = 0; k < columns_.size(); ++k)
+      if (columns_[k] == "energy_error")
         results.add("max_abs_energy_error", largest[k]);
     return results;
   }
-};
 
-// spacetime.vts's series for `outputs` (none when Output/Space-time points = 0): positions
-// spread like the mesh's vertices, the snapshot's fields; a resumed run's spacetime.bin is cut
-// back to its checkpoint's length.
-std::unique_ptr<SpaceTimeSeries> open_spacetime(const PreparedCase& pc, RunOutputs& outputs,
-                                                const Checkpoint* resumed = nullptr) {
-  if (pc.parameters.spacetime_points == 0)
-    return nullptr;
-  std::vector<double> vertices;
-  for (const auto& vertex : pc.triangulation->get_vertices())
-    vertices.push_back(vertex[0]);
-  std::sort(vertices.begin(), vertices.end());
-  outputs.spacetime_x = SpaceTimeSeries::positions(vertices, pc.parameters.spacetime_points);
-  OutputFields fields = pc.model->output_fields();
-  fields.point.insert(fields.point.end(), fields.cell.begin(), fields.cell.end());
-  const auto length = resumed ? static_cast<std::uint64_t>(resumed->number("spacetime_length")) : 0;
-  auto spacetime =
-      std::make_unique<SpaceTimeSeries>(pc.parameters.output_directory, outputs.spacetime_x,
-                                        fields.point, pc.comm, resumed ? &length : nullptr);
-  outputs.spacetime = spacetime.get();
-  return spacetime;
-}
-
-// Steps `run` to its end (or to a signal), then writes the last checkpoint.
-NamedValues continue_run(Transient& run, RunOutputs& outputs, bool report) {
-  const PreparedCase& pc = outputs.pc;
-  const std::string& directory = pc.parameters.output_directory;
-  int signal = 0;
-  {
-    std::unique_ptr<StopOnSignals> signals;
-    if (report) // the command line's run; a batch member stops with its batch's StopOnSignals
-      signals = std::make_unique<StopOnSignals>();
-    signal = continue_integration(
-        run,
-        [&](unsigned long n, const State& s, const std::vector<double>& row) {
-          outputs.observe(run, n, s, row);
-        },
-        report, StopOnSignals::flag_if_installed());
-  }
-  outputs.write_checkpoint(run);
-  if (signal != 0)
-    throw stopped_by(signal, run.step(), run.n_steps(), run.state().t, directory);
-  if (report && dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0) {
+  void finish(bool report) const override {
+    if (!report || dealii::Utilities::MPI::this_mpi_process(pc_.comm) != 0)
+      return;
+    const std::string& directory = pc_.parameters.output_directory;
     std::cout << "  ParaView: open " << directory << "/solution.pvd, apply Filters > "
               << "Warp By Vector (Vectors: deflection), press Play" << std::endl;
     // V and the step's elastic forces are formed from the element strains
@@ -203,94 +221,61 @@ NamedValues continue_run(Transient& run, RunOutputs& outputs, bool report) {
     // the energy at 1600, 16 000 and 10^5 elements; a P1 string, 500 steps, 1.5e-13 at 10^5 and
     // 8.6e-11 at 10^6. Bounded above by eps N^m S / 100 (m = 2 beams, 1 strings; S steps);
     // past 1e-6 the run says so.
-    const double order = pc.parameters.model_type == ModelType::string ? 1 : 2;
+    const double order = pc_.parameters.model_type == ModelType::string ? 1 : 2;
     const double floor = std::numeric_limits<double>::epsilon() *
-                         std::pow(double(pc.parameters.n_elements), order) * double(run.n_steps()) /
-                         100;
+                         std::pow(double(pc_.parameters.n_elements), order) *
+                         double(run_.n_steps()) / 100;
     if (floor > 1e-6)
-      std::cout << "  energy_error: at " << pc.parameters.n_elements << " elements and "
-                << run.n_steps()
+      std::cout << "  energy_error: at " << pc_.parameters.n_elements << " elements and "
+                << run_.n_steps()
                 << " steps the round-off of the step may move the energy by up "
                    "to about "
                 << std::setprecision(1) << floor << " of itself (eps N^" << order
                 << " steps / 100, measured); read energy_error at that level as round-off"
                 << std::endl;
   }
-  return outputs.results();
-}
+
+private:
+  PreparedCase pc_;
+  Transient run_;                    // every check, a_0 and J, before anything is written
+  std::vector<std::string> columns_; // every column of a row; `rows_` says which are written
+  HistoryRows rows_;
+  std::unique_ptr<HistoryOutput> history_;
+  std::unique_ptr<LargestValues> largest_;
+  std::unique_ptr<SnapshotOutput> snapshots_;
+};
 } // namespace
+
+std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Comm comm) {
+  if (c.discrete)
+    return make_discrete_transient_run(c, comm);
+  return std::make_unique<LineTransientRun>(c, comm);
+}
 
 NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                           bool report) {
-  if (c.discrete)
-    return run_discrete_transient(c, file, comm, report);
-  PreparedCase pc(c, comm);
-  check_time_step(pc);
-  // A run steps with the band copies of M, K and C alone (SecondOrderSystem::banded): the
-  // assembled matrices go before a_0 and J are factored, so the two never add up.
-  pc.system.release_assembled_matrices();
-  Transient run(pc); // every check, a_0 and J, before anything is written
-  if (c.spacetime_points > 0) {
-    // spacetime.vts is written from all its levels at once: points x snapshots x fields (each
-    // up to 3 components) doubles, twice (the levels and VTK's arrays).
-    const double snapshots =
-        c.snapshot_interval == 0 ? 2.0 : double(run.n_steps()) / c.snapshot_interval + 2;
-    const OutputFields fields = pc.model->output_fields();
-    const double values = 3.0 * double(fields.point.size() + fields.cell.size());
-    refuse_beyond_memory("Output/Space-time points", std::to_string(c.spacetime_points),
-                         2 * 8 * double(c.spacetime_points) * snapshots * values,
-                         "spacetime.vts of " + std::to_string(c.spacetime_points) + " points by " +
-                             std::to_string(static_cast<long long>(snapshots)) + " snapshots",
-                         comm);
-  }
-  const std::vector<std::string> columns = history_columns(pc);
-  const HistoryRows rows(columns, c.history_columns, c.history_interval);
+  const auto run = make_transient_run(c, comm); // every check before anything is written
   const auto output = prepare_output_directory(c.output_directory, file, comm);
-  // The run streams its history and snapshots to disk as it goes (a long transient's states do
-  // not fit in memory); what it returns are the largest magnitudes over the run.
-  CsvWriter history(c.output_directory + "/history.csv", rows.columns(), comm);
-  VtuSeries series(c.output_directory, "solution", comm);
-  AttachmentSeries attachments(c.output_directory, attachment_markers(c), comm);
-  attachments.write_at_rest();
-  RunOutputs outputs{pc,
-                     columns,
-                     rows,
-                     history,
-                     series,
-                     attachments,
-                     std::vector<double>(columns.size(), 0.0),
-                     nullptr,
-                     {}}; // space-time: below
-  const auto spacetime = open_spacetime(pc, outputs);
-  return continue_run(run, outputs, report);
+  run_to_end(*run, run->open_outputs(nullptr), c, report);
+  return run->results();
 }
 
 NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
-  if (c.discrete)
-    return resume_discrete_transient(c, comm, report);
-  PreparedCase pc(c, comm);
-  check_time_step(pc);
-  pc.system.release_assembled_matrices();
-  Transient run(pc);
+  const auto run = make_transient_run(c, comm);
   // Read before the lock is taken, which creates nothing: a directory without a usable
   // checkpoint is bad input and stays as it was. (The checkpoint is replaced by rename, so a run
   // still writing into the directory cannot be caught half way; the lock then refuses it.)
   const Checkpoint checkpoint = Checkpoint::read(c.output_directory + "/checkpoint.bin", comm);
-  run.restore(checkpoint);
+  Stepper& stepper = run->stepper();
+  stepper.restore(checkpoint);
   check_resumed_files(checkpoint, c.output_directory, comm);
   OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
-  const std::vector<std::string> columns = history_columns(pc);
-  const HistoryRows rows(columns, c.history_columns, c.history_interval);
-  CsvWriter history(c.output_directory + "/history.csv",
-                    static_cast<std::uint64_t>(checkpoint.number("history_length")), comm);
-  VtuSeries series(c.output_directory, "solution", comm);
-  AttachmentSeries attachments(c.output_directory, attachment_markers(c), comm);
-  RunOutputs outputs{pc, columns, rows, history, series, attachments, {}, nullptr, {}};
-  outputs.restore(checkpoint);
-  const auto spacetime = open_spacetime(pc, outputs, &checkpoint);
-  if (!announce_resume(c.output_directory, run.step(), run.n_steps(), run.state().t, comm, report))
-    return outputs.results();
-  return continue_run(run, outputs, report);
+  const std::vector<RunOutput*> outputs = run->open_outputs(&checkpoint);
+  if (!announce_resume(c.output_directory, stepper.step(), stepper.n_steps(), stepper.time(), comm,
+                       report))
+    return run->results();
+  run_to_end(*run, outputs, c, report);
+  return run->results();
 }
 
 } // namespace hamdyn

@@ -1,10 +1,19 @@
 #pragma once
+// `hamdyn run` and `hamdyn run --resume` of any case: one path for the line models and the
+// discrete systems (studies/time_loop.h).
 #include "core/case_parameters.h"
 #include "studies/named_values.h"
+#include "studies/time_loop.h"
 
 #include <mpi.h>
 
+#include <memory>
+
 namespace hamdyn {
+
+/// The case's transient with every check made, before anything is written: a line model's or a
+/// discrete system's (the one place that tells them apart).
+std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Comm comm);
 
 /// `hamdyn run`: the transient response; writes solution.pvd, history.csv and
 /// used_parameters.prm into the case's output directory; with `report`, shows progress and a

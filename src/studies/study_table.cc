@@ -5,26 +5,87 @@
 #include "studies/run_modes.h"
 #include "studies/run_transient.h"
 
+#include <regex>
+
 namespace hamdyn {
 
-const std::map<std::string, StudyCommand>& study_commands() {
-  static const std::map<std::string, StudyCommand> commands{
-      {"run",
-       {run_transient,
-        "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, history.csv, "
-        "used_parameters.prm, checkpoint.bin",
-        "", ""}},
-      {"modes",
-       {run_modes,
-        "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm", "",
-        ""}},
-      {"compare",
-       {run_compare, "compare.csv, compare_history.csv, used_parameters.prm", "plot_compare.py",
-        "compare.png"}},
-      {"converge",
-       {run_converge, "convergence.csv, used_parameters.prm", "plot_convergence.py",
-        "convergence.png"}}};
+const std::vector<StudyCommand>& study_commands() {
+  static const std::vector<StudyCommand> commands{
+      {"run", run_transient,
+       R"(  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
+      Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
+      string, fixed at x = 0, with a 5 g mass on a 2000 N/m spring at x = L); a case file starts
+      from the declared defaults (hamdyn parameters), not from the example. Writes
+      DIR/solution.pvd (ParaView: the snapshots), DIR/spacetime.vts (the run over x and t),
+      DIR/attachments.pvd and .vtp (the attached devices, when there are any),
+      DIR/history.csv, DIR/used_parameters.prm and DIR/checkpoint.bin (at the end, every
+      Output/Checkpoint interval steps, and when SIGINT or SIGTERM stop the run after the step
+      in progress: exit 130 or 143). Pictures: scripts/paraview/deflection.py, spacetime.py
+      (VTK only, headless), scripts/plot_history.py (history.png).
+  hamdyn run --resume DIR
+      Continues the run in DIR from its last checkpoint (on any number of ranks); history.csv
+      and the snapshots go on as if the run had not stopped.
+      Model/Type = discrete (cases/seeds/): named coordinates, inertias, springs, dashpots,
+      forces and constraints; history.csv only.
+)",
+       "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, history.csv, "
+       "used_parameters.prm, checkpoint.bin",
+       R"(history\.(csv|png)|checkpoint\.bin|spacetime\.(vts|bin)|solution\.pvd|)"
+       R"(solution_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp)",
+       "", ""},
+      {"modes", run_modes,
+       R"(  hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
+      Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
+      beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.
+)",
+       "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm",
+       R"(modes\.(csv|pvd)|modes_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.vtp)", "", ""},
+      {"compare", run_compare,
+       R"(  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
+      The case solved four ways, side by side: primal finite elements, the discrete chain
+      (masses and springs; a Hencky bar chain for a beam), the chain's impulse-based dual
+      (Rimrott & Tabarrok) and the exact solution where one exists. Writes DIR/compare.csv
+      (mode,exact,primal_fe,chain,dual: angular frequencies [rad/s]), DIR/compare_history.csv
+      (time,exact,primal_fe,chain,dual: displacement [m] of the right end, or of the node
+      nearest L/2 if that end is held) and DIR/compare.png; prints a table.
+)",
+       "compare.csv, compare_history.csv, used_parameters.prm",
+       R"(compare(_history)?\.csv|compare\.png)", "plot_compare.py", "compare.png"},
+      {"converge", run_converge,
+       R"(  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
+      A convergence study (Convergence section: Refine = h | p | dt | h and dt, Levels,
+      Number of frequencies, History): the case at every level, errors against the exact
+      solution where one exists and a Richardson limit otherwise, observed and expected orders.
+      Writes DIR/convergence.csv, DIR/convergence.png; prints a table per quantity.
+)",
+       "convergence.csv, used_parameters.prm", R"(convergence\.(csv|png))", "plot_convergence.py",
+       "convergence.png"}};
   return commands;
+}
+
+const StudyCommand* find_study(const std::string& name) {
+  for (const auto& study : study_commands())
+    if (study.name == name)
+      return &study;
+  return nullptr;
+}
+
+std::string study_names(const std::string& separator, const std::string& last) {
+  const auto& studies = study_commands();
+  std::string names;
+  for (std::size_t k = 0; k < studies.size(); ++k)
+    names += (k == 0 ? "" : k + 1 == studies.size() ? last : separator) + studies[k].name;
+  return names;
+}
+
+bool is_study_output(const std::string& file) {
+  static const std::regex names = [] {
+    std::string any = R"(used_parameters\.prm)";
+    for (const auto& study : study_commands())
+      any += "|" + study.file_names;
+    return std::regex("(" + any + R"()(\.tmp)?)");
+  }();
+  return std::regex_match(file, names);
 }
 
 } // namespace hamdyn

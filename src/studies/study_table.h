@@ -1,14 +1,14 @@
 #pragma once
-// The studies that take a case, by command name: one table for the command line and for
-// `hamdyn batch`, which both decide where a study writes (the case's output directory) and
-// whether it reports on the terminal.
+// The studies that take a case, by command name: one table from which the command line (its
+// commands and its --help), `hamdyn batch` (its Batch/Study choices) and the output directory's
+// clean-up (the files a study writes) are all made, so a new study is one entry here.
 #include "core/case_parameters.h"
 #include "studies/named_values.h"
 
 #include <mpi.h>
 
-#include <map>
 #include <string>
+#include <vector>
 
 namespace hamdyn {
 
@@ -19,13 +19,24 @@ using StudyFunction = NamedValues (*)(const CaseParameters& c, const ParameterFi
                                       MPI_Comm comm, bool report);
 
 struct StudyCommand {
+  std::string name; // the command, and Batch/Study's value
   StudyFunction run;
+  std::string usage;       // its paragraphs of `hamdyn --help`, from the synopsis line on
   std::string files;       // what the study writes, as listed after a run
+  std::string file_names;  // a regular expression matching the name of every file it writes
   std::string plot_script; // scripts/ file that draws its figure from the files ("" none)
   std::string plot_file;   // the figure that script writes
 };
 
-/// run, modes, compare and converge.
-const std::map<std::string, StudyCommand>& study_commands();
+/// run, modes, compare and converge, in the order --help lists them.
+const std::vector<StudyCommand>& study_commands();
+/// The study named `name`, or null.
+const StudyCommand* find_study(const std::string& name);
+/// The studies' names joined by `separator`, the last two by `last` ("run, modes, compare or
+/// converge" with ", " and " or "; "run|modes|compare|converge" with "|" twice).
+std::string study_names(const std::string& separator, const std::string& last);
+/// Whether `file` (a name, no directory) is one a study writes, or the temporary name it is
+/// written under (output/atomic_file.h): what a new run removes from its output directory first.
+bool is_study_output(const std::string& file);
 
 } // namespace hamdyn

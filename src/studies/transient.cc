@@ -8,7 +8,9 @@
 #include "studies/resume.h"
 #include "studies/stop_on_signals.h"
 #include "system/linear_functional.h"
+#include "time/scheme_parameters.h"
 #include "time/stability_limit.h"
+#include "time/time_grid.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -18,16 +20,7 @@
 
 namespace hamdyn {
 
-namespace {
-NewmarkParameters scheme_parameters(const CaseParameters& c) {
-  NewmarkParameters p = c.scheme == Scheme::central_difference
-                            ? central_difference_parameters()
-                            : generalized_alpha_parameters(c.spectral_radius);
-  p.nonlinear_tolerance = c.nonlinear_tolerance;
-  p.max_newton_iterations = c.max_newton_iterations;
-  return p;
-}
-} // namespace
+namespace {} // namespace
 
 std::vector<std::string> history_columns(const PreparedCase& pc) {
   const auto functionals = pc.model->history_functionals();
@@ -68,9 +61,8 @@ void check_initial_scale(const PreparedCase& pc, const LA::Vector& u, const LA::
                          "gives this)");
 }
 
-// A ratio within 1e-9 of an integer counts as that integer (0.1 / 1e-4 is 1000.0000000000001).
 unsigned long step_count(const CaseParameters& c) {
-  return static_cast<unsigned long>(std::ceil(c.final_time / c.time_step - 1e-9));
+  return TimeGrid(c.time_step, c.final_time).n_steps;
 }
 
 bool checkpoint_due(const CaseParameters& c, unsigned long n, unsigned long n_steps) {
@@ -127,7 +119,7 @@ bool ledger_finite(const EnergyLedger& ledger) {
 } // namespace
 
 Transient::Transient(const PreparedCase& pc)
-    : pc_(pc), integrator_(pc.system, scheme_parameters(pc.parameters)), ledger_(pc.system),
+    : pc_(pc), integrator_(pc.system, newmark_parameters(pc.parameters)), ledger_(pc.system),
       n_steps_(step_count(pc.parameters)) {
   check_free_dofs(pc);
   integrator_.allocate(state_);
@@ -164,8 +156,9 @@ void Transient::advance() {
   if (pc_.system.load)
     previous_.f = state_.f;
   const unsigned long n = step_ + 1;
-  integrator_.step(state_, n == n_steps_ ? c.final_time - state_.t : c.time_step);
-  state_.t = n == n_steps_ ? c.final_time : double(n) * c.time_step; // no drift from summing dt
+  const TimeGrid grid(c.time_step, c.final_time);
+  integrator_.step(state_, grid.step_size(n, state_.t));
+  state_.t = grid.time(n);
   step_ = n;
   ledger_.record_step(previous_, state_);
   // The ledger's sums are reductions over every entry of u, v and f that each step makes anyway:
@@ -262,37 +255,16 @@ void Transient::restore(const Checkpoint& c) {
   integrator_.prepare(pc_.parameters.time_step); // J with the restored tension reference
 }
 
-int continue_integration(Transient& run, const StepObserver& observe, bool show_progress,
-                         const volatile std::sig_atomic_t* stop) {
-  const MPI_Comm comm = run.prepared().comm;
-  const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
-  if (run.step() == 0)
-    observe(0, run.state(), run.row());
-  Progress progress(show_progress && root, run.n_steps(), run.prepared().parameters.final_time,
-                    run.step());
-  while (!run.finished()) {
-    run.advance();
-    // A pending signal joins the row's reduction, so every rank stops after the same step and
-    // knows which signal it was.
-    double requested = 0;
-    observe(run.step(), run.state(), run.row(stop ? stop_request(*stop) : 0.0, &requested));
-    const std::string note = run.take_note();
-    if (root && !note.empty())
-      std::printf("\nhamdyn: note: %s\n", note.c_str());
-    progress.update(run.step(), run.state().t);
-    if (const int signal = requested_signal(requested); signal != 0) {
-      progress.finish("hamdyn run: " + stopped_after(signal, run.step(), run.n_steps()));
-      return signal;
-    }
-  }
-  progress.finish(run.summary());
-  return 0;
-}
-
 unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, bool show_progress) {
   Transient run(pc);
-  continue_integration(run, observe, show_progress);
+  continue_integration(
+      run, [&](unsigned long n, const std::vector<double>& row) { observe(n, run.state(), row); },
+      show_progress);
   return run.n_steps();
+}
+
+std::vector<std::string> Transient::history_columns() const {
+  return hamdyn::history_columns(pc_);
 }
 
 } // namespace hamdyn

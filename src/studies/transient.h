@@ -6,10 +6,10 @@
 #include "output/checkpoint.h"
 #include "output/energy_ledger.h"
 #include "studies/prepared_case.h"
+#include "studies/time_loop.h"
 #include "system/linear_functional.h"
 #include "time/newmark_family.h"
 
-#include <csignal>
 #include <functional>
 #include <string>
 #include <vector>
@@ -35,36 +35,38 @@ void check_step_count(const CaseParameters& c);
 /// and restarts anyway, nor at the last, whose checkpoint the run writes at its end.
 bool checkpoint_due(const CaseParameters& c, unsigned long n, unsigned long n_steps);
 
-class Transient {
+class Transient : public Stepper {
 public:
   /// The initial state (u_0, v_0 from the case, a_0 from the equation of motion) and J factored
   /// for the time step. Throws InputError when the initial state, the load at t = 0 or a_0 is
   /// not finite (naming the expression or the parameters' scale).
   explicit Transient(const PreparedCase& pc);
 
-  unsigned long n_steps() const { return n_steps_; }
-  unsigned long step() const { return step_; }
-  bool finished() const { return step_ == n_steps_; }
+  MPI_Comm communicator() const override { return pc_.comm; }
+  unsigned long n_steps() const override { return n_steps_; }
+  unsigned long step() const override { return step_; }
+  double time() const override { return state_.t; }
+  double final_time() const override { return pc_.parameters.final_time; }
   const State& state() const { return state_; }
   const PreparedCase& prepared() const { return pc_; }
 
   /// Advances one step (the last one shortened to end on the final time). Throws
   /// CollectiveFailure, on every rank, when the new state is not finite.
-  void advance();
-  /// The history row of the current state. `stop_request` (this rank's pending signal, 0: none)
-  /// is summed over the ranks in the same reduction and returned in `any_stop_request`.
-  std::vector<double> row(double stop_request = 0, double* any_stop_request = nullptr) const;
+  void advance() override;
+  /// The history row of the current state; the stop request joins the functionals' reduction.
+  std::vector<double> row(double stop_request = 0,
+                          double* any_stop_request = nullptr) const override;
+  std::vector<std::string> history_columns() const override;
 
-  /// A note on the solution to print once (a nonlinear spring's negative slope), empty if none;
-  /// then empty until another arises.
-  std::string take_note();
+  /// A nonlinear spring's negative slope, said once.
+  std::string take_note() override;
   /// One line: steps, scheme, DoFs, ranks, Newton iterations, halved steps.
-  std::string summary() const;
+  std::string summary() const override;
 
   /// Everything the run carries to the next step: state, step, ledger and integrator.
-  void save(Checkpoint& c) const;
+  void save(Checkpoint& c) const override;
   /// The reverse of save() on a Transient built for the same case (any rank count).
-  void restore(const Checkpoint& c);
+  void restore(const Checkpoint& c) override;
 
 private:
   const PreparedCase& pc_;
@@ -85,12 +87,5 @@ using StepObserver =
 /// after every step with the history row. Returns the number of steps.
 unsigned long integrate(const PreparedCase& pc, const StepObserver& observe,
                         bool show_progress = false);
-
-/// Advances `run` to its final step, calling `observe` after every step (and first for step 0
-/// when `run` is there). With `stop` (a flag a signal handler sets), the ranks' flags are
-/// combined every step; when one is set, the loop ends after that step and returns the signal
-/// (SIGTERM if the ranks got different ones); it returns 0 at the final step.
-int continue_integration(Transient& run, const StepObserver& observe, bool show_progress,
-                         const volatile std::sig_atomic_t* stop = nullptr);
 
 } // namespace hamdyn

@@ -1,0 +1,113 @@
+#include "studies/time_loop.h"
+
+#include "studies/progress.h"
+#include "studies/resume.h"
+#include "studies/stop_on_signals.h"
+#include "studies/transient.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace hamdyn {
+
+int continue_integration(Stepper& run, const RowObserver& observe, bool show_progress,
+                         const volatile std::sig_atomic_t* stop) {
+  const MPI_Comm comm = run.communicator();
+  const bool root = dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  if (run.step() == 0)
+    observe(0, run.row());
+  Progress progress(show_progress && root, run.n_steps(), run.final_time(), run.step());
+  while (!run.finished()) {
+    run.advance();
+    // A pending signal joins the row's reduction, so every rank stops after the same step and
+    // knows which signal it was.
+    double requested = 0;
+    observe(run.step(), stop ? run.row(stop_request(*stop), &requested) : run.row());
+    const std::string note = run.take_note();
+    if (root && !note.empty())
+      std::printf("\nhamdyn: note: %s\n", note.c_str());
+    progress.update(run.step(), run.time());
+    if (const int signal = requested_signal(requested); signal != 0) {
+      progress.finish("hamdyn run: " + stopped_after(signal, run.step(), run.n_steps()));
+      return signal;
+    }
+  }
+  progress.finish(run.summary());
+  return 0;
+}
+
+HistoryOutput::HistoryOutput(const HistoryRows& rows, const std::string& directory, MPI_Comm comm,
+                             const Checkpoint* resumed)
+    : rows_(rows) {
+  const std::string path = directory + "/history.csv";
+  if (resumed) { // checked before the file is cut back to the checkpoint's row
+    check_history_columns(*resumed, rows_.columns(), directory);
+    history_ = std::make_unique<CsvWriter>(
+        path, static_cast<std::uint64_t>(resumed->number("history_length")), comm);
+  } else
+    history_ = std::make_unique<CsvWriter>(path, rows_.columns(), comm);
+}
+
+void HistoryOutput::observe(unsigned long step, unsigned long n_steps,
+                            const std::vector<double>& row) {
+  if (rows_.due(step, n_steps))
+    history_->row(rows_.select(row));
+}
+
+// The history is flushed first, so the length recorded ends with the checkpoint's row.
+void HistoryOutput::save(Checkpoint& c) {
+  c.set("history_length", double(history_->flush()));
+  c.set("history_columns", rows_.columns());
+}
+
+LargestValues::LargestValues(std::size_t n_columns, const Checkpoint* resumed)
+    : largest_(resumed ? resumed->numbers("largest", n_columns)
+                       : std::vector<double>(n_columns, 0.0)) {}
+
+void LargestValues::observe(unsigned long, unsigned long, const std::vector<double>& row) {
+  for (std::size_t k = 0; k < row.size(); ++k)
+    largest_[k] = std::max(largest_[k], std::abs(row[k]));
+}
+
+void LargestValues::save(Checkpoint& c) {
+  c.set("largest", largest_);
+}
+
+namespace {
+void write_checkpoint(const Stepper& stepper, const std::vector<RunOutput*>& outputs,
+                      const CaseParameters& c) {
+  Checkpoint checkpoint;
+  stepper.save(checkpoint);
+  for (RunOutput* output : outputs)
+    output->save(checkpoint);
+  checkpoint.write(c.output_directory + "/checkpoint.bin", stepper.communicator());
+}
+} // namespace
+
+void run_to_end(TransientRun& run, const std::vector<RunOutput*>& outputs, const CaseParameters& c,
+                bool report) {
+  Stepper& stepper = run.stepper();
+  int signal = 0;
+  {
+    std::unique_ptr<StopOnSignals> signals;
+    if (report) // the command line's run; a batch member stops with its batch's StopOnSignals
+      signals = std::make_unique<StopOnSignals>();
+    signal = continue_integration(
+        stepper,
+        [&](unsigned long n, const std::vector<double>& row) {
+          for (RunOutput* output : outputs)
+            output->observe(n, stepper.n_steps(), row);
+          if (checkpoint_due(c, n, stepper.n_steps()))
+            write_checkpoint(stepper, outputs, c);
+        },
+        report, StopOnSignals::flag_if_installed());
+  }
+  write_checkpoint(stepper, outputs, c);
+  if (signal != 0)
+    throw stopped_by(signal, stepper.step(), stepper.n_steps(), stepper.time(), c.output_directory);
+  run.finish(report);
+}
+
+} // namespace hamdyn
