@@ -140,9 +140,6 @@ public:
       *any_stop_request = dealii::Utilities::MPI::sum(stop_request, comm_);
     return row;
   }
-  std::vector<std::string> history_columns() const override {
-    return discrete_history_columns(*c_.discrete);
-  }
 
   std::string summary() const override {
     std::ostringstream text;
@@ -180,7 +177,7 @@ private:
 class DiscreteTransientRun : public TransientRun {
 public:
   DiscreteTransientRun(const CaseParameters& c, MPI_Comm comm)
-      : c_(c), stepper_(c, comm), columns_(stepper_.history_columns()),
+      : c_(c), stepper_(c, comm), columns_(discrete_history_columns(*c.discrete)),
         rows_(columns_, c.history_columns, c.history_interval) {}
 
   Stepper& stepper() override { return stepper_; }

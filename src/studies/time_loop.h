@@ -33,13 +33,12 @@ public:
   bool finished() const { return step() == n_steps(); }
   /// Advances one step. Throws CollectiveFailure, on every rank, when the state is not finite.
   virtual void advance() = 0;
-  /// The history row of the current state, every column (history_columns()). With
+  /// The history row of the current state, every column of history.csv. With
   /// `any_stop_request`, `stop_request` (this rank's pending signal, 0: none) is summed over the
   /// ranks into it (in the row's own reduction where it has one). Throws CollectiveFailure when
   /// the row is not finite and advance() did not see it.
   virtual std::vector<double> row(double stop_request = 0,
                                   double* any_stop_request = nullptr) const = 0;
-  virtual std::vector<std::string> history_columns() const = 0;
   /// A note on the solution to print once (empty: none), then empty until another arises.
   virtual std::string take_note() { return {}; }
   /// One line at the end: steps, scheme, size, iterations.

@@ -20,8 +20,6 @@
 
 namespace hamdyn {
 
-namespace {} // namespace
-
 std::vector<std::string> history_columns(const PreparedCase& pc) {
   const auto functionals = pc.model->history_functionals();
   std::vector<std::string> columns{"time"};
@@ -120,7 +118,7 @@ bool ledger_finite(const EnergyLedger& ledger) {
 
 Transient::Transient(const PreparedCase& pc)
     : pc_(pc), integrator_(pc.system, newmark_parameters(pc.parameters)), ledger_(pc.system),
-      n_steps_(step_count(pc.parameters)) {
+      grid_(pc.parameters.time_step, pc.parameters.final_time) {
   check_free_dofs(pc);
   integrator_.allocate(state_);
   if (pc.system.load) // the ledger reads only t, f and the extensions of the step before
@@ -150,15 +148,13 @@ Transient::Transient(const PreparedCase& pc)
 }
 
 void Transient::advance() {
-  const CaseParameters& c = pc_.parameters;
   previous_.t = state_.t;
   previous_.extensions = state_.extensions;
   if (pc_.system.load)
     previous_.f = state_.f;
   const unsigned long n = step_ + 1;
-  const TimeGrid grid(c.time_step, c.final_time);
-  integrator_.step(state_, grid.step_size(n, state_.t));
-  state_.t = grid.time(n);
+  integrator_.step(state_, grid_.step_size(n, state_.t));
+  state_.t = grid_.time(n);
   step_ = n;
   ledger_.record_step(previous_, state_);
   // The ledger's sums are reductions over every entry of u, v and f that each step makes anyway:
@@ -201,9 +197,9 @@ std::string Transient::take_note() {
 }
 
 std::string Transient::summary() const {
-  return "hamdyn run: " + std::to_string(n_steps_) + " steps (" + integrator_.parameters().name +
-         ", " + std::to_string(pc_.system.locally_owned.size()) + " DoFs, " +
-         std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc_.comm)) + " ranks" +
+  return "hamdyn run: " + std::to_string(grid_.n_steps) + " steps (" +
+         integrator_.parameters().name + ", " + std::to_string(pc_.system.locally_owned.size()) +
+         " DoFs, " + std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc_.comm)) + " ranks" +
          (pc_.system.nodal_forces.empty() && pc_.system.axial_factor == 0
               ? std::string()
               : ", at most " + std::to_string(integrator_.most_iterations()) +
@@ -216,7 +212,7 @@ std::string Transient::summary() const {
 
 void Transient::save(Checkpoint& c) const {
   c.set("step", double(step_));
-  c.set("n_steps", double(n_steps_));
+  c.set("n_steps", double(grid_.n_steps));
   c.set("time", state_.t);
   c.set("stretch", state_.stretch);
   c.set("extensions", state_.extensions);
@@ -233,12 +229,12 @@ void Transient::save(Checkpoint& c) const {
 }
 
 void Transient::restore(const Checkpoint& c) {
-  if (c.number("n_steps") != double(n_steps_))
+  if (c.number("n_steps") != double(grid_.n_steps))
     throw InputError("the checkpoint was written for " + text_of(c.number("n_steps")) +
-                     " steps and this case has " + std::to_string(n_steps_) +
+                     " steps and this case has " + std::to_string(grid_.n_steps) +
                      " (its Time step or Final time changed)");
   const CaseParameters& p = pc_.parameters;
-  step_ = checked_step(c, "step", "time", n_steps_, p.time_step, p.final_time);
+  step_ = checked_step(c, "step", "time", grid_.n_steps, p.time_step, p.final_time);
   state_.t = c.number("time");
   state_.stretch = c.number("stretch");
   state_.extensions = c.numbers("extensions", state_.extensions.size());
@@ -261,10 +257,6 @@ unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, boo
       run, [&](unsigned long n, const std::vector<double>& row) { observe(n, run.state(), row); },
       show_progress);
   return run.n_steps();
-}
-
-std::vector<std::string> Transient::history_columns() const {
-  return hamdyn::history_columns(pc_);
 }
 
 } // namespace hamdyn

@@ -9,6 +9,7 @@
 #include "studies/time_loop.h"
 #include "system/linear_functional.h"
 #include "time/newmark_family.h"
+#include "time/time_grid.h"
 
 #include <functional>
 #include <string>
@@ -43,7 +44,7 @@ public:
   explicit Transient(const PreparedCase& pc);
 
   MPI_Comm communicator() const override { return pc_.comm; }
-  unsigned long n_steps() const override { return n_steps_; }
+  unsigned long n_steps() const override { return grid_.n_steps; }
   unsigned long step() const override { return step_; }
   double time() const override { return state_.t; }
   double final_time() const override { return pc_.parameters.final_time; }
@@ -56,7 +57,6 @@ public:
   /// The history row of the current state; the stop request joins the functionals' reduction.
   std::vector<double> row(double stop_request = 0,
                           double* any_stop_request = nullptr) const override;
-  std::vector<std::string> history_columns() const override;
 
   /// A nonlinear spring's negative slope, said once.
   std::string take_note() override;
@@ -76,7 +76,8 @@ private:
   std::vector<LinearFunctional> functionals_;
   mutable std::vector<double> functional_values_; // row()'s scratch, kept for its allocation
   std::ptrdiff_t n_ends_;
-  unsigned long step_ = 0, n_steps_;
+  TimeGrid grid_;
+  unsigned long step_ = 0;
   bool negative_slope_reported_ = false;
 };
 
