@@ -99,6 +99,13 @@ double positive_value(const ParameterFile& f, const std::string& s, const std::s
   return v;
 }
 
+double finite_value(const ParameterFile& f, const std::string& s, const std::string& k) {
+  const double v = f.get_double(s, k);
+  if (!std::isfinite(v))
+    throw InputError(parameter_name(s, k), f.get(s, k), "expected a finite real number");
+  return v;
+}
+
 ExpressionPtr expression(const ParameterFile& f, const std::string& s, const std::string& k,
                          const std::vector<std::string>& variables) {
   // validates, throws InputError
@@ -298,7 +305,8 @@ void declare_case_parameters(ParameterFile& f) {
   f.declare("Model", "Mass per length", "0.01", P::Double(), positive,
             "Mass per unit length rho (rho A of a beam). Units: kg/m.");
   f.declare("Model", "Tension", "100", P::Double(), positive + std::string(" (strings)"),
-            "Tension tau of a string (unused by a beam). Units: N.");
+            "Tension tau of a string. A beam does not use it (its prestress is Axial force): a "
+            "beam case that sets it, to any value, is warned. Units: N.");
   f.declare("Model", "Axial stiffness", "0", P::Double(), nonnegative + std::string(" (strings)"),
             "EA of a string: 0 is the linear string; EA > 0 is the large-amplitude "
             "(Kirchhoff-Carrier) string, whose tension tau + (EA / 2L) int u_x^2 dx grows with "
@@ -306,6 +314,13 @@ void declare_case_parameters(ParameterFile& f) {
             "enters the energy ledger and its tension the history column tension. Units: N.");
   f.declare("Model", "Bending stiffness", "1", P::Double(), positive + std::string(" (beams)"),
             "EI of a beam (unused by a string). Units: N m^2.");
+  f.declare("Model", "Axial force", "0", P::Double(), "a real number (beams)",
+            "Prestress N of a beam, a dead axial load: > 0 tension, < 0 compression (unused by "
+            "a string, whose Tension is its prestress). It adds the geometric stiffness "
+            "int N w_x dw_x dx to the weak form (a Timoshenko beam: on its displacement w), so "
+            "tension stiffens the beam and compression softens it; at or beyond a buckling load "
+            "(`hamdyn buckling`) `hamdyn modes` reports the beam unstable. Its potential "
+            "(N / 2) int w_x^2 dx is part of the strain energy of the ledger. Units: N.");
   f.declare("Model", "Shear stiffness", "1e6", P::Double(),
             positive + std::string(" (Timoshenko beams)"),
             "kappa G A of a Timoshenko beam (unused otherwise). Units: N.");
@@ -478,8 +493,9 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
   // Only the chosen model's properties are checked and taken (unused_parameter_warnings names
   // the others when they are set).
   for (const ModelProperty& p : kind.properties)
-    c.*p.value =
-        p.may_be_zero ? nonnegative_value(f, "Model", p.key) : positive_value(f, "Model", p.key);
+    c.*p.value = p.range == ModelProperty::Range::nonnegative ? nonnegative_value(f, "Model", p.key)
+                 : p.range == ModelProperty::Range::positive  ? positive_value(f, "Model", p.key)
+                                                              : finite_value(f, "Model", p.key);
   c.left = parse_end(f, "Left end", kind);
   c.right = parse_end(f, "Right end", kind);
   c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
@@ -660,14 +676,18 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
       lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) + "' is " + why +
                       "; ignored");
   };
+  // Another model's property is named whenever the case sets it, even to its default (a
+  // beam's Tension = 100 is as unused as any other value).
   std::vector<std::string> warned; // a key several other models take is named once
   for (const ModelKind& other : model_kinds())
     for (const ModelProperty& p : other.properties) {
       const auto takes = [&](const ModelProperty& q) { return q.key == p.key; };
       if (std::none_of(kind.properties.begin(), kind.properties.end(), takes) &&
-          std::find(warned.begin(), warned.end(), p.key) == warned.end()) {
+          std::find(warned.begin(), warned.end(), p.key) == warned.end() &&
+          f.is_set("Model", p.key)) {
         warned.push_back(p.key);
-        add("Model", p.key, model);
+        lines.push_back(parameter_name("Model", p.key) + " = '" + f.get("Model", p.key) + "' is " +
+                        model + "; ignored");
       }
     }
   if (kind.fixed_degree > 0)

@@ -67,6 +67,7 @@ struct CaseParameters {
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
   double bending_stiffness = 0, rotary_inertia_per_length = 0; // beams: EI [N m^2], rho I [kg m]
   double shear_stiffness = 0;                                  // Timoshenko: kappa G A [N]
+  double axial_force = 0;     // beams: prestress N [N], a dead load (> 0 tension, < 0 compression)
   double axial_stiffness = 0; // Kirchhoff-Carrier string: EA [N]; 0 = linear string
   double rayleigh_mass = 0, rayleigh_stiffness = 0;
   EndParameters left, right;

@@ -14,13 +14,17 @@ const std::vector<SupportKind> beam_supports = {{"free", false, false},
                                                 {"pinned", true, false},
                                                 {"clamped", true, true},
                                                 {"sliding", false, true}};
-const ModelProperty tension{"Tension", &CaseParameters::tension, false};
+using Range = ModelProperty::Range;
+const ModelProperty tension{"Tension", &CaseParameters::tension, Range::positive};
 const ModelProperty bending_stiffness{"Bending stiffness", &CaseParameters::bending_stiffness,
-                                      false};
+                                      Range::positive};
 const ModelProperty rotary_inertia{"Rotary inertia per length",
-                                   &CaseParameters::rotary_inertia_per_length, true};
-const ModelProperty axial_stiffness{"Axial stiffness", &CaseParameters::axial_stiffness, true};
-const ModelProperty shear_stiffness{"Shear stiffness", &CaseParameters::shear_stiffness, false};
+                                   &CaseParameters::rotary_inertia_per_length, Range::nonnegative};
+const ModelProperty axial_stiffness{"Axial stiffness", &CaseParameters::axial_stiffness,
+                                    Range::nonnegative};
+const ModelProperty shear_stiffness{"Shear stiffness", &CaseParameters::shear_stiffness,
+                                    Range::positive};
+const ModelProperty axial_force{"Axial force", &CaseParameters::axial_force, Range::any};
 
 std::string join(const std::vector<std::string>& names, const std::string& separator) {
   std::string s;
@@ -49,7 +53,7 @@ const std::vector<ModelKind>& model_kinds() {
        "euler bernoulli beam",
        beam_supports,
        true,
-       {bending_stiffness, rotary_inertia},
+       {bending_stiffness, rotary_inertia, axial_force},
        3,
        "cubic Hermite",
        2,
@@ -62,7 +66,7 @@ const std::vector<ModelKind>& model_kinds() {
        "timoshenko beam",
        beam_supports,
        true,
-       {bending_stiffness, rotary_inertia, shear_stiffness},
+       {bending_stiffness, rotary_inertia, shear_stiffness, axial_force},
        0,
        "",
        1,

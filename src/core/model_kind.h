@@ -22,9 +22,10 @@ struct SupportKind {
 
 /// A `Model` section key that only some models take, and where its value goes.
 struct ModelProperty {
+  enum class Range { positive, nonnegative, any }; // > 0, >= 0, any finite real
   std::string key;
   double CaseParameters::*value;
-  bool may_be_zero; // >= 0 when true, > 0 otherwise
+  Range range;
 };
 
 /// The reduction `hamdyn compare` builds for a model.

@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 #include "core/text.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -246,6 +247,11 @@ double ParameterFile::get_double(const std::string& section, const std::string& 
 long ParameterFile::get_integer(const std::string& section, const std::string& key) const {
   SectionScope scope(handler_, section);
   return handler_.get_integer(key);
+}
+
+bool ParameterFile::is_set(const std::string& section, const std::string& key) const {
+  return std::any_of(assignments_.begin(), assignments_.end(),
+                     [&](const Assignment& a) { return a.section == section && a.key == key; });
 }
 
 bool ParameterFile::is_default(const std::string& section, const std::string& key) const {

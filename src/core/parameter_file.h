@@ -40,6 +40,8 @@ public:
   long get_integer(const std::string& section, const std::string& key) const;
   /// True when the entry holds its declared default (as text, or as the same number).
   bool is_default(const std::string& section, const std::string& key) const;
+  /// True when the case file or an override assigns the entry (to any value, its default too).
+  bool is_set(const std::string& section, const std::string& key) const;
   /// The declared default of an entry, as `hamdyn parameters` prints it.
   const std::string& default_value(const std::string& section, const std::string& key) const;
   /// Whether section/key is a declared entry.

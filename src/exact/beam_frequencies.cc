@@ -21,11 +21,28 @@ BeamEnd BeamEnd::classical(const std::string& support) {
 namespace {
 using Row = std::array<double, 4>;
 
-// d-th derivative of cos, sin, cosh, sinh (of bx) at bx = s, divided by b^d.
-Row basis(int d, double s) {
-  const double c = std::cos(s), sn = std::sin(s), ch = std::cosh(s), sh = std::sinh(s);
+// The wavenumbers of w = A cos(b2 x) + B sin(b2 x) + C cosh(b1 x) + D sinh(b1 x) on the
+// dimensionless beam (L = EI = rho A = 1) at omega^2 = b^4 under the axial force nu = N L^2 / EI:
+// w'''' - nu w'' = b^4 w gives b1^2 = nu/2 + sqrt(nu^2/4 + b^4), b2^2 = -nu/2 + sqrt(...), so
+// b1 b2 = b^2 and b1^2 - b2^2 = nu (both b without an axial force).
+struct Wavenumbers {
+  double b, b1, b2;
+  Wavenumbers(double b_, double nu) : b(b_), b1(b_), b2(b_) {
+    if (nu != 0) {
+      const double root = std::sqrt(0.25 * nu * nu + std::pow(b, 4));
+      b1 = std::sqrt(0.5 * nu + root);
+      b2 = std::sqrt(-0.5 * nu + root);
+    }
+  }
+};
+
+// d-th derivative of cos, sin (of b2 x), cosh, sinh (of b1 x) at x, divided by b^d.
+Row basis(int d, double x, const Wavenumbers& k) {
+  const double s2 = k.b2 * x, s1 = k.b1 * x;
+  const double c = std::cos(s2), sn = std::sin(s2), ch = std::cosh(s1), sh = std::sinh(s1);
   const double cos_d[4] = {c, -sn, -c, sn}, sin_d[4] = {sn, c, -sn, -c};
-  return {{cos_d[d], sin_d[d], d % 2 == 0 ? ch : sh, d % 2 == 0 ? sh : ch}};
+  const double r2 = std::pow(k.b2 / k.b, d), r1 = std::pow(k.b1 / k.b, d);
+  return {{r2 * cos_d[d], r2 * sin_d[d], r1 * (d % 2 == 0 ? ch : sh), r1 * (d % 2 == 0 ? sh : ch)}};
 }
 
 // a p + b q, entry by entry.
@@ -41,39 +58,43 @@ Row combine(double a, const Row& p, double b, const Row& q) {
 struct ScaledEnd {
   BeamEnd end;
   double sign; // +1 at x = L, -1 at x = 0
-  double s;    // bx at this end
+  double x;    // 0 or 1
 };
 
 // The two rows of an end at b, each divided by a positive continuous factor so that no row
-// grows without bound (roots and signs of the determinant are unchanged).
-std::array<Row, 2> end_rows(const ScaledEnd& e, double b) {
-  const double w2 = std::pow(b, 4);
+// grows without bound (roots and signs of the determinant are unchanged). The transverse force
+// at an end is EI w''' - N w' (the boundary term of int EI w'' dw'' + N w' dw' dx).
+std::array<Row, 2> end_rows(const ScaledEnd& e, const Wavenumbers& k, double nu) {
+  const double b = k.b, w2 = std::pow(b, 4);
   std::array<Row, 2> rows;
   if (e.end.holds_translation)
-    rows[0] = basis(0, e.s);
+    rows[0] = basis(0, e.x, k);
   else {
-    const double k = e.end.spring - e.end.point_mass * w2, shear = b * b * b;
-    rows[0] = combine(-e.sign * shear / (shear + std::abs(k)), basis(3, e.s),
-                      k / (shear + std::abs(k)), basis(0, e.s));
+    const double stiffness = e.end.spring - e.end.point_mass * w2, shear = b * b * b;
+    const Row force =
+        nu == 0 ? basis(3, e.x, k) : combine(1, basis(3, e.x, k), -nu / (b * b), basis(1, e.x, k));
+    rows[0] = combine(-e.sign * shear / (shear + std::abs(stiffness)), force,
+                      stiffness / (shear + std::abs(stiffness)), basis(0, e.x, k));
   }
   if (e.end.holds_rotation)
-    rows[1] = basis(1, e.s);
+    rows[1] = basis(1, e.x, k);
   else {
-    const double k = e.end.rotational_spring - e.end.rotary_inertia * w2, moment = b * b;
-    rows[1] = combine(e.sign * moment / (moment + std::abs(k * b)), basis(2, e.s),
-                      k * b / (moment + std::abs(k * b)), basis(1, e.s));
+    const double stiffness = e.end.rotational_spring - e.end.rotary_inertia * w2, moment = b * b;
+    rows[1] = combine(e.sign * moment / (moment + std::abs(stiffness * b)), basis(2, e.x, k),
+                      stiffness * b / (moment + std::abs(stiffness * b)), basis(1, e.x, k));
   }
   return rows;
 }
 
-// The end-condition determinant at bL = b (dimensionless), scaled by cosh(b)^-2 to stay finite.
-double determinant(const BeamEnd& left, const BeamEnd& right, double b) {
+// The end-condition determinant at bL = b (dimensionless), scaled by cosh(b1)^-2 to stay finite.
+double determinant(const BeamEnd& left, const BeamEnd& right, double b, double nu) {
   double a[4][4];
-  const auto l = end_rows({left, -1.0, 0.0}, b), r = end_rows({right, 1.0, b}, b);
+  const Wavenumbers k(b, nu);
+  const auto l = end_rows({left, -1.0, 0.0}, k, nu), r = end_rows({right, 1.0, 1.0}, k, nu);
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 4; ++j) {
       a[i][j] = l[i][j];
-      a[2 + i][j] = r[i][j] / std::cosh(b);
+      a[2 + i][j] = r[i][j] / std::cosh(k.b1);
     }
   // Gaussian elimination with partial pivoting, by hand: deal.II's FullMatrix::determinant
   // stops at 3x3 and its LAPACK LU throws on the exactly singular matrices a root can give.
@@ -100,9 +121,12 @@ double determinant(const BeamEnd& left, const BeamEnd& right, double b) {
 }
 
 // Rigid-body modes: the motions w = a + b x (x in [0, 1]) that cost no strain energy. A held
-// direction or a spring in it stops them; masses do not.
-unsigned int rigid_body_modes(const BeamEnd& left, const BeamEnd& right) {
+// direction or a spring in it stops them; masses do not; an axial force gives a rotation the
+// energy (N / 2) b^2 L.
+unsigned int rigid_body_modes(const BeamEnd& left, const BeamEnd& right, double nu) {
   std::vector<std::array<double, 2>> rows; // conditions on (a, b)
+  if (nu != 0)
+    rows.push_back({{0.0, 1.0}});
   for (const auto& [end, x] : {std::make_pair(&left, 0.0), std::make_pair(&right, 1.0)}) {
     if (end->holds_translation || end->spring > 0)
       rows.push_back({{1.0, x}});
@@ -128,12 +152,13 @@ BeamEnd scaled(BeamEnd e, double length, double bending_stiffness, double mass_p
 
 std::vector<double> beam_frequencies(const BeamEnd& left_end, const BeamEnd& right_end,
                                      double length, double bending_stiffness,
-                                     double mass_per_length, unsigned int n) {
+                                     double mass_per_length, unsigned int n, double axial_force) {
   const BeamEnd left = scaled(left_end, length, bending_stiffness, mass_per_length),
                 right = scaled(right_end, length, bending_stiffness, mass_per_length);
   const double scale = std::sqrt(bending_stiffness / mass_per_length) / (length * length);
-  std::vector<double> omega(std::min(n, rigid_body_modes(left, right)), 0.0);
-  auto negative = [&](double b) { return determinant(left, right, b) < 0; };
+  const double nu = axial_force * length * length / bending_stiffness;
+  std::vector<double> omega(std::min(n, rigid_body_modes(left, right, nu)), 0.0);
+  auto negative = [&](double b) { return determinant(left, right, b, nu) < 0; };
   // geometric steps near 0 (a soft spring or a heavy mass puts the first root there), then 0.01
   for (double s = 1e-4; omega.size() < n; s += std::min(0.01, 0.05 * s)) {
     double lo = s, hi = s + std::min(0.01, 0.05 * s);

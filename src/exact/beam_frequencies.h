@@ -27,10 +27,14 @@ struct BeamEnd {
 /// two rows of a 4x4 determinant: w = 0 where the translation is held, else the shear balance
 /// -+EI w''' + (K - M omega^2) w = 0 (- at x = L, + at x = 0); w' = 0 where the rotation is held,
 /// else the moment balance +-EI w'' + (K_r - J omega^2) w' = 0. Its roots are bracketed on a grid
-/// in bL and bisected.
+/// in bL and bisected. An axial force N (> 0 tension) makes the equation EI w'''' - N w'' =
+/// rho A omega^2 w: w = A cos b2 x + B sin b2 x + C cosh b1 x + D sinh b1 x with
+/// b1^2 - b2^2 = N / EI, b1 b2 = b^2, and the shear balance's EI w''' becomes EI w''' - N w'
+/// (Blevins, ch. 8, "beams with axial load"). A compression at or beyond buckling has a mode
+/// with omega^2 < 0, which is not among those returned.
 std::vector<double> beam_frequencies(const BeamEnd& left, const BeamEnd& right, double length,
                                      double bending_stiffness, double mass_per_length,
-                                     unsigned int n);
+                                     unsigned int n, double axial_force = 0);
 
 /// The same for classical supports with nothing attached.
 std::vector<double> beam_frequencies(const std::string& left, const std::string& right,

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace hamdyn {
@@ -77,6 +78,10 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   try {
     BandedOperator::Rows rows(s.banded(), s.banded_linearization(-shift, 0, 1));
     factorization.factorize(rows);
+  } catch (const NotPositiveDefinite&) {
+    throw UnstableSystem("K - shift M is not positive definite: the structure has a mode with "
+                         "omega^2 below the shift (it is unstable)",
+                         std::numeric_limits<double>::quiet_NaN());
   } catch (const std::exception&) {
     throw CollectiveFailure("the modal solver's factorization of K - shift M failed: check the "
                             "parameters' scale (Tension, stiffnesses, Mass per length, Grading)");
@@ -164,6 +169,13 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](auto a, auto b) { return lambda[a] < lambda[b]; });
   order.resize(n);
+  // Below the shift's scale, a negative omega^2 (formed in extended precision from the cells) is
+  // a rigid-body mode's round-off; beyond it, an unstable mode (the factorization caught those
+  // below the shift).
+  if (!residual.empty() && lambda[order.front()] < 1e-6 * shift)
+    throw UnstableSystem("the structure has a mode with omega^2 = " +
+                             std::to_string(lambda[order.front()]) + " < 0 (it is unstable)",
+                         lambda[order.front()]);
   for (unsigned int i : order) {
     // A rigid-body mode's omega^2 is zero up to round-off, which may be slightly negative.
     modes.omega.push_back(std::sqrt(std::max(lambda[i], 0.0)));

@@ -1,11 +1,21 @@
 #pragma once
 // Natural modes K phi = omega^2 M phi with SLEPc (Krylov-Schur, shift-and-invert on the line's
 // banded factorization), refined in extended precision.
+#include "core/failure_message.h"
 #include "system/second_order_system.h"
 
 #include <vector>
 
 namespace hamdyn {
+
+/// K is not positive definite: the structure has a mode with omega^2 < 0 (a compressive preload
+/// at or beyond its buckling load). Raised on every rank alike; `lowest` is the lowest
+/// eigenvalue found (NaN when the factorization of K - shift M already failed).
+struct UnstableSystem : CollectiveFailure {
+  UnstableSystem(const std::string& message, double lowest_eigenvalue)
+      : CollectiveFailure(message), lowest(lowest_eigenvalue) {}
+  double lowest;
+};
 
 struct Modes {
   std::vector<double> omega;      // rad/s, ascending

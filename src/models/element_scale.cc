@@ -37,6 +37,7 @@ void check_element_scale(const CaseParameters& c, double h_min, double h_max) {
     terms.push_back({"Model/Bending stiffness", "12 EI / h^3", c.bending_stiffness, 12, -3});
     terms.push_back(
         {"Model/Rotary inertia per length", "rho I / h", c.rotary_inertia_per_length, 1, -1});
+    terms.push_back({"Model/Axial force", "|N| / h", c.axial_force, 1, -1});
     break;
   case ModelType::timoshenko_beam:
     terms.push_back({"Model/Bending stiffness", "EI / h", c.bending_stiffness, 1, -1});
@@ -44,6 +45,7 @@ void check_element_scale(const CaseParameters& c, double h_min, double h_max) {
     terms.push_back({"Model/Shear stiffness", "kappa G A h", c.shear_stiffness, 1, 1});
     terms.push_back(
         {"Model/Rotary inertia per length", "rho I h", c.rotary_inertia_per_length, 1, 1});
+    terms.push_back({"Model/Axial force", "|N| / h", c.axial_force, 1, -1});
     break;
   case ModelType::discrete:
     return;
@@ -55,7 +57,7 @@ void check_element_scale(const CaseParameters& c, double h_min, double h_max) {
     if (term.value == 0)
       continue; // an absent term (no damping, no rotary inertia)
     for (double h : {h_min, h_max}) {
-      const double coefficient = term.factor * term.value * std::pow(h, term.power);
+      const double coefficient = term.factor * std::abs(term.value) * std::pow(h, term.power);
       if (!(coefficient <= largest && coefficient >= smallest))
         throw InputError(term.parameter, text_of(term.value),
                          "with elements " + text_of(h) + " m long gives " + term.formula + " = " +

@@ -31,6 +31,8 @@ void EulerBernoulliBeamModel::local_mass(const Cell& cell, double translational,
 void EulerBernoulliBeamModel::local_stiffness(const Cell& cell,
                                               FullMatrix<double>& stiffness) const {
   stiffness = hermite::stiffness(cell_length(cell), c_.bending_stiffness);
+  if (c_.axial_force != 0)
+    hermite::add_geometric_stiffness(stiffness, cell_length(cell), c_.axial_force);
 }
 
 void EulerBernoulliBeamModel::cell_forms(const Cell& cell, CellForms& forms) const {
@@ -48,6 +50,8 @@ void EulerBernoulliBeamModel::cell_forms(const Cell& cell, CellForms& forms) con
       hermite::add_extended_rows(forms, forms.mass, h, 1, c_.rotary_inertia_per_length);
   }
   hermite::add_extended_rows(forms, forms.stiffness, h, 2, c_.bending_stiffness);
+  if (c_.axial_force != 0) // N int w_x^2 dx: a weight of either sign
+    hermite::add_extended_rows(forms, forms.stiffness, h, 1, c_.axial_force);
 }
 
 void EulerBernoulliBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {

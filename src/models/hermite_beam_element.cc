@@ -42,6 +42,10 @@ FullMatrix<double> stiffness(double h, double ei) {
   return k;
 }
 
+void add_geometric_stiffness(FullMatrix<double>& k, double h, double axial_force) {
+  add_product(k, 3, h, axial_force, [h](double xi) { return first_derivatives(xi, h); });
+}
+
 FullMatrix<double> consistent_mass(double h, double rho_a, double rho_i) {
   FullMatrix<double> m(4, 4);
   add_product(m, 4, h, rho_a, [h](double xi) { return values(xi, h); });

@@ -53,6 +53,9 @@ inline Shape third_derivatives(double h) {
 
 /// int EI N_i'' N_j'' dx (exact: 2-point Gauss).
 dealii::FullMatrix<double> stiffness(double h, double bending_stiffness);
+/// Adds int N N_i' N_j' dx (exact: 3-point Gauss), the geometric stiffness of the axial force N
+/// (e.g. Przemieniecki, Theory of Matrix Structural Analysis, 1968, sec. 15.3).
+void add_geometric_stiffness(dealii::FullMatrix<double>& k, double h, double axial_force);
 /// int rho A N_i N_j + rho I N_i' N_j' dx (exact: 4-point Gauss): translational and rotary
 /// inertia, consistent.
 dealii::FullMatrix<double> consistent_mass(double h, double mass_per_length,

@@ -76,6 +76,10 @@ void TimoshenkoBeamModel::local_stiffness(const Cell& cell, FullMatrix<double>& 
         const double gamma_j = s[w_field].gradient(j, q)[0] - s[theta_field].value(j, q);
         stiffness(i, j) += c_.shear_stiffness * gamma_i * gamma_j * s.JxW(q);
       }
+      // the axial force's geometric stiffness N int w_x dw_x dx, exact with p + 1 points
+      for (unsigned int q = 0; c_.axial_force != 0 && q < b.n_quadrature_points; ++q)
+        stiffness(i, j) +=
+            c_.axial_force * b[w_field].gradient(i, q)[0] * b[w_field].gradient(j, q)[0] * b.JxW(q);
     }
 }
 
@@ -94,6 +98,8 @@ void TimoshenkoBeamModel::cell_forms(const Cell& cell, CellForms& forms) const {
   // as local_stiffness integrates them
   extended_->add_gauss_rows(forms, forms.stiffness, p + 1, c_.bending_stiffness / h, -1, 0, 1, 1);
   extended_->add_gauss_rows(forms, forms.stiffness, p, c_.shear_stiffness * h, 1, -1, 0, 1 / h);
+  if (c_.axial_force != 0) // N int w_x^2 dx (p + 1 points), a weight of either sign
+    extended_->add_gauss_rows(forms, forms.stiffness, p + 1, c_.axial_force / h, -1, 0, 0, 1);
 }
 
 void TimoshenkoBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {

@@ -11,6 +11,14 @@ namespace hamdyn {
 using dealii::FullMatrix;
 using dealii::Vector;
 
+std::string ImpulseDual::unsupported(const DiscreteChain& chain) {
+  for (const ForceElement& e : chain.elements)
+    if (e.kind == ForceElement::Kind::spring && e.coefficient < 0)
+      return "the chain has springs of negative stiffness (a compressive Model/Axial force), "
+             "whose compliance 1/k the impulse dual cannot take";
+  return "";
+}
+
 ImpulseDual::ImpulseDual(const DiscreteChain& chain) : chain_(chain) {
   const unsigned int n = chain.n_dofs(), l = chain.elements.size();
   inverse_mass_.reinit(n, n);

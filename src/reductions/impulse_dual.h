@@ -19,6 +19,7 @@
 #include <deal.II/lac/vector.h>
 
 #include <functional>
+#include <string>
 
 namespace hamdyn {
 
@@ -27,6 +28,10 @@ public:
   /// With rotary inertia of bars M is not diagonal and B = D M^-1 D^T is dense: still exact,
   /// and the line solver takes its long couplings as interface DoFs.
   explicit ImpulseDual(const DiscreteChain& chain);
+  /// Why `chain` has no impulse dual here (empty when it has one): a spring of negative
+  /// stiffness (a compressed beam's bar springs), whose compliance 1/k the dual's definite
+  /// "mass" cannot take.
+  static std::string unsupported(const DiscreteChain& chain);
 
   unsigned int n_impulses() const { return incidence_.m(); }
   const dealii::Vector<double>& compliance() const { return compliance_; }

@@ -10,6 +10,7 @@
 #include "reductions/small_system.h"
 #include "reductions/string_impulse_dual.h"
 #include "studies/largest_difference.h"
+#include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
 
@@ -113,7 +114,7 @@ std::vector<double> exact_frequencies(const CaseParameters& c, unsigned int n) {
     return exact::string_frequencies(exact_string(c), n);
   if (beam_has_exact_frequencies(c))
     return exact::beam_frequencies(exact_beam_end(c.left), exact_beam_end(c.right), c.length,
-                                   c.bending_stiffness, c.mass_per_length, n);
+                                   c.bending_stiffness, c.mass_per_length, n, c.axial_force);
   return {};
 }
 
@@ -150,7 +151,7 @@ FrequencyComparison CaseComparison::frequencies() const {
   const unsigned int n = c.n_modes;
   check_number_of_modes(*fe_);
   const double scale = fe_->model->frequency_scale();
-  f.primal_fe = compute_modes(fe_->system, n, -0.01 * scale * scale).omega;
+  f.primal_fe = natural_modes(fe_->system, c, n, scale).omega;
 
   // Zero modes (rigid-body motions, self-stress states) are zero up to round-off of the largest
   // eigenvalue, which grows as h^-4 for a bar chain: a zero is below 1e-8 of the structure's own
@@ -172,7 +173,11 @@ FrequencyComparison CaseComparison::frequencies() const {
   // The dual's elastic modes stand next to the chain's: mode rigid_body_modes + k.
   f.dual.assign(n, nan);
   unsigned int k = f.rigid_body_modes;
-  const std::vector<double> dual_squares = dual_.squared_frequencies();
+  f.dual_note = ImpulseDual::unsupported(chain_);
+  if (!f.dual_note.empty())
+    f.dual_note = "no impulse dual: " + f.dual_note;
+  const std::vector<double> dual_squares =
+      f.dual_note.empty() ? dual_.squared_frequencies() : std::vector<double>();
   zero = zero_of(dual_squares);
   for (double s : dual_squares) {
     if (s <= zero)
@@ -240,7 +245,9 @@ HistoryComparison CaseComparison::histories() const {
   }
 
   // its impulse dual, with the displacement recovered from the springs' forces
-  {
+  if (!ImpulseDual::unsupported(chain).empty())
+    h.dual.assign(h.time.size(), nan);
+  else {
     dealii::Vector<double> s0, s1, s2;
     dual_.initial_state(s0, s1, s2);
     SmallSystem s{diagonal(dual_.compliance()), diagonal(dual_.resistance()), dual_.susceptance(),

@@ -22,6 +22,7 @@ struct FrequencyComparison {
   unsigned int self_stress_states = 0;         // zero modes of the chain's dual (no primal one)
   unsigned int dual_fe_self_stress_states = 0; // zero modes of the continuum dual
   std::string dual_fe_note;                    // why the continuum dual is missing, if it is
+  std::string dual_note;                       // why the chain's dual is missing, if it is
 };
 
 struct HistoryComparison {

@@ -1,8 +1,8 @@
 #include "studies/convergence_study.h"
 
 #include "core/input_error.h"
-#include "modal/eigen_solver.h"
 #include "studies/compare_methods.h"
+#include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
 #include "studies/richardson.h"
 #include "studies/run_discrete.h"
@@ -217,7 +217,7 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
       check_number_of_modes(pc, n, "Convergence/Number of frequencies");
       const double scale = pc.model->frequency_scale();
       level.frequency_scale = scale;
-      const Modes modes = compute_modes(pc.system, n, -0.01 * scale * scale);
+      const Modes modes = natural_modes(pc.system, pc.parameters, n, scale);
       level.omega = modes.omega;
       level.residual = modes.residual;
     }

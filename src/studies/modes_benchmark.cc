@@ -1,8 +1,8 @@
 #include "studies/modes_benchmark.h"
 
 #include "core/case_parameters.h"
-#include "modal/eigen_solver.h"
 #include "studies/benchmark_figures.h"
+#include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
 
 #include <deal.II/base/mpi.h>
@@ -35,7 +35,7 @@ void run_modes_benchmark(unsigned long n_unknowns, unsigned int n_modes, MPI_Com
   MPI_Barrier(comm);
   const auto t1 = std::chrono::steady_clock::now();
   const double to_solver = dealii::Utilities::MPI::max(seconds_since_process_start(), comm);
-  const Modes modes = compute_modes(pc.system, n_modes, -0.01 * scale * scale);
+  const Modes modes = natural_modes(pc.system, c, n_modes, scale);
   MPI_Barrier(comm);
   const auto t2 = std::chrono::steady_clock::now();
   const PeakMemory memory = peak_memory(comm);

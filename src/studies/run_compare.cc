@@ -61,6 +61,8 @@ void print_frequencies(const FrequencyComparison& f, const std::string& chain_de
     std::printf("the continuum dual has %u self-stress state(s) (a constant impulse field, held "
                 "by both ends); no primal counterpart\n",
                 f.dual_fe_self_stress_states);
+  if (!f.dual_note.empty())
+    std::printf("%s\n", f.dual_note.c_str());
   if (!f.dual_fe_note.empty())
     std::printf("%s\n", f.dual_fe_note.c_str());
 }

@@ -1,10 +1,10 @@
 #include "studies/run_modes.h"
 
-#include "modal/eigen_solver.h"
 #include "output/attachment_series.h"
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
 #include "studies/memory.h"
+#include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
 #include "studies/run_discrete.h"
 #include "studies/transient.h"
@@ -143,12 +143,10 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
     std::printf("modes of the large-amplitude string about its straight state (tension Tension): "
                 "Axial stiffness enters only finite motions\n");
 
-  // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
-  // free-free string; its size only sets the conditioning of the shifted solves.
   const double scale = pc.model->frequency_scale();
   if (!c.write_mode_shapes)
     pc.release_mesh();
-  const Modes modes = compute_modes(pc.system, c.n_modes, -0.01 * scale * scale);
+  const Modes modes = natural_modes(pc.system, c, c.n_modes, scale);
   const auto output = prepare_output_directory(c.output_directory, file, comm); // modes are done
 
   CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency", "residual"},

@@ -89,7 +89,18 @@ void LineSchurSolver::factorize(RowSource& reader) {
       if (j >= 0)
         interior_factor_(i, j) += value;
     }
-  interior_factor_.factorize();
+  // A pivot that is not positive on one rank is every rank's failure: reduced before the Schur
+  // complement's reduction, so no rank waits in it for one that has thrown.
+  int not_definite = 0;
+  try {
+    interior_factor_.factorize();
+  } catch (const std::runtime_error&) {
+    not_definite = 1;
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &not_definite, 1, MPI_INT, MPI_MAX, comm_);
+  if (not_definite)
+    throw NotPositiveDefinite("LineSchurSolver: the matrix is not positive definite (a pivot "
+                              "of its interior block is not positive)");
 
   // A_GI rows, the A_GG part of the Schur complement, and W = A_II^-1 A_IG.
   const std::size_t n_g = interface_global_.size();

@@ -27,10 +27,18 @@
 #include <petscmat.h>
 #include <petscvec.h>
 
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 namespace hamdyn {
+
+/// Thrown by LineSchurSolver::factorize on every rank when the matrix's interior block (every DoF
+/// but the few that couple ranks) has a pivot that is not positive: the symmetric matrix is not
+/// positive definite (a stiffness softened beyond buckling, a shift above an eigenvalue).
+struct NotPositiveDefinite : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class LineSchurSolver {
 public:

@@ -281,10 +281,32 @@ TEST(CaseParameters, KeysTheModelDoesNotUseAreNeitherCheckedNorTaken) {
       "subsection Right end\n set Support = free\n set Rotary inertia = 2\n"
       " set Moment = sin(t)\nend\n");
   const auto string_warnings = unused_parameter_warnings(string.file, string.c);
-  ASSERT_EQ(string_warnings.size(), 2u) << "1.0 and 100.0 are the defaults 1 and 100";
-  EXPECT_NE(string_warnings[0].find("Right end/Rotary inertia = '2' is not used by a string"),
+  // another model's key is named when it is set at all, even to its default 1 (written 1.0)
+  ASSERT_EQ(string_warnings.size(), 3u);
+  EXPECT_NE(string_warnings[0].find("Model/Bending stiffness = '1.0' is not used by a string"),
             std::string::npos)
       << string_warnings[0];
-  EXPECT_NE(string_warnings[1].find("Right end/Moment"), std::string::npos) << string_warnings[1];
+  EXPECT_NE(string_warnings[1].find("Right end/Rotary inertia = '2' is not used by a string"),
+            std::string::npos)
+      << string_warnings[1];
+  EXPECT_NE(string_warnings[2].find("Right end/Moment"), std::string::npos) << string_warnings[2];
   EXPECT_EQ(string.c.right.rotary_inertia, 0.0);
+}
+
+TEST(CaseParameters, TensionOfABeamIsWarnedAtItsDefaultToo) {
+  // A beam's prestress is Axial force; Tension = 100 (the string's default) is not taken.
+  const ReadCase beam("subsection Model\n set Type = timoshenko beam\n set Tension = 100\n"
+                      " set Rotary inertia per length = 1\n set Axial force = -3.5\nend\n");
+  const auto warnings = unused_parameter_warnings(beam.file, beam.c);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("Model/Tension = '100' is not used by a timoshenko beam"),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_EQ(beam.c.axial_force, -3.5);
+  const ReadCase string("subsection Model\n set Axial force = 2\nend\n");
+  ASSERT_EQ(unused_parameter_warnings(string.file, string.c).size(), 1u);
+  EXPECT_EQ(string.c.axial_force, 0.0);
+  EXPECT_THROW(ReadCase("subsection Model\n set Type = euler bernoulli beam\n"
+                        " set Axial force = inf\nend\n"),
+               InputError);
 }
