@@ -419,6 +419,13 @@ void declare_case_parameters(ParameterFile& f) {
             "files, one snapshot of the mesh per mode, and attachments.vtp); false writes "
             "modes.csv only.");
 
+  f.declare("Buckling", "Number of modes", "3", P::Integer(), "an integer >= 1",
+            "Number of critical loads and buckling shapes computed by `hamdyn buckling`.");
+  f.declare("Buckling", "Write shapes", "true", P::Selection("true|false"), "true | false",
+            "Whether `hamdyn buckling` writes the buckling shapes for ParaView (buckling.pvd and "
+            "its files, one snapshot per mode, scaled to a largest |w| of 1); false writes "
+            "buckling.csv only.");
+
   f.declare("Convergence", "Refine", "h", P::Selection("h|p|dt|h and dt"), "h | p | dt | h and dt",
             "What `hamdyn converge` refines from level to level: h doubles the elements, p "
             "takes degrees 1, 2, 3, 4 (Lagrange elements only), dt halves the time step, "
@@ -580,6 +587,12 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
                      "expected an integer >= 1");
   c.n_modes = static_cast<unsigned>(n_modes);
   c.write_mode_shapes = f.get("Modes", "Write shapes") == "true";
+  const long n_buckling = f.get_integer("Buckling", "Number of modes");
+  if (n_buckling < 1)
+    throw InputError("Buckling/Number of modes", f.get("Buckling", "Number of modes"),
+                     "expected an integer >= 1");
+  c.buckling.n_modes = static_cast<unsigned>(n_buckling);
+  c.buckling.write_shapes = f.get("Buckling", "Write shapes") == "true";
 
   c.output_directory = f.get("Output", "Directory");
   if (c.output_directory.empty())

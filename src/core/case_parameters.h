@@ -62,6 +62,12 @@ struct ConvergenceParameters {
   std::string history; // a history.csv column; empty: frequencies only
 };
 
+/// The `Buckling` section, read by `hamdyn buckling`.
+struct BucklingParameters {
+  unsigned int n_modes = 3;
+  bool write_shapes = true;
+};
+
 struct CaseParameters {
   ModelType model_type = ModelType::string;
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
@@ -103,6 +109,7 @@ struct CaseParameters {
   std::vector<double> probes;
   std::vector<std::string> probe_labels; // as written in the case file, for column names
   ConvergenceParameters convergence;
+  BucklingParameters buckling;
   /// Model/Type = discrete: the system (the line model's members above are then unused).
   std::shared_ptr<const DiscreteCase> discrete;
 };

@@ -54,6 +54,11 @@ void EulerBernoulliBeamModel::cell_forms(const Cell& cell, CellForms& forms) con
     hermite::add_extended_rows(forms, forms.stiffness, h, 1, c_.axial_force);
 }
 
+void EulerBernoulliBeamModel::geometric_rows(const Cell& cell, CellForms& forms,
+                                             std::vector<extended>& form) const {
+  hermite::add_extended_rows(forms, form, extended(cell->vertex(1)[0]) - cell->vertex(0)[0], 1, 1);
+}
+
 void EulerBernoulliBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {
   f = hermite::load(cell->vertex(0)[0], cell_length(cell),
                     [&](double x) { return (*c_.distributed_force)(x, t); });

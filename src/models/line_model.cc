@@ -86,7 +86,9 @@ void LineModel::assemble_distributed_load(double t, LA::Vector& f) const {
   f.compress(VectorOperation::add);
 }
 
-void LineModel::assemble(SecondOrderSystem& s, Matrices matrices) const {
+void LineModel::assemble(SecondOrderSystem& s, Matrices matrices, MassForm form) const {
+  AssertThrow(form == MassForm::inertia || matrices == Matrices::band_from_cells,
+              ExcMessage("the geometric stiffness as M is built from the cells only"));
   s.comm = comm_;
   s.locally_owned = locally_owned_;
   s.locally_relevant = locally_relevant_;
@@ -117,6 +119,8 @@ void LineModel::assemble(SecondOrderSystem& s, Matrices matrices) const {
   attach_interior_devices(
       s, constraints_, c_, [this](double x) { return node_dof(x); }, viscous_factor);
   oscillators_->assemble(s, constraints_, viscous_factor);
+  if (form == MassForm::geometric_stiffness)
+    s.point_mass.clear(); // no point inertia: M is int w_x dw_x dx alone
   if (matrices == Matrices::assembled) {
     s.add_point_entries();
     s.mass.compress(VectorOperation::add);
@@ -124,7 +128,9 @@ void LineModel::assemble(SecondOrderSystem& s, Matrices matrices) const {
   }
   decouple_held_rows(s, constraints_);
   add_nodal_forces(s);
-  s.visit_cell_forms = [this](const CellFormVisitor& visit) { visit_cell_forms(visit); };
+  s.visit_cell_forms = [this, form](const CellFormVisitor& visit) {
+    visit_cell_forms(visit, form);
+  };
 
   std::vector<PointLoad> point_loads;
   for (int e : {0, 1}) {
@@ -168,7 +174,7 @@ void LineModel::assemble_matrices(SecondOrderSystem& s) const {
   assemble_tension_stiffness(s, dsp);
 }
 
-void LineModel::visit_cell_forms(const CellFormVisitor& visit) const {
+void LineModel::visit_cell_forms(const CellFormVisitor& visit, MassForm form) const {
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   CellForms forms;
   // A cell's forms depend on its length alone (the section is uniform, every model's cell_forms
@@ -184,8 +190,13 @@ void LineModel::visit_cell_forms(const CellFormVisitor& visit) const {
                                [this](auto i) { return locally_owned_.is_element(i); }))
       continue;
     const extended length = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
-    if (length != previous_length)
+    if (length != previous_length) {
       cell_forms(cell, forms);
+      if (form == MassForm::geometric_stiffness) {
+        forms.mass.clear();
+        geometric_rows(cell, forms, forms.mass);
+      }
+    }
     previous_length = length;
     visit(dofs, owned, forms);
   }

@@ -40,7 +40,7 @@ public:
 
   const dealii::DoFHandler<1>& dof_handler() const override { return dof_handler_; }
   void structure_part(const LA::Vector& state, LA::Vector& structure) const override;
-  void assemble(SecondOrderSystem& s, Matrices matrices) const override;
+  void assemble(SecondOrderSystem& s, Matrices matrices, MassForm form) const override;
   /// w and w_t from the expressions (beams: theta from a central difference of them, step
   /// 1e-6 L), zero on held DoFs.
   void initial_conditions(LA::Vector& u, LA::Vector& v) const override;
@@ -81,9 +81,14 @@ protected:
   /// extended-precision rows of point values (system/cell_forms.h): the same forms local_mass
   /// and local_stiffness assemble, without their rounding.
   virtual void cell_forms(const Cell& cell, CellForms& forms) const = 0;
+  /// Appends to `form` the rows of int w_x^2 dx over the cell (the geometric stiffness of a unit
+  /// axial force, on the displacement w), exactly integrated.
+  virtual void geometric_rows(const Cell& cell, CellForms& forms,
+                              std::vector<extended>& form) const = 0;
   /// cell_forms of every cell that holds a DoF this rank owns (SecondOrderSystem::
-  /// visit_cell_forms).
-  void visit_cell_forms(const CellFormVisitor& visit) const;
+  /// visit_cell_forms), with the mass rows replaced by geometric_rows for
+  /// MassForm::geometric_stiffness.
+  void visit_cell_forms(const CellFormVisitor& visit, MassForm form) const;
   /// int f(x, t) N_w dx over the cell.
   virtual void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const = 0;
   /// Weights of the cell's DoFs that give w(x), x in the cell.

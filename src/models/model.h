@@ -25,13 +25,19 @@ struct OutputFields {
   std::size_t n_local_cells = 0;
 };
 
+/// What the system's "mass" M holds: the inertia (dynamics and natural modes), or the geometric
+/// stiffness int w_x dw_x dx of a unit axial force with no point entries (buckling: K x = P K_g x
+/// has the shape of K x = omega^2 M x, and shares its solver).
+enum class MassForm { inertia, geometric_stiffness };
+
 class Model {
 public:
   virtual ~Model() = default;
   virtual const dealii::DoFHandler<1>& dof_handler() const = 0;
   /// Assembles M, K, the damping and the load f(t), once; with Matrices::band_from_cells only
   /// the point entries, held rows and cell forms M and K's band is built from (no damping).
-  virtual void assemble(SecondOrderSystem& s, Matrices matrices) const = 0;
+  /// MassForm::geometric_stiffness needs Matrices::band_from_cells.
+  virtual void assemble(SecondOrderSystem& s, Matrices matrices, MassForm form) const = 0;
   /// The initial displacement and velocity (zero on held DoFs).
   virtual void initial_conditions(LA::Vector& u, LA::Vector& v) const = 0;
   virtual HistoryFunctionals history_functionals() const = 0;

@@ -31,6 +31,8 @@ private:
   /// factor int phi_i' phi_j' dx over the cell.
   void gradient_products(const Cell& cell, double factor, dealii::FullMatrix<double>& out) const;
   void cell_forms(const Cell& cell, CellForms& forms) const override;
+  void geometric_rows(const Cell& cell, CellForms& forms,
+                      std::vector<extended>& form) const override;
   void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const override;
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,

@@ -102,6 +102,12 @@ void TimoshenkoBeamModel::cell_forms(const Cell& cell, CellForms& forms) const {
     extended_->add_gauss_rows(forms, forms.stiffness, p + 1, c_.axial_force / h, -1, 0, 0, 1);
 }
 
+void TimoshenkoBeamModel::geometric_rows(const Cell& cell, CellForms& forms,
+                                         std::vector<extended>& form) const {
+  const extended h = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
+  extended_->add_gauss_rows(forms, form, c_.degree + 1, 1 / h, -1, 0, 0, 1);
+}
+
 void TimoshenkoBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {
   FEValues<1>& v = *load_values_;
   v.reinit(cell);

@@ -28,6 +28,8 @@ private:
                   dealii::FullMatrix<double>& mass) const override;
   void local_stiffness(const Cell& cell, dealii::FullMatrix<double>& stiffness) const override;
   void cell_forms(const Cell& cell, CellForms& forms) const override;
+  void geometric_rows(const Cell& cell, CellForms& forms,
+                      std::vector<extended>& form) const override;
   void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const override;
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,

@@ -18,7 +18,8 @@
 
 namespace hamdyn {
 
-PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_, Matrices matrices)
+PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_, Matrices matrices,
+                           MassForm form)
     : parameters(c), comm(comm_),
       triangulation(std::make_unique<dealii::parallel::shared::Triangulation<1>>(
           comm_, dealii::Triangulation<1>::none, false,
@@ -41,7 +42,7 @@ PreparedCase::PreparedCase(const CaseParameters& c, MPI_Comm comm_, Matrices mat
   }
   trim_freed_memory(); // the mesh description's per-cell vectors are freed: return them
   model = make_model(c, *triangulation, comm);
-  model->assemble(system, matrices);
+  model->assemble(system, matrices, form);
   // The sparsity pattern's many small blocks are free now; hand them back to the system so they
   // do not add to the peak of the solver set-up that follows (glibc keeps them otherwise).
   trim_freed_memory();

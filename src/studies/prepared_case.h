@@ -14,7 +14,9 @@ namespace hamdyn {
 
 struct PreparedCase {
   /// Matrices::band_from_cells for a study that only needs M and K's band (modes).
-  PreparedCase(const CaseParameters& c, MPI_Comm comm, Matrices matrices = Matrices::assembled);
+  /// MassForm::geometric_stiffness (buckling) with Matrices::band_from_cells.
+  PreparedCase(const CaseParameters& c, MPI_Comm comm, Matrices matrices = Matrices::assembled,
+               MassForm form = MassForm::inertia);
   /// Frees the model and the mesh once the system's cells are kept apart (keep_cells_only), for
   /// a modal study that writes no shapes: at 10^6 cells they are a quarter of its peak memory.
   void release_mesh();

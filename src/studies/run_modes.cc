@@ -4,6 +4,7 @@
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
 #include "studies/memory.h"
+#include "studies/mode_shapes.h"
 #include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
 #include "studies/run_discrete.h"
@@ -51,87 +52,13 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
 }
 } // namespace
 
-namespace {
-// Mode `number`'s shape as fields mode_w (and a beam's mode_theta), scaled so that the largest
-// |w| at the sampled points is 1 (a mode without transverse motion: the largest |theta|, and the
-// field data scaled_by_rotation = 1 says so) and signed so that this largest entry is positive
-// (where several points share it, as in an antisymmetric mode, the first along x: a rule every
-// rank count applies alike); field data omega [rad/s] and frequency [Hz]; ParaView's time axis
-// is the mode number.
-void write_mode_shape(const PreparedCase& pc, const LA::Vector& mode, unsigned int number,
-                      double omega, VtuSeries& series) {
-  const MPI_Comm comm = pc.comm;
-  LA::Vector structure;
-  pc.model->structure_part(mode, structure);
-  const OutputFields fields = pc.model->output_fields();
-  const bool rotation = fields.point.size() > 1 && fields.point[1] == "rotation";
-  const unsigned int n = pc.model->output_subdivisions() + 1;
-  auto each_sample = [&](const std::function<void(double x, double w, double theta)>& f) {
-    pc.model->sample_output_fields(structure, structure, structure,
-                                   [&](const double* x, const double* values, const double*) {
-                                     for (unsigned int j = 0; j < n; ++j)
-                                       f(x[j], values[j], rotation ? values[n + j] : 0.0);
-                                   });
-  };
-  double largest[2] = {0, 0}; // |w|, |theta| at the sampled points
-  each_sample([&](double, double w, double theta) {
-    largest[0] = std::max(largest[0], std::abs(w));
-    largest[1] = std::max(largest[1], std::abs(theta));
-  });
-  largest[0] = dealii::Utilities::MPI::max(largest[0], comm);
-  largest[1] = dealii::Utilities::MPI::max(largest[1], comm);
-  const bool by_rotation = !(largest[0] > 1e-12 * largest[1] * pc.parameters.length);
-  const unsigned int field = by_rotation ? 1 : 0;
-  // the first x where |field| reaches its largest value (to round-off), and the sign there
-  struct {
-    double x;
-    int sign;
-  } first{std::numeric_limits<double>::infinity(), 1};
-  each_sample([&](double x, double w, double theta) {
-    const double value = field == 0 ? w : theta;
-    if (std::abs(value) >= (1 - 1e-9) * largest[field] && x < first.x)
-      first = {x, value < 0 ? -1 : 1};
-  });
-  MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_DOUBLE_INT, MPI_MINLOC, comm);
-  const double scale = first.sign / largest[field];
-  OutputFields mode_fields;
-  mode_fields.point = rotation ? std::vector<std::string>{"mode_w", "mode_theta"}
-                               : std::vector<std::string>{"mode_w"};
-  mode_fields.n_local_cells = fields.n_local_cells;
-  series.write(
-      mode_fields, n - 1, number,
-      [&](LineVtuPiece& piece) {
-        std::vector<double> scaled(mode_fields.point.size() * n);
-        pc.model->sample_output_fields(structure, structure, structure,
-                                       [&](const double* x, const double* values, const double*) {
-                                         for (std::size_t i = 0; i < scaled.size(); ++i)
-                                           scaled[i] = scale * values[i];
-                                         piece.add_cell(x, scaled.data(), nullptr);
-                                       });
-      },
-      false,
-      {{"omega", omega}, {"frequency", omega / (2 * M_PI)}, {"scaled_by_rotation", by_rotation}});
-}
-} // namespace
-
 NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                       bool report) {
   if (c.discrete)
     return run_discrete_modes(c, file, comm, report);
   PreparedCase pc(c, comm, Matrices::band_from_cells);
   check_number_of_modes(pc);
-  {
-    // The Krylov-Schur basis (krylov_basis_size vectors) and the dense matrices of the projected
-    // problem (SLEPc users' manual, sec. 2.6.4 on ncv and mpd); the refinement 2n more vectors.
-    const double n = c.n_modes,
-                 ncv = double(krylov_basis_size(c.n_modes, pc.system.locally_owned.size()));
-    const double dofs = double(pc.system.locally_owned.size());
-    refuse_beyond_memory("Modes/Number of modes", std::to_string(c.n_modes),
-                         8 * dofs * (ncv + 2 * n) + 4 * 8 * ncv * ncv,
-                         std::to_string(c.n_modes) + " modes of " +
-                             std::to_string(pc.system.locally_owned.size()) + " DoFs",
-                         comm);
-  }
+  refuse_modes_beyond_memory(pc, c.n_modes, "Modes/Number of modes");
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   linearize_about_initial_state(pc, comm, root);
   const bool dashpots = std::any_of(pc.system.nodal_forces.begin(), pc.system.nodal_forces.end(),
@@ -166,7 +93,8 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
     if (root)
       std::printf("%6u %22.15g %22.15g %10.2e\n", k + 1, w, w / (2 * M_PI), modes.residual[k]);
     if (series)
-      write_mode_shape(pc, modes.shapes[k], k + 1, w, *series);
+      write_mode_shape(pc, modes.shapes[k], k + 1, {{"omega", w}, {"frequency", w / (2 * M_PI)}},
+                       *series);
   }
   return results;
 }

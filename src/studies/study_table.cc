@@ -1,5 +1,6 @@
 #include "studies/study_table.h"
 
+#include "studies/run_buckling.h"
 #include "studies/run_compare.h"
 #include "studies/run_converge.h"
 #include "studies/run_modes.h"
@@ -40,6 +41,16 @@ const std::vector<StudyCommand>& study_commands() {
 )",
        "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm",
        R"(modes\.(csv|pvd)|modes_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.vtp)", "", ""},
+      {"buckling", run_buckling,
+       R"(  hamdyn buckling [CASE.prm] [--set ...]... [--output DIR]
+      Critical axial loads and buckling shapes of a beam (any supports, end springs and
+      attachments; the case's Axial force is a preload): K x = P K_g x, P > 0 in compression.
+      Writes DIR/buckling.csv (mode, critical_force [N], exact_critical_force where an exact
+      solution exists, residual) and DIR/buckling.pvd (the shapes, scaled to a largest |w| of
+      1); Buckling section: Number of modes, Write shapes.
+)",
+       "buckling.csv, buckling.pvd (time axis = mode number), used_parameters.prm",
+       R"(buckling\.(csv|pvd)|buckling_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))", "", ""},
       {"compare", run_compare,
        R"(  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
       The case solved four ways, side by side: primal finite elements, the discrete chain

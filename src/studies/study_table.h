@@ -28,7 +28,7 @@ struct StudyCommand {
   std::string plot_file;   // the figure that script writes
 };
 
-/// run, modes, compare and converge, in the order --help lists them.
+/// run, modes, buckling, compare and converge, in the order --help lists them.
 const std::vector<StudyCommand>& study_commands();
 /// The study named `name`, or null.
 const StudyCommand* find_study(const std::string& name);

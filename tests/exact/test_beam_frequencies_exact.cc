@@ -1,6 +1,7 @@
 // The exact beam frequencies against the textbook values of beta L (Blevins, "Formulas for
 // Natural Frequency and Mode Shape", 1979, table 8-1) and their rigid-body modes.
 #include "exact/beam_frequencies.h"
+#include "exact/buckling_loads.h"
 #include "support/case_builder.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,8 @@
 #include <functional>
 
 using hamdyn::exact::beam_frequencies;
+using hamdyn::exact::engesser_buckling_loads;
+using hamdyn::exact::euler_buckling_loads;
 
 namespace {
 void expect_beta(const std::string& left, const std::string& right, std::vector<double> beta_l,
@@ -98,4 +101,22 @@ TEST(ExactBeamFrequencies, FreeBeamOnSoftSpringsBouncesAndRocks) {
   EXPECT_NEAR(omega[1], std::sqrt(6 * k / (rho * L)), 1e-4 * omega[1]);
   const double free_free = std::pow(4.73004074, 2) * std::sqrt(ei / rho) / (L * L);
   EXPECT_NEAR(omega[2], free_free, 1e-4 * free_free);
+}
+
+TEST(ExactBucklingLoads, EulerAndEngesserForClassicalEnds) {
+  // pi^2 EI / (K L)^2 with K = 2, 1, 0.5 and K = pi / 4.4934 (tan x = x) for clamped-pinned
+  const double ei = 3, l = 2, p = M_PI * M_PI * ei / (l * l);
+  const auto end = [](const char* s) { return BeamEnd::classical(s); };
+  EXPECT_NEAR(euler_buckling_loads(end("clamped"), end("free"), l, ei, 1)[0], p / 4, 1e-10 * p);
+  const auto pinned = euler_buckling_loads(end("pinned"), end("pinned"), l, ei, 3);
+  for (int n = 1; n <= 3; ++n)
+    EXPECT_NEAR(pinned[n - 1], n * n * p, 1e-10 * n * n * p);
+  EXPECT_NEAR(euler_buckling_loads(end("clamped"), end("clamped"), l, ei, 1)[0], 4 * p, 1e-10 * p);
+  EXPECT_NEAR(euler_buckling_loads(end("clamped"), end("pinned"), l, ei, 1)[0],
+              std::pow(4.493409457909064 / M_PI, 2) * p, 1e-9 * p);
+  EXPECT_TRUE(euler_buckling_loads(end("pinned"), end("free"), l, ei, 1).empty()); // a mechanism
+  const double kga = 7;
+  EXPECT_NEAR(engesser_buckling_loads(end("pinned"), end("pinned"), l, ei, kga, 1)[0],
+              p / (1 + p / kga), 1e-12 * p);
+  EXPECT_TRUE(engesser_buckling_loads(end("clamped"), end("clamped"), l, ei, kga, 1).empty());
 }

@@ -1,0 +1,151 @@
+#include "exact/buckling_loads.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace hamdyn::exact {
+
+namespace {
+using Row = std::array<double, 4>;
+
+// Value and derivatives of (1, x, cos(mu x), sin(mu x)) at x on the beam of length 1.
+Row derivative(int d, double x, double mu) {
+  const double c = std::cos(mu * x), s = std::sin(mu * x), m = std::pow(mu, d);
+  const double cos_d[4] = {c, -s, -c, s}, sin_d[4] = {s, c, -s, -c};
+  return {{d == 0 ? 1.0 : 0.0, d == 0 ? x : d == 1 ? 1.0 : 0.0, m * cos_d[d], m * sin_d[d]}};
+}
+
+// Each row scaled to its largest entry: a positive continuous factor, so the determinant's roots
+// and signs stay where they are.
+Row normalized(Row r) {
+  double largest = 0;
+  for (double v : r)
+    largest = std::max(largest, std::abs(v));
+  if (largest > 0)
+    for (double& v : r)
+      v /= largest;
+  return r;
+}
+
+// Dimensionless (L = EI = 1, P = mu^2): EI w''' + P w' = mu^2 B, the constant shear.
+std::array<Row, 2> end_rows(const BeamEnd& e, double x, double sign, double mu) {
+  std::array<Row, 2> rows;
+  if (e.holds_translation)
+    rows[0] = derivative(0, x, mu);
+  else {
+    const Row w = derivative(0, x, mu);
+    for (int j = 0; j < 4; ++j)
+      rows[0][j] = -sign * (j == 1 ? mu * mu : 0.0) + e.spring * w[j];
+  }
+  if (e.holds_rotation)
+    rows[1] = derivative(1, x, mu);
+  else {
+    const Row w1 = derivative(1, x, mu), w2 = derivative(2, x, mu);
+    for (int j = 0; j < 4; ++j)
+      rows[1][j] = sign * w2[j] + e.rotational_spring * w1[j];
+  }
+  return {{normalized(rows[0]), normalized(rows[1])}};
+}
+
+double determinant(const BeamEnd& left, const BeamEnd& right, double mu) {
+  double a[4][4];
+  const auto l = end_rows(left, 0, -1, mu), r = end_rows(right, 1, 1, mu);
+  for (int j = 0; j < 4; ++j) {
+    a[0][j] = l[0][j];
+    a[1][j] = l[1][j];
+    a[2][j] = r[0][j];
+    a[3][j] = r[1][j];
+  }
+  // Gaussian elimination with partial pivoting (beam_frequencies.cc says why by hand)
+  double det = 1;
+  for (int k = 0; k < 4; ++k) {
+    int pivot = k;
+    for (int i = k + 1; i < 4; ++i)
+      if (std::abs(a[i][k]) > std::abs(a[pivot][k]))
+        pivot = i;
+    if (a[pivot][k] == 0)
+      return 0;
+    if (pivot != k) {
+      for (int j = 0; j < 4; ++j)
+        std::swap(a[pivot][j], a[k][j]);
+      det = -det;
+    }
+    det *= a[k][k];
+    for (int i = k + 1; i < 4; ++i) {
+      const double factor = a[i][k] / a[k][k];
+      for (int j = k; j < 4; ++j)
+        a[i][j] -= factor * a[k][j];
+    }
+  }
+  return det;
+}
+
+BeamEnd scaled(BeamEnd e, double length, double bending_stiffness) {
+  e.spring *= std::pow(length, 3) / bending_stiffness;
+  e.rotational_spring *= length / bending_stiffness;
+  return e;
+}
+
+bool is_mechanism(const BeamEnd& left, const BeamEnd& right) {
+  // w = a + b x is stopped by two independent conditions on (a, b)
+  std::vector<std::array<double, 2>> rows;
+  for (const auto& [end, x] : {std::make_pair(&left, 0.0), std::make_pair(&right, 1.0)}) {
+    if (end->holds_translation || end->spring > 0)
+      rows.push_back({{1.0, x}});
+    if (end->holds_rotation || end->rotational_spring > 0)
+      rows.push_back({{0.0, 1.0}});
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = i + 1; j < rows.size(); ++j)
+      if (std::abs(rows[i][0] * rows[j][1] - rows[i][1] * rows[j][0]) > 1e-12)
+        return false;
+  return true;
+}
+
+bool is_classical(const BeamEnd& e, bool translation, bool rotation) {
+  return e.holds_translation == translation && e.holds_rotation == rotation && e.spring == 0 &&
+         e.rotational_spring == 0;
+}
+} // namespace
+
+std::vector<double> euler_buckling_loads(const BeamEnd& left_end, const BeamEnd& right_end,
+                                         double length, double bending_stiffness, unsigned int n) {
+  const BeamEnd left = scaled(left_end, length, bending_stiffness),
+                right = scaled(right_end, length, bending_stiffness);
+  std::vector<double> loads;
+  if (is_mechanism(left, right))
+    return loads;
+  auto negative = [&](double mu) { return determinant(left, right, mu) < 0; };
+  const double scale = bending_stiffness / (length * length);
+  for (double s = 1e-3; loads.size() < n; s += 1e-3) {
+    double lo = s, hi = s + 1e-3;
+    if (negative(lo) == negative(hi))
+      continue;
+    for (int it = 0; it < 100; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      (negative(lo) == negative(mid) ? lo : hi) = mid;
+    }
+    const double mu = 0.5 * (lo + hi);
+    loads.push_back(mu * mu * scale);
+  }
+  return loads;
+}
+
+std::vector<double> engesser_buckling_loads(const BeamEnd& left, const BeamEnd& right,
+                                            double length, double bending_stiffness,
+                                            double shear_stiffness, unsigned int n) {
+  const bool pinned = is_classical(left, true, false) && is_classical(right, true, false);
+  const bool cantilever = (is_classical(left, true, true) && is_classical(right, false, false)) ||
+                          (is_classical(right, true, true) && is_classical(left, false, false));
+  std::vector<double> loads;
+  for (unsigned int k = 1; (pinned || cantilever) && k <= n; ++k) {
+    const double half_waves = pinned ? k : k - 0.5;
+    const double euler =
+        std::pow(half_waves * M_PI / length, 2) * bending_stiffness; // P_E of mode k
+    loads.push_back(euler / (1 + euler / shear_stiffness));
+  }
+  return loads;
+}
+
+} // namespace hamdyn::exact

@@ -1,0 +1,137 @@
+#include "studies/run_buckling.h"
+
+#include "core/input_error.h"
+#include "core/text.h"
+#include "exact/buckling_loads.h"
+#include "output/history_writer.h"
+#include "output/vtu_series.h"
+#include "studies/compare_methods.h"
+#include "studies/mode_shapes.h"
+#include "studies/natural_modes.h"
+#include "studies/prepared_case.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <optional>
+
+namespace hamdyn {
+
+namespace {
+// What buckling cannot take, as bad input: another kind of structure, a nonlinear element (the
+// eigenproblem is linear), or a beam that a rigid motion w = a + b x can move without bending (a
+// mechanism: no support, end spring or interior spring stops it, and its critical load is 0).
+void check_buckling_case(const CaseParameters& c) {
+  const ModelKind* kind = c.discrete ? nullptr : &model_kind(c.model_type);
+  if (kind == nullptr || !kind->has_rotation)
+    throw InputError("Model/Type", c.discrete ? discrete_model_name : kind->name,
+                     "buckling is computed for 'euler bernoulli beam' and 'timoshenko beam' (a "
+                     "string has no bending stiffness: it buckles under any compression)");
+  if (c.has_nonlinear_elements()) {
+    const auto [parameter, value] = first_nonlinear_element(c);
+    throw InputError(parameter, value,
+                     "buckling is a linear eigenproblem; expected no nonlinear spring or dashpot "
+                     "law (use its linear part, Spring or Springs)");
+  }
+  std::vector<std::array<double, 2>> rows; // conditions on (a, b)
+  for (const auto& [end, x] : {std::make_pair(&c.left, 0.0), std::make_pair(&c.right, c.length)}) {
+    if (end->holds_translation || end->spring > 0)
+      rows.push_back({{1.0, x / c.length}});
+    if (end->holds_rotation || end->rotational_spring > 0)
+      rows.push_back({{0.0, 1.0}});
+  }
+  for (const Attachment& a : c.springs)
+    if (a.value > 0)
+      rows.push_back({{1.0, a.x / c.length}});
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = i + 1; j < rows.size(); ++j)
+      if (std::abs(rows[i][0] * rows[j][1] - rows[i][1] * rows[j][0]) > 1e-12)
+        return;
+  throw InputError("Left end/Support", c.left.support,
+                   "with Right end/Support = " + c.right.support +
+                       " and the case's springs the beam is a mechanism (a rigid motion that no "
+                       "support or spring stops) and has no buckling load; expected supports or "
+                       "springs that hold it");
+}
+
+// The exact critical loads where they are known: an Euler-Bernoulli beam with any supports and
+// end springs, a Timoshenko beam pinned-pinned or clamped-free (Engesser), nothing along the
+// span that stiffens it (an interior spring); the preload N shifts them by N.
+std::vector<double> exact_buckling_loads(const CaseParameters& c, unsigned int n) {
+  if (!c.springs.empty())
+    return {};
+  const exact::BeamEnd left = exact_beam_end(c.left), right = exact_beam_end(c.right);
+  std::vector<double> loads =
+      c.model_type == ModelType::euler_bernoulli_beam
+          ? exact::euler_buckling_loads(left, right, c.length, c.bending_stiffness, n)
+          : exact::engesser_buckling_loads(left, right, c.length, c.bending_stiffness,
+                                           c.shear_stiffness, n);
+  for (double& p : loads)
+    p += c.axial_force;
+  return loads;
+}
+} // namespace
+
+NamedValues run_buckling(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                         bool report) {
+  check_buckling_case(c);
+  const unsigned int n = c.buckling.n_modes;
+  PreparedCase pc(c, comm, Matrices::band_from_cells, MassForm::geometric_stiffness);
+  check_number_of_modes(pc, n, "Buckling/Number of modes");
+  refuse_modes_beyond_memory(pc, n, "Buckling/Number of modes");
+  const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  if (!c.buckling.write_shapes)
+    pc.release_mesh();
+  // K x = P K_g x has the shape of K x = omega^2 M x: P = omega^2, on the scale EI / L^2
+  const Modes modes = natural_modes(pc.system, c, n, std::sqrt(c.bending_stiffness) / c.length);
+  std::vector<double> loads;
+  for (double w : modes.omega)
+    loads.push_back(w * w);
+  if (!(loads.front() > 1e-9 * c.bending_stiffness / (c.length * c.length)))
+    throw CollectiveFailure("the first critical load is " + text_of(loads.front()) +
+                            " N, zero to round-off: the beam moves without bending (a mechanism "
+                            "the supports' check did not see)");
+  std::vector<double> exact = exact_buckling_loads(c, n);
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
+
+  std::vector<std::string> columns{"mode", "critical_force"};
+  if (!exact.empty())
+    columns.push_back("exact_critical_force");
+  columns.push_back("residual");
+  CsvWriter csv(c.output_directory + "/buckling.csv", columns, comm);
+  std::optional<VtuSeries> series;
+  if (c.buckling.write_shapes)
+    series.emplace(c.output_directory, "buckling", comm);
+  if (root) {
+    if (c.axial_force != 0)
+      std::printf("critical loads on top of the preload Model/Axial force = %s N (the beam's own "
+                  "axial force is in K)\n",
+                  text_of(c.axial_force).c_str());
+    std::printf("%6s %24s %24s %10s %10s\n", "mode", "critical force [N]",
+                exact.empty() ? "" : "exact [N]", exact.empty() ? "" : "rel. error", "residual");
+  }
+  NamedValues results;
+  for (unsigned int k = 0; k < n; ++k) {
+    std::vector<double> row{double(k + 1), loads[k]};
+    if (!exact.empty())
+      row.push_back(exact[k]);
+    row.push_back(modes.residual[k]);
+    csv.row(row);
+    results.add("critical_force_" + std::to_string(k + 1), loads[k]);
+    if (root) {
+      if (exact.empty())
+        std::printf("%6u %24.15g %24s %10s %10.2e\n", k + 1, loads[k], "", "", modes.residual[k]);
+      else
+        std::printf("%6u %24.15g %24.15g %10.2e %10.2e\n", k + 1, loads[k], exact[k],
+                    std::abs(loads[k] - exact[k]) / exact[k], modes.residual[k]);
+    }
+    if (series)
+      write_mode_shape(pc, modes.shapes[k], k + 1, {{"critical_force", loads[k]}}, *series);
+  }
+  return results;
+}
+
+} // namespace hamdyn
