@@ -23,6 +23,8 @@ namespace P = dealii::Patterns;
 void check_swept_name(const ParameterFile& file, const std::string& name,
                       const std::string& parameter) {
   const auto [section, key] = split_parameter_name(name, parameter);
+  if (section == "Variables") // one definition; the members' cases check that it exists
+    return;
   if (section == "Batch" || !file.is_declared(section, key))
     throw InputError(parameter, name,
                      "expected a case parameter as Section/Key (see `hamdyn "

@@ -1,8 +1,10 @@
 #include "core/case_parameters.h"
 
+#include "core/case_variables.h"
 #include "core/data_directory.h"
 #include "core/expression.h"
 #include "core/input_error.h"
+#include "core/section_parameters.h"
 #include "core/text.h"
 
 #include <deal.II/base/patterns.h>
@@ -292,6 +294,17 @@ std::pair<std::string, std::string> first_nonlinear_element(const CaseParameters
 }
 
 void declare_case_parameters(ParameterFile& f) {
+  f.declare("Variables", "Definitions", "", P::Anything(),
+            "empty or name = expression; name = expression; ...",
+            "Named constants of the case, e.g. L = 2; m = 0.5; k = 4*pi^2*m: each a constant "
+            "expression (muparser, with pi and e) of the names defined before it. Every numeric "
+            "key (set Length = L) and every expression or list of the case (set Point masses = "
+            "L/4:m, a force sin(2*pi*f0*t)) may use them. A name used before its definition, a "
+            "reserved name (x, t, e, pi, theta, a v_ rate, a discrete system's coordinate, a "
+            "function such as sin) or a value that is not finite is bad input. `--set` and "
+            "`hamdyn batch` may set one definition as Variables/name = value (e.g. Values = "
+            "Variables/m = 0.1, 0.2): the names after it are recomputed from it. "
+            "used_parameters.prm keeps the expressions and notes their values.");
   declare_discrete_parameters(f);
   f.declare("Model", "Type", "string", P::Selection(model_names("|") + "|" + discrete_model_name),
             model_names(" | ") + " | " + discrete_model_name,
@@ -333,6 +346,8 @@ void declare_case_parameters(ParameterFile& f) {
             "a in the Rayleigh damping matrix a M + b K. Units: 1/s.");
   f.declare("Model", "Rayleigh stiffness coefficient", "0", P::Double(), nonnegative,
             "b in the Rayleigh damping matrix a M + b K. Units: s.");
+
+  declare_section_parameters(f);
 
   // pinned is a held end for every model (a string's synonym of fixed)
   declare_end(f, "Left end", "pinned");
@@ -503,6 +518,7 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
     c.*p.value = p.range == ModelProperty::Range::nonnegative ? nonnegative_value(f, "Model", p.key)
                  : p.range == ModelProperty::Range::positive  ? positive_value(f, "Model", p.key)
                                                               : finite_value(f, "Model", p.key);
+  apply_section(f, kind, c);
   c.left = parse_end(f, "Left end", kind);
   c.right = parse_end(f, "Right end", kind);
   c.distributed_force = expression(f, "Load", "Distributed force", {"x", "t"});
@@ -543,7 +559,25 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
 }
 } // namespace
 
+namespace {
+// Variables/Definitions, evaluated; a discrete system's coordinates are reserved names.
+Definitions case_definitions(const ParameterFile& f) {
+  std::vector<std::string> coordinates;
+  if (f.get("Model", "Type") == discrete_model_name) {
+    std::stringstream names(f.get("Discrete system", "Coordinates"));
+    for (std::string name; std::getline(names, name, ',');)
+      coordinates.push_back(trim(name));
+  }
+  Definitions definitions = evaluate_definitions(f.get("Variables", "Definitions"), coordinates);
+  for (const Definition& d : definitions)
+    f.annotate("Variables", d.name + " = " + precise_text_of(d.value));
+  return definitions;
+}
+} // namespace
+
 CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& case_directory) {
+  // every expression and numeric key below may use the case's variables
+  const VariablesInEffect variables(case_definitions(f));
   CaseParameters c;
   if (f.get("Model", "Type") == discrete_model_name) {
     c.model_type = ModelType::discrete;
@@ -667,7 +701,7 @@ std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, bool di
                                     key == "Space-time points" || key == "Precision"
                               : !discrete_key && section != "Time integration" &&
                                     section != "Modes" && section != "Batch" &&
-                                    section != "Convergence";
+                                    section != "Variables" && section != "Convergence";
     if ((discrete ? line_key : discrete_key) && !f.is_default(section, key))
       lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) +
                       "' is not used by " +
@@ -703,6 +737,8 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
                         model + "; ignored");
       }
     }
+  const auto section = unused_section_warnings(f, kind);
+  lines.insert(lines.end(), section.begin(), section.end());
   if (kind.fixed_degree > 0)
     add("Discretization", "Degree",
         model + " (its elements are always " + kind.fixed_element + ")");
@@ -738,7 +774,13 @@ double number(const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  return used == 0 || used != text.size() ? std::nan("") : value;
+  if (used > 0 && used == text.size())
+    return value;
+  // a list's position or value may be a constant expression of the case's variables
+  std::string why;
+  return VariablesInEffect::current().empty() || text.empty()
+             ? std::nan("")
+             : constant_expression_value("", text, why);
 }
 
 void check_output_directory_writable(const std::string& directory) {

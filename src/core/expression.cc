@@ -1,5 +1,6 @@
 #include "core/expression.h"
 
+#include "core/case_variables.h"
 #include "core/input_error.h"
 
 #include <deal.II/base/point.h>
@@ -70,19 +71,28 @@ Expression::Expression(const std::string& parameter, const std::string& text,
   std::string allowed_list;
   for (const auto& v : variables)
     allowed_list += (allowed_list.empty() ? "" : ", ") + v;
-  const std::string allowed = "an expression in " + allowed_list +
-                              (law_ ? " (constant pi" : " (constants pi, e") +
-                              "; muparser"
-                              " functions such as sin, exp, sqrt)";
+  // the case's Variables/Definitions are constants of every expression it holds
+  const Definitions& defined = VariablesInEffect::current();
+  const std::string defined_names = defined.empty() ? "" : ", the names of Variables/Definitions";
+  const std::string allowed =
+      (variables.empty() ? "a constant expression" : "an expression in " + allowed_list) +
+      (law_ ? " (constant pi" : " (constants pi, e") + defined_names +
+      "; muparser functions such as sin, exp, sqrt)";
   if (text.find_first_not_of(" \t") == std::string::npos)
     throw InputError(parameter, text, "empty; expected " + allowed);
-  const auto unknown = unknown_identifiers(text, variables);
+  std::vector<std::string> known = variables;
+  for (const Definition& d : defined)
+    known.push_back(d.name);
+  const auto unknown = unknown_identifiers(text, known);
   if (!unknown.empty())
     throw InputError(parameter, text,
                      "undefined variable '" + unknown.front() + "'; expected " + allowed);
   const auto identifiers = unknown_identifiers(text, {});
   uses_t_ = std::find(identifiers.begin(), identifiers.end(), "t") != identifiers.end();
-  auto law_constants = constants();
+  auto all_constants = constants();
+  for (const Definition& d : defined)
+    all_constants[d.name] = d.value;
+  auto law_constants = all_constants;
   if (law_)
     law_constants.erase(variables[0]);
   parser_ = std::make_unique<dealii::FunctionParser<1>>(1);
@@ -94,7 +104,7 @@ Expression::Expression(const std::string& parameter, const std::string& text,
     if (law_)
       parser_->initialize(variables[0], text, law_constants, /*time_dependent=*/false);
     else
-      parser_->initialize("x,t", text, constants(), /*time_dependent=*/true);
+      parser_->initialize("x,t", text, all_constants, /*time_dependent=*/true);
     dealii::Point<1> p(0.123);
     parser_->set_time(0.456);
     const double probe = parser_->value(p); // muparser parses lazily: force it now

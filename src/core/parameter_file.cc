@@ -1,5 +1,6 @@
 #include "core/parameter_file.h"
 
+#include "core/case_variables.h"
 #include "core/input_error.h"
 #include "core/text.h"
 
@@ -58,13 +59,33 @@ std::string parameter_name(const std::string& section, const std::string& key) {
   return section.empty() ? key : section + "/" + key;
 }
 
+namespace {
+bool is_numeric(const dealii::Patterns::PatternBase& pattern) {
+  return dynamic_cast<const dealii::Patterns::Double*>(&pattern) != nullptr ||
+         dynamic_cast<const dealii::Patterns::Integer*>(&pattern) != nullptr;
+}
+
+// A numeric key's value that is not a numeral but may be a constant expression of the case's
+// Variables (it names something): checked when it is read, once the definitions are known.
+bool may_be_expression(const std::string& value) {
+  return std::any_of(value.begin(), value.end(), [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+} // namespace
+
 void ParameterFile::declare(const std::string& section, const std::string& key,
                             const std::string& default_value,
                             const dealii::Patterns::PatternBase& pattern,
                             const std::string& allowed, const std::string& documentation) {
   {
+    // A numeric key may hold an expression of Variables: ParameterHandler takes any text, and
+    // set() and get_double() apply the pattern.
     SectionScope scope(handler_, section);
-    handler_.declare_entry(key, default_value, pattern, documentation);
+    if (is_numeric(pattern))
+      handler_.declare_entry(key, default_value, dealii::Patterns::Anything(), documentation);
+    else
+      handler_.declare_entry(key, default_value, pattern, documentation);
   }
   entries_.push_back({section, key, default_value, allowed, documentation, pattern.clone()});
 }
@@ -113,6 +134,11 @@ void check_number_range(const std::string& name, const std::string& value,
 
 void ParameterFile::set(const std::string& section, const std::string& key,
                         const std::string& value) {
+  if (section == "Variables" && key != "Definitions" && is_declared(section, "Definitions")) {
+    // Variables/name = value: that definition replaced (the ones after it follow it)
+    set(section, "Definitions", with_definition(get(section, "Definitions"), key, value));
+    return;
+  }
   const Entry* entry = find(section, key);
   if (entry == nullptr) {
     if (!has_section(section))
@@ -128,9 +154,12 @@ void ParameterFile::set(const std::string& section, const std::string& key,
                        std::string("contains the control character ") + code + "; expected " +
                            entry->allowed);
     }
-  if (!entry->pattern->match(value))
+  const bool expression =
+      is_numeric(*entry->pattern) && !entry->pattern->match(value) && may_be_expression(value);
+  if (!expression && !entry->pattern->match(value))
     throw InputError(parameter_name(section, key), value, "expected " + entry->allowed);
-  check_number_range(parameter_name(section, key), value, *entry->pattern);
+  if (!expression)
+    check_number_range(parameter_name(section, key), value, *entry->pattern);
   SectionScope scope(handler_, section);
   handler_.set(key, value);
   assignments_.push_back({section, key, value});
@@ -240,13 +269,38 @@ std::string ParameterFile::get(const std::string& section, const std::string& ke
 }
 
 double ParameterFile::get_double(const std::string& section, const std::string& key) const {
+  const Entry* entry = find(section, key);
+  const std::string text = get(section, key);
+  if (entry != nullptr && !entry->pattern->match(text))
+    return expression_value(*entry, text);
   SectionScope scope(handler_, section);
   return handler_.get_double(key);
 }
 
 long ParameterFile::get_integer(const std::string& section, const std::string& key) const {
+  const Entry* entry = find(section, key);
+  const std::string text = get(section, key);
+  if (entry != nullptr && !entry->pattern->match(text)) {
+    const double value = expression_value(*entry, text);
+    if (value != std::round(value) || std::abs(value) > 2147483647.0)
+      throw InputError(parameter_name(section, key), text,
+                       "is " + text_of(value) + "; expected " + entry->allowed);
+    return static_cast<long>(value);
+  }
   SectionScope scope(handler_, section);
   return handler_.get_integer(key);
+}
+
+double ParameterFile::expression_value(const Entry& entry, const std::string& text) const {
+  const std::string name = parameter_name(entry.section, entry.key);
+  std::string why;
+  const double value = constant_expression_value(name, text, why);
+  if (std::isnan(value))
+    throw InputError(name, text,
+                     why + " (a numeric key holds " + entry.allowed +
+                         " or a constant expression of " + definitions_parameter + ")");
+  annotate(entry.section, entry.key + " = " + text + " = " + precise_text_of(value));
+  return value;
 }
 
 bool ParameterFile::is_set(const std::string& section, const std::string& key) const {
@@ -282,7 +336,41 @@ std::vector<std::pair<std::string, std::string>> ParameterFile::entries() const 
 }
 
 void ParameterFile::write(std::ostream& out) const {
-  handler_.print_parameters(out, dealii::ParameterHandler::PRM);
+  std::ostringstream text;
+  handler_.print_parameters(text, dealii::ParameterHandler::PRM);
+  std::string prm = text.str();
+  // each section's notes, in the order they were made, at its start
+  std::vector<std::pair<std::string, std::string>> notes;
+  for (const auto& [section, comment] : annotations_) {
+    auto it = std::find_if(notes.begin(), notes.end(),
+                           [&, &s = section](const auto& n) { return n.first == s; });
+    if (it == notes.end())
+      it = notes.insert(notes.end(), {section, ""});
+    it->second += "  # " + comment + "\n";
+  }
+  for (const auto& [section, block] : notes) {
+    const std::string opening = "subsection " + section + "\n";
+    std::size_t at = std::string::npos;
+    if (prm.compare(0, opening.size(), opening) == 0)
+      at = 0;
+    else if (const auto found = prm.find("\n" + opening); found != std::string::npos)
+      at = found + 1;
+    if (at != std::string::npos)
+      prm.insert(at + opening.size(), block);
+  }
+  out << prm;
+}
+
+void ParameterFile::annotate(const std::string& section, const std::string& comment) const {
+  // parsed again: the same note once, and a section's derivation (a comment that begins as an
+  // earlier one up to " = ") the latest
+  const std::string head = comment.substr(0, comment.find(" = "));
+  for (auto& [s, c] : annotations_)
+    if (s == section && c.substr(0, c.find(" = ")) == head) {
+      c = comment;
+      return;
+    }
+  annotations_.emplace_back(section, comment);
 }
 
 void ParameterFile::print_documentation(std::ostream& out) const {

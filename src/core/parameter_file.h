@@ -51,8 +51,12 @@ public:
   /// Every declared entry as (section, key), in declaration order.
   std::vector<std::pair<std::string, std::string>> entries() const;
 
-  /// Writes every value in .prm form (what a run used), with the documentation as comments.
+  /// Writes every value in .prm form (what a run used), with the documentation as comments and
+  /// the annotations at the start of their sections.
   void write(std::ostream& out) const;
+  /// A comment for `section` (a top-level subsection) in what write() writes: values derived
+  /// while the file is parsed, e.g. a beam's stiffness from its section.
+  void annotate(const std::string& section, const std::string& comment) const;
   /// Prints every parameter with default, allowed values and documentation (hamdyn parameters).
   void print_documentation(std::ostream& out) const;
 
@@ -62,12 +66,17 @@ private:
     std::unique_ptr<dealii::Patterns::PatternBase> pattern;
   };
   const Entry* find(const std::string& section, const std::string& key) const;
+  /// A numeric key's text that is not a numeral, as a constant expression of the Variables in
+  /// effect (noted in what write() writes); InputError naming the key otherwise.
+  double expression_value(const Entry& entry, const std::string& text) const;
   void read_stream(std::istream& in, const std::string& name);
   bool has_section(const std::string& section) const;
 
   mutable dealii::ParameterHandler handler_;
   std::vector<Entry> entries_;
   std::vector<Assignment> assignments_;
+  // parsing reads a const file; what it derives is noted here for write()
+  mutable std::vector<std::pair<std::string, std::string>> annotations_;
 };
 
 /// "Section/Key" as written in messages.

@@ -1,5 +1,6 @@
 #include "core/text.h"
 
+#include <cstdio>
 #include <sstream>
 
 namespace hamdyn {
@@ -50,6 +51,12 @@ std::string text_of(double value) {
   std::ostringstream text;
   text << value;
   return text.str();
+}
+
+std::string precise_text_of(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", value);
+  return text;
 }
 
 } // namespace hamdyn

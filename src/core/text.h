@@ -17,5 +17,7 @@ std::string shortened(const std::string& value, std::size_t at_most = 200);
 
 /// `value` as a message quotes it (an ostream's default format: 1e+308, 0.005).
 std::string text_of(double value);
+/// `value` with 15 significant digits ("%.15g"): a derived value noted for the record.
+std::string precise_text_of(double value);
 
 } // namespace hamdyn

@@ -1,5 +1,7 @@
 #include "exact/beam_frequencies.h"
 
+#include "exact/small_systems.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -87,8 +89,8 @@ std::array<Row, 2> end_rows(const ScaledEnd& e, const Wavenumbers& k, double nu)
 }
 
 // The end-condition determinant at bL = b (dimensionless), scaled by cosh(b1)^-2 to stay finite.
-double determinant(const BeamEnd& left, const BeamEnd& right, double b, double nu) {
-  double a[4][4];
+double end_determinant(const BeamEnd& left, const BeamEnd& right, double b, double nu) {
+  Matrix4 a;
   const Wavenumbers k(b, nu);
   const auto l = end_rows({left, -1.0, 0.0}, k, nu), r = end_rows({right, 1.0, 1.0}, k, nu);
   for (int i = 0; i < 2; ++i)
@@ -96,28 +98,7 @@ double determinant(const BeamEnd& left, const BeamEnd& right, double b, double n
       a[i][j] = l[i][j];
       a[2 + i][j] = r[i][j] / std::cosh(k.b1);
     }
-  // Gaussian elimination with partial pivoting, by hand: deal.II's FullMatrix::determinant
-  // stops at 3x3 and its LAPACK LU throws on the exactly singular matrices a root can give.
-  double det = 1;
-  for (int k = 0; k < 4; ++k) {
-    int pivot = k;
-    for (int i = k + 1; i < 4; ++i)
-      if (std::abs(a[i][k]) > std::abs(a[pivot][k]))
-        pivot = i;
-    if (a[pivot][k] == 0)
-      return 0;
-    if (pivot != k) {
-      std::swap(a[pivot], a[k]);
-      det = -det;
-    }
-    det *= a[k][k];
-    for (int i = k + 1; i < 4; ++i) {
-      const double factor = a[i][k] / a[k][k];
-      for (int j = k; j < 4; ++j)
-        a[i][j] -= factor * a[k][j];
-    }
-  }
-  return det;
+  return determinant(a);
 }
 
 // Rigid-body modes: the motions w = a + b x (x in [0, 1]) that cost no strain energy. A held
@@ -133,12 +114,7 @@ unsigned int rigid_body_modes(const BeamEnd& left, const BeamEnd& right, double 
     if (end->holds_rotation || end->rotational_spring > 0)
       rows.push_back({{0.0, 1.0}});
   }
-  unsigned int rank = rows.empty() ? 0 : 1;
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = i + 1; j < rows.size(); ++j)
-      if (std::abs(rows[i][0] * rows[j][1] - rows[i][1] * rows[j][0]) > 1e-12)
-        rank = 2;
-  return 2 - rank;
+  return 2 - rank_of_conditions(rows);
 }
 
 BeamEnd scaled(BeamEnd e, double length, double bending_stiffness, double mass_per_length) {
@@ -158,19 +134,11 @@ std::vector<double> beam_frequencies(const BeamEnd& left_end, const BeamEnd& rig
   const double scale = std::sqrt(bending_stiffness / mass_per_length) / (length * length);
   const double nu = axial_force * length * length / bending_stiffness;
   std::vector<double> omega(std::min(n, rigid_body_modes(left, right, nu)), 0.0);
-  auto negative = [&](double b) { return determinant(left, right, b, nu) < 0; };
+  auto negative = [&](double b) { return end_determinant(left, right, b, nu) < 0; };
   // geometric steps near 0 (a soft spring or a heavy mass puts the first root there), then 0.01
-  for (double s = 1e-4; omega.size() < n; s += std::min(0.01, 0.05 * s)) {
-    double lo = s, hi = s + std::min(0.01, 0.05 * s);
-    if (negative(lo) == negative(hi))
-      continue;
-    for (int it = 0; it < 100; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      (negative(lo) == negative(mid) ? lo : hi) = mid;
-    }
-    const double root = 0.5 * (lo + hi);
+  const auto steps = [](double s) { return std::min(0.01, 0.05 * s); };
+  for (double root : sign_change_roots(negative, 1e-4, steps, n - unsigned(omega.size())))
     omega.push_back(root * root * scale);
-  }
   return omega;
 }
 

@@ -1,5 +1,7 @@
 #include "exact/buckling_loads.h"
 
+#include "exact/small_systems.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -48,37 +50,9 @@ std::array<Row, 2> end_rows(const BeamEnd& e, double x, double sign, double mu) 
   return {{normalized(rows[0]), normalized(rows[1])}};
 }
 
-double determinant(const BeamEnd& left, const BeamEnd& right, double mu) {
-  double a[4][4];
+double end_determinant(const BeamEnd& left, const BeamEnd& right, double mu) {
   const auto l = end_rows(left, 0, -1, mu), r = end_rows(right, 1, 1, mu);
-  for (int j = 0; j < 4; ++j) {
-    a[0][j] = l[0][j];
-    a[1][j] = l[1][j];
-    a[2][j] = r[0][j];
-    a[3][j] = r[1][j];
-  }
-  // Gaussian elimination with partial pivoting (beam_frequencies.cc says why by hand)
-  double det = 1;
-  for (int k = 0; k < 4; ++k) {
-    int pivot = k;
-    for (int i = k + 1; i < 4; ++i)
-      if (std::abs(a[i][k]) > std::abs(a[pivot][k]))
-        pivot = i;
-    if (a[pivot][k] == 0)
-      return 0;
-    if (pivot != k) {
-      for (int j = 0; j < 4; ++j)
-        std::swap(a[pivot][j], a[k][j]);
-      det = -det;
-    }
-    det *= a[k][k];
-    for (int i = k + 1; i < 4; ++i) {
-      const double factor = a[i][k] / a[k][k];
-      for (int j = k; j < 4; ++j)
-        a[i][j] -= factor * a[k][j];
-    }
-  }
-  return det;
+  return determinant(Matrix4{{l[0], l[1], r[0], r[1]}});
 }
 
 BeamEnd scaled(BeamEnd e, double length, double bending_stiffness) {
@@ -96,11 +70,7 @@ bool is_mechanism(const BeamEnd& left, const BeamEnd& right) {
     if (end->holds_rotation || end->rotational_spring > 0)
       rows.push_back({{0.0, 1.0}});
   }
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = i + 1; j < rows.size(); ++j)
-      if (std::abs(rows[i][0] * rows[j][1] - rows[i][1] * rows[j][0]) > 1e-12)
-        return false;
-  return true;
+  return rank_of_conditions(rows) < 2;
 }
 
 bool is_classical(const BeamEnd& e, bool translation, bool rotation) {
@@ -116,19 +86,11 @@ std::vector<double> euler_buckling_loads(const BeamEnd& left_end, const BeamEnd&
   std::vector<double> loads;
   if (is_mechanism(left, right))
     return loads;
-  auto negative = [&](double mu) { return determinant(left, right, mu) < 0; };
+  auto negative = [&](double mu) { return end_determinant(left, right, mu) < 0; };
   const double scale = bending_stiffness / (length * length);
-  for (double s = 1e-3; loads.size() < n; s += 1e-3) {
-    double lo = s, hi = s + 1e-3;
-    if (negative(lo) == negative(hi))
-      continue;
-    for (int it = 0; it < 100; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      (negative(lo) == negative(mid) ? lo : hi) = mid;
-    }
-    const double mu = 0.5 * (lo + hi);
+  for (double mu : sign_change_roots(
+           negative, 1e-3, [](double) { return 1e-3; }, n))
     loads.push_back(mu * mu * scale);
-  }
   return loads;
 }
 

@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 #include "core/text.h"
 #include "exact/buckling_loads.h"
+#include "exact/small_systems.h"
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
 #include "studies/compare_methods.h"
@@ -46,10 +47,8 @@ void check_buckling_case(const CaseParameters& c) {
   for (const Attachment& a : c.springs)
     if (a.value > 0)
       rows.push_back({{1.0, a.x / c.length}});
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = i + 1; j < rows.size(); ++j)
-      if (std::abs(rows[i][0] * rows[j][1] - rows[i][1] * rows[j][0]) > 1e-12)
-        return;
+  if (exact::rank_of_conditions(rows) == 2)
+    return;
   throw InputError("Left end/Support", c.left.support,
                    "with Right end/Support = " + c.right.support +
                        " and the case's springs the beam is a mechanism (a rigid motion that no "

@@ -139,6 +139,10 @@ def bad_values(allowed):
         return ["-1", "-1e-300"] + not_numbers
     if a.startswith("a real number > 0"):
         return ["0", "-1", "-0"] + not_numbers
+    if a.startswith("a real number in (-1, 0.5]"):
+        return ["-1", "0.6"] + not_numbers
+    if a == "a real number" or a.startswith("a real number ("):
+        return not_numbers
     if a.startswith("a real number in [0, 1]"):
         return ["-0.1", "1.1"] + not_numbers
     if a.startswith("a real number in (0, 1e-2]"):
@@ -170,6 +174,12 @@ def parameter_context(section, key, allowed):
     """The command and base case in which `section/key` is read."""
     if section in ("Discrete system", "Constraints"):
         return "run", [os.path.join(source, "cases/seeds/gear_train.prm")]
+    if section == "Section":  # read with a shape that uses the key: a tube, or a rectangle
+        tube = ["modes", os.path.join(source, "cases/steel_tube_cantilever.prm")]
+        if key in ("Width", "Height"):
+            return tube[0], tube[1:] + ["--set", "Section/Shape=rectangle", "--set", "Section/Width=0.05",
+                                        "--set", "Section/Height=0.1"]
+        return tube[0], tube[1:]
     beam_key = "(beams)" in allowed or key in (
         "Rotary inertia", "Rotational spring", "Rotational dashpot", "Moment",
         "Rotational spring law", "Rotary inertia per length")

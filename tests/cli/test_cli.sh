@@ -248,6 +248,26 @@ expect_bad "buckling of a mechanism" "Left end/Support = 'free'" buckling "${col
 expect_bad "modes beyond buckling" "Model/Axial force = '-9'" modes "${column_beam[@]}" \
   --set "Model/Axial force=-9"
 
+# Section input: the steel tube example; used_parameters.prm notes what was derived.
+tube="$source_dir/cases/steel_tube_cantilever.prm"
+"$hamdyn" modes "$tube" --output "$work/tube" > tube.log 2>&1
+check "section example: modes exits 0" test $? -eq 0
+check "section example: derived values noted" \
+  grep -q "# derived from Shape = tube" "$work/tube/used_parameters.prm"
+expect_bad "section beside a direct key" "Model/Bending stiffness = '5'" modes "$tube" \
+  --set "Model/Bending stiffness=5"
+
+# Variables: named constants in numeric keys; an undefined one names the key.
+"$hamdyn" modes --set "Variables/Definitions=T0 = 50; rho = T0/5000" --set "Model/Tension=T0" \
+  --set "Model/Mass per length=rho" --output "$work/variables" > variables.log 2>&1
+check "variables: modes exits 0" test $? -eq 0
+check "variables: values noted" grep -q "# rho = 0.01" "$work/variables/used_parameters.prm"
+check "variables: expressions kept" grep -q "Tension *= T0" "$work/variables/used_parameters.prm"
+expect_bad "variables: undefined name" "Model/Tension = 'T1'" run \
+  --set "Variables/Definitions=T0 = 50" --set "Model/Tension=T1"
+expect_bad "variables: used before defined" "'b' is used before its definition" run \
+  --set "Variables/Definitions=a = 2*b; b = 1"
+
 # compare on 2 ranks: the four methods side by side, in files and on screen.
 mpirun --oversubscribe -np 2 "$hamdyn" compare --output "$work/compare" > compare.log 2>&1
 check "compare exits 0" test $? -eq 0

@@ -1,0 +1,150 @@
+#include "core/case_variables.h"
+
+#include "core/expression.h"
+#include "core/input_error.h"
+#include "core/text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+Definitions& in_effect() {
+  static Definitions definitions;
+  return definitions;
+}
+
+bool is_identifier(const std::string& name) {
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
+    return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+// Names a definition cannot take: the variables of the case's expressions, muparser's constants
+// and the functions of muparser and deal.II's FunctionParser (a constant of that name would hide
+// the function).
+bool is_reserved(const std::string& name, const std::vector<std::string>& reserved) {
+  static const std::vector<std::string> builtin = {
+      "x",     "t",    "e",    "pi",        "theta", "sin",   "cos",   "tan",   "asin",
+      "acos",  "atan", "sinh", "cosh",      "tanh",  "asinh", "acosh", "atanh", "log2",
+      "log10", "log",  "ln",   "exp",       "sqrt",  "sign",  "rint",  "abs",   "min",
+      "max",   "sum",  "avg",  "if",        "floor", "ceil",  "cot",   "csc",   "sec",
+      "pow",   "erfc", "rand", "rand_seed", "atan2", "int",   "round", "fmod"};
+  return name.rfind("v_", 0) == 0 ||
+         std::find(builtin.begin(), builtin.end(), name) != builtin.end() ||
+         std::find(reserved.begin(), reserved.end(), name) != reserved.end();
+}
+
+// "name = expression" items of the text, each split at its first '=' (a comparison such as
+// a <= b may follow in the expression).
+std::vector<std::pair<std::string, std::string>> items(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> list;
+  std::stringstream parts(text);
+  for (std::string item; std::getline(parts, item, ';');) {
+    if (trim(item).empty())
+      continue;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos)
+      throw InputError(definitions_parameter, trim(item),
+                       "expected name = expression, e.g. L = 2; m = 0.5; k = 4*pi^2*m");
+    list.emplace_back(trim(item.substr(0, eq)), trim(item.substr(eq + 1)));
+  }
+  return list;
+}
+} // namespace
+
+Definitions evaluate_definitions(const std::string& text,
+                                 const std::vector<std::string>& reserved) {
+  const auto list = items(text);
+  Definitions definitions;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const auto& [name, expression] = list[k];
+    const std::string shown = name + " = " + expression;
+    if (!is_identifier(name))
+      throw InputError(definitions_parameter, shown,
+                       "'" + name + "' is not a name; expected letters, digits and _");
+    if (is_reserved(name, reserved))
+      throw InputError(definitions_parameter, shown,
+                       "'" + name +
+                           "' is reserved (x, t, e, pi, theta, v_ rates, the coordinates and "
+                           "the functions of expressions); expected another name");
+    for (const Definition& d : definitions)
+      if (d.name == name)
+        throw InputError(definitions_parameter, shown, "'" + name + "' is defined twice");
+    std::vector<std::string> known;
+    for (const Definition& d : definitions)
+      known.push_back(d.name);
+    const auto unknown = unknown_identifiers(expression, known);
+    if (!unknown.empty()) {
+      const bool later = std::any_of(list.begin() + long(k), list.end(),
+                                     [&](const auto& item) { return item.first == unknown[0]; });
+      throw InputError(definitions_parameter, shown,
+                       "'" + unknown[0] + "' is " +
+                           (later ? "used before its definition" : "not defined") +
+                           "; expected a constant expression of the names defined before it");
+    }
+    double value = 0;
+    {
+      const VariablesInEffect scope(definitions);
+      value = Expression(definitions_parameter, expression, {})(0, 0);
+    }
+    if (!std::isfinite(value))
+      throw InputError(definitions_parameter, shown,
+                       "is " + text_of(value) + "; expected a finite value");
+    definitions.push_back({name, expression, value});
+  }
+  return definitions;
+}
+
+std::string with_definition(const std::string& text, const std::string& name,
+                            const std::string& value) {
+  std::string result;
+  bool found = false;
+  for (const auto& [n, expression] : items(text)) {
+    const bool replaced = n == name;
+    found = found || replaced;
+    result += (result.empty() ? "" : "; ") + n + " = " + (replaced ? value : expression);
+  }
+  if (!found)
+    throw InputError("Variables/" + name, value,
+                     "'" + name + "' is not defined in " + definitions_parameter + " = '" + text +
+                         "'; expected a name it defines");
+  return result;
+}
+
+VariablesInEffect::VariablesInEffect(Definitions definitions) : previous_(in_effect()) {
+  in_effect() = std::move(definitions);
+}
+
+VariablesInEffect::~VariablesInEffect() {
+  in_effect() = std::move(previous_);
+}
+
+const Definitions& VariablesInEffect::current() {
+  return in_effect();
+}
+
+double constant_expression_value(const std::string& parameter, const std::string& text,
+                                 std::string& why) {
+  try {
+    const Expression e(parameter, text, {});
+    const double value = e(0, 0);
+    if (!std::isfinite(value)) {
+      why = "is " + text_of(value);
+      return std::nan("");
+    }
+    return value;
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    const auto colon = message.find("': ");
+    why = colon == std::string::npos ? message : message.substr(colon + 3);
+    return std::nan("");
+  }
+}
+
+} // namespace hamdyn
