@@ -32,50 +32,55 @@ std::string join(const std::vector<std::string>& names, const std::string& separ
     s += (s.empty() ? "" : separator) + n;
   return s;
 }
+
+// The rows, field by field. What a row leaves out takes ModelKind's neutral value: no rotation,
+// Discretization/Degree used, no chain, no dual, no exact reference.
+ModelKind string_kind() {
+  ModelKind k;
+  k.type = ModelType::string;
+  k.name = "string";
+  k.supports = string_supports;
+  k.properties = {tension, axial_stiffness};
+  k.energy_derivative_order = 1; // tau u_x^2
+  k.chain = ChainKind::mass_spring;
+  k.has_continuum_dual = true;
+  k.has_exact_string_history = true;
+  return k;
+}
+
+ModelKind euler_bernoulli_kind() {
+  ModelKind k;
+  k.type = ModelType::euler_bernoulli_beam;
+  k.name = "euler bernoulli beam";
+  k.supports = beam_supports;
+  k.has_rotation = true;
+  k.properties = {bending_stiffness, rotary_inertia, axial_force};
+  k.fixed_degree = 3;
+  k.fixed_element = "cubic Hermite";
+  k.energy_derivative_order = 2; // EI w_xx^2
+  k.chain = ChainKind::hencky_bar_chain;
+  k.has_exact_beam_frequencies = true;
+  return k;
+}
+
+ModelKind timoshenko_kind() {
+  ModelKind k;
+  k.type = ModelType::timoshenko_beam;
+  k.name = "timoshenko beam";
+  k.supports = beam_supports;
+  k.has_rotation = true;
+  k.properties = {bending_stiffness, rotary_inertia, shear_stiffness, axial_force};
+  k.energy_derivative_order = 1; // EI theta_x^2 + kGA (w_x - theta)^2
+  k.no_chain_reason = "compare builds chains for 'string' and 'euler bernoulli beam' (a bar chain "
+                      "has no shear flexibility)";
+  return k;
+}
+
 } // namespace
 
 const std::vector<ModelKind>& model_kinds() {
-  static const std::vector<ModelKind> kinds = {
-      {ModelType::string,
-       "string",
-       string_supports,
-       false,
-       {tension, axial_stiffness},
-       0,
-       "",
-       1,
-       ChainKind::mass_spring,
-       "",
-       true,
-       true,
-       false},
-      {ModelType::euler_bernoulli_beam,
-       "euler bernoulli beam",
-       beam_supports,
-       true,
-       {bending_stiffness, rotary_inertia, axial_force},
-       3,
-       "cubic Hermite",
-       2,
-       ChainKind::hencky_bar_chain,
-       "",
-       false,
-       false,
-       true},
-      {ModelType::timoshenko_beam,
-       "timoshenko beam",
-       beam_supports,
-       true,
-       {bending_stiffness, rotary_inertia, shear_stiffness, axial_force},
-       0,
-       "",
-       1,
-       ChainKind::none,
-       "compare builds chains for 'string' and 'euler bernoulli beam' (a bar chain has no shear "
-       "flexibility)",
-       false,
-       false,
-       false}};
+  static const std::vector<ModelKind> kinds = {string_kind(), euler_bernoulli_kind(),
+                                               timoshenko_kind()};
   return kinds;
 }
 

@@ -31,22 +31,24 @@ struct ModelProperty {
 /// The reduction `hamdyn compare` builds for a model.
 enum class ChainKind { mass_spring, hencky_bar_chain, none };
 
+/// A row of the registry, written field by field by name (model_kind.cc); what a row leaves
+/// out takes the neutral value below.
 struct ModelKind {
-  ModelType type;
+  ModelType type = ModelType::string;
   std::string name; // as written after Model/Type
   std::vector<SupportKind> supports;
-  bool has_rotation; // a rotation DoF at the nodes: rotational end attachments apply
+  bool has_rotation = false; // a rotation DoF at the nodes: rotational end attachments apply
   std::vector<ModelProperty> properties;
-  unsigned int fixed_degree; // 0: Discretization/Degree is used; else the element's fixed degree
-  std::string fixed_element; // its name ("cubic Hermite"), when fixed_degree > 0
+  unsigned int fixed_degree = 0; // 0: Discretization/Degree is used; else the element's degree
+  std::string fixed_element;     // its name ("cubic Hermite"), when fixed_degree > 0
   /// m, the highest derivative in the strain energy: eigenvalues of degree-p elements converge at
   /// order 2(p + 1 - m) in h (Strang & Fix, An Analysis of the Finite Element Method, Thm 6.1).
-  unsigned int energy_derivative_order;
-  ChainKind chain;
-  std::string no_chain_reason;   // when chain == none
-  bool has_continuum_dual;       // the impulse-field dual of compare
-  bool has_exact_string_history; // d'Alembert's solution of the taut string
-  bool has_exact_beam_frequencies;
+  unsigned int energy_derivative_order = 1;
+  ChainKind chain = ChainKind::none;
+  std::string no_chain_reason;           // when chain == none
+  bool has_continuum_dual = false;       // the impulse-field dual of compare
+  bool has_exact_string_history = false; // d'Alembert's solution of the taut string
+  bool has_exact_beam_frequencies = false;
 };
 
 /// Every model, in the order `Model/Type` lists them.

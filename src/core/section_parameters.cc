@@ -133,6 +133,9 @@ void apply_section(const ParameterFile& f, const ModelKind& kind, CaseParameters
             ", G = " + precise_text_of(shear_modulus) +
             " Pa, Shear stiffness = " + precise_text_of(c.shear_stiffness) + " N";
   f.annotate(section, note);
+  f.annotate("Model", std::string("derived from Section (the values written below are not used): "
+                                  "Mass per length, Bending stiffness, Rotary inertia per length") +
+                          (timoshenko ? ", Shear stiffness" : ""));
 }
 
 std::vector<std::string> unused_section_warnings(const ParameterFile& f, const ModelKind& kind) {
