@@ -5,7 +5,6 @@
 #include "core/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -15,14 +14,6 @@ namespace {
 Definitions& in_effect() {
   static Definitions definitions;
   return definitions;
-}
-
-bool is_identifier(const std::string& name) {
-  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
-    return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-  });
 }
 
 // Names a definition cannot take: the variables of the case's expressions, muparser's constants

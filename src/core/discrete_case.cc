@@ -21,13 +21,6 @@ struct Entry {
   std::string name, value, combination, text;
 };
 
-bool is_name(const std::string& s) {
-  return !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') &&
-         std::all_of(s.begin(), s.end(), [](char c) {
-           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-         });
-}
-
 std::vector<Entry> entries(const std::string& sec, const std::string& key, const ParameterFile& f,
                            bool with_combination, const std::string& allowed) {
   std::vector<Entry> list;
@@ -52,7 +45,7 @@ std::vector<Entry> entries(const std::string& sec, const std::string& key, const
         trim(item.substr(colon + 1, (at == std::string::npos ? item.size() : at) - colon - 1));
     if (at != std::string::npos)
       e.combination = trim(item.substr(at + 1));
-    if (!is_name(e.name) || e.value.empty())
+    if (!is_identifier(e.name) || e.value.empty())
       throw InputError(parameter, e.text, allowed);
     for (const Entry& other : list)
       if (other.name == e.name)
@@ -133,7 +126,7 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
   std::stringstream names(f.get(section, "Coordinates"));
   for (std::string name; std::getline(names, name, ',');) {
     name = trim(name);
-    if (!is_name(name) || name == "t" || name == "e" || name == "pi")
+    if (!is_identifier(name) || name == "t" || name == "e" || name == "pi")
       throw InputError(coordinates_parameter, f.get(section, "Coordinates"),
                        "expected comma-separated names (a letter or _, then letters, digits, _; "
                        "not t, e or pi), not '" +

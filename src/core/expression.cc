@@ -29,6 +29,11 @@ bool is_ident_char(char c) {
 }
 } // namespace
 
+bool is_identifier(const std::string& name) {
+  return !name.empty() && is_ident_start(name[0]) &&
+         std::all_of(name.begin(), name.end(), is_ident_char);
+}
+
 std::shared_ptr<const Expression> Expression::zero() {
   static const auto zero =
       std::make_shared<const Expression>("0", "0", std::vector<std::string>{"x", "t"});

@@ -40,6 +40,10 @@ private:
 /// evaluates it (a copy of CaseParameters shares it too; evaluation is const).
 using ExpressionPtr = std::shared_ptr<const Expression>;
 
+/// Whether `name` is an identifier of expressions: a letter or _, then letters, digits and _ (a
+/// coordinate, a variable, an element's name).
+bool is_identifier(const std::string& name);
+
 /// The identifiers of `text` that are neither function names (followed by '(') nor `allowed`
 /// nor muparser's built-in constants; used to name an undefined variable.
 std::vector<std::string> unknown_identifiers(const std::string& text,

@@ -101,12 +101,18 @@ double end_determinant(const BeamEnd& left, const BeamEnd& right, double b, doub
   return determinant(a);
 }
 
-// Rigid-body modes: the motions w = a + b x (x in [0, 1]) that cost no strain energy. A held
-// direction or a spring in it stops them; masses do not; an axial force gives a rotation the
-// energy (N / 2) b^2 L.
-unsigned int rigid_body_modes(const BeamEnd& left, const BeamEnd& right, double nu) {
+BeamEnd scaled(BeamEnd e, double length, double bending_stiffness, double mass_per_length) {
+  e.point_mass /= mass_per_length * length;
+  e.rotary_inertia /= mass_per_length * std::pow(length, 3);
+  e.spring *= std::pow(length, 3) / bending_stiffness;
+  e.rotational_spring *= length / bending_stiffness;
+  return e;
+}
+} // namespace
+
+unsigned int rigid_body_modes(const BeamEnd& left, const BeamEnd& right, bool axial_force) {
   std::vector<std::array<double, 2>> rows; // conditions on (a, b)
-  if (nu != 0)
+  if (axial_force)
     rows.push_back({{0.0, 1.0}});
   for (const auto& [end, x] : {std::make_pair(&left, 0.0), std::make_pair(&right, 1.0)}) {
     if (end->holds_translation || end->spring > 0)
@@ -117,15 +123,6 @@ unsigned int rigid_body_modes(const BeamEnd& left, const BeamEnd& right, double 
   return 2 - rank_of_conditions(rows);
 }
 
-BeamEnd scaled(BeamEnd e, double length, double bending_stiffness, double mass_per_length) {
-  e.point_mass /= mass_per_length * length;
-  e.rotary_inertia /= mass_per_length * std::pow(length, 3);
-  e.spring *= std::pow(length, 3) / bending_stiffness;
-  e.rotational_spring *= length / bending_stiffness;
-  return e;
-}
-} // namespace
-
 std::vector<double> beam_frequencies(const BeamEnd& left_end, const BeamEnd& right_end,
                                      double length, double bending_stiffness,
                                      double mass_per_length, unsigned int n, double axial_force) {
@@ -133,7 +130,7 @@ std::vector<double> beam_frequencies(const BeamEnd& left_end, const BeamEnd& rig
                 right = scaled(right_end, length, bending_stiffness, mass_per_length);
   const double scale = std::sqrt(bending_stiffness / mass_per_length) / (length * length);
   const double nu = axial_force * length * length / bending_stiffness;
-  std::vector<double> omega(std::min(n, rigid_body_modes(left, right, nu)), 0.0);
+  std::vector<double> omega(std::min(n, rigid_body_modes(left, right, nu != 0)), 0.0);
   auto negative = [&](double b) { return end_determinant(left, right, b, nu) < 0; };
   // geometric steps near 0 (a soft spring or a heavy mass puts the first root there), then 0.01
   const auto steps = [](double s) { return std::min(0.01, 0.05 * s); };

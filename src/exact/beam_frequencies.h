@@ -22,6 +22,11 @@ struct BeamEnd {
   static BeamEnd classical(const std::string& support);
 };
 
+/// The rigid-body motions w = a + b x that cost no strain energy (0, 1 or 2): a held direction
+/// or a spring in it stops them, masses do not, and an axial force gives a rotation the energy
+/// (N / 2) b^2 L.
+unsigned int rigid_body_modes(const BeamEnd& left, const BeamEnd& right, bool axial_force);
+
 /// The n lowest angular frequencies, the rigid-body modes (omega = 0) first. With
 /// w = A cos bx + B sin bx + C cosh bx + D sinh bx and omega^2 = EI b^4 / (rho A), each end gives
 /// two rows of a 4x4 determinant: w = 0 where the translation is held, else the shear balance

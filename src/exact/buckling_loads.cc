@@ -61,18 +61,6 @@ BeamEnd scaled(BeamEnd e, double length, double bending_stiffness) {
   return e;
 }
 
-bool is_mechanism(const BeamEnd& left, const BeamEnd& right) {
-  // w = a + b x is stopped by two independent conditions on (a, b)
-  std::vector<std::array<double, 2>> rows;
-  for (const auto& [end, x] : {std::make_pair(&left, 0.0), std::make_pair(&right, 1.0)}) {
-    if (end->holds_translation || end->spring > 0)
-      rows.push_back({{1.0, x}});
-    if (end->holds_rotation || end->rotational_spring > 0)
-      rows.push_back({{0.0, 1.0}});
-  }
-  return rank_of_conditions(rows) < 2;
-}
-
 bool is_classical(const BeamEnd& e, bool translation, bool rotation) {
   return e.holds_translation == translation && e.holds_rotation == rotation && e.spring == 0 &&
          e.rotational_spring == 0;
@@ -84,7 +72,7 @@ std::vector<double> euler_buckling_loads(const BeamEnd& left_end, const BeamEnd&
   const BeamEnd left = scaled(left_end, length, bending_stiffness),
                 right = scaled(right_end, length, bending_stiffness);
   std::vector<double> loads;
-  if (is_mechanism(left, right))
+  if (rigid_body_modes(left, right, false) > 0) // a mechanism
     return loads;
   auto negative = [&](double mu) { return end_determinant(left, right, mu) < 0; };
   const double scale = bending_stiffness / (length * length);
