@@ -1,45 +1,25 @@
 #pragma once
-// Generalized-alpha (Chung & Hulbert, J. Appl. Mech. 60:371, 1993) for a discrete system with
-// nonlinear springs and dashpots, the elements' forces alpha-averaged as
-// (1 - alpha_f) F(q_n+1, v_n+1) + alpha_f F(q_n, v_n) (Erlicher, Bonaventura & Bursi, Comput.
-// Mech. 28:83, 2002), each step solved by Newton's method on a_n+1. The constraints
-// C q-dot + d(t) = 0 enter either
-//  - with Lagrange multipliers: C q_n+1 = C q_0 - integral_0^t d (the constraint on positions,
-//    which C constant makes exact) solved together with the equations of motion for a_n+1 and
-//    lambda (the index-3 form, Arnold & Brüls, Multibody Syst. Dyn. 18:185, 2007), or
-//  - in Gibbs-Appell form: a = a_p(t) + N z'' with C a_p = -d'(t) and N the constraints' null
-//    space, Newton on the live accelerations z'' from N^T (M a + F - Q) = 0, which is
-//    dG/dz'' = Q_z of G = 1/2 a^T M a (Naprstek & Fischer, eqs. 4-5); lambda afterwards from
-//    C^T lambda = M a + F - Q.
-// Both move alike to round-off when d = 0 (the holonomic case); for d != 0 the multipliers hold
-// the positions exactly and Gibbs-Appell the accelerations, so they differ at the order of the
-// scheme. The lambda a state carries is the one at its time, with the acceleration consistent
-// with its q, q-dot (as at t = 0). Dashpots of degree p < 2 act with their force at the step's
-// end (Moreau, Nonsmooth Mechanics and Applications, CISM 302, 1988), an unknown of the step.
-#include "discrete/discrete_system.h"
+// A discrete system's time integrator: the one generalized-alpha (time/newmark_scheme.h) on the
+// discrete operator (discrete/discrete_operator.h), stepping to the time grid's instants.
+#include "discrete/discrete_operator.h"
 #include "output/checkpoint.h"
-#include "time/newmark_family.h"
+#include "time/newmark_scheme.h"
 
 namespace hamdyn {
 
-struct DiscreteState {
-  double t = 0;
-  DenseVector q, v, a, lambda;
-  std::vector<double> dashpot_forces; // each dashpot's force (p < 2: an unknown of the step)
-  double dissipated = 0, work = 0;    // the ledger's sums [J]
-  DenseVector constraint_integral;    // integral_0^t d(s) ds of each constraint
-};
-
 class DiscreteIntegrator {
 public:
-  DiscreteIntegrator(const DiscreteSystem& system, const NewmarkParameters& parameters);
-  /// The state at t = 0: the case's q and q-dot, a and lambda from the equations of motion and
-  /// C a + d'(0) = 0.
-  DiscreteState initial_state();
-  /// Advances `s` to the time t1 (> s.t); throws CollectiveFailure naming the time when
-  /// Newton's method does not converge.
-  void step(DiscreteState& s, double t1);
-  unsigned most_iterations() const { return most_iterations_; }
+  DiscreteIntegrator(const DiscreteSystem& system, const NewmarkParameters& parameters)
+      : system_(system), operator_(system), scheme_(operator_, parameters) {}
+  /// The state at t = 0 (DiscreteOperator::initial_state).
+  DiscreteState initial_state() { return operator_.initial_state(); }
+  /// Advances `s` to the time t1 (> s.t), which it then holds exactly; throws CollectiveFailure
+  /// naming the time when Newton's method does not converge with the step halved.
+  void step(DiscreteState& s, double t1) {
+    scheme_.step(s, t1 - s.t);
+    s.t = t1;
+  }
+  unsigned most_iterations() const { return scheme_.most_iterations(); }
 
   /// Everything a run carries to its next step, the state and the integrator's own scales, into
   /// a checkpoint; restore() is the reverse on an integrator built for the same case, and
@@ -48,16 +28,9 @@ public:
   DiscreteState restore(const Checkpoint& c);
 
 private:
-  // R(a1) = M a_m + F_f - Q_f without the constraint forces, at q1, v1 from a1 by Newmark's
-  // update; with `jacobian`, dR/da1.
-  DenseVector residual(const DiscreteState& s0, const DenseVector& a1, double h, double t1,
-                       DenseMatrix* jacobian, DenseVector& q1, DenseVector& v1) const;
   const DiscreteSystem& system_;
-  NewmarkParameters p_;
-  DenseVector initial_cq_; // C q(0)
-  unsigned most_iterations_ = 0;
-  double acceleration_scale_ = 0; // the largest |a| so far, the scale of Newton's increments
-  std::vector<std::size_t> force_dashpots_; // the dashpots of degree p < 2
+  DiscreteOperator operator_;
+  NewmarkScheme<DiscreteOperator> scheme_;
 };
 
 } // namespace hamdyn

@@ -1,0 +1,51 @@
+#pragma once
+// What one implicit step asks of the operator: the integrator's coefficients for the step from t
+// to t + dt and the unknown the operator solves for (MFEM's SecondOrderTimeDependentOperator::
+// ImplicitSolve(fac0, fac1, x, dxdt, k) with generalized-alpha's weights; Chung & Hulbert,
+// J. Appl. Mech. 60:371-375, 1993, eq. (8)). The unknown is y with a_{n+1} = -(q a_n + y); then
+// eq. (8) reads
+//   M (mass_a a_n - c_m y) + C (v_n + damping_a a_n - c_c y)
+//     + K (u_n + stiffness_v v_n + stiffness_a a_n - c_k y) + g_af = (1 - af) f_{n+1} + af f_n,
+// g_af the nonlinear terms' forces over the step, and at the step's end
+//   u_{n+1} = u_n + dt v_n + dt^2 (1/2 - beta - beta q) a_n - beta dt^2 y,
+//   v_{n+1} = v_n + dt (1 - gamma - gamma q) a_n - gamma dt y.
+// q = 0 is the plain form; q = (1/2 - beta) / beta the displacement form (Bathe, Finite Element
+// Procedures, 1996, sec. 9.2.4), in which K never meets a_n (time/newmark_family.cc says why).
+#include <cstddef>
+#include <string>
+
+namespace hamdyn {
+
+/// The scheme of the Newmark family and the settings of the Newton iterations its terms run.
+struct NewmarkParameters {
+  std::string name;
+  double alpha_m = 0, alpha_f = 0, beta = 0.25, gamma = 0.5;
+  double nonlinear_tolerance = 1e-10;  // relative, on the residual and the increment
+  unsigned max_newton_iterations = 20; // per step
+  unsigned max_step_halvings = 10;     // a step that does not converge: down to dt / 1024
+  /// rho_inf = 1: springs apply Gonzalez's discrete gradient over the step instead of the
+  /// average of their end forces, so an undamped run conserves T + V to the Newton tolerance.
+  bool energy_consistent_springs = false;
+};
+
+struct ImplicitStep {
+  const NewmarkParameters* scheme = nullptr;
+  double t = 0, dt = 0; // the step from t to t + dt
+  double q = 0;         // a_{n+1} = -(q a_n + y)
+  /// J = c_m M + c_c C + c_k K, minus the derivative of the linear part of eq. (8) by y.
+  double c_m = 0, c_c = 0, c_k = 0;
+  /// The coefficients of a_n and v_n in the arguments of M, C and K at y = 0 (above).
+  double mass_a = 0, damping_a = 0, stiffness_v = 0, stiffness_a = 0;
+
+  double t_new() const { return t + dt; }
+};
+
+/// One rank's entries of a state and of the step's solution y, for the corrector (v_mean: null
+/// when the state keeps no mean velocity).
+struct StateEntries {
+  std::size_t n = 0;
+  double *u = nullptr, *v = nullptr, *a = nullptr, *v_mean = nullptr;
+  const double* y = nullptr;
+};
+
+} // namespace hamdyn

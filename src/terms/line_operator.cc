@@ -1,0 +1,200 @@
+#include "terms/line_operator.h"
+
+#include "system/banded_operator.h"
+#include "system/petsc_helpers.h"
+#include "terms/axial_tension_term.h"
+#include "terms/nodal_force_term.h"
+
+#include <algorithm>
+
+namespace hamdyn {
+
+LineOperator::LineOperator(const SecondOrderSystem& system) : system_(system) {
+  if (system_.axial_factor > 0)
+    terms_.push_back(std::make_unique<AxialTensionTerm>(system_));
+  auto nodal = std::make_unique<NodalForceTerm>(system_); // also without elements: its records
+  nodal_forces_ = nodal.get();
+  terms_.push_back(std::move(nodal));
+  for (LA::Vector* v : {&mass_part_, &stiffness_part_, &residual_})
+    v->reinit(system_.locally_owned, system_.comm);
+  if (system_.has_nonproportional_damping())
+    v_af_.reinit(system_.locally_owned, system_.comm);
+  if (system_.load)
+    f_new_.reinit(system_.locally_owned, system_.comm);
+}
+
+LineOperator::~LineOperator() = default;
+
+void LineOperator::allocate(State& s) const {
+  for (LA::Vector* v : {&s.u, &s.v, &s.a, &s.v_mean})
+    v->reinit(system_.locally_owned, system_.comm);
+  if (system_.load) // f stays empty without a load
+    s.f.reinit(system_.locally_owned, system_.comm);
+}
+
+void LineOperator::initialize(State& s) {
+  // rhs = f - C v - K u - g, with C v + K u = M (dm v) + K (u + dk v) + C_np v
+  mass_part_ = s.v;
+  mass_part_ *= system_.damping_mass_factor;
+  stiffness_part_ = s.u;
+  stiffness_part_.add(system_.damping_stiffness_factor, s.v);
+  system_.apply(&mass_part_, stiffness_part_, s.v, residual_);
+  residual_ *= -1.0;
+  if (system_.load) {
+    system_.load(s.t, s.f);
+    residual_ += s.f;
+  }
+  for (auto& term : terms_)
+    term->start(s, &residual_);
+  LineSchurSolver mass_solver; // freed before J is factored: the two never coexist
+  factor_linearization(mass_solver, 1, 0, 0, nullptr);
+  mass_solver.solve(residual_, s.a);
+}
+
+void LineOperator::initialize_with_acceleration(State& s) {
+  if (system_.load)
+    system_.load(s.t, s.f);
+  for (auto& term : terms_)
+    term->start(s, nullptr);
+}
+
+bool LineOperator::allows_displacement_form() const {
+  for (const auto& term : terms_)
+    if (!term->allows_displacement_form())
+      return false;
+  return true;
+}
+
+void LineOperator::factor_linearization(LineSchurSolver& solver, double c_m, double c_c, double c_k,
+                                        const ImplicitStep* step) const {
+  bool assembled = false;
+  for (const auto& term : terms_)
+    assembled = assembled || term->adds_to_linearization();
+  if (!assembled) { // from the band storage: the assembled matrices may be gone
+    BandedOperator::Rows j(system_.banded(), system_.banded_linearization(c_m, c_c, c_k));
+    solver.factorize(j);
+    return;
+  }
+  MatrixCombination j = system_.linearization(c_m, c_c, c_k); // kept for the terms' products
+  if (step)
+    for (const auto& term : terms_)
+      term->add_to_linearization(j, *step);
+  solver.factorize(j);
+}
+
+TermContext LineOperator::context(const ImplicitStep& step) {
+  return {system_, solver_, [this, &step] { factor(step); }};
+}
+
+void LineOperator::factor(const ImplicitStep& step) {
+  factor_linearization(solver_, step.c_m, step.c_c, step.c_k, &step);
+  const TermContext c = context(step);
+  for (auto& term : terms_)
+    term->factored(c, step);
+}
+
+const LA::Vector& LineOperator::implicit_solve(State& s, const ImplicitStep& step) {
+  const double af = step.scheme->alpha_f;
+  const bool mass_product = step.mass_a != 0 || system_.damping_needs_mass_product();
+  {
+    const PetscInt n = static_cast<PetscInt>(system_.locally_owned.n_elements());
+    const PetscScalar *u, *v, *a;
+    PetscScalar *xm, *xk, *xc = nullptr;
+    check_petsc(VecGetArrayRead(s.u, &u));
+    check_petsc(VecGetArrayRead(s.v, &v));
+    check_petsc(VecGetArrayRead(s.a, &a));
+    check_petsc(VecGetArray(mass_part_, &xm));
+    check_petsc(VecGetArray(stiffness_part_, &xk));
+    if (system_.has_nonproportional_damping())
+      check_petsc(VecGetArray(v_af_, &xc));
+    const double cm = step.mass_a, cv = step.stiffness_v, ca = step.stiffness_a;
+    const double cc = step.damping_a;
+    const double dm = system_.damping_mass_factor, dk = system_.damping_stiffness_factor;
+    // the product arguments of SecondOrderSystem::apply, a + dm v and u + dk v, at y = 0
+    for (PetscInt i = 0; i < n; ++i) {
+      const double v_af = v[i] + cc * a[i];
+      xm[i] = cm * a[i] + dm * v_af;
+      xk[i] = (u[i] + cv * v[i] + ca * a[i]) + dk * v_af;
+    }
+    if (xc)
+      for (PetscInt i = 0; i < n; ++i)
+        xc[i] = v[i] + cc * a[i];
+    check_petsc(VecRestoreArrayRead(s.u, &u));
+    check_petsc(VecRestoreArrayRead(s.v, &v));
+    check_petsc(VecRestoreArrayRead(s.a, &a));
+    check_petsc(VecRestoreArray(mass_part_, &xm));
+    check_petsc(VecRestoreArray(stiffness_part_, &xk));
+    if (xc)
+      check_petsc(VecRestoreArray(v_af_, &xc));
+  }
+  system_.apply(mass_product ? &mass_part_ : nullptr, stiffness_part_, v_af_, residual_);
+  if (system_.load) {
+    system_.load(step.t_new(), f_new_);
+    residual_.sadd(1.0, -(1 - af), f_new_);
+    residual_.add(-af, s.f);
+  }
+  LA::Vector& y = mass_part_; // no longer needed: reuse its storage
+  solver_.solve(residual_, y);
+  iterations_ = 1;
+  most_iterations_ = 0;
+  const TermContext c = context(step);
+  for (auto& term : terms_)
+    if (const unsigned n = term->correct(s, step, c, residual_, y)) { // may throw
+      iterations_ = n;
+      most_iterations_ = std::max(most_iterations_, n);
+    }
+  if (system_.load)
+    s.f.swap(f_new_); // only now: a step that throws leaves the state as it was
+  return y;
+}
+
+void LineOperator::with_entries(State& s, const LA::Vector& y,
+                                const std::function<void(const StateEntries&)>& f) {
+  StateEntries x;
+  x.n = system_.locally_owned.n_elements();
+  check_petsc(VecGetArray(s.u, &x.u));
+  check_petsc(VecGetArray(s.v, &x.v));
+  check_petsc(VecGetArray(s.a, &x.a));
+  check_petsc(VecGetArray(s.v_mean, &x.v_mean));
+  check_petsc(VecGetArrayRead(y, &x.y));
+  f(x);
+  check_petsc(VecRestoreArray(s.u, &x.u));
+  check_petsc(VecRestoreArray(s.v, &x.v));
+  check_petsc(VecRestoreArray(s.a, &x.a));
+  check_petsc(VecRestoreArray(s.v_mean, &x.v_mean));
+  check_petsc(VecRestoreArrayRead(y, &x.y));
+}
+
+void LineOperator::halving_started(const State& s) {
+  if (v_start_.size() == 0)
+    v_start_.reinit(system_.locally_owned, system_.comm);
+  v_start_ = s.v; // (implicit_solve leaves s as it was when it throws)
+}
+
+void LineOperator::halving_finished(State& s) {
+  s.v_mean = v_start_;
+  s.v_mean += s.v;
+  s.v_mean *= 0.5;
+}
+
+void LineOperator::remember() {
+  for (auto& term : terms_)
+    term->remember();
+}
+
+void LineOperator::revert() {
+  for (auto& term : terms_)
+    term->revert();
+}
+
+void LineOperator::save(Checkpoint& c) const {
+  for (const auto& term : terms_)
+    term->save(c);
+}
+
+void LineOperator::restore(const Checkpoint& c) {
+  for (auto& term : terms_)
+    term->restore(c);
+}
+
+} // namespace hamdyn

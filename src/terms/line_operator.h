@@ -1,0 +1,79 @@
+#pragma once
+// The operator of a line system, M a + C v + K u + g(u, v) = f(t), as a sum of terms: the linear
+// M, C and K of SecondOrderSystem, factored as J = c_m M + c_c C + c_k K once per step size (on
+// PETSc objects by hand: deal.II 9.4 has no PETScWrappers::TimeStepper, which came in 9.5; the
+// contract is PETSc TSALPHA2's, J the only matrix ever factored), and the nonlinear terms
+// (terms/nodal_force_term.h, terms/axial_tension_term.h), which correct the linear step through
+// J. implicit_solve() is the one call an integrator makes per step (terms/implicit_step.h).
+#include "terms/operator_term.h"
+
+#include <memory>
+#include <vector>
+
+namespace hamdyn {
+
+class NodalForceTerm;
+
+class LineOperator {
+public:
+  using State = hamdyn::State;
+
+  explicit LineOperator(const SecondOrderSystem& system);
+  ~LineOperator();
+
+  const SecondOrderSystem& system() const { return system_; }
+  /// Allocates the state's vectors like the system's rows (all zero).
+  void allocate(State& state) const;
+  /// Given u and v at state.t, computes f and a from M a = f - C v - K u - g(u, v).
+  void initialize(State& state);
+  /// Given u, v and a at state.t (a system whose M is singular, e.g. an impulse dual with dashpot
+  /// rows, cannot give a from the equation), computes f and the terms' state only.
+  void initialize_with_acceleration(State& state);
+
+  /// Whether every term allows the displacement form of the step (ImplicitStep::q != 0).
+  bool allows_displacement_form() const;
+  /// Factors J for `step`'s coefficients (and the terms' share of it).
+  void factor(const ImplicitStep& step);
+  /// Solves eq. (8) of the step for y (terms/implicit_step.h), J factored for its coefficients:
+  /// the linear residual at y = 0 in one pass over the state, one solve with J, then each term's
+  /// correction; f(t + dt) into s.f and the terms' end-of-step state into s. Returns y (storage
+  /// of the operator's, valid until the next call) and sets iterations(). Throws NewtonFailure
+  /// leaving s as it was.
+  const LA::Vector& implicit_solve(State& s, const ImplicitStep& step);
+  /// The Newton iterations of the last implicit_solve: those of the last term that iterated (1
+  /// without nonlinear terms), and the most any term took (0 without nonlinear terms).
+  unsigned iterations() const { return iterations_; }
+  unsigned most_iterations() const { return most_iterations_; }
+
+  /// f(the entries of s and of y on this rank), for the integrator's corrector.
+  void with_entries(State& s, const LA::Vector& y,
+                    const std::function<void(const StateEntries&)>& f);
+  /// A step is retried in halves: the state's mean velocity is that of the whole step.
+  void halving_started(const State& s);
+  void halving_finished(State& s);
+  void remember();
+  void revert();
+  void save(Checkpoint& c) const;
+  void restore(const Checkpoint& c);
+
+  const NodalForceTerm& nodal_forces() const { return *nodal_forces_; }
+
+private:
+  /// Factors c_m M + c_c C + c_k K (+ the terms' shares for `step`) into `solver`: from the band
+  /// storage, or from the assembled matrices when a term adds a matrix of its own (they keep
+  /// the assembled matrices: SecondOrderSystem::release_assembled_matrices).
+  void factor_linearization(LineSchurSolver& solver, double c_m, double c_c, double c_k,
+                            const ImplicitStep* step) const;
+  TermContext context(const ImplicitStep& step);
+
+  const SecondOrderSystem& system_;
+  std::vector<std::unique_ptr<OperatorTerm>> terms_; // corrected in this order
+  NodalForceTerm* nodal_forces_;                     // one of terms_
+  LineSchurSolver solver_;
+  // The operator's product arguments at the alpha levels (SecondOrderSystem::apply) and v_af.
+  LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;
+  LA::Vector v_start_; // v_n while a step is retried in halves (for State::v_mean)
+  unsigned iterations_ = 0, most_iterations_ = 0;
+};
+
+} // namespace hamdyn

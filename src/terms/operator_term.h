@@ -1,0 +1,61 @@
+#pragma once
+// A line system's operator is a sum of terms (MFEM's SecondOrderTimeDependentOperator, OpenSees'
+// elements under Newmark::formEleTangent): the linear M, C and K, which LineOperator holds and
+// factors, and the nonlinear terms below, each of which takes the linear step's solution and
+// corrects it by its own Newton iteration on its own few unknowns, through the factored J (a
+// low-rank update, never a refactorization per step). A term gives its force at a state (for the
+// initial acceleration), its correction of a step, the work it books for the energy ledger (into
+// State) and save/load of what it carries from step to step.
+#include "output/checkpoint.h"
+#include "system/line_schur_solver.h"
+#include "system/second_order_system.h"
+#include "terms/implicit_step.h"
+
+#include <functional>
+#include <stdexcept>
+
+namespace hamdyn {
+
+/// A term's Newton iterations did not converge, or its force became non-finite: the step is
+/// retried with half its size. Raised on every rank at once (every rank iterates on the same
+/// gathered values, and norms and dot products are reductions).
+struct NewtonFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// What a term may use of the operator while it corrects a step.
+struct TermContext {
+  const SecondOrderSystem& system;
+  const LineSchurSolver& solver; // J factored for the step's coefficients
+  /// Refactors J for the step (a term's share of J changed: add_to_linearization).
+  std::function<void()> refactor;
+};
+
+class OperatorTerm {
+public:
+  virtual ~OperatorTerm() = default;
+  /// Whether the step may use the displacement form (ImplicitStep::q != 0).
+  virtual bool allows_displacement_form() const { return true; }
+  /// Whether J must be factored from the assembled matrices (the term adds one of its own).
+  virtual bool adds_to_linearization() const { return false; }
+  /// Adds the term's share of J for `step` (only when adds_to_linearization()).
+  virtual void add_to_linearization(MatrixCombination& /*j*/, const ImplicitStep& /*step*/) const {}
+  /// J was factored for `step`'s coefficients.
+  virtual void factored(const TermContext& /*context*/, const ImplicitStep& /*step*/) {}
+  /// Sets the term's state at `s` (u and v given); with `residual`, subtracts its force from it
+  /// (the initial acceleration's right-hand side).
+  virtual void start(State& s, LA::Vector* residual) = 0;
+  /// Corrects y, the linear step's solution J^-1 r_lin, to the solution of the step with the
+  /// term's force (and books its state at the step's end into s); returns its Newton
+  /// iterations. Throws NewtonFailure leaving s and the term as they were.
+  virtual unsigned correct(State& s, const ImplicitStep& step, const TermContext& context,
+                           const LA::Vector& r_lin, LA::Vector& y) = 0;
+  /// What the term carries from step to step, for a step retried in halves: remember() before
+  /// the step, revert() after it failed.
+  virtual void remember() {}
+  virtual void revert() {}
+  virtual void save(Checkpoint& /*c*/) const {}
+  virtual void restore(const Checkpoint& /*c*/) {}
+};
+
+} // namespace hamdyn
