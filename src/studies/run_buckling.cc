@@ -26,9 +26,9 @@ namespace {
 // eigenproblem is linear), or a beam that a rigid motion w = a + b x can move without bending (a
 // mechanism: no support, end spring or interior spring stops it, and its critical load is 0).
 void check_buckling_case(const CaseParameters& c) {
-  const ModelKind* kind = c.discrete ? nullptr : &model_kind(c.model_type);
-  if (kind == nullptr || !kind->has_rotation)
-    throw InputError("Model/Type", c.discrete ? discrete_model_name : kind->name,
+  const ModelKind& kind = model_kind(c.model_type);
+  if (!kind.has_rotation)
+    throw InputError("Model/Type", kind.name,
                      "buckling is computed for 'euler bernoulli beam' and 'timoshenko beam' (a "
                      "string has no bending stiffness: it buckles under any compression)");
   if (c.has_nonlinear_elements()) {

@@ -1,7 +1,5 @@
 #include "studies/run_compare.h"
 
-#include "studies/run_discrete.h"
-
 #include "core/failure_message.h"
 #include "output/history_writer.h"
 #include "studies/compare_methods.h"
@@ -118,8 +116,6 @@ void check_finite(const FrequencyComparison& f, const HistoryComparison& h) {
 
 NamedValues run_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                         bool report) {
-  if (c.discrete)
-    return run_discrete_compare(c, file, comm, report);
   // Everything is computed before anything is written: bad input (a case the chain cannot
   // reduce, too many modes) leaves no output behind.
   const CaseComparison comparison(c, comm);

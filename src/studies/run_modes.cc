@@ -7,7 +7,6 @@
 #include "studies/mode_shapes.h"
 #include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
-#include "studies/run_discrete.h"
 #include "studies/transient.h"
 
 #include <deal.II/base/mpi.h>
@@ -54,8 +53,6 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
 
 NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                       bool report) {
-  if (c.discrete)
-    return run_discrete_modes(c, file, comm, report);
   PreparedCase pc(c, comm, Matrices::band_from_cells);
   check_number_of_modes(pc);
   refuse_modes_beyond_memory(pc, c.n_modes, "Modes/Number of modes");

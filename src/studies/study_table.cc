@@ -1,8 +1,12 @@
 #include "studies/study_table.h"
 
+#include "core/input_error.h"
+#include "core/model_kind.h"
+
 #include "studies/run_buckling.h"
 #include "studies/run_compare.h"
 #include "studies/run_converge.h"
+#include "studies/run_discrete.h"
 #include "studies/run_modes.h"
 #include "studies/run_transient.h"
 
@@ -11,9 +15,12 @@
 namespace hamdyn {
 
 const std::vector<StudyCommand>& study_commands() {
-  static const std::vector<StudyCommand> commands{
-      {"run", run_transient,
-       R"(  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
+  static const std::vector<StudyCommand> commands = [] {
+    StudyCommand run_study;
+    run_study.name = "run";
+    run_study.line = run_transient;
+    run_study.discrete = run_transient;
+    run_study.usage = R"(  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
       Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
       string, fixed at x = 0, with a 5 g mass on a 2000 N/m spring at x = L); a case file starts
       from the declared defaults (hamdyn parameters), not from the example. Writes
@@ -28,50 +35,81 @@ const std::vector<StudyCommand>& study_commands() {
       and the snapshots go on as if the run had not stopped.
       Model/Type = discrete (cases/seeds/): named coordinates, inertias, springs, dashpots,
       forces and constraints; history.csv only.
-)",
-       "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, history.csv, "
-       "used_parameters.prm, checkpoint.bin",
-       R"(history\.(csv|png)|checkpoint\.bin|spacetime\.(vts|bin)|solution\.pvd|)"
-       R"(solution_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp)",
-       "", ""},
-      {"modes", run_modes,
-       R"(  hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
+)";
+    run_study.files = "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, history.csv, "
+                      "used_parameters.prm, checkpoint.bin";
+    run_study.file_names =
+        R"(history\.(csv|png)|checkpoint\.bin|spacetime\.(vts|bin)|solution\.pvd|)"
+        R"(solution_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp)";
+    StudyCommand modes_study;
+    modes_study.name = "modes";
+    modes_study.line = run_modes;
+    modes_study.discrete = run_discrete_modes;
+    modes_study.usage = R"(  hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
       beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.
-)",
-       "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm",
-       R"(modes\.(csv|pvd)|modes_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.vtp)", "", ""},
-      {"buckling", run_buckling,
-       R"(  hamdyn buckling [CASE.prm] [--set ...]... [--output DIR]
+)";
+    modes_study.files =
+        "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm";
+    modes_study.file_names =
+        R"(modes\.(csv|pvd)|modes_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.vtp)";
+    StudyCommand buckling_study;
+    buckling_study.name = "buckling";
+    buckling_study.line = run_buckling;
+    buckling_study.discrete_refusal =
+        "buckling is computed for 'euler bernoulli beam' and 'timoshenko beam'";
+    buckling_study.usage = R"(  hamdyn buckling [CASE.prm] [--set ...]... [--output DIR]
       Critical axial loads and buckling shapes of a beam (any supports, end springs and
       attachments; the case's Axial force is a preload): K x = P K_g x, P > 0 in compression.
       Writes DIR/buckling.csv (mode, critical_force [N], exact_critical_force where an exact
       solution exists, residual) and DIR/buckling.pvd (the shapes, scaled to a largest |w| of
       1); Buckling section: Number of modes, Write shapes.
-)",
-       "buckling.csv, buckling.pvd (time axis = mode number), used_parameters.prm",
-       R"(buckling\.(csv|pvd)|buckling_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))", "", ""},
-      {"compare", run_compare,
-       R"(  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
+)";
+    buckling_study.files =
+        "buckling.csv, buckling.pvd (time axis = mode number), used_parameters.prm";
+    buckling_study.file_names = R"(buckling\.(csv|pvd)|buckling_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
+    StudyCommand compare_study;
+    compare_study.name = "compare";
+    compare_study.line = run_compare;
+    compare_study.discrete = run_discrete_compare;
+    compare_study.usage = R"(  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
       The case solved four ways, side by side: primal finite elements, the discrete chain
       (masses and springs; a Hencky bar chain for a beam), the chain's impulse-based dual
       (Rimrott & Tabarrok) and the exact solution where one exists. Writes DIR/compare.csv
       (mode,exact,primal_fe,chain,dual: angular frequencies [rad/s]), DIR/compare_history.csv
       (time,exact,primal_fe,chain,dual: displacement [m] of the right end, or of the node
       nearest L/2 if that end is held) and DIR/compare.png; prints a table.
-)",
-       "compare.csv, compare_history.csv, used_parameters.prm",
-       R"(compare(_history)?\.csv|compare\.png)", "plot_compare.py", "compare.png"},
-      {"converge", run_converge,
-       R"(  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
+)";
+    compare_study.files = "compare.csv, compare_history.csv, used_parameters.prm";
+    compare_study.file_names = R"(compare(_history)?\.csv|compare\.png)";
+    compare_study.plot_script = "plot_compare.py";
+    compare_study.plot_file = "compare.png";
+    StudyCommand converge_study;
+    converge_study.name = "converge";
+    converge_study.line = run_converge;
+    converge_study.discrete = run_converge;
+    converge_study.usage = R"(  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
       A convergence study (Convergence section: Refine = h | p | dt | h and dt, Levels,
       Number of frequencies, History): the case at every level, errors against the exact
       solution where one exists and a Richardson limit otherwise, observed and expected orders.
       Writes DIR/convergence.csv, DIR/convergence.png; prints a table per quantity.
-)",
-       "convergence.csv, used_parameters.prm", R"(convergence\.(csv|png))", "plot_convergence.py",
-       "convergence.png"}};
+)";
+    converge_study.files = "convergence.csv, used_parameters.prm";
+    converge_study.file_names = R"(convergence\.(csv|png))";
+    converge_study.plot_script = "plot_convergence.py";
+    converge_study.plot_file = "convergence.png";
+    return std::vector<StudyCommand>{run_study, modes_study, buckling_study, compare_study,
+                                     converge_study};
+  }();
   return commands;
+}
+
+NamedValues StudyCommand::run(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                              bool report) const {
+  const StudyFunction f = c.discrete ? discrete : line;
+  if (!f)
+    throw InputError("Model/Type", discrete_model_name, discrete_refusal);
+  return f(c, file, comm, report);
 }
 
 const StudyCommand* find_study(const std::string& name) {

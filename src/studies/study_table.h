@@ -18,14 +18,22 @@ namespace hamdyn {
 using StudyFunction = NamedValues (*)(const CaseParameters& c, const ParameterFile& file,
                                       MPI_Comm comm, bool report);
 
+/// A study of the line models (`line`) and of the discrete systems (`discrete`: null when the
+/// study has none, and a discrete case is then refused with `discrete_refusal`). The table
+/// chooses by the case's kind, so that no study branches on it.
 struct StudyCommand {
   std::string name; // the command, and Batch/Study's value
-  StudyFunction run;
+  StudyFunction line = nullptr, discrete = nullptr;
+  std::string discrete_refusal;
   std::string usage;       // its paragraphs of `hamdyn --help`, from the synopsis line on
   std::string files;       // what the study writes, as listed after a run
   std::string file_names;  // a regular expression matching the name of every file it writes
   std::string plot_script; // scripts/ file that draws its figure from the files ("" none)
   std::string plot_file;   // the figure that script writes
+
+  /// Runs the study of the case's kind; InputError naming Model/Type when it has none.
+  NamedValues run(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                  bool report) const;
 };
 
 /// run, modes, buckling, compare and converge, in the order --help lists them.
