@@ -2,7 +2,10 @@
 
 #include "core/expression.h"
 #include "core/input_error.h"
+#include "core/parameter_file.h"
 #include "core/text.h"
+
+#include <deal.II/base/patterns.h>
 
 #include <algorithm>
 #include <cmath>
@@ -136,6 +139,20 @@ double constant_expression_value(const std::string& parameter, const std::string
     why = colon == std::string::npos ? message : message.substr(colon + 3);
     return std::nan("");
   }
+}
+
+void declare_variables_parameters(ParameterFile& f) {
+  f.declare("Variables", "Definitions", "", dealii::Patterns::Anything(),
+            "empty or name = expression; name = expression; ...",
+            "Named constants of the case, e.g. L = 2; m = 0.5; k = 4*pi^2*m: each a constant "
+            "expression (muparser, with pi and e) of the names defined before it. Every numeric "
+            "key (set Length = L) and every expression or list of the case (set Point masses = "
+            "L/4:m, a force sin(2*pi*f0*t)) may use them. A name used before its definition, a "
+            "reserved name (x, t, e, pi, theta, a v_ rate, a discrete system's coordinate, a "
+            "function such as sin) or a value that is not finite is bad input. `--set` and "
+            "`hamdyn batch` may set one definition as Variables/name = value (e.g. Values = "
+            "Variables/m = 0.1, 0.2): the names after it are recomputed from it. "
+            "used_parameters.prm keeps the expressions and notes their values.");
 }
 
 } // namespace hamdyn

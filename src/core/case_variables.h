@@ -7,6 +7,8 @@
 
 namespace hamdyn {
 
+class ParameterFile;
+
 struct Definition {
   std::string name, text;
   double value;
@@ -49,5 +51,8 @@ private:
 /// expression, a value that is not finite).
 double constant_expression_value(const std::string& parameter, const std::string& text,
                                  std::string& why);
+
+/// The Variables section (Definitions), declared here beside the code that evaluates it.
+void declare_variables_parameters(ParameterFile& f);
 
 } // namespace hamdyn

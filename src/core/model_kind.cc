@@ -2,6 +2,9 @@
 
 #include "core/case_parameters.h"
 
+#include <deal.II/base/patterns.h>
+
+#include <algorithm>
 #include <stdexcept>
 
 namespace hamdyn {
@@ -15,16 +18,51 @@ const std::vector<SupportKind> beam_supports = {{"free", false, false},
                                                 {"clamped", true, true},
                                                 {"sliding", false, true}};
 using Range = ModelProperty::Range;
-const ModelProperty tension{"Tension", &CaseParameters::tension, Range::positive};
-const ModelProperty bending_stiffness{"Bending stiffness", &CaseParameters::bending_stiffness,
-                                      Range::positive};
-const ModelProperty rotary_inertia{"Rotary inertia per length",
-                                   &CaseParameters::rotary_inertia_per_length, Range::nonnegative};
-const ModelProperty axial_stiffness{"Axial stiffness", &CaseParameters::axial_stiffness,
-                                    Range::nonnegative};
-const ModelProperty shear_stiffness{"Shear stiffness", &CaseParameters::shear_stiffness,
-                                    Range::positive};
-const ModelProperty axial_force{"Axial force", &CaseParameters::axial_force, Range::any};
+// Each property with its key's declaration (default, allowed values, documentation with units):
+// the model kinds that take it declare it (declare_model_properties).
+ModelProperty property(const std::string& key, double CaseParameters::*value, Range range,
+                       const std::string& default_value, const std::string& allowed,
+                       const std::string& documentation) {
+  ModelProperty p;
+  p.key = key;
+  p.value = value;
+  p.range = range;
+  p.default_value = default_value;
+  p.allowed = allowed;
+  p.documentation = documentation;
+  return p;
+}
+
+const ModelProperty tension = property(
+    "Tension", &CaseParameters::tension, Range::positive, "100", "a real number > 0 (strings)",
+    "Tension tau of a string. A beam does not use it (its prestress is Axial force): a "
+    "beam case that sets it, to any value, is warned. Units: N.");
+const ModelProperty axial_stiffness =
+    property("Axial stiffness", &CaseParameters::axial_stiffness, Range::nonnegative, "0",
+             "a real number >= 0 (strings)",
+             "EA of a string: 0 is the linear string; EA > 0 is the large-amplitude "
+             "(Kirchhoff-Carrier) string, whose tension tau + (EA / 2L) int u_x^2 dx grows with "
+             "its stretch, solved by Newton's method. Its potential (EA / 8L) (int u_x^2 dx)^2 "
+             "enters the energy ledger and its tension the history column tension. Units: N.");
+const ModelProperty bending_stiffness =
+    property("Bending stiffness", &CaseParameters::bending_stiffness, Range::positive, "1",
+             "a real number > 0 (beams)", "EI of a beam (unused by a string). Units: N m^2.");
+const ModelProperty axial_force =
+    property("Axial force", &CaseParameters::axial_force, Range::any, "0", "a real number (beams)",
+             "Prestress N of a beam, a dead axial load: > 0 tension, < 0 compression (unused by "
+             "a string, whose Tension is its prestress). It adds the geometric stiffness "
+             "int N w_x dw_x dx to the weak form (a Timoshenko beam: on its displacement w), so "
+             "tension stiffens the beam and compression softens it; at or beyond a buckling load "
+             "(`hamdyn buckling`) `hamdyn modes` reports the beam unstable. Its potential "
+             "(N / 2) int w_x^2 dx is part of the strain energy of the ledger. Units: N.");
+const ModelProperty shear_stiffness =
+    property("Shear stiffness", &CaseParameters::shear_stiffness, Range::positive, "1e6",
+             "a real number > 0 (Timoshenko beams)",
+             "kappa G A of a Timoshenko beam (unused otherwise). Units: N.");
+const ModelProperty rotary_inertia = property(
+    "Rotary inertia per length", &CaseParameters::rotary_inertia_per_length, Range::nonnegative,
+    "0", "a real number >= 0",
+    "rho I of a beam, the rotary inertia of its sections (unused by a string). Units: kg m.");
 
 std::string join(const std::vector<std::string>& names, const std::string& separator) {
   std::string s;
@@ -115,6 +153,20 @@ std::string support_names(const ModelKind& kind, const std::string& separator) {
 std::string with_article(const ModelKind& kind) {
   const bool vowel = std::string("aeiou").find(kind.name[0]) != std::string::npos;
   return (vowel ? "an " : "a ") + kind.name;
+}
+
+void declare_model_properties(ParameterFile& f) {
+  // every kind's properties, each once, in the order `hamdyn parameters` shows them
+  const std::vector<const ModelProperty*> all{&tension,     &axial_stiffness, &bending_stiffness,
+                                              &axial_force, &shear_stiffness, &rotary_inertia};
+  for (const ModelKind& kind : model_kinds())
+    for (const ModelProperty& p : kind.properties)
+      if (std::none_of(all.begin(), all.end(),
+                       [&](const ModelProperty* q) { return q->key == p.key; }))
+        throw std::logic_error("declare_model_properties: " + p.key + " is not listed");
+  for (const ModelProperty* p : all)
+    f.declare("Model", p->key, p->default_value, dealii::Patterns::Double(), p->allowed,
+              p->documentation);
 }
 
 } // namespace hamdyn

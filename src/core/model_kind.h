@@ -13,6 +13,7 @@ enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam, discrete }
 /// Model/Type of a discrete system.
 inline const std::string discrete_model_name = "discrete";
 struct CaseParameters;
+class ParameterFile;
 
 /// A support an end can have, and what it holds.
 struct SupportKind {
@@ -24,8 +25,10 @@ struct SupportKind {
 struct ModelProperty {
   enum class Range { positive, nonnegative, any }; // > 0, >= 0, any finite real
   std::string key;
-  double CaseParameters::*value;
-  Range range;
+  double CaseParameters::*value = nullptr;
+  Range range = Range::positive;
+  /// Its declaration in the Model section: default, allowed values, documentation with units.
+  std::string default_value, allowed, documentation;
 };
 
 /// The reduction `hamdyn compare` builds for a model.
@@ -61,5 +64,8 @@ std::string model_names(const std::string& separator);
 std::string support_names(const ModelKind& kind, const std::string& separator);
 /// "a string", "an euler bernoulli beam": for messages.
 std::string with_article(const ModelKind& kind);
+
+/// Declares the Model keys of every kind's properties (each once), as the registry describes them.
+void declare_model_properties(ParameterFile& f);
 
 } // namespace hamdyn

@@ -1,12 +1,7 @@
 #include "studies/convergence_study.h"
 
 #include "core/input_error.h"
-#include "studies/compare_methods.h"
-#include "studies/natural_modes.h"
-#include "studies/prepared_case.h"
 #include "studies/richardson.h"
-#include "studies/run_discrete.h"
-#include "studies/transient.h"
 #include "system/extended_precision.h"
 
 #include <algorithm>
@@ -26,49 +21,8 @@ bool refines_dt(Refine r) {
   return r == Refine::dt || r == Refine::h_and_dt;
 }
 
-// The position of a displacement column (u_right, u_left, u@x), or NaN for any other column.
-double displacement_position(const CaseParameters& c, const std::string& column) {
-  if (column == "u_right")
-    return c.length;
-  if (column == "u_left")
-    return 0;
-  if (column.rfind("u@", 0) == 0) {
-    const auto at = std::find(c.probe_labels.begin(), c.probe_labels.end(), column.substr(2));
-    if (at != c.probe_labels.end())
-      return c.probes[at - c.probe_labels.begin()];
-  }
-  return nan;
-}
-
-// A probe for a history column u@x or v@x that the case does not record yet.
-CaseParameters with_history_probe(CaseParameters c) {
-  const std::string& h = c.convergence.history;
-  if (h.size() < 3 || h[1] != '@' || (h[0] != 'u' && h[0] != 'v'))
-    return c;
-  const std::string label = h.substr(2);
-  if (std::find(c.probe_labels.begin(), c.probe_labels.end(), label) != c.probe_labels.end())
-    return c;
-  const double x = number(label);
-  if (!(x >= 0 && x <= c.length))
-    throw InputError("Convergence/History", h,
-                     "expected a probe u@x or v@x with x in [0, Length], or another "
-                     "history.csv column");
-  c.probes.push_back(x);
-  c.probe_labels.push_back(label);
-  return c;
-}
-
 void check_study(const CaseParameters& c, bool has_exact_reference) {
   const ConvergenceParameters& cv = c.convergence;
-  if (c.discrete && cv.refine != Refine::dt)
-    throw InputError("Convergence/Refine", cv.refine_name,
-                     "a discrete system has no mesh to refine; expected dt");
-  if (!c.discrete && cv.refine == Refine::p && model_kind(c.model_type).fixed_degree > 0) {
-    const ModelKind& kind = model_kind(c.model_type);
-    throw InputError("Convergence/Refine", cv.refine_name,
-                     with_article(kind) + "'s elements are always " + kind.fixed_element +
-                         "; expected h, dt or h and dt");
-  }
   if (refines_h(cv.refine) && !c.mesh_file.empty())
     throw InputError("Convergence/Refine", cv.refine_name,
                      "h refinement doubles the elements of a generated mesh; expected p or dt "
@@ -87,14 +41,6 @@ void check_study(const CaseParameters& c, bool has_exact_reference) {
                      "this case has no exact reference; a Richardson estimate needs at least 3");
 }
 
-struct Level {
-  unsigned int elements = 0, degree = 0;
-  double time_step = 0, size = 0;
-  unsigned long dofs = 0;
-  double frequency_scale = 0;
-  std::vector<double> omega, residual, times, history;
-};
-
 // The relative error round-off alone can make. A frequency from the refined modal solver
 // (modal/mode_refinement.h): its eigenvalue's error is about its residual squared; a double holds
 // it to 1 ulp; and the Rayleigh quotient's strains of order m, differences of nodal values, lose
@@ -103,7 +49,8 @@ struct Level {
 // history: the round-off of every step may add up, 10 eps per step (a sum of n rounded terms errs
 // by up to n eps relative, Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., 2002,
 // sec. 4.2; the step's J = M + beta dt^2 K is well conditioned).
-double frequency_round_off(const Level& level, unsigned int mode, unsigned int strain_order) {
+double frequency_round_off(const ConvergenceLevel& level, unsigned int mode,
+                           unsigned int strain_order) {
   const double eps = std::numeric_limits<double>::epsilon();
   const double eps_ld = std::numeric_limits<extended>::epsilon();
   const double residual = mode < level.residual.size() ? level.residual[mode] : 0.0;
@@ -111,7 +58,7 @@ double frequency_round_off(const Level& level, unsigned int mode, unsigned int s
   return std::max(
       {0.5 * residual * residual, 2 * eps, 0.5 * eps_ld * std::pow(n, strain_order - 0.5)});
 }
-double history_round_off(const Level& level) {
+double history_round_off(const ConvergenceLevel& level) {
   return 10 * std::numeric_limits<double>::epsilon() * double(level.history.size());
 }
 
@@ -135,8 +82,13 @@ void classify(std::vector<ConvergenceRow>& rows, std::size_t first, std::size_t 
         first + 1 < end && rows[first + 1].regime == "asymptotic" ? "asymptotic" : "pre-asymptotic";
 }
 
-// The position of `history` among `columns`; InputError listing them when it is not there.
-std::ptrdiff_t history_index(const std::vector<std::string>& columns, const std::string& history) {
+std::string quantity_name(unsigned int k) {
+  return "omega_" + std::to_string(k + 1);
+}
+} // namespace
+
+std::ptrdiff_t convergence_history_index(const std::vector<std::string>& columns,
+                                         const std::string& history) {
   const auto index = std::find(columns.begin(), columns.end(), history) - columns.begin();
   if (index == std::ptrdiff_t(columns.size())) {
     std::string list;
@@ -147,24 +99,9 @@ std::ptrdiff_t history_index(const std::vector<std::string>& columns, const std:
   return index;
 }
 
-// A discrete system's level: its history column at every step (generalized-alpha, Newton).
-Level discrete_level(const CaseParameters& lc, MPI_Comm comm) {
-  Level level;
-  level.time_step = level.size = lc.time_step;
-  level.dofs = lc.discrete->n();
-  const std::ptrdiff_t index =
-      history_index(discrete_history_columns(*lc.discrete), lc.convergence.history);
-  integrate_discrete(lc, comm, [&](const std::vector<double>& row) {
-    level.times.push_back(row[0]);
-    level.history.push_back(row[index]);
-  });
-  return level;
+double ConvergenceSubject::frequency_order(const CaseParameters& /*c*/) const {
+  return nan;
 }
-
-std::string quantity_name(unsigned int k) {
-  return "omega_" + std::to_string(k + 1);
-}
-} // namespace
 
 CaseParameters convergence_level(const CaseParameters& c, unsigned int level) {
   CaseParameters l = c;
@@ -178,66 +115,23 @@ CaseParameters convergence_level(const CaseParameters& c, unsigned int level) {
   return l;
 }
 
-ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, MPI_Comm comm) {
-  const bool discrete = bool(case_as_written.discrete);
-  const CaseParameters c = discrete ? case_as_written : with_history_probe(case_as_written);
+ConvergenceResult run_convergence_study(const CaseParameters& case_as_written,
+                                        const ConvergenceSubject& subject, MPI_Comm comm) {
+  const CaseParameters c = subject.prepared(case_as_written);
   const ConvergenceParameters& cv = c.convergence;
   const unsigned int n = cv.n_frequencies;
-  const std::vector<double> exact_omega =
-      discrete ? std::vector<double>{} : exact_frequencies(c, n);
-  const bool exact_history = !discrete && !cv.history.empty() &&
-                             std::isfinite(displacement_position(c, cv.history)) &&
-                             string_has_exact_solution(c, true);
+  subject.check(c);
+  const std::vector<double> exact_omega = subject.exact_frequencies(c, n);
+  const bool exact_history = !cv.history.empty() && subject.has_exact_history(c);
   check_study(c, (n == 0 || exact_omega.size() == n) && (cv.history.empty() || exact_history));
 
-  std::vector<Level> levels;
-  for (unsigned int k = 0; k < cv.levels; ++k) {
-    const CaseParameters lc = convergence_level(c, k);
-    if (discrete) {
-      levels.push_back(discrete_level(lc, comm));
-      continue;
-    }
-    PreparedCase pc(lc, comm, cv.history.empty() ? Matrices::band_from_cells : Matrices::assembled);
-    Level level;
-    level.elements = lc.n_elements;
-    const unsigned int fixed_degree = model_kind(lc.model_type).fixed_degree;
-    level.degree = fixed_degree > 0 ? fixed_degree : lc.degree;
-    level.time_step = lc.time_step;
-    level.dofs = pc.system.locally_owned.size();
-    level.size = cv.refine == Refine::p    ? 1.0 / double(level.dofs)
-                 : cv.refine == Refine::dt ? lc.time_step
-                                           : lc.length / lc.n_elements;
-    // the history column and the time step are checked before the first solve
-    std::ptrdiff_t index = -1;
-    if (!cv.history.empty()) {
-      check_time_step(pc);
-      index = history_index(history_columns(pc), cv.history);
-    }
-    if (n > 0) {
-      check_number_of_modes(pc, n, "Convergence/Number of frequencies");
-      const double scale = pc.model->frequency_scale();
-      level.frequency_scale = scale;
-      const Modes modes = natural_modes(pc.system, pc.parameters, n, scale);
-      level.omega = modes.omega;
-      level.residual = modes.residual;
-    }
-    if (index >= 0)
-      integrate(pc, [&](unsigned long, const State& s, const std::vector<double>& row) {
-        level.times.push_back(s.t);
-        level.history.push_back(row[index]);
-      });
-    levels.push_back(std::move(level));
-  }
+  std::vector<ConvergenceLevel> levels;
+  for (unsigned int k = 0; k < cv.levels; ++k)
+    levels.push_back(subject.level(convergence_level(c, k), comm));
 
   ConvergenceResult result;
   result.size_name = cv.refine == Refine::p ? "1/DoFs" : cv.refine == Refine::dt ? "dt" : "h";
-  // (a discrete system has no frequencies to study: Refine = dt)
-  double frequency_order = nan;
-  if (!discrete) {
-    const ModelKind& kind = model_kind(c.model_type);
-    const unsigned int degree = kind.fixed_degree > 0 ? kind.fixed_degree : c.degree;
-    frequency_order = 2.0 * (degree + 1 - kind.energy_derivative_order);
-  }
+  const double frequency_order = subject.frequency_order(c);
   const double two_level_factor = 4; // r^p of a second-order method halving h or dt
 
   // One quantity: its values at every level (vectors of equal length: one number for a
@@ -292,21 +186,21 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
 
   for (unsigned int j = 0; j < n; ++j) {
     // A rigid-body mode (omega = 0) has only round-off to converge: not studied.
-    const bool rigid = exact_omega.size() == n
-                           ? exact_omega[j] == 0
-                           : std::all_of(levels.begin(), levels.end(), [&](const Level& l) {
-                               return l.omega[j] < 1e-6 * l.frequency_scale;
-                             });
+    const bool rigid =
+        exact_omega.size() == n
+            ? exact_omega[j] == 0
+            : std::all_of(levels.begin(), levels.end(), [&](const ConvergenceLevel& l) {
+                return l.omega[j] < 1e-6 * l.frequency_scale;
+              });
     if (rigid) {
       ++result.rigid_body_modes;
       continue;
     }
     std::vector<std::vector<double>> values;
     std::vector<double> round_off;
-    for (const Level& l : levels) {
+    for (const ConvergenceLevel& l : levels) {
       values.push_back({l.omega[j]});
-      round_off.push_back(
-          frequency_round_off(l, j, model_kind(c.model_type).energy_derivative_order));
+      round_off.push_back(frequency_round_off(l, j, subject.strain_order(c)));
     }
     const bool exact = exact_omega.size() == n;
     const double expected = cv.refine == Refine::p ? nan : frequency_order;
@@ -327,18 +221,12 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written, M
       values.push_back(std::move(v));
     }
     const std::vector<double> exact =
-        exact_history ? exact_string_history(c, displacement_position(c, cv.history), times)
-                      : std::vector<double>{};
-    // generalized-alpha is second order; a discrete system's dashpots of degree p < 2 take
-    // Moreau's first-order impulse h G1 over a step
-    const bool moreau =
-        discrete && std::any_of(c.discrete->dashpots.begin(), c.discrete->dashpots.end(),
-                                [](const DiscreteDashpot& d) { return d.degree < 2; });
+        exact_history ? subject.exact_history(c, times) : std::vector<double>{};
     std::vector<double> round_off;
-    for (const Level& l : levels)
+    for (const ConvergenceLevel& l : levels)
       round_off.push_back(history_round_off(l));
     add_quantity(cv.history, values, exact, exact_history ? "exact" : "richardson",
-                 refines_dt(cv.refine) ? (moreau ? 1.0 : 2.0) : nan, round_off, &times);
+                 refines_dt(cv.refine) ? subject.time_order(c) : nan, round_off, &times);
   }
   return result;
 }

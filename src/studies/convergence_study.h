@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -39,12 +40,60 @@ struct ConvergenceResult {
   unsigned int rigid_body_modes = 0; // among the first n, not studied (omega = 0)
 };
 
+/// One level's solutions, as a kind of system gives them.
+struct ConvergenceLevel {
+  unsigned int elements = 0, degree = 0; // a line model's mesh (0: none)
+  double time_step = 0, size = 0;        // size: what the order is measured in
+  unsigned long dofs = 0;
+  double frequency_scale = 0; // below 1e-6 of it a frequency is a rigid-body mode's
+  std::vector<double> omega, residual, times, history;
+};
+
+/// What a convergence study needs of a kind of system (line models: studies/line_convergence.h;
+/// discrete systems: studies/discrete_convergence.h): the study itself is the same for both.
+class ConvergenceSubject {
+public:
+  virtual ~ConvergenceSubject() = default;
+  /// The case the levels refine.
+  virtual CaseParameters prepared(const CaseParameters& c) const { return c; }
+  /// InputError for a study the kind cannot make (before the checks every study has).
+  virtual void check(const CaseParameters& c) const = 0;
+  /// The first n exact frequencies, or none.
+  virtual std::vector<double> exact_frequencies(const CaseParameters& /*c*/,
+                                                unsigned int /*n*/) const {
+    return {};
+  }
+  /// Whether the Convergence/History column has an exact solution, and its values at `times`.
+  virtual bool has_exact_history(const CaseParameters& /*c*/) const { return false; }
+  virtual std::vector<double> exact_history(const CaseParameters& /*c*/,
+                                            const std::vector<double>& /*times*/) const {
+    return {};
+  }
+  /// Solves one level (collective on comm).
+  virtual ConvergenceLevel level(const CaseParameters& level_case, MPI_Comm comm) const = 0;
+  /// The expected order of the frequencies in h (NaN: none), the order m of the strain energy's
+  /// derivatives (their round-off), the expected order in dt of a history.
+  virtual double frequency_order(const CaseParameters& /*c*/) const;
+  virtual unsigned int strain_order(const CaseParameters& /*c*/) const { return 1; }
+  virtual double time_order(const CaseParameters& /*c*/) const { return 2; }
+  /// Whether levels have a mesh (convergence.csv's elements and degree mean something).
+  virtual bool has_mesh() const = 0;
+  /// InputError when the finest level would not fit in memory.
+  virtual void refuse_beyond_memory(const CaseParameters& /*c*/, MPI_Comm /*comm*/) const {}
+};
+
+/// The position of `history` among a level's history.csv `columns`; InputError naming
+/// Convergence/History and listing them when it is not there.
+std::ptrdiff_t convergence_history_index(const std::vector<std::string>& columns,
+                                         const std::string& history);
+
 /// The case at refinement level `level` (level 0: the case as written; p: degree level + 1).
 CaseParameters convergence_level(const CaseParameters& c, unsigned int level);
 
 /// Solves every level and estimates the errors. Throws InputError, before any solve, for a study
 /// the case cannot make (p for an Euler-Bernoulli beam, h with a mesh file, an unknown history
 /// column, nothing to study, too few levels for a Richardson estimate).
-ConvergenceResult run_convergence_study(const CaseParameters& c, MPI_Comm comm);
+ConvergenceResult run_convergence_study(const CaseParameters& c, const ConvergenceSubject& subject,
+                                        MPI_Comm comm);
 
 } // namespace hamdyn

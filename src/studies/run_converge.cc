@@ -4,7 +4,8 @@
 
 #include "output/history_writer.h"
 #include "studies/convergence_study.h"
-#include "studies/memory.h"
+#include "studies/discrete_convergence.h"
+#include "studies/line_convergence.h"
 #include "studies/prepared_case.h"
 
 #include <deal.II/base/convergence_table.h>
@@ -65,7 +66,7 @@ std::string verdict(const std::vector<ConvergenceRow>& rows, std::size_t first, 
 
 // One table per quantity (deal.II's TableHandler formats it); the orders are hamdyn's own, so
 // that a level at round-off gets none.
-void print_table(const ConvergenceResult& result, const CaseParameters& c) {
+void print_table(const ConvergenceResult& result, bool has_mesh) {
   std::size_t first = 0, quantity = 0;
   while (first < result.rows.size()) {
     std::size_t last = first;
@@ -82,7 +83,7 @@ void print_table(const ConvergenceResult& result, const CaseParameters& c) {
     for (std::size_t k = first; k < last; ++k) {
       const ConvergenceRow& r = result.rows[k];
       table.add_value("level", r.level);
-      if (!c.discrete) { // a discrete system has neither
+      if (has_mesh) { // a discrete system has neither
         table.add_value("elements", r.elements);
         table.add_value("degree", r.degree);
       }
@@ -106,25 +107,12 @@ void print_table(const ConvergenceResult& result, const CaseParameters& c) {
 }
 } // namespace
 
-NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
-                         bool report) {
-  // The finest level is the peak (the levels run one after the other): refused up front when it
-  // does not fit, with check_memory's 1.6 kB per DoF.
-  if (!c.discrete) {
-    const auto& cv = c.convergence;
-    const bool in_h = cv.refine == ConvergenceParameters::Refine::h ||
-                      cv.refine == ConvergenceParameters::Refine::h_and_dt;
-    CaseParameters finest = c;
-    if (cv.refine == ConvergenceParameters::Refine::p)
-      finest.degree = 4;
-    const double elements = double(c.n_elements) * (in_h ? std::pow(2.0, cv.levels - 1) : 1.0);
-    const double dofs = dof_count(finest, elements);
-    refuse_beyond_memory(
-        "Convergence/Levels", std::to_string(cv.levels), 1600 * dofs,
-        "its finest level of " + std::to_string(static_cast<long long>(dofs)) + " DoFs", comm);
-  }
+namespace {
+NamedValues converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm, bool report,
+                     const ConvergenceSubject& subject) {
+  subject.refuse_beyond_memory(c, comm);
   // Everything is computed before anything is written.
-  const ConvergenceResult result = run_convergence_study(c, comm);
+  const ConvergenceResult result = run_convergence_study(c, subject, comm);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   {
     CsvWriter csv(c.output_directory + "/convergence.csv",
@@ -151,7 +139,7 @@ NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI
     if (result.rigid_body_modes > 0)
       std::cout << result.rigid_body_modes
                 << " rigid-body mode(s) (omega = 0) among the first frequencies: not studied\n";
-    print_table(result, c);
+    print_table(result, subject.has_mesh());
   }
   // the rows run by quantity, then level: each quantity's order at its finest asymptotic level
   // (NaN when none is)
@@ -166,6 +154,18 @@ NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI
     }
   }
   return results;
+}
+
+} // namespace
+
+NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                         bool report) {
+  return converge(c, file, comm, report, LineConvergence());
+}
+
+NamedValues run_discrete_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                                  bool report) {
+  return converge(c, file, comm, report, DiscreteConvergence());
 }
 
 } // namespace hamdyn

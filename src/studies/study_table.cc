@@ -87,7 +87,7 @@ const std::vector<StudyCommand>& study_commands() {
     StudyCommand converge_study;
     converge_study.name = "converge";
     converge_study.line = run_converge;
-    converge_study.discrete = run_converge;
+    converge_study.discrete = run_discrete_converge;
     converge_study.usage = R"(  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
       A convergence study (Convergence section: Refine = h | p | dt | h and dt, Levels,
       Number of frequencies, History): the case at every level, errors against the exact

@@ -10,7 +10,7 @@
 //   u_{n+1} = u_n + dt v_n + dt^2 (1/2 - beta - beta q) a_n - beta dt^2 y,
 //   v_{n+1} = v_n + dt (1 - gamma - gamma q) a_n - gamma dt y.
 // q = 0 is the plain form; q = (1/2 - beta) / beta the displacement form (Bathe, Finite Element
-// Procedures, 1996, sec. 9.2.4), in which K never meets a_n (time/newmark_family.cc says why).
+// Procedures, 1996, sec. 9.2.4), in which K never meets a_n (time/newmark_scheme.cc says why).
 #include <cstddef>
 #include <string>
 

@@ -8,6 +8,7 @@
 #include "discrete/impulse_solution.h"
 #include "reductions/dense_eigen.h"
 #include "studies/convergence_study.h"
+#include "studies/discrete_convergence.h"
 #include "support/case_builder.h"
 
 #include <gtest/gtest.h>
@@ -359,7 +360,7 @@ TEST(DiscreteSystems, ConvergenceStudyOfTheGearTrain) {
                                       "Convergence/Number of frequencies=0",
                                       "Convergence/History=th1", "Convergence/Levels=4"};
   const CaseParameters c = discrete_case(gear, sets);
-  const ConvergenceResult result = run_convergence_study(c, MPI_COMM_WORLD);
+  const ConvergenceResult result = run_convergence_study(c, DiscreteConvergence(), MPI_COMM_WORLD);
   ASSERT_EQ(result.rows.size(), 4u);
   const GearReference g;
   for (const ConvergenceRow& row : result.rows) {

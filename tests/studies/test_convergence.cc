@@ -4,6 +4,7 @@
 #include "core/case_parameters.h"
 #include "studies/compare_methods.h"
 #include "studies/convergence_study.h"
+#include "studies/line_convergence.h"
 #include "studies/richardson.h"
 #include "support/case_builder.h"
 
@@ -43,7 +44,7 @@ TEST(Convergence, LagrangeStringsConvergeAtOrderTwoP) {
     const auto c = test_support::make_case({"Discretization/Degree=" + std::to_string(degree),
                                             "Discretization/Elements=" + std::to_string(elements),
                                             "Convergence/Levels=4"});
-    const ConvergenceResult r = run_convergence_study(c, MPI_COMM_WORLD);
+    const ConvergenceResult r = run_convergence_study(c, LineConvergence(), MPI_COMM_WORLD);
     expect_orders(r, "string P" + std::to_string(degree), 3);
     EXPECT_EQ(rows_of(r, "omega_1").back().expected_order, 2.0 * degree);
   }
@@ -54,7 +55,7 @@ TEST(Convergence, HermiteBeamsConvergeAtOrderFour) {
       {"Model/Type=euler bernoulli beam", "Model/Bending stiffness=3", "Model/Mass per length=5",
        "Left end/Support=clamped", "Right end/Point mass=0.4", "Right end/Rotary inertia=0.01",
        "Right end/Spring=0", "Discretization/Elements=2", "Convergence/Levels=4"});
-  const ConvergenceResult r = run_convergence_study(c, MPI_COMM_WORLD);
+  const ConvergenceResult r = run_convergence_study(c, LineConvergence(), MPI_COMM_WORLD);
   expect_orders(r, "Hermite cantilever with tip mass", 3);
   EXPECT_EQ(rows_of(r, "omega_1").back().expected_order, 4.0);
 }
@@ -64,7 +65,7 @@ TEST(Convergence, TimeStepOrderTwoAgainstTheModalSeries) {
                                           "Discretization/Elements=20", "Convergence/Refine=dt",
                                           "Convergence/Number of frequencies=0",
                                           "Convergence/History=u_right", "Convergence/Levels=4"});
-  const auto rows = rows_of(run_convergence_study(c, MPI_COMM_WORLD), "u_right");
+  const auto rows = rows_of(run_convergence_study(c, LineConvergence(), MPI_COMM_WORLD), "u_right");
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows.back().reference_kind, "exact");
   EXPECT_EQ(rows.back().expected_order, 2.0);
@@ -79,7 +80,7 @@ TEST(Convergence, RichardsonLimitAgreesWithTheExactValue) {
   // lies far closer to the exact value than the finest level does.
   const auto c = test_support::make_case(
       {"Discretization/Degree=1", "Discretization/Elements=10", "Convergence/Levels=4"});
-  const ConvergenceResult r = run_convergence_study(c, MPI_COMM_WORLD);
+  const ConvergenceResult r = run_convergence_study(c, LineConvergence(), MPI_COMM_WORLD);
   const std::vector<double> exact = exact_frequencies(c, 3);
   for (unsigned int k = 0; k < 3; ++k) {
     const auto rows = rows_of(r, "omega_" + std::to_string(k + 1));
@@ -106,7 +107,7 @@ TEST(Convergence, RichardsonReferenceWhereThereIsNoExactOne) {
        "Load/Distributed force=0.5*sin(pi*x)*sin(300*t)", "Discretization/Degree=2",
        "Discretization/Elements=20", "Convergence/Refine=dt", "Convergence/Number of frequencies=0",
        "Convergence/History=u@0.5", "Convergence/Levels=4"});
-  const auto rows = rows_of(run_convergence_study(c, MPI_COMM_WORLD), "u@0.5");
+  const auto rows = rows_of(run_convergence_study(c, LineConvergence(), MPI_COMM_WORLD), "u@0.5");
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].reference_kind, "richardson");
   for (std::size_t k = 1; k < rows.size(); ++k)
@@ -126,7 +127,7 @@ TEST(Convergence, CantileverToTheFinestMeshSaysWhereRoundOffIs) {
        "Right end/Support=free", "Right end/Point mass=0.5", "Right end/Rotary inertia=0.004",
        "Right end/Spring=0", "Discretization/Elements=8", "Convergence/Levels=11",
        "Convergence/Number of frequencies=1"});
-  const auto rows = rows_of(run_convergence_study(c, MPI_COMM_WORLD), "omega_1");
+  const auto rows = rows_of(run_convergence_study(c, LineConvergence(), MPI_COMM_WORLD), "omega_1");
   ASSERT_EQ(rows.size(), 11u);
   unsigned int round_off = 0;
   for (std::size_t k = 0; k < rows.size(); ++k) {
@@ -162,7 +163,7 @@ TEST(Convergence, KinkedInitialShapeInDtIsMarkedPreAsymptotic) {
        "Time integration/Time step=4e-4", "Time integration/Final time=0.02",
        "Convergence/Refine=dt", "Convergence/Number of frequencies=0", "Convergence/History=u@0.5",
        "Convergence/Levels=5"});
-  const auto rows = rows_of(run_convergence_study(c, MPI_COMM_WORLD), "u@0.5");
+  const auto rows = rows_of(run_convergence_study(c, LineConvergence(), MPI_COMM_WORLD), "u@0.5");
   ASSERT_EQ(rows.size(), 5u);
   auto agree = [](double a, double b) {
     return std::isfinite(a) && std::isfinite(b) &&

@@ -1,0 +1,99 @@
+#include "core/study_parameters.h"
+
+#include "core/input_error.h"
+#include "core/text.h"
+
+#include <deal.II/base/patterns.h>
+
+#include <string>
+#include <tuple>
+#include <utility>
+
+namespace hamdyn {
+
+namespace P = dealii::Patterns;
+
+namespace {
+// An eigenproblem study's section (Modes, Buckling): how many pairs, and whether their shapes are
+// written for ParaView.
+void declare_eigen_study(ParameterFile& f, const std::string& section, const std::string& n,
+                         const std::string& what_n, const std::string& what_shapes) {
+  f.declare(section, "Number of modes", n, P::Integer(), "an integer >= 1", what_n);
+  f.declare(section, "Write shapes", "true", P::Selection("true|false"), "true | false",
+            what_shapes);
+}
+
+std::pair<unsigned, bool> parse_eigen_study(const ParameterFile& f, const std::string& section) {
+  const long n = f.get_integer(section, "Number of modes");
+  if (n < 1)
+    throw InputError(section + "/Number of modes", f.get(section, "Number of modes"),
+                     "expected an integer >= 1");
+  return {static_cast<unsigned>(n), f.get(section, "Write shapes") == "true"};
+}
+} // namespace
+
+void declare_modes_parameters(ParameterFile& f) {
+  declare_eigen_study(f, "Modes", "10", "Number of natural modes computed by `hamdyn modes`.",
+                      "Whether `hamdyn modes` writes the mode shapes for ParaView (modes.pvd and "
+                      "its files, one snapshot of the mesh per mode, and attachments.vtp); false "
+                      "writes modes.csv only.");
+}
+
+void parse_modes_parameters(const ParameterFile& f, CaseParameters& c) {
+  std::tie(c.n_modes, c.write_mode_shapes) = parse_eigen_study(f, "Modes");
+}
+
+void declare_buckling_parameters(ParameterFile& f) {
+  declare_eigen_study(
+      f, "Buckling", "3",
+      "Number of critical loads and buckling shapes computed by `hamdyn buckling`.",
+      "Whether `hamdyn buckling` writes the buckling shapes for ParaView (buckling.pvd and its "
+      "files, one snapshot per mode, scaled to a largest |w| of 1); false writes buckling.csv "
+      "only.");
+}
+
+void parse_buckling_parameters(const ParameterFile& f, CaseParameters& c) {
+  std::tie(c.buckling.n_modes, c.buckling.write_shapes) = parse_eigen_study(f, "Buckling");
+}
+
+void declare_convergence_parameters(ParameterFile& f) {
+  f.declare("Convergence", "Refine", "h", P::Selection("h|p|dt|h and dt"), "h | p | dt | h and dt",
+            "What `hamdyn converge` refines from level to level: h doubles the elements, p "
+            "takes degrees 1, 2, 3, 4 (Lagrange elements only), dt halves the time step, "
+            "h and dt does both. A discrete system: dt only.");
+  f.declare("Convergence", "Levels", "4", P::Integer(), "an integer from 2 to 12 (p: 2 to 4)",
+            "Number of levels, the case as written being level 0 (for p: degree 1). A quantity "
+            "without an exact reference needs 3 levels for its Richardson extrapolation.");
+  f.declare("Convergence", "Number of frequencies", "3", P::Integer(), "an integer >= 0",
+            "The first n angular frequencies studied (modal solver); 0: none. Not with "
+            "Refine = dt (the frequencies do not depend on the time step).");
+  f.declare("Convergence", "History", "", P::Anything(),
+            "empty or a history.csv column, e.g. u_right or u@0.5",
+            "A history.csv column studied over the run (its error at a level is the largest "
+            "difference at the coarsest level's output times); a probe u@x or v@x is added when "
+            "the case has none at x. Empty: frequencies only.");
+}
+
+void parse_convergence_parameters(const ParameterFile& f, CaseParameters& c) {
+  ConvergenceParameters& cv = c.convergence;
+  cv.refine_name = f.get("Convergence", "Refine");
+  cv.refine = cv.refine_name == "p"          ? ConvergenceParameters::Refine::p
+              : cv.refine_name == "dt"       ? ConvergenceParameters::Refine::dt
+              : cv.refine_name == "h and dt" ? ConvergenceParameters::Refine::h_and_dt
+                                             : ConvergenceParameters::Refine::h;
+  const long levels = f.get_integer("Convergence", "Levels");
+  const long most_levels = cv.refine == ConvergenceParameters::Refine::p ? 4 : 12;
+  if (levels < 2 || levels > most_levels)
+    throw InputError("Convergence/Levels", f.get("Convergence", "Levels"),
+                     "expected an integer from 2 to " + std::to_string(most_levels) +
+                         (most_levels == 4 ? " with Refine = p (degrees 1 to 4)" : ""));
+  cv.levels = static_cast<unsigned>(levels);
+  const long frequencies = f.get_integer("Convergence", "Number of frequencies");
+  if (frequencies < 0)
+    throw InputError("Convergence/Number of frequencies",
+                     f.get("Convergence", "Number of frequencies"), "expected an integer >= 0");
+  cv.n_frequencies = static_cast<unsigned>(frequencies);
+  cv.history = trim(f.get("Convergence", "History"));
+}
+
+} // namespace hamdyn
