@@ -20,6 +20,8 @@ public:
     s.t = t1;
   }
   unsigned most_iterations() const { return scheme_.most_iterations(); }
+  /// How many steps were retried as two half steps (counting nested halvings).
+  unsigned long halved_steps() const { return scheme_.halved_steps(); }
 
   /// Everything a run carries to its next step, the state and the integrator's own scales, into
   /// a checkpoint; restore() is the reverse on an integrator built for the same case, and

@@ -146,7 +146,10 @@ public:
     text << "hamdyn run: " << grid_.n_steps << " steps of a discrete system (generalized alpha, "
          << system_.n() << " coordinates, " << system_.n_constraints() << " constraints by "
          << (c_.discrete->method == ConstraintMethod::gibbs_appell ? "Gibbs-Appell" : "multipliers")
-         << ", at most " << integrator_.most_iterations() << " Newton iterations a step)";
+         << ", at most " << integrator_.most_iterations() << " Newton iterations a step";
+    if (integrator_.halved_steps() > 0)
+      text << ", " << integrator_.halved_steps() << " steps retried in halves";
+    text << ")";
     return text.str();
   }
 
