@@ -4,6 +4,11 @@
 #include "core/text.h"
 #include "studies/memory.h"
 
+#include <deal.II/base/mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+
 namespace hamdyn {
 
 void refuse_modes_beyond_memory(const PreparedCase& pc, unsigned int n,
@@ -16,12 +21,40 @@ void refuse_modes_beyond_memory(const PreparedCase& pc, unsigned int n,
       pc.comm);
 }
 
+namespace {
+// The refinement cannot reach its tolerance when K's condition, which grows as N^(2m) (m = 1 for
+// strings and Timoshenko beams, 2 for cubic Hermite beams: 1e20 at 10^5 of them), passes what
+// its double-precision solves resolve. An eigenvalue's relative error is about its residual
+// squared (modal/mode_refinement.h), so a residual above 1e-5 may cost digits beyond the tenth:
+// said once on stderr, so that no such value passes unnoticed.
+void warn_beyond_resolution(const Modes& modes, MPI_Comm comm) {
+  constexpr double worth_a_warning = 1e-5;
+  if (modes.residual.empty() || dealii::Utilities::MPI::this_mpi_process(comm) != 0)
+    return;
+  const auto worst = std::max_element(modes.residual.begin(), modes.residual.end());
+  if (!(*worst > worth_a_warning))
+    return;
+  const auto above = std::count_if(modes.residual.begin(), modes.residual.end(),
+                                   [&](double r) { return !(r <= worth_a_warning); });
+  std::fprintf(stderr,
+               "hamdyn: warning: %ld of the %zu eigenpairs kept residuals above %.0e (largest "
+               "%.2e, pair %ld: its eigenvalue may be off by about %.1e relative): the mesh is "
+               "finer than double precision resolves for this model (K's condition grows as the "
+               "elements' count to the power 2m, m the order of the strains); fewer elements give "
+               "more accurate values\n",
+               long(above), modes.residual.size(), worth_a_warning, *worst,
+               long(worst - modes.residual.begin()) + 1, *worst * *worst);
+}
+} // namespace
+
 Modes natural_modes(const SecondOrderSystem& system, const CaseParameters& c, unsigned int n,
                     double scale) {
   // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
   // free-free string; its size only sets the conditioning of the shifted solves.
   try {
-    return compute_modes(system, n, -0.01 * scale * scale);
+    Modes modes = compute_modes(system, n, -0.01 * scale * scale);
+    warn_beyond_resolution(modes, system.comm);
+    return modes;
   } catch (const UnstableSystem&) {
     if (!(c.axial_force < 0))
       throw;

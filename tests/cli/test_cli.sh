@@ -247,6 +247,15 @@ expect_bad "buckling of a mechanism" "Left end/Support = 'free'" buckling "${col
   --set "Left end/Support=free"
 expect_bad "modes beyond buckling" "Model/Axial force = '-9'" modes "${column_beam[@]}" \
   --set "Model/Axial force=-9"
+check "buckling at 200 elements: no resolution warning" bash -c "! grep -q 'finer than double precision' buckling.log"
+# Past double precision's resolution (10^5 cubic Hermite elements: K's condition 1e20) the
+# refined residuals stay large, and modes says so instead of printing the values as exact.
+"$hamdyn" modes "${column_beam[@]}" --set "Model/Axial force=0" \
+  --set "Discretization/Elements=100000" --set "Modes/Number of modes=1" \
+  --set "Modes/Write shapes=false" --output "$work/fine_modes" > fine_modes.log 2>&1
+check "modes at 10^5 Hermite elements exits 0" test $? -eq 0
+check "modes at 10^5 Hermite elements warns of the resolution" \
+  grep -q "^hamdyn: warning: 1 of the 1 eigenpairs kept residuals above 1e-05" fine_modes.log
 
 # Section input: the steel tube example; used_parameters.prm notes what was derived.
 tube="$source_dir/cases/steel_tube_cantilever.prm"
