@@ -242,15 +242,14 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
 }
 
 double number(const std::string& text) {
-  std::size_t used = 0;
-  double value = std::nan("");
   try {
-    value = std::stod(text, &used);
+    std::size_t used = 0;
+    const double value = std::stod(text, &used);
+    if (used > 0 && used == text.size())
+      return value;
   } catch (const std::exception&) {
-    used = 0;
+    // not a numeral: perhaps an expression, below
   }
-  if (used > 0 && used == text.size())
-    return value;
   // a list's position or value may be a constant expression of the case's variables
   std::string why;
   return VariablesInEffect::current().empty() || text.empty()

@@ -223,6 +223,7 @@ ConvergenceResult run_convergence_study(const CaseParameters& case_as_written,
     const std::vector<double> exact =
         exact_history ? subject.exact_history(c, times) : std::vector<double>{};
     std::vector<double> round_off;
+    round_off.reserve(levels.size());
     for (const ConvergenceLevel& l : levels)
       round_off.push_back(history_round_off(l));
     add_quantity(cv.history, values, exact, exact_history ? "exact" : "richardson",
