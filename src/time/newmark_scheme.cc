@@ -76,6 +76,8 @@ void newmark_corrector(const ImplicitStep& k, const StateEntries& x) {
   double *u = x.u, *v = x.v, *a = x.a, *v_mean = x.v_mean;
   const double* y = x.y;
   const std::size_t n = x.n;
+  // Two loops rather than a test per entry: the line models' loop over 10^6 entries stays the
+  // vectorized one it was; a discrete system keeps no mean velocity.
   if (v_mean)
     for (std::size_t i = 0; i < n; ++i) {
       const double an = -(q * a[i] + y[i]), v_old = v[i];
