@@ -28,6 +28,8 @@ void DiscreteIntegrator::save(const DiscreteState& s, Checkpoint& c) const {
   c.set("discrete_constraint_integral", values(s.constraint_integral));
   c.set("discrete_integrator",
         std::vector<double>{operator_.acceleration_scale(), double(scheme_.most_iterations())});
+  // a record of its own, so that checkpoints written before step halving still resume
+  c.set("discrete_halved_steps", double(scheme_.halved_steps()));
 }
 
 DiscreteState DiscreteIntegrator::restore(const Checkpoint& c) {
@@ -47,7 +49,8 @@ DiscreteState DiscreteIntegrator::restore(const Checkpoint& c) {
   s.constraint_integral = restored(c, "discrete_constraint_integral", l);
   const DenseVector scales = restored(c, "discrete_integrator", 2);
   operator_.set_acceleration_scale(scales[0]);
-  scheme_.set_counters(0, static_cast<unsigned>(scales[1]), 0);
+  const double halved = c.has("discrete_halved_steps") ? c.number("discrete_halved_steps") : 0.0;
+  scheme_.set_counters(0, static_cast<unsigned>(scales[1]), static_cast<unsigned long>(halved));
   return s;
 }
 

@@ -33,37 +33,24 @@ std::string number_text(double x) {
 }
 } // namespace
 
-ImpulseSolution::ImpulseSolution(const DiscreteSystem& system) : system_(system) {
-  const std::size_t n = system.n(), l = system.n_constraints();
-  for (std::size_t k = 0; k < system.definition().dashpots.size(); ++k)
-    if (system.definition().dashpots[k].degree < 2)
-      force_dashpots_.push_back(k);
-  // the momenta need M^-1: with constraints M need only be regular on their null space, here
-  // every coordinate must carry inertia
+namespace {
+// the momenta need M^-1: with constraints M need only be regular on their null space, here
+// every coordinate must carry inertia
+const DenseMatrix& regular_mass(const DiscreteSystem& system) {
   if (smallest_singular_ratio(system.mass()) < 1e-12)
     throw DualFailure("the impulse dual needs a regular mass matrix (the momenta M q-dot give "
                       "the velocities): give every coordinate an inertia");
-  DenseMatrix mass_inverse(n, n);
-  mass_inverse.invert(system.mass());
-  projection_ = mass_inverse;
-  correction_.reinit(n, l);
-  if (l > 0) { // W = M^-1 C^T (C M^-1 C^T)^-1, P = M^-1 - W C M^-1
-    const DenseMatrix& c = system.constraint_matrix();
-    DenseMatrix mct(n, l), cmct(l, l), cmct_inverse(l, l), wc(n, n), wcm(n, n);
-    mass_inverse.mTmult(mct, c);
-    c.mmult(cmct, mct);
-    cmct_inverse.invert(cmct);
-    mct.mmult(correction_, cmct_inverse);
-    correction_.mmult(wc, c);
-    wc.mmult(wcm, mass_inverse);
-    projection_.add(-1.0, wcm);
-  }
-  const DenseMatrix ds = incidence(system.definition().springs, n);
-  DenseMatrix dp(ds.m(), n);
-  ds.mmult(dp, projection_);
-  susceptance_.reinit(ds.m(), ds.m());
-  dp.mTmult(susceptance_, ds);
-  initial_momentum_.reinit(n);
+  return system.mass();
+}
+} // namespace
+
+ImpulseSolution::ImpulseSolution(const DiscreteSystem& system)
+    : system_(system), fit_(regular_mass(system), system.constraint_matrix()),
+      susceptance_(fit_.susceptance(incidence(system.definition().springs, system.n()))) {
+  for (std::size_t k = 0; k < system.definition().dashpots.size(); ++k)
+    if (system.definition().dashpots[k].degree < 2)
+      force_dashpots_.push_back(k);
+  initial_momentum_.reinit(system.n());
   system.mass().vmult(initial_momentum_, system.initial_velocities());
 }
 
@@ -95,7 +82,7 @@ ImpulseState ImpulseSolution::initial_state() const {
 // q-dot = P (p0 + int Q - D_s^T S - D_d^T H) - W d(t): the impulse fit, eq. (28)
 DenseVector ImpulseSolution::velocities(const ImpulseState& s, double t) const {
   const DiscreteCase& c = system_.definition();
-  DenseVector momentum = initial_momentum_, v(system_.n());
+  DenseVector momentum = initial_momentum_;
   momentum += s.load_impulse;
   for (std::size_t j = 0; j < c.springs.size(); ++j)
     for (std::size_t i = 0; i < c.n(); ++i)
@@ -103,13 +90,7 @@ DenseVector ImpulseSolution::velocities(const ImpulseState& s, double t) const {
   for (std::size_t k = 0; k < c.dashpots.size(); ++k)
     for (std::size_t i = 0; i < c.n(); ++i)
       momentum[i] -= c.dashpots[k].row[i] * s.H[k];
-  projection_.vmult(v, momentum);
-  if (system_.n_constraints() > 0) {
-    DenseVector correction(system_.n());
-    correction_.vmult(correction, system_.constraint_rates(t));
-    v -= correction;
-  }
-  return v;
+  return fit_.velocities(momentum, system_.constraint_rates(t));
 }
 
 void ImpulseSolution::check_invertible(const ImpulseState& s) const {
@@ -189,7 +170,7 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
         DenseVector column(n), dv(n);
         for (std::size_t i = 0; i < n; ++i)
           column[i] = row_of(b)[i];
-        projection_.vmult(dv, column);
+        fit_.projection().vmult(dv, column);
         dv *= -impulse_slope;
         for (std::size_t a = 0; a < ns + nd; ++a)
           jacobian(a, b) =

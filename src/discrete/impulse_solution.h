@@ -24,6 +24,7 @@
 // w(G1) = d . q-dot1 for 1 < p < 2, and for p = 1 (dry friction) sticking or slipping.
 #include "core/failure_message.h"
 #include "discrete/discrete_system.h"
+#include "reductions/impulse_fit.h"
 
 #include <stdexcept>
 #include <vector>
@@ -60,7 +61,8 @@ private:
   DenseVector velocities(const ImpulseState& s, double t) const;
   void check_invertible(const ImpulseState& s) const;
   const DiscreteSystem& system_;
-  DenseMatrix projection_, correction_, susceptance_; // P, W, D_s P D_s^T
+  ImpulseFit fit_;          // P and W
+  DenseMatrix susceptance_; // D_s P D_s^T
   DenseVector initial_momentum_;
   std::vector<std::size_t> force_dashpots_; // dashpots of degree p < 2, solved for their force
 };

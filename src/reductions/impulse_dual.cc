@@ -19,10 +19,9 @@ std::string ImpulseDual::unsupported(const DiscreteChain& chain) {
   return "";
 }
 
-ImpulseDual::ImpulseDual(const DiscreteChain& chain) : chain_(chain) {
+ImpulseDual::ImpulseDual(const DiscreteChain& chain)
+    : chain_(chain), fit_(chain.mass, FullMatrix<double>(0, chain.n_dofs())) {
   const unsigned int n = chain.n_dofs(), l = chain.elements.size();
-  inverse_mass_.reinit(n, n);
-  inverse_mass_.invert(chain.mass); // diagonal unless bars carry rotary inertia
   incidence_.reinit(l, n);
   compliance_.reinit(l);
   resistance_.reinit(l);
@@ -32,8 +31,7 @@ ImpulseDual::ImpulseDual(const DiscreteChain& chain) : chain_(chain) {
       incidence_(j, dof) += d;
     (e.kind == ForceElement::Kind::spring ? compliance_ : resistance_)(j) = 1 / e.coefficient;
   }
-  susceptance_.reinit(l, l);
-  susceptance_.triple_product(inverse_mass_, incidence_, incidence_, false, true); // D M^-1 D^T
+  susceptance_ = fit_.susceptance(incidence_); // D M^-1 D^T
   initial_momentum_.reinit(n);
   chain.mass.vmult(initial_momentum_, chain.initial_velocity);
   integrated_load_.reinit(n);
@@ -62,9 +60,8 @@ Vector<double> ImpulseDual::free_momentum(double t) const {
 }
 
 Vector<double> ImpulseDual::load(double t) const {
-  Vector<double> velocity(chain_.n_dofs()), g(n_impulses());
-  inverse_mass_.vmult(velocity, free_momentum(t));
-  incidence_.vmult(g, velocity);
+  Vector<double> g(n_impulses());
+  incidence_.vmult(g, fit_.velocities(free_momentum(t)));
   return g;
 }
 
@@ -83,7 +80,7 @@ void ImpulseDual::initial_state(Vector<double>& s, Vector<double>& s_dot,
   Vector<double> force = chain_.load(0.0), pushed(n), acceleration(n), acceleration_rate(l);
   incidence_.Tvmult(pushed, s_dot);
   force -= pushed;
-  inverse_mass_.vmult(acceleration, force);
+  fit_.projection().vmult(acceleration, force); // M^-1
   incidence_.vmult(acceleration_rate, acceleration);
   s_ddot.reinit(l);
   for (unsigned int j = 0; j < l; ++j)
@@ -92,11 +89,10 @@ void ImpulseDual::initial_state(Vector<double>& s, Vector<double>& s_dot,
 }
 
 Vector<double> ImpulseDual::velocities(const Vector<double>& s, double t) const {
-  Vector<double> momentum = free_momentum(t), pushed(chain_.n_dofs()), velocity(chain_.n_dofs());
+  Vector<double> momentum = free_momentum(t), pushed(chain_.n_dofs());
   incidence_.Tvmult(pushed, s);
   momentum -= pushed;
-  inverse_mass_.vmult(velocity, momentum);
-  return velocity;
+  return fit_.velocities(momentum);
 }
 
 Vector<double> ImpulseDual::displacements(const Vector<double>& s_dot) const {

@@ -13,7 +13,12 @@
 // (a natural condition); a free end has no element, so no impulse acts there (an essential one).
 // Rigid-body motions (D q = 0) have no impulse and disappear; self-stress states (D^T S = 0, a
 // chain held at both ends) are new zero modes of the dual.
+// The impulse fit (eq. 28) and the susceptance are reductions/impulse_fit.h's, which the
+// discrete cases' nonlinear dual (discrete/impulse_solution.h) stands on too; this dual is its
+// linear case, written as a second-order system for the one generalized-alpha, so that a chain
+// of a fine mesh keeps the line solver's sparse factorization.
 #include "reductions/discrete_chain.h"
+#include "reductions/impulse_fit.h"
 
 #include <deal.II/lac/full_matrix.h>
 #include <deal.II/lac/vector.h>
@@ -62,8 +67,8 @@ private:
   dealii::Vector<double> free_momentum(double t) const;
 
   const DiscreteChain& chain_;
+  ImpulseFit fit_;                       // M^-1 (diagonal unless bars carry rotary inertia)
   dealii::FullMatrix<double> incidence_; // D, elements x DoFs
-  dealii::FullMatrix<double> inverse_mass_;
   dealii::Vector<double> compliance_, resistance_, initial_momentum_;
   dealii::FullMatrix<double> susceptance_;
   dealii::FullMatrix<double> spring_stiffness_inverse_; // K^-1 (empty when K is singular)

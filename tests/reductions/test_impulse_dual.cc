@@ -1,7 +1,9 @@
 // The impulse dual against Rimrott & Tabarrok's seed system (../shared/theory/000_*.txt, eqs.
-// 26 and 31: masses m_a, m_b, m_c on springs k_1, k_2) and the structure of its spectrum.
+// 26 and 31: masses m_a, m_b, m_c on springs k_1, k_2), the structure of its spectrum, and the
+// impulse fit with a constraint.
 #include "reductions/dense_eigen.h"
 #include "reductions/impulse_dual.h"
+#include "reductions/impulse_fit.h"
 
 #include <gtest/gtest.h>
 
@@ -100,4 +102,39 @@ TEST(ImpulseDual, RecoversForcesVelocitiesAndDisplacements) {
     EXPECT_NEAR(q(i), chain.initial_displacement(i), 1e-14);
     EXPECT_NEAR(v(i), chain.initial_velocity(i), 1e-14);
   }
+}
+
+// The impulse fit with a constraint q-dot_1 + q-dot_2 + d = 0 on masses 1, 2, 3: the velocities
+// it gives keep the constraint, and differ from M^-1 p only by a constraint force along C^T
+// (M q-dot = p + lambda C^T), which fixes them (the constrained momentum balance).
+TEST(ImpulseFit, VelocitiesKeepTheConstraintWithAForceAlongIt) {
+  dealii::FullMatrix<double> mass(3, 3), constraint(1, 3);
+  mass(0, 0) = 1;
+  mass(1, 1) = 2;
+  mass(2, 2) = 3;
+  constraint(0, 0) = constraint(0, 1) = 1;
+  const ImpulseFit fit(mass, constraint);
+  dealii::Vector<double> momentum(3), d(1);
+  momentum[0] = 0.7;
+  momentum[1] = -1.3;
+  momentum[2] = 2.1;
+  d[0] = 0.4;
+  const dealii::Vector<double> v = fit.velocities(momentum, d);
+  EXPECT_NEAR(v[0] + v[1] + d[0], 0, 1e-15);
+  // lambda from the first row; the second must agree, the third carries none
+  const double lambda = mass(0, 0) * v[0] - momentum[0];
+  EXPECT_NEAR(mass(1, 1) * v[1] - momentum[1], lambda, 1e-15);
+  EXPECT_NEAR(mass(2, 2) * v[2], momentum[2], 1e-15);
+  // by hand: v1 = p1 + lambda, v2 = (p2 + lambda) / 2, v1 + v2 = -d
+  EXPECT_NEAR(lambda, (-d[0] - momentum[0] - momentum[1] / 2) / 1.5, 1e-15);
+  // the susceptance of the element q_3 - q_1 is d P d^T with P the constrained inverse mass
+  dealii::FullMatrix<double> row(1, 3);
+  row(0, 0) = -1;
+  row(0, 2) = 1;
+  dealii::Vector<double> unit(3), pv(3);
+  unit[0] = -1;
+  unit[2] = 1;
+  fit.projection().vmult(pv, unit);
+  EXPECT_NEAR(fit.susceptance(row)(0, 0), -pv[0] + pv[2], 1e-15);
+  EXPECT_NEAR(pv[0], -(1 - 1 / 1.5), 1e-15); // P e_1 = M^-1 e_1 less its constrained share
 }
