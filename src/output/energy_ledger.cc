@@ -11,7 +11,8 @@
 
 namespace hamdyn {
 
-EnergyLedger::EnergyLedger(const SecondOrderSystem& s) : system_(s) {
+EnergyLedger::EnergyLedger(const SecondOrderSystem& s, std::vector<const EnergyTerm*> terms)
+    : terms_(std::move(terms)), stored_(terms_.size(), 0.0), system_(s) {
   if (s.has_cell_forms())
     strains_ = &s.stiffness_from_strains();
 }
@@ -89,37 +90,37 @@ void EnergyLedger::update_stored(const State& s, const State* previous) {
     external_work += 0.5 * dt * sums[n_sums];
   }
   kinetic = weights[0] * sums[position[0]];
-  potential = weights[1] * sums[position[1]] + nonlinear_potential_ +
-              0.25 * system_.axial_factor * s.stretch * s.stretch; // kappa q^2 / 4
+  potential = weights[1] * sums[position[1]];
+  for (const double stored : stored_)
+    potential += stored;
   scale_ = std::max(scale_, std::abs(kinetic + potential));
 }
 
 void EnergyLedger::start(const State& s) {
   dissipated = external_work = 0;
-  nonlinear_potential_ = 0;
   linear_dissipated_ = 0;
-  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
-    if (!system_.nodal_forces[k].is_dashpot())
-      nonlinear_potential_ += potential_increment(system_.nodal_forces[k], 0.0, s.extensions[k]);
+  for (std::size_t k = 0; k < terms_.size(); ++k)
+    stored_[k] = terms_[k]->stored_energy(nullptr, s, 0.0);
   update_stored(s);
   initial_ = kinetic + potential;
 }
 
 void EnergyLedger::record_step(const State& previous, const State& now) {
-  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
-    if (!system_.nodal_forces[k].is_dashpot())
-      nonlinear_potential_ +=
-          potential_increment(system_.nodal_forces[k], previous.extensions[k], now.extensions[k]);
+  for (std::size_t k = 0; k < terms_.size(); ++k)
+    stored_[k] = terms_[k]->stored_energy(&previous, now, stored_[k]);
   update_stored(now, &previous);
   dissipated = linear_dissipated_;
-  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
-    if (system_.nodal_forces[k].is_dashpot())
-      dissipated += now.element_work[k]; // the integrator's sum of F dx over the steps
+  for (const EnergyTerm* term : terms_)
+    dissipated = term->add_dissipated(now, dissipated);
 }
 
 void EnergyLedger::save(Checkpoint& c) const {
-  c.set("ledger", std::vector<double>{kinetic, potential, dissipated, external_work,
-                                      nonlinear_potential_, linear_dissipated_, initial_, scale_});
+  double stored = 0; // the record of earlier versions, which had one term's sum (see restore)
+  for (const double e : stored_)
+    stored += e;
+  c.set("ledger", std::vector<double>{kinetic, potential, dissipated, external_work, stored,
+                                      linear_dissipated_, initial_, scale_});
+  c.set("ledger_terms", stored_);
 }
 
 void EnergyLedger::restore(const Checkpoint& c) {
@@ -128,7 +129,13 @@ void EnergyLedger::restore(const Checkpoint& c) {
   potential = sums[1];
   dissipated = sums[2];
   external_work = sums[3];
-  nonlinear_potential_ = sums[4];
+  // A checkpoint of an earlier version has only the nonlinear elements' sum: theirs was the last
+  // term, and the one before it, the large-amplitude string's, has its energy in closed form.
+  stored_.assign(terms_.size(), 0.0);
+  if (!terms_.empty())
+    stored_.back() = sums[4];
+  if (c.has("ledger_terms"))
+    stored_ = c.numbers("ledger_terms", terms_.size());
   linear_dissipated_ = sums[5];
   initial_ = sums[6];
   scale_ = sums[7];

@@ -5,15 +5,16 @@
 // the mid-step velocity v_{n+1/2} = (v_n + v_{n+1})/2 and load f_{n+1/2} = (f_n + f_{n+1})/2: dt
 // v_{n+1/2}^T C v_{n+1/2} and dt v_{n+1/2}^T f_{n+1/2}. With Newmark's average acceleration
 // (rho_inf = 1) this is the scheme's own discrete balance, so energy_error = (T + V + D - W) - (T0
-// + V0) vanishes to round-off; otherwise it measures the numerical dissipation. Nonlinear springs
-// add their potential int_0^e F de, accumulated step by step (system/nodal_force.h); nonlinear
-// dashpots add to D the work the integrator booked for them; a large-amplitude string adds kappa
-// q^2 / 4 (SecondOrderSystem::axial_factor), the force each step applied times the step's
-// displacement there (for rho_inf = 1 again the scheme's own balance).
+// + V0) vanishes to round-off; otherwise it measures the numerical dissipation. The operator's
+// other terms add their own stored and dissipated energy (output/energy_term.h): nonlinear
+// springs their potential int_0^e F de accumulated step by step, nonlinear dashpots the work
+// the integrator booked for them, a large-amplitude string kappa q^2 / 4.
 #include "output/checkpoint.h"
+#include "output/energy_term.h"
 #include "system/second_order_system.h"
 
 #include <memory>
+#include <vector>
 
 namespace hamdyn {
 
@@ -21,8 +22,9 @@ class StiffnessFromStrains;
 
 class EnergyLedger {
 public:
-  /// Collective for a system with cells (its strain energy's set-up).
-  explicit EnergyLedger(const SecondOrderSystem& s);
+  /// Collective for a system with cells (its strain energy's set-up). `terms` add their stored
+  /// and dissipated energy (the nonlinear elements', the large-amplitude string's).
+  explicit EnergyLedger(const SecondOrderSystem& s, std::vector<const EnergyTerm*> terms = {});
   ~EnergyLedger();
   void start(const State& s);
   /// `previous` is the state one step before `now`: only its t, f and extensions are read (the
@@ -42,8 +44,9 @@ private:
   /// T and V at s, and the step's (v_mean^T C v_mean, v_mean^T (f_n + f_{n+1})) when `previous`
   /// is given: one pass over the rows (BandedOperator::quadratic_forms) and one reduction.
   void update_stored(const State& s, const State* previous = nullptr);
-  double nonlinear_potential_ = 0; // sum_k int_0^{e_k} F_k de of the nonlinear springs
-  double linear_dissipated_ = 0;   // int v^T C v dt
+  std::vector<const EnergyTerm*> terms_;
+  std::vector<double> stored_;   // each term's stored energy
+  double linear_dissipated_ = 0; // int v^T C v dt
   const SecondOrderSystem& system_;
   const StiffnessFromStrains* strains_ = nullptr; // V and the K part of C, with cells
   double initial_ = 0, scale_ = 0;

@@ -117,7 +117,8 @@ bool ledger_finite(const EnergyLedger& ledger) {
 } // namespace
 
 Transient::Transient(const PreparedCase& pc)
-    : pc_(pc), integrator_(pc.system, newmark_parameters(pc.parameters)), ledger_(pc.system),
+    : pc_(pc), integrator_(pc.system, newmark_parameters(pc.parameters)),
+      ledger_(pc.system, integrator_.energy_terms()),
       grid_(pc.parameters.time_step, pc.parameters.final_time) {
   check_free_dofs(pc);
   integrator_.allocate(state_);

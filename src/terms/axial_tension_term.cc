@@ -99,6 +99,11 @@ unsigned AxialTensionTerm::correct(State& s, const ImplicitStep& step, const Ter
   return iterations;
 }
 
+double AxialTensionTerm::stored_energy(const State* /*previous*/, const State& now,
+                                       double /*stored*/) const {
+  return 0.25 * system_.axial_factor * now.stretch * now.stretch;
+}
+
 void AxialTensionTerm::save(Checkpoint& c) const {
   // slot 0 of the record the integrator writes first, the layout of earlier versions'
   // checkpoints (which resume)

@@ -27,6 +27,9 @@ public:
   /// iterates y to -a_{n+1}; sets s.stretch.
   unsigned correct(State& s, const ImplicitStep& step, const TermContext& context,
                    const LA::Vector& r_lin, LA::Vector& y) override;
+  /// kappa q^2 / 4 with q = u^T K1 u (SecondOrderSystem::axial_factor): the force each step
+  /// applied times the step's displacement (for rho_inf = 1 the scheme's own balance).
+  double stored_energy(const State* previous, const State& now, double stored) const override;
   void save(Checkpoint& c) const override;
   void restore(const Checkpoint& c) override;
 

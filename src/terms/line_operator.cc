@@ -197,4 +197,11 @@ void LineOperator::restore(const Checkpoint& c) {
     term->restore(c);
 }
 
+std::vector<const EnergyTerm*> LineOperator::energy_terms() const {
+  std::vector<const EnergyTerm*> terms;
+  for (const auto& term : terms_)
+    terms.push_back(term.get());
+  return terms;
+}
+
 } // namespace hamdyn

@@ -58,6 +58,9 @@ public:
 
   const NodalForceTerm& nodal_forces() const { return *nodal_forces_; }
 
+  /// The terms, for the energy ledger's stored and dissipated energy (in this order).
+  std::vector<const EnergyTerm*> energy_terms() const;
+
 private:
   /// Factors c_m M + c_c C + c_k K (+ the terms' shares for `step`) into `solver`: from the band
   /// storage, or from the assembled matrices when a term adds a matrix of its own (they keep

@@ -236,6 +236,21 @@ unsigned NodalForceTerm::correct(State& s, const ImplicitStep& step, const TermC
   return x.iterations;
 }
 
+double NodalForceTerm::stored_energy(const State* previous, const State& now, double stored) const {
+  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
+    if (!system_.nodal_forces[k].is_dashpot())
+      stored += potential_increment(system_.nodal_forces[k],
+                                    previous ? previous->extensions[k] : 0.0, now.extensions[k]);
+  return stored;
+}
+
+double NodalForceTerm::add_dissipated(const State& now, double dissipated) const {
+  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
+    if (system_.nodal_forces[k].is_dashpot())
+      dissipated += now.element_work[k]; // correct()'s sum of F dx over the steps
+  return dissipated;
+}
+
 void NodalForceTerm::save(Checkpoint& c) const {
   c.set("slip_direction", std::vector<double>(slip_direction_.begin(), slip_direction_.end()));
   c.set("negative_slope_element", negative_slope_element_);

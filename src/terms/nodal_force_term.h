@@ -35,6 +35,10 @@ public:
                    const LA::Vector& r_lin, LA::Vector& y) override;
   void remember() override { remembered_directions_ = slip_direction_; }
   void revert() override { slip_direction_ = remembered_directions_; }
+  /// The springs' int F de, booked step by step over the extensions of each step.
+  double stored_energy(const State* previous, const State& now, double stored) const override;
+  /// The dashpots' and friction's work F dx, which correct() books over the steps.
+  double add_dissipated(const State& now, double dissipated) const override;
   void save(Checkpoint& c) const override;
   void restore(const Checkpoint& c) override;
 

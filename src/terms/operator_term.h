@@ -4,9 +4,10 @@
 // factors, and the nonlinear terms below, each of which takes the linear step's solution and
 // corrects it by its own Newton iteration on its own few unknowns, through the factored J (a
 // low-rank update, never a refactorization per step). A term gives its force at a state (for the
-// initial acceleration), its correction of a step, the work it books for the energy ledger (into
-// State) and save/load of what it carries from step to step.
+// initial acceleration), its correction of a step, its stored and dissipated energy for the energy
+// ledger (output/energy_term.h) and save/load of what it carries from step to step.
 #include "output/checkpoint.h"
+#include "output/energy_term.h"
 #include "system/line_schur_solver.h"
 #include "system/second_order_system.h"
 #include "terms/implicit_step.h"
@@ -31,7 +32,7 @@ struct TermContext {
   std::function<void()> refactor;
 };
 
-class OperatorTerm {
+class OperatorTerm : public EnergyTerm {
 public:
   virtual ~OperatorTerm() = default;
   /// Whether the step may use the displacement form (ImplicitStep::q != 0).

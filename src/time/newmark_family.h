@@ -8,6 +8,7 @@
 #include "time/newmark_scheme.h"
 
 #include <string>
+#include <vector>
 
 namespace hamdyn {
 
@@ -38,6 +39,8 @@ public:
   void restore(const Checkpoint& c);
 
   const NewmarkParameters& parameters() const { return scheme_.parameters(); }
+  /// What the energy ledger adds beyond the linear forms (LineOperator::energy_terms).
+  std::vector<const EnergyTerm*> energy_terms() const { return operator_.energy_terms(); }
   /// The most Newton iterations any step took (0 on a linear system).
   unsigned most_iterations() const { return scheme_.most_iterations(); }
   /// How many steps were retried as two half steps (counting nested halvings).
