@@ -176,105 +176,110 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   }
   const std::size_t na = map.n(), nl = reduced ? 0 : l, nf = by_force.size();
   unsigned iterations = 0;
-  for (unsigned pass = 0;; ++pass) {
-    for (unsigned iteration = 0;; ++iteration, ++iterations) {
-      if (iteration == p.max_newton_iterations)
-        throw NewtonFailure(not_converged(t1));
-      DenseMatrix jacobian;
-      DenseVector r = residual(p, s, a1, h, t1, &jacobian, q1, v1);
-      DenseVector c_lambda(n);
-      if (l > 0)
-        system_.constraint_matrix().Tvmult(c_lambda, lambda);
-      r -= c_lambda;
-      for (std::size_t f = 0; f < nf; ++f)
-        for (std::size_t i = 0; i < n; ++i)
-          r[i] += c.dashpots[by_force[f]].row[i] * forces[f];
-      // the block system in (acceleration unknowns, lambda, G)
-      DenseMatrix block(na + nl + nf, na + nl + nf);
-      DenseVector rhs(na + nl + nf);
-      DenseMatrix jt(n, na), tjt(na, na);
-      jacobian.mmult(jt, map);
-      map.Tmmult(tjt, jt);
-      DenseVector tr(na);
-      map.Tvmult(tr, r);
-      for (std::size_t a = 0; a < na; ++a) {
-        rhs[a] = -tr[a];
-        for (std::size_t b = 0; b < na; ++b)
-          block(a, b) = tjt(a, b);
-      }
-      for (std::size_t k = 0; k < nl; ++k) { // multipliers: -C^T in the momentum rows, C q1 = g
-        DenseVector cq(l);
-        system_.constraint_matrix().vmult(cq, q1);
-        rhs[na + k] = -(cq[k] - target[k]) / (p.beta * h * h);
-        for (std::size_t i = 0; i < n; ++i) {
-          block(i, na + k) = -system_.constraint_matrix()(k, i);
-          block(na + k, i) = system_.constraint_matrix()(k, i);
-        }
-      }
-      for (std::size_t f = 0; f < nf; ++f) {
-        const std::size_t k = by_force[f], row = na + nl + f;
-        const DiscreteDashpot& d = c.dashpots[k];
-        DenseVector dt(na);
-        DenseVector drow(n);
-        for (std::size_t i = 0; i < n; ++i)
-          drow[i] = d.row[i];
-        map.Tvmult(dt, drow);
-        for (std::size_t a = 0; a < na; ++a)
-          block(a, row) = dt[a]; // T^T d: the force's share of the momentum rows
-        const double rate = extension(d.row, v1);
-        if (d.degree > 1) { // d . v1 - w(G) = 0
-          rhs[row] = -(rate - system_.dashpot(k).velocity(forces[f]));
+  settle_active_set(
+      50,
+      [&] {
+        for (unsigned iteration = 0;; ++iteration, ++iterations) {
+          if (iteration == p.max_newton_iterations)
+            throw NewtonFailure(not_converged(t1));
+          DenseMatrix jacobian;
+          DenseVector r = residual(p, s, a1, h, t1, &jacobian, q1, v1);
+          DenseVector c_lambda(n);
+          if (l > 0)
+            system_.constraint_matrix().Tvmult(c_lambda, lambda);
+          r -= c_lambda;
+          for (std::size_t f = 0; f < nf; ++f)
+            for (std::size_t i = 0; i < n; ++i)
+              r[i] += c.dashpots[by_force[f]].row[i] * forces[f];
+          // the block system in (acceleration unknowns, lambda, G)
+          DenseMatrix block(na + nl + nf, na + nl + nf);
+          DenseVector rhs(na + nl + nf);
+          DenseMatrix jt(n, na), tjt(na, na);
+          jacobian.mmult(jt, map);
+          map.Tmmult(tjt, jt);
+          DenseVector tr(na);
+          map.Tvmult(tr, r);
+          for (std::size_t a = 0; a < na; ++a) {
+            rhs[a] = -tr[a];
+            for (std::size_t b = 0; b < na; ++b)
+              block(a, b) = tjt(a, b);
+          }
+          for (std::size_t k = 0; k < nl; ++k) { // multipliers: -C^T in the momentum rows, C q1 = g
+            DenseVector cq(l);
+            system_.constraint_matrix().vmult(cq, q1);
+            rhs[na + k] = -(cq[k] - target[k]) / (p.beta * h * h);
+            for (std::size_t i = 0; i < n; ++i) {
+              block(i, na + k) = -system_.constraint_matrix()(k, i);
+              block(na + k, i) = system_.constraint_matrix()(k, i);
+            }
+          }
+          for (std::size_t f = 0; f < nf; ++f) {
+            const std::size_t k = by_force[f], row = na + nl + f;
+            const DiscreteDashpot& d = c.dashpots[k];
+            DenseVector dt(na);
+            DenseVector drow(n);
+            for (std::size_t i = 0; i < n; ++i)
+              drow[i] = d.row[i];
+            map.Tvmult(dt, drow);
+            for (std::size_t a = 0; a < na; ++a)
+              block(a, row) = dt[a]; // T^T d: the force's share of the momentum rows
+            const double rate = extension(d.row, v1);
+            if (d.degree > 1) { // d . v1 - w(G) = 0
+              rhs[row] = -(rate - system_.dashpot(k).velocity(forces[f]));
+              for (std::size_t a = 0; a < na; ++a)
+                block(row, a) = p.gamma * h * dt[a];
+              block(row, row) = -system_.dashpot(k).velocity_slope(forces[f]);
+            } else if (slip[f] == 0) { // sticks: d . v1 = 0
+              rhs[row] = -rate;
+              for (std::size_t a = 0; a < na; ++a)
+                block(row, a) = p.gamma * h * dt[a];
+            } else { // slips: G = c s
+              rhs[row] = -(forces[f] - d.coefficient * slip[f]);
+              block(row, row) = 1;
+            }
+          }
+          const DenseVector x = solve_dense(block, rhs);
+          DenseVector da(na), increment(n);
           for (std::size_t a = 0; a < na; ++a)
-            block(row, a) = p.gamma * h * dt[a];
-          block(row, row) = -system_.dashpot(k).velocity_slope(forces[f]);
-        } else if (slip[f] == 0) { // sticks: d . v1 = 0
-          rhs[row] = -rate;
-          for (std::size_t a = 0; a < na; ++a)
-            block(row, a) = p.gamma * h * dt[a];
-        } else { // slips: G = c s
-          rhs[row] = -(forces[f] - d.coefficient * slip[f]);
-          block(row, row) = 1;
+            da[a] = x[a];
+          map.vmult(increment, da);
+          a1 += increment;
+          for (std::size_t k = 0; k < nl; ++k)
+            lambda[k] += x[na + k];
+          for (std::size_t f = 0; f < nf; ++f)
+            forces[f] += x[na + nl + f];
+          // converged when the increment is round-off of the acceleration (a linear system: at
+          // once), against the largest acceleration of the run so far: where a passes through zero,
+          // round-off of the solve is not small against a itself. With multipliers the constraint
+          // rows hold C q1 itself, and q1 = ... + beta h^2 a1 is known only to its last bits: an
+          // increment that moves q1 by a few ulps is the floor of that position-level constraint
+          // (it cannot fall below 1e-10 of a when beta h^2 a is small against q).
+          acceleration_scale_ = std::max(acceleration_scale_, a1.linfty_norm());
+          const double position_floor = nl > 0 ? 16 * std::numeric_limits<double>::epsilon() *
+                                                     q1.linfty_norm() / (p.beta * h * h)
+                                               : 0.0;
+          if (increment.linfty_norm() <=
+              std::max(p.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300),
+                       position_floor))
+            break;
         }
-      }
-      const DenseVector x = solve_dense(block, rhs);
-      DenseVector da(na), increment(n);
-      for (std::size_t a = 0; a < na; ++a)
-        da[a] = x[a];
-      map.vmult(increment, da);
-      a1 += increment;
-      for (std::size_t k = 0; k < nl; ++k)
-        lambda[k] += x[na + k];
-      for (std::size_t f = 0; f < nf; ++f)
-        forces[f] += x[na + nl + f];
-      // converged when the increment is round-off of the acceleration (a linear system: at
-      // once), against the largest acceleration of the run so far: where a passes through zero,
-      // round-off of the solve is not small against a itself. With multipliers the constraint
-      // rows hold C q1 itself, and q1 = ... + beta h^2 a1 is known only to its last bits: an
-      // increment that moves q1 by a few ulps is the floor of that position-level constraint
-      // (it cannot fall below 1e-10 of a when beta h^2 a is small against q).
-      acceleration_scale_ = std::max(acceleration_scale_, a1.linfty_norm());
-      const double position_floor =
-          nl > 0 ? 16 * std::numeric_limits<double>::epsilon() * q1.linfty_norm() / (p.beta * h * h)
-                 : 0.0;
-      if (increment.linfty_norm() <=
-          std::max(p.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300), position_floor))
-        break;
-    }
-    residual(p, s, a1, h, t1, nullptr, q1, v1);
-    bool settled = true;
-    for (std::size_t f = 0; f < nf; ++f) {
-      const DiscreteDashpot& d = c.dashpots[by_force[f]];
-      if (d.degree == 1 && switch_stick_slip(slip[f], forces[f], extension(d.row, v1),
-                                             d.coefficient, p.nonlinear_tolerance))
-        settled = false;
-    }
-    if (settled)
-      break;
-    if (pass == 50)
-      throw NewtonFailure("the dry-friction contacts of the discrete system found no consistent "
-                          "stick and slip at t = " +
-                          std::to_string(t1) + " s");
-  }
+        residual(p, s, a1, h, t1, nullptr, q1, v1);
+      },
+      [&] {
+        bool changed = false;
+        for (std::size_t f = 0; f < nf; ++f) {
+          const DiscreteDashpot& d = c.dashpots[by_force[f]];
+          if (d.degree == 1 && switch_stick_slip(slip[f], forces[f], extension(d.row, v1),
+                                                 d.coefficient, p.nonlinear_tolerance))
+            changed = true;
+        }
+        return changed;
+      },
+      [&] {
+        throw NewtonFailure("the dry-friction contacts of the discrete system found no consistent "
+                            "stick and slip at t = " +
+                            std::to_string(t1) + " s");
+      });
   iterations_ = iterations + 1;
   DenseVector r = residual(p, s, a1, h, t1, nullptr, q1, v1);
   for (std::size_t f = 0; f < nf; ++f)

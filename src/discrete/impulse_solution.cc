@@ -152,94 +152,100 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
   auto row_of = [&](std::size_t b) -> const std::vector<double>& {
     return b < ns ? c.springs[b].row : c.dashpots[b - ns].row;
   };
-  for (unsigned pass = 0;; ++pass) {
-    double previous = std::numeric_limits<double>::infinity();
-    for (unsigned iteration = 0;; ++iteration) {
-      update_impulses();
-      const DenseVector v1 = velocities(next, t1);
-      DenseVector residual(ns + nd);
-      for (std::size_t j = 0; j < ns; ++j)
-        residual[j] = next.e[j] - s.e[j] -
-                      0.5 * h * (extension(c.springs[j].row, v0) + extension(c.springs[j].row, v1));
-      // d q-dot1 / d x_b = -P d_b dH_b/dx_b (springs: dS/de = h/2 F'(e))
-      for (std::size_t b = 0; b < ns + nd; ++b) {
-        const std::size_t k = b - ns;
-        const double impulse_slope = b < ns ? 0.5 * h * system_.spring_stiffness(b, next.e[b])
-                                     : by_force[k] ? h
-                                                   : 0.5 * h * system_.dashpot(k).slope(next.w[k]);
-        DenseVector column(n), dv(n);
-        for (std::size_t i = 0; i < n; ++i)
-          column[i] = row_of(b)[i];
-        fit_.projection().vmult(dv, column);
-        dv *= -impulse_slope;
-        for (std::size_t a = 0; a < ns + nd; ++a)
-          jacobian(a, b) =
-              (a == b && a < ns ? 1.0 : 0.0) - (a < ns ? 0.5 * h : 1.0) * extension(row_of(a), dv);
-      }
-      for (std::size_t k = 0; k < nd; ++k) {
-        const std::size_t a = ns + k;
-        const double rate = extension(c.dashpots[k].row, v1);
-        if (!by_force[k]) { // w1 - d . q-dot1
-          residual[a] = next.w[k] - rate;
-          jacobian(a, a) += 1;
-        } else if (c.dashpots[k].degree > 1) { // w(G1) - d . q-dot1
-          residual[a] = system_.dashpot(k).velocity(next.G[k]) - rate;
-          jacobian(a, a) += system_.dashpot(k).velocity_slope(next.G[k]);
-        } else if (slip[k] == 0) { // sticks: -d . q-dot1
-          residual[a] = -rate;
-        } else { // slips: G1 - c s
-          residual[a] = next.G[k] - c.dashpots[k].coefficient * slip[k];
+  settle_active_set(
+      50,
+      [&] {
+        double previous = std::numeric_limits<double>::infinity();
+        for (unsigned iteration = 0;; ++iteration) {
+          update_impulses();
+          const DenseVector v1 = velocities(next, t1);
+          DenseVector residual(ns + nd);
+          for (std::size_t j = 0; j < ns; ++j)
+            residual[j] =
+                next.e[j] - s.e[j] -
+                0.5 * h * (extension(c.springs[j].row, v0) + extension(c.springs[j].row, v1));
+          // d q-dot1 / d x_b = -P d_b dH_b/dx_b (springs: dS/de = h/2 F'(e))
+          for (std::size_t b = 0; b < ns + nd; ++b) {
+            const std::size_t k = b - ns;
+            const double impulse_slope = b < ns ? 0.5 * h * system_.spring_stiffness(b, next.e[b])
+                                         : by_force[k]
+                                             ? h
+                                             : 0.5 * h * system_.dashpot(k).slope(next.w[k]);
+            DenseVector column(n), dv(n);
+            for (std::size_t i = 0; i < n; ++i)
+              column[i] = row_of(b)[i];
+            fit_.projection().vmult(dv, column);
+            dv *= -impulse_slope;
+            for (std::size_t a = 0; a < ns + nd; ++a)
+              jacobian(a, b) = (a == b && a < ns ? 1.0 : 0.0) -
+                               (a < ns ? 0.5 * h : 1.0) * extension(row_of(a), dv);
+          }
+          for (std::size_t k = 0; k < nd; ++k) {
+            const std::size_t a = ns + k;
+            const double rate = extension(c.dashpots[k].row, v1);
+            if (!by_force[k]) { // w1 - d . q-dot1
+              residual[a] = next.w[k] - rate;
+              jacobian(a, a) += 1;
+            } else if (c.dashpots[k].degree > 1) { // w(G1) - d . q-dot1
+              residual[a] = system_.dashpot(k).velocity(next.G[k]) - rate;
+              jacobian(a, a) += system_.dashpot(k).velocity_slope(next.G[k]);
+            } else if (slip[k] == 0) { // sticks: -d . q-dot1
+              residual[a] = -rate;
+            } else { // slips: G1 - c s
+              residual[a] = next.G[k] - c.dashpots[k].coefficient * slip[k];
+              for (std::size_t b = 0; b < ns + nd; ++b)
+                jacobian(a, b) = a == b ? 1.0 : 0.0;
+            }
+          }
+          residual *= -1;
+          const DenseVector dx = solve_dense(jacobian, residual);
+          double size = 0; // the increment against its unknown's scale
+          for (std::size_t j = 0; j < ns; ++j) {
+            next.e[j] += dx[j];
+            scale = std::max(scale, std::abs(next.e[j]));
+          }
+          for (std::size_t k = 0; k < nd; ++k) {
+            if (by_force[k]) {
+              next.G[k] += dx[ns + k];
+              force_scale = std::max(force_scale, std::abs(next.G[k]));
+            } else {
+              next.w[k] += dx[ns + k];
+              scale = std::max(scale, std::abs(next.w[k]));
+            }
+          }
           for (std::size_t b = 0; b < ns + nd; ++b)
-            jacobian(a, b) = a == b ? 1.0 : 0.0;
+            size = std::max(size,
+                            std::abs(dx[b]) / (b >= ns && by_force[b - ns] ? force_scale : scale));
+          // converged: the increment is round-off of the unknowns, or it stopped shrinking at
+          // round-off level (the velocities are differences of impulses that grow with time)
+          if (size <= 1e-13 || (iteration >= 2 && size >= 0.5 * previous && size <= 1e-8))
+            break;
+          previous = size;
+          if (iteration == 50) {
+            std::ostringstream message;
+            message << "the impulse dual's Newton iterations did not converge at t = " << t1
+                    << " s: a smaller Time integration/Time step";
+            throw CollectiveFailure(message.str());
+          }
         }
-      }
-      residual *= -1;
-      const DenseVector dx = solve_dense(jacobian, residual);
-      double size = 0; // the increment against its unknown's scale
-      for (std::size_t j = 0; j < ns; ++j) {
-        next.e[j] += dx[j];
-        scale = std::max(scale, std::abs(next.e[j]));
-      }
-      for (std::size_t k = 0; k < nd; ++k) {
-        if (by_force[k]) {
-          next.G[k] += dx[ns + k];
-          force_scale = std::max(force_scale, std::abs(next.G[k]));
-        } else {
-          next.w[k] += dx[ns + k];
-          scale = std::max(scale, std::abs(next.w[k]));
+      },
+      [&] {
+        update_impulses();
+        const DenseVector v1 = velocities(next, t1);
+        bool changed = false;
+        for (const std::size_t k : force_dashpots_) {
+          const DiscreteDashpot& d = c.dashpots[k];
+          if (d.degree == 1 && switch_stick_slip(slip[k], next.G[k], extension(d.row, v1),
+                                                 d.coefficient, stick_slip_tolerance))
+            changed = true;
         }
-      }
-      for (std::size_t b = 0; b < ns + nd; ++b)
-        size =
-            std::max(size, std::abs(dx[b]) / (b >= ns && by_force[b - ns] ? force_scale : scale));
-      // converged: the increment is round-off of the unknowns, or it stopped shrinking at
-      // round-off level (the velocities are differences of impulses that grow with time)
-      if (size <= 1e-13 || (iteration >= 2 && size >= 0.5 * previous && size <= 1e-8))
-        break;
-      previous = size;
-      if (iteration == 50) {
-        std::ostringstream message;
-        message << "the impulse dual's Newton iterations did not converge at t = " << t1
-                << " s: a smaller Time integration/Time step";
-        throw CollectiveFailure(message.str());
-      }
-    }
-    update_impulses();
-    const DenseVector v1 = velocities(next, t1);
-    bool settled = true;
-    for (const std::size_t k : force_dashpots_) {
-      const DiscreteDashpot& d = c.dashpots[k];
-      if (d.degree == 1 && switch_stick_slip(slip[k], next.G[k], extension(d.row, v1),
-                                             d.coefficient, stick_slip_tolerance))
-        settled = false;
-    }
-    if (settled)
-      break;
-    if (pass == 50)
-      throw CollectiveFailure("the impulse dual's dry-friction contacts found no consistent "
-                              "stick and slip at t = " +
-                              number_text(t1) + " s: a smaller Time integration/Time step");
-  }
+        return changed;
+      },
+      [&] {
+        throw CollectiveFailure("the impulse dual's dry-friction contacts found no consistent "
+                                "stick and slip at t = " +
+                                number_text(t1) + " s: a smaller Time integration/Time step");
+      });
   update_impulses();
   next.v = velocities(next, t1);
   for (const std::size_t k : force_dashpots_)

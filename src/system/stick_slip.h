@@ -2,8 +2,8 @@
 // The active set of a dry-friction contact (a dashpot of degree p = 1, force c sign(w)) in
 // Moreau's time stepping (Moreau, Nonsmooth Mechanics and Applications, CISM 302, 1988): the
 // contact either sticks (rate 0, |force| <= c) or slips (force c s, s the sign of the slip). The
-// line models' integrator, the discrete systems' and the impulse dual each solve a step for a
-// guessed state and then switch with this one rule.
+// line models' nodal elements, the discrete systems' integrator and the impulse dual each solve a
+// step for guessed states and then switch them with this one rule, in this one loop.
 
 #include <cmath>
 
@@ -28,6 +28,22 @@ inline bool switch_stick_slip(int& slip, double force, double rate, double coeff
     return true;
   }
   return false;
+}
+
+/// The active-set iteration around a step's Newton method: solve() the step for the guessed
+/// states, then switch_all() of them with switch_stick_slip (true when any changed), until none
+/// changes. With one contact this settles in at most two changes (the rate is monotone in the
+/// force); give_up() (which throws) ends a cycling among several after `max_passes` changes.
+template <class Solve, class SwitchAll, class GiveUp>
+void settle_active_set(unsigned max_passes, const Solve& solve, const SwitchAll& switch_all,
+                       const GiveUp& give_up) {
+  for (unsigned pass = 0;; ++pass) {
+    solve();
+    if (!switch_all())
+      return;
+    if (pass == max_passes)
+      give_up();
+  }
 }
 
 } // namespace hamdyn

@@ -198,26 +198,25 @@ unsigned NodalForceTerm::correct(State& s, const ImplicitStep& step, const TermC
     x.predictor_v[k] = v + dt * (1 - p.gamma - p.gamma * q) * a - p.gamma * dt * y;
   }
   // The active set of the friction elements: a stuck contact whose holding force exceeds c
-  // slips in that force's direction; a slipping one whose velocity would reverse sticks. With
-  // one contact this settles in at most two changes (v(F) is monotone); the limit guards against
-  // cycling among several.
+  // slips in that force's direction; a slipping one whose velocity would reverse sticks.
   const std::vector<int> start_directions = slip_direction_;
-  for (unsigned pass = 0;; ++pass) {
-    newton_on_elements(s, step, x);
-    bool changed = false;
-    for (std::size_t k = 0; k < m; ++k)
-      if (elements[k].is_dry_friction() &&
-          switch_stick_slip(slip_direction_[k], x.force[k], x.velocity[k], elements[k].coefficient,
-                            p.nonlinear_tolerance))
-        changed = true;
-    if (!changed)
-      break;
-    if (pass == 2 * m + 4) {
-      slip_direction_ = start_directions;
-      throw NewtonFailure("the stick/slip states of the friction elements did not settle at t = " +
-                          std::to_string(s.t + dt) + " s");
-    }
-  }
+  settle_active_set(
+      2 * m + 4, [&] { newton_on_elements(s, step, x); },
+      [&] {
+        bool changed = false;
+        for (std::size_t k = 0; k < m; ++k)
+          if (elements[k].is_dry_friction() &&
+              switch_stick_slip(slip_direction_[k], x.force[k], x.velocity[k],
+                                elements[k].coefficient, p.nonlinear_tolerance))
+            changed = true;
+        return changed;
+      },
+      [&] {
+        slip_direction_ = start_directions;
+        throw NewtonFailure(
+            "the stick/slip states of the friction elements did not settle at t = " +
+            std::to_string(s.t + dt) + " s");
+      });
   for (std::size_t k = 0; k < m; ++k) {
     if (std::isnan(negative_slope_time_) && !elements[k].is_dashpot() &&
         elements[k].slope(x.e[k]) < 0) {
