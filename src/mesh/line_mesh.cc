@@ -154,6 +154,7 @@ std::vector<double> line_vertices(const CaseParameters& c) {
 
 void make_line_mesh(const std::vector<double>& x, dealii::Triangulation<1>& tria) {
   std::vector<dealii::Point<1>> vertices;
+  vertices.reserve(x.size());
   for (double xi : x)
     vertices.emplace_back(xi);
   std::vector<dealii::CellData<1>> cells(x.size() - 1);

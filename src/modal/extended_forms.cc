@@ -50,6 +50,7 @@ std::vector<double> ExtendedForms::point_values(const std::vector<const LA::Vect
                                                 const std::vector<MatrixEntry>& entries,
                                                 bool rows) const {
   std::vector<dealii::types::global_dof_index> indices;
+  indices.reserve(entries.size());
   for (const MatrixEntry& e : entries)
     indices.push_back(rows ? e.row : e.column);
   return gather_entries(x, indices, s_.comm);
@@ -87,6 +88,7 @@ void ExtendedForms::gram(const std::vector<LA::Vector>& x, std::vector<extended>
       sums[i * n + j] = sums[(i - i % n + j) * n + i % n];
   // The point entries, each once (on the first rank): x_i[row] value x_j[column].
   std::vector<const LA::Vector*> pointers;
+  pointers.reserve(x.size());
   for (const auto& v : x)
     pointers.push_back(&v);
   const bool first = dealii::Utilities::MPI::this_mpi_process(s_.comm) == 0;

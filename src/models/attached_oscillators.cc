@@ -5,7 +5,7 @@ namespace hamdyn {
 using namespace dealii;
 
 AttachedOscillators::AttachedOscillators(const std::vector<Attachment>& oscillators,
-                                         const DoFHandler<1>& dof_handler, NodeDof node_dof,
+                                         const DoFHandler<1>& dof_handler, const NodeDof& node_dof,
                                          MPI_Comm comm)
     : oscillators_(oscillators), extra_(dof_handler, oscillators.size(), comm), comm_(comm) {
   for (const Attachment& o : oscillators_)

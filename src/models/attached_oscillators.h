@@ -26,7 +26,8 @@ public:
   using NodeDof = std::function<dealii::types::global_dof_index(double)>;
   /// `node_dof(x)` gives the displacement DoF of the mesh node at x.
   AttachedOscillators(const std::vector<Attachment>& oscillators,
-                      const dealii::DoFHandler<1>& dof_handler, NodeDof node_dof, MPI_Comm comm);
+                      const dealii::DoFHandler<1>& dof_handler, const NodeDof& node_dof,
+                      MPI_Comm comm);
 
   /// The DoFs of the whole system (structure, then oscillators) this rank owns / needs.
   const dealii::IndexSet& owned() const { return extra_.owned(); }

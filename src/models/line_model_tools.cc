@@ -135,7 +135,7 @@ namespace hamdyn {
 
 std::function<void(double, LA::Vector&)>
 make_load(const Expression& distributed,
-          std::function<void(double, LA::Vector&)> assemble_distributed,
+          const std::function<void(double, LA::Vector&)>& assemble_distributed,
           std::vector<PointLoad> point_loads, const dealii::IndexSet& owned, MPI_Comm comm) {
   point_loads.erase(std::remove_if(point_loads.begin(), point_loads.end(),
                                    [](const PointLoad& p) { return p.value->is_zero(); }),

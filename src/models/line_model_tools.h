@@ -83,7 +83,7 @@ struct PointLoad {
 /// not depend on t) + the point loads; an empty function when all of them are zero.
 std::function<void(double, LA::Vector&)>
 make_load(const Expression& distributed,
-          std::function<void(double, LA::Vector&)> assemble_distributed,
+          const std::function<void(double, LA::Vector&)>& assemble_distributed,
           std::vector<PointLoad> point_loads, const dealii::IndexSet& owned, MPI_Comm comm);
 
 } // namespace hamdyn

@@ -81,18 +81,20 @@ void SpaceTimeSeries::write() const {
     grid->SetDimensions(int(n_x), int(n_t), 1);
     vtkNew<vtkPoints> points;
     points->SetDataTypeToDouble();
-    points->SetNumberOfPoints(vtkIdType(n_x * n_t));
+    points->SetNumberOfPoints(vtkIdType(n_x) * vtkIdType(n_t));
     for (std::size_t j = 0; j < n_t; ++j)
       for (std::size_t i = 0; i < n_x; ++i)
-        points->SetPoint(vtkIdType(j * n_x + i), x_[i], data[j * level_size], 0.0);
+        points->SetPoint(vtkIdType(j) * vtkIdType(n_x) + vtkIdType(i), x_[i], data[j * level_size],
+                         0.0);
     grid->SetPoints(points);
     for (std::size_t f = 0; f < n_fields; ++f) {
       vtkNew<vtkDoubleArray> array;
       array->SetName(fields_[f].c_str());
-      array->SetNumberOfTuples(vtkIdType(n_x * n_t));
+      array->SetNumberOfTuples(vtkIdType(n_x) * vtkIdType(n_t));
       for (std::size_t j = 0; j < n_t; ++j)
         for (std::size_t i = 0; i < n_x; ++i)
-          array->SetValue(vtkIdType(j * n_x + i), data[j * level_size + 1 + i * n_fields + f]);
+          array->SetValue(vtkIdType(j) * vtkIdType(n_x) + vtkIdType(i),
+                          data[j * level_size + 1 + i * n_fields + f]);
       grid->GetPointData()->AddArray(array);
     }
     vtkNew<vtkXMLStructuredGridWriter> writer;

@@ -166,6 +166,7 @@ public:
       ExpressionPtr value;
     };
     std::vector<Moment> generalized;
+    generalized.reserve(moments.size());
     for (const EndMoment& m : moments)
       generalized.push_back({dof_row(m.nodes, m.dofs), m.expression});
     std::vector<std::pair<int, double>> nodes; // (DoF, lumped length) of every free node

@@ -28,6 +28,7 @@ const double nan = std::numeric_limits<double>::quiet_NaN();
 
 std::vector<double> square_roots(const std::vector<double>& squares) {
   std::vector<double> roots;
+  roots.reserve(squares.size());
   for (double s : squares)
     roots.push_back(std::sqrt(std::max(s, 0.0)));
   return roots;
@@ -126,6 +127,7 @@ std::vector<double> exact_string_history(const CaseParameters& c, double x,
   const exact::StringModalSeries series(
       exact_string(c), 200, [&](double y) { return u0(y, 0); }, [&](double y) { return v0(y, 0); });
   std::vector<double> u;
+  u.reserve(times.size());
   for (double t : times)
     u.push_back(series.displacement(x, t));
   return u;
