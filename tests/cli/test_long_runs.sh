@@ -5,7 +5,8 @@
 # after every kill history.csv holds whole rows (but a last one the kill cut) and the ParaView series is valid; one run per
 # directory; a new run leaves no stale files; a failure on one rank only ends the job within 10 s,
 # and one on both ranks prints one line;
-# a discrete system's run is killed and resumed alike; scripts/run forwards TERM and INT to the
+# a discrete system's run is killed and resumed alike (its count of halved steps kept), and a run
+# with nonlinear elements (their energy sums kept); scripts/run forwards TERM and INT to the
 # ranks and exits with their status.
 # Usage: test_long_runs.sh HAMDYN_BINARY SOURCE_DIR
 set -u
@@ -214,6 +215,22 @@ check "discrete halving: resumed: history.csv bit for bit" \
   cmp -s href/history.csv hterminated/history.csv
 check "discrete halving: resumed: the same count of halved steps over the whole run" \
   grep -qF "$halved_ref" hresumed.log
+
+# A line model with a nonlinear spring and a quadratic-drag dashpot: the terms' own energy sums
+# (the spring's int F de, the dashpot's work) go into the checkpoint and come back, so a resumed
+# run's history, energy columns included, is the uninterrupted run's bit for bit.
+nonlinear=(--set "Attachments/Nonlinear springs=0.5: 500*e + 2e8*e^3"
+  --set "Attachments/Dashpots=0.7: 0.05, 3" --set "Time integration/Final time=0.5"
+  --set "Output/Snapshot interval=0" --set "Output/Checkpoint interval=0")
+mpirun --oversubscribe -np 2 "$hamdyn" run "${nonlinear[@]}" --output nref > nref.log 2>&1
+check "nonlinear elements: uninterrupted reference run" test $? -eq 0
+start_run nterminated "${nonlinear[@]}" --output nterminated
+wait_for_rows nterminated 1500
+signal_ranks TERM
+check "nonlinear elements: SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
+mpirun --oversubscribe -np 2 "$hamdyn" run --resume nterminated > nresumed.log 2>&1
+check "nonlinear elements: resumed: history.csv bit for bit" \
+  cmp -s nref/history.csv nterminated/history.csv
 
 # scripts/run stopped as a scheduler or a terminal stops it: TERM or INT to the script reaches every
 # rank (forwarded as USR2 or USR1 by scripts/launch-ranks, since mpirun kills the job a few seconds
