@@ -38,6 +38,21 @@ signal_ranks() {
   wait "$run_pid"
   run_status=$?
 }
+# stopped_and_resumed LABEL NAME ROWS ARGS...: `hamdyn run ARGS` on 2 ranks, uninterrupted (into
+# NAME_ref) and again (into NAME, no periodic checkpoint) stopped by SIGTERM once its history has
+# ROWS rows, then resumed on 2 ranks: exit 143, and the resumed history.csv bit for bit.
+stopped_and_resumed() {
+  local label="$1" name="$2" rows="$3"
+  shift 3
+  mpirun --oversubscribe -np 2 "$hamdyn" run "$@" --output "${name}_ref" > "${name}_ref.log" 2>&1
+  check "$label: uninterrupted reference run" test $? -eq 0
+  start_run "$name" "$@" --set "Output/Checkpoint interval=0" --output "$name"
+  wait_for_rows "$name" "$rows"
+  signal_ranks TERM
+  check "$label, SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
+  mpirun --oversubscribe -np 2 "$hamdyn" run --resume "$name" > "${name}_resumed.log" 2>&1
+  check "$label, resumed: history.csv bit for bit" cmp -s "${name}_ref/history.csv" "$name/history.csv"
+}
 whole_rows() { # every line of history.csv has the header's number of fields
   awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$1/history.csv"
 }
@@ -156,15 +171,8 @@ check "SIGTERM: resumed on 1 rank, within the round-off between rank counts" /us
 
 # A thinned history (every 7th row, two columns) stopped by SIGTERM and resumed: bit for bit as
 # the uninterrupted thinned run (the stop's own step writes no row unless it is due).
-thin=(--set "Output/History interval=7" --set "Output/History columns=u@0.5, energy_error")
-mpirun --oversubscribe -np 2 "$hamdyn" run "${case_args[@]}" "${thin[@]}" --output thin_ref \
-  > thin_ref.log 2>&1
-start_run thin "${case_args[@]}" "${thin[@]}" --set "Output/Checkpoint interval=0" --output thin
-wait_for_rows thin 300
-signal_ranks TERM
-check "thinned history, SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
-mpirun --oversubscribe -np 2 "$hamdyn" run --resume thin > thin_resumed.log 2>&1
-check "thinned history, resumed: history.csv bit for bit" cmp -s thin_ref/history.csv thin/history.csv
+stopped_and_resumed "thinned history" thin 300 "${case_args[@]}" \
+  --set "Output/History interval=7" --set "Output/History columns=u@0.5, energy_error"
 
 # A discrete system's run (the two-mass seed, 60 000 steps, a few seconds) survives the same way:
 # SIGKILL twice and resumed, SIGTERM on 2 ranks and resumed on 1, history.csv bit for bit (every
@@ -200,37 +208,21 @@ check "discrete: SIGTERM: resumed on 1 rank, history.csv bit for bit" \
 
 # Steps retried in halves are counted over the whole run, across a resume: the hardening spring at
 # a step its Newton iterations (at most 2) cannot always take (about 1 step in 5 is halved).
-halving=("$source_dir/cases/seeds/hardening_spring.prm" --set "Time integration/Time step=3e-3"
-  --set "Time integration/Maximum Newton iterations=2" --set "Time integration/Final time=300"
-  --set "Output/Checkpoint interval=0")
-mpirun --oversubscribe -np 2 "$hamdyn" run "${halving[@]}" --output href > href.log 2>&1
-halved_ref="$(grep -o "[0-9]* steps retried in halves" href.log)"
+stopped_and_resumed "discrete halving" halving 20000 "$source_dir/cases/seeds/hardening_spring.prm" \
+  --set "Time integration/Time step=3e-3" --set "Time integration/Maximum Newton iterations=2" \
+  --set "Time integration/Final time=300"
+halved_ref="$(grep -o "[0-9]* steps retried in halves" halving_ref.log)"
 check "discrete halving: the reference run halves steps ($halved_ref)" test -n "$halved_ref"
-start_run hterminated "${halving[@]}" --output hterminated
-wait_for_rows hterminated 20000
-signal_ranks TERM
-check "discrete halving: SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
-mpirun --oversubscribe -np 2 "$hamdyn" run --resume hterminated > hresumed.log 2>&1
-check "discrete halving: resumed: history.csv bit for bit" \
-  cmp -s href/history.csv hterminated/history.csv
 check "discrete halving: resumed: the same count of halved steps over the whole run" \
-  grep -qF "$halved_ref" hresumed.log
+  grep -qF "$halved_ref" halving_resumed.log
 
 # A line model with a nonlinear spring and a quadratic-drag dashpot: the terms' own energy sums
 # (the spring's int F de, the dashpot's work) go into the checkpoint and come back, so a resumed
 # run's history, energy columns included, is the uninterrupted run's bit for bit.
-nonlinear=(--set "Attachments/Nonlinear springs=0.5: 500*e + 2e8*e^3"
-  --set "Attachments/Dashpots=0.7: 0.05, 3" --set "Time integration/Final time=0.5"
-  --set "Output/Snapshot interval=0" --set "Output/Checkpoint interval=0")
-mpirun --oversubscribe -np 2 "$hamdyn" run "${nonlinear[@]}" --output nref > nref.log 2>&1
-check "nonlinear elements: uninterrupted reference run" test $? -eq 0
-start_run nterminated "${nonlinear[@]}" --output nterminated
-wait_for_rows nterminated 1500
-signal_ranks TERM
-check "nonlinear elements: SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
-mpirun --oversubscribe -np 2 "$hamdyn" run --resume nterminated > nresumed.log 2>&1
-check "nonlinear elements: resumed: history.csv bit for bit" \
-  cmp -s nref/history.csv nterminated/history.csv
+stopped_and_resumed "nonlinear elements" nonlinear 1500 \
+  --set "Attachments/Nonlinear springs=0.5: 500*e + 2e8*e^3" \
+  --set "Attachments/Dashpots=0.7: 0.05, 3" --set "Time integration/Final time=0.5" \
+  --set "Output/Snapshot interval=0"
 
 # scripts/run stopped as a scheduler or a terminal stops it: TERM or INT to the script reaches every
 # rank (forwarded as USR2 or USR1 by scripts/launch-ranks, since mpirun kills the job a few seconds
