@@ -2,6 +2,7 @@
 
 #include "core/case_variables.h"
 #include "core/input_error.h"
+#include "core/symbolic_derivative.h"
 
 #include <deal.II/base/point.h>
 
@@ -122,8 +123,18 @@ Expression::Expression(const std::string& parameter, const std::string& text,
     throw InputError(parameter, text, "malformed expression" + reason + "; expected " + allowed);
   }
   std::cerr.rdbuf(cerr_buffer);
+  if (law_)
+    if (const auto derivative = exact_derivative(text, variables[0], law_constants,
+                                                 [this](double e) { return (*this)(e, 0); })) {
+      slope_parser_ = std::make_unique<dealii::FunctionParser<1>>(1);
+      slope_parser_->initialize(variables[0], *derivative, law_constants, false);
+    }
   // A constant (no variables at all) that evaluates to zero lets callers skip the load.
   is_zero_ = identifiers.empty() && (*this)(0.3, 0.7) == 0.0;
+}
+
+double Expression::slope(double e) const {
+  return slope_parser_->value(dealii::Point<1>(e));
 }
 
 double Expression::operator()(double x, double t) const {

@@ -19,6 +19,10 @@ public:
              const std::vector<std::string>& variables);
 
   double operator()(double x, double t) const;
+  /// A law's exact derivative dF/de (core/symbolic_derivative.h), when it has one: a law that
+  /// uses muparser's min, max, rint, comparisons or ?: has none (has_exact_slope() false).
+  bool has_exact_slope() const { return slope_parser_ != nullptr; }
+  double slope(double e) const;
   const std::string& text() const { return text_; }
   /// True when the expression does not depend on t (lets callers assemble a load once).
   bool is_time_independent() const { return !uses_t_; }
@@ -33,7 +37,7 @@ private:
   bool uses_t_ = false;
   bool is_zero_ = false;
   bool law_ = false; // a function of one variable of its own, evaluated as (*this)(value, 0)
-  std::unique_ptr<dealii::FunctionParser<1>> parser_;
+  std::unique_ptr<dealii::FunctionParser<1>> parser_, slope_parser_;
 };
 
 /// Parsed once, when the case is read, and shared by every model, reduction and study that

@@ -54,6 +54,8 @@ double DiscreteSystem::spring_force(std::size_t j, double e) const {
 }
 
 double DiscreteSystem::spring_stiffness(std::size_t j, double e) const {
+  if (c_.springs[j].law->has_exact_slope())
+    return c_.springs[j].law->slope(e);
   return law_slope([this, j](double x) { return spring_force(j, x); }, e, e_scale_[j]);
 }
 

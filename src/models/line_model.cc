@@ -225,11 +225,14 @@ void LineModel::add_nodal_forces(SecondOrderSystem& s) const {
                  double e_scale) {
     if (law && !constraints_.is_constrained(dof)) // a held DoF stays held
       s.nodal_forces.push_back(
-          {dof, name, NodalForce::Kind::spring, [law](double e) { return (*law)(e, 0); }, e_scale});
+          {dof, name, NodalForce::Kind::spring, [law](double e) { return (*law)(e, 0); }, e_scale,
+           law->has_exact_slope()
+               ? std::function<double(double)>([law](double e) { return law->slope(e); })
+               : nullptr});
   };
   auto add_dashpot = [&](types::global_dof_index dof, const std::string& name, double c, double p) {
     if (c > 0 && !constraints_.is_constrained(dof))
-      s.nodal_forces.push_back({dof, name, NodalForce::Kind::dashpot, nullptr, 0, c, p});
+      s.nodal_forces.push_back({dof, name, NodalForce::Kind::dashpot, nullptr, 0, nullptr, c, p});
   };
   auto at = [](const char* what, double x) {
     std::ostringstream name;

@@ -20,9 +20,10 @@ struct NodalForce {
   dealii::types::global_dof_index dof;
   std::string name; // its history column
   Kind kind = Kind::spring;
-  std::function<double(double)> law;  // spring: F(e) [N or N m]
-  double e_scale = 0;                 // spring: a small extension of this element [m or rad]
-  double coefficient = 0, degree = 2; // dashpot: c [N (s/m)^(p-1)] and p >= 1
+  std::function<double(double)> law;         // spring: F(e) [N or N m]
+  double e_scale = 0;                        // spring: a small extension of this element [m or rad]
+  std::function<double(double)> exact_slope; // spring: dF/de, where the law has it exactly
+  double coefficient = 0, degree = 2;        // dashpot: c [N (s/m)^(p-1)] and p >= 1
 
   bool is_dashpot() const { return kind == Kind::dashpot; }
   /// A dashpot of degree 1: Coulomb friction with the set-valued law at v = 0.
@@ -31,8 +32,9 @@ struct NodalForce {
   /// solves for the velocity as a function of the force instead (dashpot_velocity).
   bool solved_for_velocity() const { return kind == Kind::dashpot && degree > 1 && degree < 2; }
   DashpotLaw dashpot() const { return {coefficient, degree}; }
-  /// A spring's dF/de at e (force_laws.h: a central difference).
-  double slope(double e) const { return law_slope(law, e, e_scale); }
+  /// A spring's dF/de at e: exact where the law has an exact derivative, else a central
+  /// difference (force_laws.h).
+  double slope(double e) const { return exact_slope ? exact_slope(e) : law_slope(law, e, e_scale); }
 };
 
 /// int_{e0}^{e1} F de by 8-point Gauss-Legendre quadrature: exact for polynomial laws up to

@@ -51,3 +51,37 @@ TEST(Expression, RejectsMalformedAndEmptyText) {
   EXPECT_NE(error_of("2*/x", {"x", "t"}).find("malformed"), std::string::npos);
   EXPECT_NE(error_of("  ", {"x", "t"}).find("empty"), std::string::npos);
 }
+
+// A force law's slope is its exact derivative (core/symbolic_derivative.h), checked against the
+// derivatives written out by hand to 1e-14 (the two are different formulas for the same
+// derivative, 1 - tanh^2 against 1/cosh^2, so they round differently; a central difference is
+// good to ~1e-10 only).
+TEST(Expression, ALawHasItsExactSlope) {
+  struct Case {
+    const char* law;
+    double (*slope)(double);
+  };
+  const Case cases[] = {
+      {"2000*e + 5e7*e^3", [](double e) { return 2000 + 1.5e8 * e * e; }},
+      {"-0.5*800*0.5^2*sin(2*e)", [](double e) { return -200 * std::cos(2 * e); }},
+      {"abs(e)*e", [](double e) { return 2 * std::abs(e); }},
+      {"1e3*abs(e)^1.5*sign(e)", [](double e) { return 1.5e3 * std::sqrt(std::abs(e)); }},
+      {"ln(1+e) + exp(-e/3)", [](double e) { return 1 / (1 + e) - std::exp(-e / 3) / 3; }},
+      {"-2^2*e^2", [](double e) { return -8 * e; }}, // muparser: -(2^2), as GiNaC reads it
+      {"tanh(e/0.01)", [](double e) { return 100 / std::pow(std::cosh(e / 0.01), 2); }},
+  };
+  for (const Case& c : cases) {
+    const Expression law("Right end/Spring law", c.law, {"e"});
+    ASSERT_TRUE(law.has_exact_slope()) << c.law;
+    for (double e : {0.0, 1e-3, -0.02, 0.3, -0.7}) {
+      const double expected = c.slope(e);
+      EXPECT_NEAR(law.slope(e), expected, 1e-14 * std::max(1.0, std::abs(expected)))
+          << c.law << " at e = " << e;
+    }
+  }
+  // muparser's min, max, comparisons and ?: have no exact derivative here
+  for (const char* text : {"max(e, 0)*1e4", "e > 0 ? 1e4*e : 0"})
+    EXPECT_FALSE(Expression("Right end/Spring law", text, {"e"}).has_exact_slope()) << text;
+  // an expression in x and t is no law
+  EXPECT_FALSE(Expression("Load/Distributed force", "x*t", {"x", "t"}).has_exact_slope());
+}
