@@ -126,8 +126,18 @@ Expression::Expression(const std::string& parameter, const std::string& text,
   if (law_)
     if (const auto derivative = exact_derivative(text, variables[0], law_constants,
                                                  [this](double e) { return (*this)(e, 0); })) {
-      slope_parser_ = std::make_unique<dealii::FunctionParser<1>>(1);
-      slope_parser_->initialize(variables[0], *derivative, law_constants, false);
+      // GiNaC printed it; should muparser not read it, the law keeps the central difference
+      // (and muparser's diagnosis stays off the terminal, as above)
+      auto slope = std::make_unique<dealii::FunctionParser<1>>(1);
+      std::ostringstream ignored;
+      std::streambuf* const buffer = std::cerr.rdbuf(ignored.rdbuf());
+      try {
+        slope->initialize(variables[0], *derivative, law_constants, /*time_dependent=*/false);
+        (void)slope->value(dealii::Point<1>(0.123)); // parsed lazily: force it now
+        slope_parser_ = std::move(slope);
+      } catch (const std::exception&) {
+      }
+      std::cerr.rdbuf(buffer);
     }
   // A constant (no variables at all) that evaluates to zero lets callers skip the load.
   is_zero_ = identifiers.empty() && (*this)(0.3, 0.7) == 0.0;
