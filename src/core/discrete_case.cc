@@ -79,6 +79,82 @@ std::vector<double> initial_values(const ParameterFile& f, const std::string& ke
   }
   return values;
 }
+
+// "a, b, c" cut at the commas outside parentheses.
+std::vector<std::string> top_level_items(const std::string& text) {
+  std::vector<std::string> items(1);
+  int depth = 0;
+  for (const char ch : text) {
+    depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+    if (ch == ',' && depth == 0)
+      items.emplace_back();
+    else
+      items.back() += ch;
+  }
+  for (std::string& item : items)
+    item = trim(item);
+  return items;
+}
+
+// The energies' keys: Points, Gravity, Kinetic/Potential energy, Dissipation function,
+// Generalized forces.
+EnergyDefinition energy_definition(const ParameterFile& f,
+                                   const std::vector<std::string>& coordinates) {
+  EnergyDefinition d;
+  d.coordinates = coordinates;
+  const std::string p_points = parameter_name(section, "Points");
+  const std::string a_points = "expected name: mass @ x, y[, z] with mass > 0 and 1 to 3 "
+                               "position components, as many for every point";
+  for (const Entry& e : entries(section, "Points", f, true, a_points)) {
+    const double m = number_in(p_points, e, e.value, a_points);
+    if (!(m > 0))
+      throw InputError(p_points, e.text, a_points);
+    PointMass point{e.name, m, {}};
+    for (const std::string& component : top_level_items(e.combination)) {
+      if (component.empty())
+        throw InputError(p_points, e.text, a_points);
+      point.components.push_back({p_points, e.text, component});
+    }
+    if (point.components.size() > 3 ||
+        (!d.points.empty() && point.components.size() != d.points.front().components.size()))
+      throw InputError(p_points, e.text, a_points);
+    d.points.push_back(point);
+  }
+  const std::string p_gravity = parameter_name(section, "Gravity");
+  const std::string gravity = trim(f.get(section, "Gravity"));
+  if (!gravity.empty()) {
+    const std::size_t dimension = d.points.empty() ? 0 : d.points.front().components.size();
+    const std::string a_gravity =
+        "expected " + std::to_string(dimension) +
+        " finite numbers gx, gy, ... (one per component of the Points' positions)";
+    if (dimension == 0)
+      throw InputError(p_gravity, gravity, "gravity acts on Points, and there are none");
+    for (const std::string& component : top_level_items(gravity)) {
+      const Entry e{"", component, "", gravity};
+      d.gravity.push_back(number_in(p_gravity, e, component, a_gravity));
+    }
+    if (d.gravity.size() != dimension)
+      throw InputError(p_gravity, gravity, a_gravity);
+  }
+  for (const auto& [key, list] :
+       {std::pair{"Kinetic energy", &d.kinetic}, std::pair{"Potential energy", &d.potential},
+        std::pair{"Dissipation function", &d.dissipation}}) {
+    const std::string text = trim(f.get(section, key));
+    if (!text.empty())
+      list->push_back({parameter_name(section, key), text, text});
+  }
+  const std::string p_forces = parameter_name(section, "Generalized forces");
+  const std::string a_forces = "expected name: expression @ coordinate";
+  for (const Entry& e : entries(section, "Generalized forces", f, true, a_forces)) {
+    const auto at = std::find(coordinates.begin(), coordinates.end(), e.combination);
+    if (at == coordinates.end())
+      throw InputError(p_forces, e.text,
+                       "'" + e.combination + "' is not a coordinate; " + a_forces);
+    d.forces.push_back(
+        {e.name, {p_forces, e.text, e.value}, std::size_t(at - coordinates.begin())});
+  }
+  return d;
+}
 } // namespace
 
 void declare_discrete_parameters(ParameterFile& f) {
@@ -102,6 +178,29 @@ void declare_discrete_parameters(ParameterFile& f) {
             "is p D. Units: c in N (s/m)^(p-1).");
   f.declare(section, "Forces", "", P(), "name: expression in t @ combination; ...",
             "External forces doing work on d . q, e.g. F: 10*sin(5*t) @ x2. Units: N (N m).");
+  f.declare(section, "Points", "", P(), "name: mass @ x, y[, z]; ...",
+            "Point masses whose positions are expressions of the coordinates and t, 1, 2 or 3 "
+            "components, all points alike: T += 1/2 m |dr/dt|^2 with dr/dt = sum dr/dq q-dot + "
+            "dr/dt, e.g. m1: 1 @ sin(th1), -cos(th1) (a pendulum of length 1). Units: kg @ m.");
+  f.declare(section, "Gravity", "", P(), "gx, gy[, gz] (as many as the points' components)",
+            "The gravity field acting on the Points: V -= sum m g . r, e.g. 0, -9.81. Empty: "
+            "none. Units: m/s^2.");
+  f.declare(section, "Kinetic energy", "", P(), "expression in the coordinates, v_<name> and t",
+            "Kinetic energy added to the inertias' and the points', at most quadratic in the "
+            "rates v_<name> (T = T2 + T1 + T0: a rotating frame's gyroscopic and transport terms "
+            "are written here), e.g. 0.5*2*(v_x^2 + v_y^2). Its derivatives are exact "
+            "(symbolic). Units: J.");
+  f.declare(section, "Potential energy", "", P(), "expression in the coordinates and t",
+            "Potential energy added to the springs' and the points' weight, e.g. "
+            "0.5*100*x^2 + 9.81*y. Units: J.");
+  f.declare(section, "Dissipation function", "", P(),
+            "expression in the coordinates, v_<name> and t",
+            "Rayleigh's dissipation function D: generalized forces -dD/dq-dot, e.g. 0.5*0.1*v_x^2 "
+            "(a viscous damper on x). Units: W (J/s).");
+  f.declare(section, "Generalized forces", "", P(),
+            "name: expression in the coordinates, v_<name> and t @ coordinate; ...",
+            "Non-conservative generalized forces Q acting on one coordinate each, e.g. "
+            "drive: 0.5*cos(t) @ th1. Units: N (N m) for m (rad).");
   f.declare(section, "Initial displacements", "", P(), "name: value; ... (others 0)",
             "q at t = 0, by coordinate name. Units: the coordinates'.");
   f.declare(section, "Initial velocities", "", P(), "name: value; ... (others 0)",
@@ -224,12 +323,20 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
   add_names(p_dashpots, c.dashpots);
   add_names(parameter_name(section, "Forces"), c.forces);
   add_names(parameter_name("Constraints", "Equations"), c.constraints);
+  const EnergyDefinition energies = energy_definition(f, c.coordinates);
+  add_names(parameter_name(section, "Points"), energies.points);
+  add_names(parameter_name(section, "Generalized forces"), energies.forces);
+  for (const CoordinateForce& force : energies.forces)
+    c.generalized_forces.push_back(force.name);
+  if (!energies.empty())
+    c.energies = std::make_shared<const LagrangeEquations>(energies);
   c.method = f.get("Constraints", "Method") == "Gibbs-Appell" ? ConstraintMethod::gibbs_appell
                                                               : ConstraintMethod::multipliers;
   c.initial_q = initial_values(f, "Initial displacements", c.coordinates);
   c.initial_v = initial_values(f, "Initial velocities", c.coordinates);
-  if (c.inertias.empty())
-    throw InputError(p_inertias, "", "expected at least one inertia");
+  if (c.inertias.empty() && energies.points.empty() && energies.kinetic.empty())
+    throw InputError(p_inertias, "",
+                     "expected at least one inertia (or Points, or a Kinetic energy)");
   return c;
 }
 

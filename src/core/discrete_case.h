@@ -6,8 +6,14 @@
 // sum_i c_i q-dot_i + d(t) = 0 (Naprstek & Fischer, eq. 2, with constant c). Every seed of
 // ../theory (Rimrott & Tabarrok's chains, Stutts' Examples 3.1/3.2 and gear train) is a short
 // case in this form: T = 1/2 sum m (d . q-dot)^2, V = sum integral_0^e F de, and Lagrange's
-// equations M q'' + sum d F(e) + sum d F_d(d . q-dot) = sum d f(t) + C^T lambda.
+// equations M q'' + sum d F(e) + sum d F_d(d . q-dot) = sum d f(t) + C^T lambda. Beside them, or
+// instead, the energies as expressions of the coordinates (core/lagrange_equations.h): point
+// masses at positions r(q, t), gravity, T(q, q-dot, t), V(q, t), D(q, q-dot, t) and generalized
+// forces, whose equations add M(q, t) q'' + g(q, q-dot, t) to the elements'.
 #include "core/expression.h"
+#include "core/lagrange_equations.h"
+
+#include <memory>
 
 #include <string>
 #include <vector>
@@ -51,6 +57,10 @@ struct DiscreteCase {
   std::vector<DiscreteConstraint> constraints;
   ConstraintMethod method = ConstraintMethod::multipliers;
   std::vector<double> initial_q, initial_v;
+  /// Points, gravity, T, V, D and generalized forces as expressions (Lagrange's equations with
+  /// exact derivatives); null when the case has none of them.
+  std::shared_ptr<const LagrangeEquations> energies;
+  std::vector<std::string> generalized_forces; // their names
   std::size_t n() const { return coordinates.size(); }
 };
 

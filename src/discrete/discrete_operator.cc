@@ -80,6 +80,7 @@ DiscreteState DiscreteOperator::initial_state() {
   DenseVector b = system_.external_forces(0);
   b -= springs;
   b -= dashpots;
+  b -= system_.energy_forces(s.q, s.v, 0);
   // dashpots of degree p < 2 start with the force of their initial rate (0 at rest: a contact at
   // rest starts sticking with no force, as the first step finds its holding force)
   s.dashpot_forces = system_.dashpot_forces(s.v);
@@ -88,7 +89,7 @@ DiscreteState DiscreteOperator::initial_state() {
       b[i] -= c.dashpots[k].row[i] * s.dashpot_forces[k];
   const DenseVector rate = negated(system_.constraint_rate_derivatives(0));
   std::tie(s.a, s.lambda) =
-      solve_with_constraints(system_.mass(), system_.constraint_matrix(), b, rate);
+      solve_with_constraints(system_.mass_at(s.q, 0), system_.constraint_matrix(), b, rate);
   acceleration_scale_ = s.a.linfty_norm();
   return s;
 }
@@ -123,6 +124,28 @@ DenseVector DiscreteOperator::residual(const NewmarkParameters& p, const Discret
     jacobian->add(1 - am, system_.mass());
     jacobian->add((1 - af) * beta * h * h, stiffness);
     jacobian->add((1 - af) * gamma * h, damping);
+  }
+  if (const LagrangeEquations* energies = system_.energies()) {
+    // the energies' inertia forces M(q, t) a averaged as the elements' forces are (at 1 - alpha_m
+    // and 1 - alpha_f), and their exact tangents
+    LagrangeEquations::Forces f0, f1;
+    energies->forces(s0.q.begin(), s0.v.begin(), s0.a.begin(), s0.t, f0);
+    energies->forces(q1.begin(), v1.begin(), a1.begin(), t1, f1);
+    for (std::size_t i = 0; i < n; ++i)
+      r[i] += (1 - am) * f1.inertia[i] + am * f0.inertia[i] +
+              (1 - af) * (f1.conservative[i] + f1.dissipative[i] - f1.applied[i]) +
+              af * (f0.conservative[i] + f0.dissipative[i] - f0.applied[i]);
+    if (jacobian) {
+      LagrangeEquations::Tangents d;
+      energies->tangents(q1.begin(), v1.begin(), a1.begin(), t1, d);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t k = 0; k < n; ++k) {
+          const std::size_t ik = i * n + k;
+          (*jacobian)(i, k) +=
+              (1 - am) * (d.mass[ik] + beta * h * h * d.inertia_q[ik]) +
+              (1 - af) * (beta * h * h * d.forces_q[ik] + gamma * h * d.forces_v[ik]);
+        }
+    }
   }
   return r;
 }
@@ -304,6 +327,16 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   for (std::size_t f = 0; f < nf; ++f)
     for (std::size_t i = 0; i < n; ++i)
       dissipation[i] += c.dashpots[by_force[f]].row[i] * forces[f];
+  if (const LagrangeEquations* energies = system_.energies()) {
+    // the dissipation function's forces and the generalized forces, as the step averaged them
+    LagrangeEquations::Forces f0, f1;
+    energies->forces(s.q.begin(), s.v.begin(), s.a.begin(), s.t, f0);
+    energies->forces(q1.begin(), v1.begin(), a1.begin(), t1, f1);
+    for (std::size_t i = 0; i < n; ++i) {
+      dissipation[i] += (1 - af) * f1.dissipative[i] + af * f0.dissipative[i];
+      load[i] += (1 - af) * f1.applied[i] + af * f0.applied[i];
+    }
+  }
   s.dissipated += dissipation * dq;
   s.work += load * dq;
   // lambda at t1 itself, with the acceleration consistent with the end state: M a + F(q1, v1) -
@@ -313,12 +346,14 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   DenseVector free_force = system_.external_forces(t1);
   free_force -= springs1;
   free_force -= dashpots1;
+  free_force -= system_.energy_forces(q1, v1, t1);
   for (std::size_t f = 0; f < nf; ++f)
     for (std::size_t i = 0; i < n; ++i)
       free_force[i] -= c.dashpots[by_force[f]].row[i] * forces[f];
   const DenseVector rate = negated(system_.constraint_rate_derivatives(t1));
   lambda =
-      solve_with_constraints(system_.mass(), system_.constraint_matrix(), free_force, rate).second;
+      solve_with_constraints(system_.mass_at(q1, t1), system_.constraint_matrix(), free_force, rate)
+          .second;
   s.dashpot_forces = system_.dashpot_forces(v1);
   for (std::size_t f = 0; f < nf; ++f)
     s.dashpot_forces[by_force[f]] = forces[f];

@@ -105,11 +105,14 @@ DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
   }
   // M must be definite on the motions the constraints leave: N^T M N regular.
   DenseMatrix mn(n, n - l), reduced(n - l, n - l);
-  mass_.mmult(mn, null_space_);
+  mass_at(initial_displacements(), 0).mmult(mn, null_space_);
   null_space_.Tmmult(reduced, mn);
   if (smallest_singular_ratio(reduced) < 1e-12)
-    throw InputError("Discrete system/Inertias", "",
-                     "the mass matrix is singular" +
+    throw InputError(c.energies ? "Discrete system/Inertias, Points and Kinetic energy"
+                                : "Discrete system/Inertias",
+                     "",
+                     "the mass matrix" + std::string(c.energies ? " at the initial state" : "") +
+                         " is singular" +
                          std::string(l > 0 ? " on the motions the constraints allow" : "") +
                          ": some combination of the coordinates carries no inertia; give each "
                          "coordinate (or the constraints) one");
@@ -201,11 +204,37 @@ std::vector<double> DiscreteSystem::dashpot_forces(const DenseVector& v) const {
   return forces;
 }
 
-double DiscreteSystem::kinetic_energy(const DenseVector& v) const {
-  return 0.5 * mass_.matrix_norm_square(v);
+double DiscreteSystem::kinetic_energy(const DenseVector& q, const DenseVector& v, double t) const {
+  const double own = energies() ? energies()->kinetic_energy(q.begin(), v.begin(), t) : 0.0;
+  return 0.5 * mass_.matrix_norm_square(v) + own;
 }
 
-double DiscreteSystem::potential_energy(const DenseVector& q) const {
+DenseMatrix DiscreteSystem::mass_at(const DenseVector& q, double t) const {
+  DenseMatrix m = mass_;
+  if (energies()) {
+    LagrangeEquations::Tangents d;
+    const DenseVector zero(n());
+    energies()->tangents(q.begin(), zero.begin(), zero.begin(), t, d);
+    for (std::size_t i = 0; i < n(); ++i)
+      for (std::size_t j = 0; j < n(); ++j)
+        m(i, j) += d.mass[i * n() + j];
+  }
+  return m;
+}
+
+DenseVector DiscreteSystem::energy_forces(const DenseVector& q, const DenseVector& v,
+                                          double t) const {
+  DenseVector g(n());
+  if (energies()) {
+    LagrangeEquations::Forces f;
+    energies()->forces(q.begin(), v.begin(), nullptr, t, f);
+    for (std::size_t i = 0; i < n(); ++i)
+      g[i] = f.conservative[i] + f.dissipative[i] - f.applied[i];
+  }
+  return g;
+}
+
+double DiscreteSystem::potential_energy(const DenseVector& q, double t) const {
   // integral_0^e F de by 8-point Gauss-Legendre on four panels: exact for polynomial laws up to
   // degree 15, and to round-off for smooth ones over the extensions a run reaches
   static const dealii::QGauss<1> rule(8);
@@ -216,7 +245,7 @@ double DiscreteSystem::potential_energy(const DenseVector& q) const {
       for (unsigned int k = 0; k < rule.size(); ++k)
         v += 0.25 * e * rule.weight(k) * (*s.law)(e * (panel + rule.point(k)[0]) / 4, 0);
   }
-  return v;
+  return v + (energies() ? energies()->potential_energy(q.begin(), t) : 0.0);
 }
 
 DenseVector DiscreteSystem::multipliers_from(const DenseVector& r) const {

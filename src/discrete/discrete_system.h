@@ -27,7 +27,7 @@ public:
   const DiscreteCase& definition() const { return c_; }
   std::size_t n() const { return c_.n(); }
   std::size_t n_constraints() const { return c_.constraints.size(); }
-  const DenseMatrix& mass() const { return mass_; }
+  const DenseMatrix& mass() const { return mass_; }                    // the inertias' constant M
   const DenseMatrix& constraint_matrix() const { return constraint_; } // C, l x n
   const DenseMatrix& null_space() const { return null_space_; }        // N, n x (n - l)
 
@@ -53,9 +53,17 @@ public:
   /// The springs' forces F(d . q) and the dashpots' c |d . v|^(p-1) sign, for history.csv.
   std::vector<double> spring_forces(const DenseVector& q) const;
   std::vector<double> dashpot_forces(const DenseVector& v) const;
-  /// T = 1/2 v^T M v and V = sum integral_0^(d.q) F de.
-  double kinetic_energy(const DenseVector& v) const;
-  double potential_energy(const DenseVector& q) const;
+  /// T = 1/2 v^T M v and V = sum integral_0^(d.q) F de, with the energies' T(q, v, t) and
+  /// V(q, t) (Points, Kinetic and Potential energy) added.
+  double kinetic_energy(const DenseVector& q, const DenseVector& v, double t) const;
+  double potential_energy(const DenseVector& q, double t) const;
+  /// The energies' equations (core/lagrange_equations.h), null when the case has none.
+  const LagrangeEquations* energies() const { return c_.energies.get(); }
+  /// M(q, t): the inertias' constant M and the energies' d2T/dq-dot2 there.
+  DenseMatrix mass_at(const DenseVector& q, double t) const;
+  /// The energies' generalized forces at (q, v, t) with a = 0 (g_c + g_d - Q; 0 without
+  /// energies).
+  DenseVector energy_forces(const DenseVector& q, const DenseVector& v, double t) const;
   /// lambda from C^T lambda = r (r in the range of C^T: least squares, exact there).
   DenseVector multipliers_from(const DenseVector& r) const;
   /// x with C x = b of least norm, C^T (C C^T)^-1 b.

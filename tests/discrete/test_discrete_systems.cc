@@ -21,12 +21,8 @@ namespace {
 using namespace hamdyn;
 
 CaseParameters discrete_case(const std::string& text, const std::vector<std::string>& sets = {}) {
-  ParameterFile file;
-  declare_case_parameters(file);
-  file.read_text("subsection Model\n  set Type = discrete\nend\n" + text, "case");
-  for (const auto& s : sets)
-    file.set(s);
-  return parse_case_parameters(file, ".");
+  return test_support::case_from_text("subsection Model\n  set Type = discrete\nend\n" + text,
+                                      sets);
 }
 
 // The states at every step of `c` (its time step and final time, rho_inf = Spectral radius).
@@ -498,11 +494,12 @@ end
     return 2.5 * std::pow(std::abs(state.v[1] - state.v[0]), p);
   };
   const DiscreteSystem system(*c.discrete);
-  const double e0 = system.kinetic_energy(s[0].v) + system.potential_energy(s[0].q);
+  const double e0 = system.kinetic_energy(s[0].q, s[0].v, 0) + system.potential_energy(s[0].q, 0);
   for (std::size_t n = 1; n < s.size(); ++n) {
     power_integral += 0.5 * (s[n].t - s[n - 1].t) * (power(s[n]) + power(s[n - 1]));
-    const double balance = system.kinetic_energy(s[n].v) + system.potential_energy(s[n].q) +
-                           s[n].dissipated - s[n].work - e0;
+    const double balance = system.kinetic_energy(s[n].q, s[n].v, s[n].t) +
+                           system.potential_energy(s[n].q, s[n].t) + s[n].dissipated - s[n].work -
+                           e0;
     largest_error = std::max(largest_error, std::abs(balance));
   }
   test_support::report("dissipated energy against the integral of p D, p = " + std::to_string(p),

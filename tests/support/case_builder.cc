@@ -2,6 +2,7 @@
 
 #include "core/default_case.h"
 #include "studies/prepared_case.h"
+#include "studies/run_discrete.h"
 #include "studies/transient.h"
 
 #include <algorithm>
@@ -12,12 +13,23 @@
 namespace hamdyn::test_support {
 
 CaseParameters make_case(const std::vector<std::string>& overrides) {
+  return case_from_text(default_case_text(), overrides);
+}
+
+CaseParameters case_from_text(const std::string& text, const std::vector<std::string>& overrides) {
   ParameterFile file;
   declare_case_parameters(file);
-  file.read_text(default_case_text(), default_case_name);
+  file.read_text(text, default_case_name);
   for (const auto& o : overrides)
     file.set(o);
   return parse_case_parameters(file, ".");
+}
+
+History simulate_discrete(const CaseParameters& c, MPI_Comm comm) {
+  History h;
+  h.columns = discrete_history_columns(*c.discrete);
+  integrate_discrete(c, comm, [&](const std::vector<double>& row) { h.rows.push_back(row); });
+  return h;
 }
 
 std::vector<double> History::column(const std::string& name) const {

@@ -15,6 +15,10 @@ namespace hamdyn::test_support {
 /// builds it.
 CaseParameters make_case(const std::vector<std::string>& overrides);
 
+/// A case file's text with `overrides` applied, as `hamdyn run case.prm --set ...` reads it.
+CaseParameters case_from_text(const std::string& text,
+                              const std::vector<std::string>& overrides = {});
+
 struct History {
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;
@@ -22,6 +26,8 @@ struct History {
 };
 
 History simulate(const CaseParameters& c, MPI_Comm comm);
+/// A discrete case's history.csv rows (every step), through the loop of `hamdyn run`.
+History simulate_discrete(const CaseParameters& c, MPI_Comm comm);
 
 /// Least-squares slope of log(error) against log(size): the observed order of convergence.
 double observed_order(const std::vector<double>& sizes, const std::vector<double>& errors);

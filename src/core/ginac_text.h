@@ -1,0 +1,23 @@
+#pragma once
+// muparser text read as GiNaC expressions, differentiated, and printed back as muparser text
+// (GiNaC: C. Bauer, A. Frink & R. Kreckel, J. Symbolic Computation 33:1, 2002). The exact
+// derivatives of force laws (core/symbolic_derivative.h) and of a discrete system's energies
+// (core/lagrange_equations.h) both go through here, so that the two grammars are bridged once.
+#include <ginac/ginac.h>
+
+#include <string>
+
+namespace hamdyn {
+
+/// `text` (muparser's grammar: ln, sign) read with the names of `table`; throws std::exception
+/// when GiNaC does not read it (a name or function it does not know: min, max, rint, ?:, ...).
+GiNaC::ex read_muparser_text(const std::string& text, const GiNaC::symtab& table);
+
+/// d e / d x with sign(u) taken as constant where it is differentiable (its derivative 0, not
+/// GiNaC's unevaluated D[0](csgn)) and 1/|u| written u'·sign(u)/u, finite where |u|' is.
+GiNaC::ex exact_derivative_of(const GiNaC::ex& e, const GiNaC::symbol& x);
+
+/// `e` as muparser text (csgn printed as sign; floats with E exponents, which muparser reads).
+std::string muparser_text(const GiNaC::ex& e);
+
+} // namespace hamdyn

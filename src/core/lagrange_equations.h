@@ -1,0 +1,84 @@
+#pragma once
+// Lagrange's equations of a discrete system given by its energies (Goldstein, Poole & Safko,
+// Classical Mechanics, 3rd ed., eqs. 1.53 and 1.70; Meirovitch, Methods of Analytical Dynamics,
+// sec. 4.3): point masses at positions r(q, t) in a gravity field g, a kinetic energy T(q, q', t)
+// at most quadratic in the rates, a potential V(q, t), a dissipation function D(q, q', t) and
+// generalized forces Q(q, q', t):
+//   d/dt dT/dq' - dT/dq + dV/dq + dD/dq' = Q,   T += 1/2 sum m |r'|^2,   V -= sum m g . r,
+// written M(q, t) q'' + g_c(q, q', t) + g_d(q, q', t) - Q = 0 with
+//   M = d^2T/dq'dq',  g_c = (d^2T/dq'dq) q' + d^2T/dq'dt - dT/dq + dV/dq,  g_d = dD/dq'
+// (g_c holds the gyroscopic, centrifugal and transport terms of T = T2 + T1 + T0). Every
+// derivative is exact: GiNaC differentiates the case's texts once (core/ginac_text.h) and the
+// results are compiled to muparser's bytecode (core/compiled_expressions.h), so a step
+// evaluates them and never differentiates or interprets symbols.
+#include "core/compiled_expressions.h"
+
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+/// A text of the case, with the parameter and the entry an error names.
+struct EnergyText {
+  std::string parameter, entry, text;
+};
+struct PointMass {
+  std::string name;
+  double mass;                        // kg
+  std::vector<EnergyText> components; // x, y[, z] of its position [m]: expressions in q, t
+};
+struct CoordinateForce {
+  std::string name;
+  EnergyText force;       // an expression in q, v_q, t [N or N m]
+  std::size_t coordinate; // the coordinate it does work on
+};
+
+struct EnergyDefinition {
+  std::vector<std::string> coordinates;
+  std::vector<PointMass> points;
+  std::vector<double> gravity; // m/s^2, one per position component (empty: none)
+  std::vector<EnergyText> kinetic, potential, dissipation; // at most one each
+  std::vector<CoordinateForce> forces;
+  bool empty() const {
+    return points.empty() && kinetic.empty() && potential.empty() && dissipation.empty() &&
+           forces.empty();
+  }
+};
+
+class LagrangeEquations {
+public:
+  /// Derives and compiles the equations; InputError (naming the parameter and the entry) for an
+  /// expression that uses a name it may not (a rate in a position or in V, an unknown name), one
+  /// that is not differentiable (muparser's min, max, rint, comparisons) and a T that is not at
+  /// most quadratic in the rates (naming the rate).
+  explicit LagrangeEquations(const EnergyDefinition& definition);
+
+  std::size_t n() const { return n_; }
+  /// Whether t appears (a rheonomic system, or a time-dependent force or dissipation).
+  bool depends_on_time() const { return depends_on_time_; }
+
+  /// M a, g_c, g_d and Q at (q, v, a, t), each n values.
+  struct Forces {
+    std::vector<double> inertia, conservative, dissipative, applied;
+  };
+  void forces(const double* q, const double* v, const double* a, double t, Forces& f) const;
+  /// M, d(M a)/dq, dG/dq and dG/dv with G = g_c + g_d - Q, each n x n row by row.
+  struct Tangents {
+    std::vector<double> mass, inertia_q, forces_q, forces_v;
+  };
+  void tangents(const double* q, const double* v, const double* a, double t, Tangents& d) const;
+  /// T(q, v, t) and V(q, t) as the case gives them (points included).
+  double kinetic_energy(const double* q, const double* v, double t) const;
+  double potential_energy(const double* q, double t) const;
+
+private:
+  void derive(const EnergyDefinition& definition);
+  const double* evaluate(const CompiledExpressions& e, const double* q, const double* v,
+                         const double* a, double t) const;
+  std::size_t n_;
+  bool depends_on_time_ = false;
+  mutable std::vector<double> values_; // q, v, a, t
+  std::unique_ptr<CompiledExpressions> forces_, tangents_, energies_;
+};
+
+} // namespace hamdyn

@@ -1,0 +1,249 @@
+// Discrete systems written by their energies (Discrete system/Points, Gravity, Kinetic energy,
+// Potential energy, Dissipation function, Generalized forces), through the case file and the loop
+// of `hamdyn run`, against references derived here: a Runge-Kutta solve of the double
+// pendulum's equations, the linearized frequencies of a pendulum on a cart, the relative
+// equilibrium and frequency of a bead on a rotating hoop, and the same linear oscillator
+// written with elements.
+#include "core/input_error.h"
+#include "discrete/discrete_system.h"
+#include "support/case_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+
+namespace {
+using namespace hamdyn;
+using test_support::History;
+
+const std::string double_pendulum = R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = th1, th2
+  set Points = m1: 1 @ sin(th1), -cos(th1); m2: 2 @ sin(th1) + 0.5*sin(th2), -cos(th1) - 0.5*cos(th2)
+  set Gravity = 0, -9.81
+  set Initial displacements = th1: 1; th2: 0.5
+end
+subsection Time integration
+  set Time step = 1e-3
+  set Final time = 10
+end
+)";
+
+// Every digit of x (std::to_string keeps 6 decimals).
+std::string digits(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", x);
+  return text;
+}
+
+History run(const std::string& text, const std::vector<std::string>& sets) {
+  return test_support::simulate_discrete(test_support::case_from_text(text, sets), MPI_COMM_WORLD);
+}
+
+// The double pendulum's equations solved for the accelerations (Goldstein, Poole & Safko, 3rd
+// ed., problem 1.21's Lagrangian) and integrated by the classical Runge-Kutta method at h.
+std::array<double, 4> pendulum_by_runge_kutta(double t_end, double h) {
+  const double m1 = 1, m2 = 2, l1 = 1, l2 = 0.5, g = 9.81;
+  auto f = [&](const std::array<double, 4>& y) {
+    const double d = y[0] - y[1], c = std::cos(d), s = std::sin(d);
+    const double a11 = (m1 + m2) * l1 * l1, a12 = m2 * l1 * l2 * c, a22 = m2 * l2 * l2;
+    const double b1 = -m2 * l1 * l2 * s * y[3] * y[3] - (m1 + m2) * g * l1 * std::sin(y[0]);
+    const double b2 = m2 * l1 * l2 * s * y[2] * y[2] - m2 * g * l2 * std::sin(y[1]);
+    const double det = a11 * a22 - a12 * a12;
+    return std::array<double, 4>{
+        {y[2], y[3], (a22 * b1 - a12 * b2) / det, (a11 * b2 - a12 * b1) / det}};
+  };
+  std::array<double, 4> y{{1, 0.5, 0, 0}};
+  const auto n = static_cast<long>(std::lround(t_end / h));
+  for (long k = 0; k < n; ++k) {
+    auto add = [&](const std::array<double, 4>& a, double w) {
+      std::array<double, 4> r;
+      for (int i = 0; i < 4; ++i)
+        r[i] = y[i] + w * a[i];
+      return r;
+    };
+    const auto k1 = f(y), k2 = f(add(k1, h / 2)), k3 = f(add(k2, h / 2)), k4 = f(add(k3, h));
+    for (int i = 0; i < 4; ++i)
+      y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+  }
+  return y;
+}
+
+TEST(EnergyExpressions, DoublePendulumFollowsTheOdeAtOrderTwo) {
+  const std::array<double, 4> reference = pendulum_by_runge_kutta(2, 1e-4);
+  std::vector<double> errors, drifts;
+  for (const double dt : {2e-3, 1e-3, 5e-4}) {
+    const History h = run(double_pendulum, {"Time integration/Final time=2",
+                                            "Time integration/Time step=" + std::to_string(dt)});
+    const auto th1 = h.column("th1"), th2 = h.column("th2"), error = h.column("energy_error");
+    errors.push_back(
+        std::max(std::abs(th1.back() - reference[0]), std::abs(th2.back() - reference[1])));
+    drifts.push_back(test_support::largest_magnitude(error));
+  }
+  for (std::size_t k = 1; k < errors.size(); ++k) {
+    EXPECT_NEAR(std::log2(errors[k - 1] / errors[k]), 2, 0.1) << errors[k - 1] << " " << errors[k];
+    EXPECT_NEAR(std::log2(drifts[k - 1] / drifts[k]), 2, 0.15) << drifts[k - 1] << " " << drifts[k];
+  }
+  EXPECT_LT(errors.back(), 6e-6); // measured 4.9e-6
+  test_support::report("double pendulum: |th - RK4| at t = 2 s, dt = 5e-4", errors.back());
+  test_support::report("double pendulum: largest |energy_error| [J], dt = 5e-4", drifts.back());
+}
+
+// A small oscillation in the first linearized mode of the cart pendulum (cases/seeds/
+// cart_pendulum.prm): its period is 2 pi / w1 of det(K - w^2 M) = 0.
+TEST(EnergyExpressions, CartPendulumOscillatesAtItsLinearizedFrequency) {
+  const double mc = 2, m = 0.5, l = 0.4, k = 50, g = 9.81;
+  const double a11 = mc + m, a12 = m * l, a22 = m * l * l, k1 = k, k2 = m * g * l;
+  const double det = a11 * a22 - a12 * a12, b = k1 * a22 + k2 * a11;
+  const double w2 = (b - std::sqrt(b * b - 4 * det * k1 * k2)) / (2 * det);
+  // (K - w^2 M) x = 0: x = (w^2 a12, k1 - w^2 a11), scaled to th = 1e-5
+  const double x0 = 1e-5 * w2 * a12 / (k1 - w2 * a11);
+  const double period = 2 * M_PI / std::sqrt(w2);
+  const std::string text =
+      R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = x, th
+  set Points = cart: 2 @ x, 0; bob: 0.5 @ x + 0.4*sin(th), -0.4*cos(th)
+  set Gravity = 0, -9.81
+  set Potential energy = 0.5*50*x^2
+end
+)";
+  const History h =
+      run(text, {"Discrete system/Initial displacements=x: " + digits(x0) + "; th: 1e-5",
+                 "Time integration/Time step=1e-4",
+                 "Time integration/Final time=" + std::to_string(2.2 * period)});
+  const auto t = h.column("time"), th = h.column("th");
+  std::vector<double> crossings; // downward, linearly interpolated (a sine is straight there)
+  for (std::size_t n = 1; n < th.size(); ++n)
+    if (th[n - 1] > 0 && th[n] <= 0)
+      crossings.push_back(t[n - 1] + (t[n] - t[n - 1]) * th[n - 1] / (th[n - 1] - th[n]));
+  ASSERT_EQ(crossings.size(), 2u);
+  EXPECT_NEAR((crossings[1] - crossings[0]) / period, 1, 1e-6);
+  test_support::report("cart pendulum: measured / linearized period - 1",
+                       (crossings[1] - crossings[0]) / period - 1);
+}
+
+// A bead on a hoop of radius R turning at W about the vertical (rheonomic: the position depends on
+// t; T = 1/2 m R^2 (th'^2 + W^2 sin^2 th) holds the transport term T0): the relative equilibrium
+// cos th0 = g / (W^2 R), and small oscillations about it at W sin th0.
+TEST(EnergyExpressions, BeadOnARotatingHoopHasItsRelativeEquilibriumAndFrequency) {
+  const double r = 0.5, w = 10, g = 9.81, th0 = std::acos(g / (w * w * r));
+  const std::string points =
+      R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = th
+  set Points = bead: 1 @ 0.5*sin(th)*cos(10*t), 0.5*sin(th)*sin(10*t), -0.5*cos(th)
+  set Gravity = 0, 0, -9.81
+end
+)";
+  const std::string energies = R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = th
+  set Kinetic energy = 0.5*0.5^2*(v_th^2 + 10^2*sin(th)^2)
+  set Potential energy = -9.81*0.5*cos(th)
+end
+)";
+  const History still =
+      run(points, {"Discrete system/Initial displacements=th: " + digits(th0),
+                   "Time integration/Time step=1e-3", "Time integration/Final time=1"});
+  for (const double th : still.column("th"))
+    ASSERT_NEAR(th, th0, 1e-12);
+  const double period = 2 * M_PI / (w * std::sin(th0));
+  const std::vector<std::string> sets{
+      "Discrete system/Initial displacements=th: " + digits(th0 + 1e-5),
+      "Time integration/Time step=1e-4",
+      "Time integration/Final time=" + std::to_string(2.2 * period)};
+  const History by_points = run(points, sets), by_energies = run(energies, sets);
+  const auto t = by_points.column("time"), th = by_points.column("th");
+  const auto th_energies = by_energies.column("th");
+  std::vector<double> crossings;
+  for (std::size_t n = 1; n < th.size(); ++n) {
+    ASSERT_NEAR(th[n], th_energies[n], 1e-13); // T written out by hand: the same equation
+    if (th[n - 1] > th0 && th[n] <= th0)
+      crossings.push_back(t[n - 1] + (t[n] - t[n - 1]) * (th[n - 1] - th0) / (th[n - 1] - th[n]));
+  }
+  ASSERT_EQ(crossings.size(), 2u);
+  EXPECT_NEAR((crossings[1] - crossings[0]) / period, 1, 1e-6);
+}
+
+// m x'' + c x' + k x = F cos(2t) written by its energies and by elements: the same equations,
+// so the same history and ledger to round-off.
+TEST(EnergyExpressions, ALinearOscillatorIsTheSameWrittenEitherWay) {
+  const std::string head = "subsection Model\n  set Type = discrete\nend\nsubsection Discrete "
+                           "system\n  set Coordinates = x\n  set Initial displacements = x: 0.1\n";
+  const std::string energies = head + "  set Kinetic energy = 0.5*3*v_x^2\n"
+                                      "  set Potential energy = 0.5*200*x^2\n"
+                                      "  set Dissipation function = 0.5*1.5*v_x^2\n"
+                                      "  set Generalized forces = F: 4*cos(2*t) @ x\nend\n";
+  const std::string elements = head + "  set Inertias = m: 3 @ x\n  set Springs = k: 200*e @ x\n"
+                                      "  set Dashpots = c: 1.5 @ x\n"
+                                      "  set Forces = F: 4*cos(2*t) @ x\nend\n";
+  const std::vector<std::string> sets{"Time integration/Final time=2",
+                                      "Time integration/Spectral radius=0.8"};
+  const History a = run(energies, sets), b = run(elements, sets);
+  const double energy = test_support::largest_magnitude(b.column("potential_energy")) +
+                        test_support::largest_magnitude(b.column("kinetic_energy"));
+  for (const char* column : {"x", "v_x", "kinetic_energy", "potential_energy", "dissipated_energy",
+                             "external_work", "energy_error"}) {
+    const auto x = a.column(column), y = b.column(column);
+    // energies against the largest energy (energy_error is round-off of it)
+    const double scale =
+        std::string(column).find("_") != std::string::npos && std::string(column) != "v_x"
+            ? energy
+            : test_support::largest_magnitude(y);
+    for (std::size_t n = 0; n < x.size(); ++n)
+      ASSERT_NEAR(x[n], y[n], 1e-12 * scale) << column << " at row " << n;
+  }
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    const CaseParameters c = test_support::case_from_text(text, {});
+    const DiscreteSystem system(*c.discrete);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(EnergyExpressions, BadInputNamesTheParameterAndTheValue) {
+  const std::string head =
+      "subsection Model\n  set Type = discrete\nend\nsubsection Discrete system\n"
+      "  set Coordinates = th1, th2\n";
+  auto expect = [&](const std::string& body, const std::string& parameter, const std::string& why) {
+    const std::string message = error_of(head + body + "end\n");
+    EXPECT_NE(message.find(parameter), std::string::npos) << message;
+    EXPECT_NE(message.find(why), std::string::npos) << message;
+  };
+  expect("  set Points = m1: 1 @ sin(th3), -cos(th1)\n", "Discrete system/Points",
+         "undefined variable 'th3'");
+  expect("  set Points = m1: 1 @ sin(th1), -cos(th1); m2: 1 @ th2\n", "Discrete system/Points",
+         "as many for every point");
+  expect("  set Points = m1: 0 @ sin(th1), -cos(th1)\n", "Discrete system/Points", "mass > 0");
+  expect("  set Points = m1: 1 @ sin(th1), -cos(th1)\n  set Gravity = 0, -9.81, 0\n",
+         "Discrete system/Gravity", "expected 2 finite numbers");
+  expect("  set Gravity = 0, -9.81\n  set Kinetic energy = v_th1^2 + v_th2^2\n",
+         "Discrete system/Gravity", "there are none");
+  // th2 moves nothing: M singular at the initial state
+  expect("  set Points = m1: 1 @ sin(th1), -cos(th1)\n", "Kinetic energy", "singular");
+  expect("  set Kinetic energy = v_th1^2 + v_th2^2*v_th1\n", "Discrete system/Kinetic energy",
+         "depends on the rate v_th2");
+  expect("  set Kinetic energy = v_th1^2 + v_th2^2\n  set Potential energy = v_th1\n",
+         "Discrete system/Potential energy", "undefined variable 'v_th1'");
+  expect("  set Kinetic energy = v_th1^2 + v_th2^2\n  set Generalized forces = F: 1 @ th3\n",
+         "Discrete system/Generalized forces", "'th3' is not a coordinate");
+  expect("  set Kinetic energy = v_th1^2 + v_th2^2\n  set Generalized forces = th1: 1 @ th1\n"
+         "  set Points = th1: 1 @ th1\n",
+         "Discrete system/Generalized forces", "already used");
+}
+
+} // namespace
