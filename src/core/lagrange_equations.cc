@@ -224,7 +224,15 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
   for (const auto* list : {&force_list, &tangent_list})
     for (const ex& e : *list)
       depends_on_time_ = depends_on_time_ || e.has(t);
-  depends_on_time_ = depends_on_time_ || kinetic.has(t) || potential.has(t);
+  rheonomic_ = kinetic.has(t) || potential.has(t);
+  depends_on_time_ = depends_on_time_ || rheonomic_;
+  exmap at_rest;
+  for (std::size_t i = 0; i < n; ++i)
+    at_rest[v[i]] = 0;
+  const ex t0 = kinetic.subs(at_rest);
+  ex t1 = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    t1 += momentum[i].subs(at_rest) * v[i];
   // What GiNaC printed must compile (a failure here is hamdyn's, not the case's).
   try {
     forces_ = std::make_unique<CompiledExpressions>(reader.variables, printed(force_list),
@@ -232,7 +240,9 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
     tangents_ = std::make_unique<CompiledExpressions>(reader.variables, printed(tangent_list),
                                                       reader.constants);
     energies_ = std::make_unique<CompiledExpressions>(
-        reader.variables, printed({kinetic, potential}), reader.constants);
+        reader.variables,
+        printed({kinetic, potential, t0, t1, exact_derivative_of(kinetic - potential, t)}),
+        reader.constants);
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(std::string("muparser does not read the derivatives: ") + e.what());
   }
@@ -277,6 +287,12 @@ double LagrangeEquations::kinetic_energy(const double* q, const double* v, doubl
 
 double LagrangeEquations::potential_energy(const double* q, double t) const {
   return evaluate(*energies_, q, nullptr, nullptr, t)[1];
+}
+
+LagrangeEquations::EnergyParts LagrangeEquations::energy_parts(const double* q, const double* v,
+                                                               double t) const {
+  const double* r = evaluate(*energies_, q, v, nullptr, t);
+  return {r[2], r[3], r[0] - r[2] - r[3], r[1], r[4]};
 }
 
 } // namespace hamdyn

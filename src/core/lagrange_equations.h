@@ -56,6 +56,8 @@ public:
   std::size_t n() const { return n_; }
   /// Whether t appears (a rheonomic system, or a time-dependent force or dissipation).
   bool depends_on_time() const { return depends_on_time_; }
+  /// Whether T or V depends on t (a rheonomic system: its energy function is Jacobi's h).
+  bool is_rheonomic() const { return rheonomic_; }
 
   /// M a, g_c, g_d and Q at (q, v, a, t), each n values.
   struct Forces {
@@ -70,13 +72,22 @@ public:
   /// T(q, v, t) and V(q, t) as the case gives them (points included).
   double kinetic_energy(const double* q, const double* v, double t) const;
   double potential_energy(const double* q, double t) const;
+  /// T split by degree in the rates, T = T2 + T1 + T0 (Meirovitch, Methods of Analytical
+  /// Dynamics, sec. 4.5: T0 = T at zero rates, T1 linear, T2 quadratic), V and dL/dt: Jacobi's
+  /// energy function h = T2 - T0 + V changes at dh/dt = -dL/dt + (Q - dD/dq-dot) . q-dot (the
+  /// nonconservative forces' power), so it is constant in a conservative system with L free of t
+  /// even where T + V is not (a bead on a hoop turning at a fixed rate).
+  struct EnergyParts {
+    double t0, t1, t2, v, dl_dt;
+  };
+  EnergyParts energy_parts(const double* q, const double* v, double t) const;
 
 private:
   void derive(const EnergyDefinition& definition);
   const double* evaluate(const CompiledExpressions& e, const double* q, const double* v,
                          const double* a, double t) const;
   std::size_t n_;
-  bool depends_on_time_ = false;
+  bool depends_on_time_ = false, rheonomic_ = false;
   mutable std::vector<double> values_; // q, v, a, t
   std::unique_ptr<CompiledExpressions> forces_, tangents_, energies_;
 };

@@ -28,8 +28,9 @@ void DiscreteIntegrator::save(const DiscreteState& s, Checkpoint& c) const {
   c.set("discrete_constraint_integral", values(s.constraint_integral));
   c.set("discrete_integrator",
         std::vector<double>{operator_.acceleration_scale(), double(scheme_.most_iterations())});
-  // a record of its own, so that checkpoints written before step halving still resume
+  // records of their own, so that checkpoints of earlier versions still resume
   c.set("discrete_halved_steps", double(scheme_.halved_steps()));
+  c.set("discrete_driving_work", s.driving_work);
 }
 
 DiscreteState DiscreteIntegrator::restore(const Checkpoint& c) {
@@ -46,6 +47,7 @@ DiscreteState DiscreteIntegrator::restore(const Checkpoint& c) {
   const DenseVector ledger = restored(c, "discrete_ledger", 2);
   s.dissipated = ledger[0];
   s.work = ledger[1];
+  s.driving_work = c.has("discrete_driving_work") ? c.number("discrete_driving_work") : 0.0;
   s.constraint_integral = restored(c, "discrete_constraint_integral", l);
   const DenseVector scales = restored(c, "discrete_integrator", 2);
   operator_.set_acceleration_scale(scales[0]);

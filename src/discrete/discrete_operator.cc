@@ -338,6 +338,10 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
     }
   }
   s.dissipated += dissipation * dq;
+  if (system_.is_rheonomic()) // the work that drives the motion, -dL/dt, by the trapezoidal rule
+    s.driving_work -=
+        0.5 * h *
+        (system_.energy_parts(s.q, s.v, s.t).dl_dt + system_.energy_parts(q1, v1, t1).dl_dt);
   s.work += load * dq;
   // lambda at t1 itself, with the acceleration consistent with the end state: M a + F(q1, v1) -
   // Q(t1) = C^T lambda and C a = -d'(t1), as at t = 0. (The step's lambda above is the

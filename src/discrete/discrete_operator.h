@@ -29,6 +29,7 @@ struct DiscreteState {
   DenseVector q, v, a, lambda;
   std::vector<double> dashpot_forces; // each dashpot's force (p < 2: an unknown of the step)
   double dissipated = 0, work = 0;    // the ledger's sums [J]
+  double driving_work = 0;            // integral of -dL/dt dt, a rheonomic system's [J]
   DenseVector constraint_integral;    // integral_0^t d(s) ds of each constraint
 };
 

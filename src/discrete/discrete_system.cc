@@ -209,6 +209,21 @@ double DiscreteSystem::kinetic_energy(const DenseVector& q, const DenseVector& v
   return 0.5 * mass_.matrix_norm_square(v) + own;
 }
 
+LagrangeEquations::EnergyParts DiscreteSystem::energy_parts(const DenseVector& q,
+                                                            const DenseVector& v, double t) const {
+  if (!energies())
+    return {0, 0, 0, 0, 0};
+  return energies()->energy_parts(q.begin(), v.begin(), t);
+}
+
+double DiscreteSystem::energy_function(const DenseVector& q, const DenseVector& v, double t) const {
+  const double e = kinetic_energy(q, v, t) + potential_energy(q, t);
+  if (!is_rheonomic())
+    return e;
+  const LagrangeEquations::EnergyParts parts = energy_parts(q, v, t);
+  return e - parts.t1 - 2 * parts.t0; // T2 - T0 + V
+}
+
 DenseMatrix DiscreteSystem::mass_at(const DenseVector& q, double t) const {
   DenseMatrix m = mass_;
   if (energies()) {

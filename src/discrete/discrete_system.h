@@ -57,6 +57,14 @@ public:
   /// V(q, t) (Points, Kinetic and Potential energy) added.
   double kinetic_energy(const DenseVector& q, const DenseVector& v, double t) const;
   double potential_energy(const DenseVector& q, double t) const;
+  /// Whether T or V depends on t; the ledger then closes on Jacobi's h = T2 - T0 + V with the
+  /// driving work integral -dL/dt dt.
+  bool is_rheonomic() const { return energies() && energies()->is_rheonomic(); }
+  /// The energy function the ledger closes on: T + V, or h = T2 - T0 + V when rheonomic.
+  double energy_function(const DenseVector& q, const DenseVector& v, double t) const;
+  /// The energies' T0, T1, T2, V and dL/dt (zeros without energies).
+  LagrangeEquations::EnergyParts energy_parts(const DenseVector& q, const DenseVector& v,
+                                              double t) const;
   /// The energies' equations (core/lagrange_equations.h), null when the case has none.
   const LagrangeEquations* energies() const { return c_.energies.get(); }
   /// M(q, t): the inertias' constant M and the energies' d2T/dq-dot2 there.

@@ -42,8 +42,13 @@ std::vector<std::string> discrete_history_columns(const DiscreteCase& d) {
   for (const auto& s : d.constraints)
     columns.push_back("lambda_" + s.name);
   for (const char* energy :
-       {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work", "energy_error"})
+       {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work"})
     columns.push_back(energy);
+  if (d.energies && d.energies->is_rheonomic())
+    for (const char* energy : {"kinetic_energy_0", "kinetic_energy_1", "kinetic_energy_2",
+                               "jacobi_energy", "driving_work"})
+      columns.push_back(energy);
+  columns.push_back("energy_error");
   return columns;
 }
 
@@ -59,8 +64,14 @@ std::vector<double> history_row(const DiscreteSystem& system, const DiscreteStat
   row.insert(row.end(), s.lambda.begin(), s.lambda.end());
   const double kinetic = system.kinetic_energy(s.q, s.v, s.t),
                potential = system.potential_energy(s.q, s.t);
-  row.insert(row.end(), {kinetic, potential, s.dissipated, s.work,
-                         kinetic + potential + s.dissipated - s.work - initial_energy});
+  row.insert(row.end(), {kinetic, potential, s.dissipated, s.work});
+  const double energy = system.energy_function(s.q, s.v, s.t);
+  if (system.is_rheonomic()) {
+    const LagrangeEquations::EnergyParts parts = system.energy_parts(s.q, s.v, s.t);
+    row.insert(row.end(), {parts.t0, parts.t1, parts.t2, energy, s.driving_work});
+  }
+  // the energy function's balance: T + V, or Jacobi's h, against dissipation and work
+  row.push_back(energy + s.dissipated - s.work - s.driving_work - initial_energy);
   return row;
 }
 } // namespace
@@ -118,8 +129,7 @@ public:
       : c_(parameters), comm_(communicator), system_(*parameters.discrete),
         integrator_(system_, newmark_parameters(parameters)), state_(integrator_.initial_state()),
         grid_(parameters.time_step, parameters.final_time),
-        initial_energy_(system_.kinetic_energy(state_.q, state_.v, 0) +
-                        system_.potential_energy(state_.q, 0)) {}
+        initial_energy_(system_.energy_function(state_.q, state_.v, 0)) {}
 
   MPI_Comm communicator() const override { return comm_; }
   unsigned long n_steps() const override { return grid_.n_steps; }
