@@ -2,6 +2,7 @@
 
 #include "core/failure_message.h"
 #include "core/input_error.h"
+#include "discrete/discrete_equilibrium.h"
 #include "discrete/discrete_integrator.h"
 #include "discrete/impulse_solution.h"
 #include "output/checkpoint.h"
@@ -237,38 +238,49 @@ void integrate_discrete(const CaseParameters& c, MPI_Comm comm,
 NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                bool report) {
   const DiscreteSystem system(*c.discrete);
-  if (system.energies())
-    throw InputError("hamdyn modes: a discrete system with energies as expressions (Discrete "
-                     "system/Points, Kinetic energy, Potential energy, Dissipation function or "
-                     "Generalized forces) is not linearized yet; `hamdyn run` integrates it");
   const std::size_t k = system.n() - system.n_constraints();
   if (c.n_modes > k)
     throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
                      "expected at most " + std::to_string(k) +
                          " (the coordinates less the constraints)");
-  const std::vector<double> eigenvalues = primal_eigenvalues(system);
+  const DiscreteLinearization linearization = linearize_about_equilibrium(system);
+  const std::vector<LinearizedMode> modes = linearized_modes(linearization);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
-  if (root)
-    std::printf("modes of the discrete system linearized about its initial state (each spring's "
-                "slope dF/de there, dashpots left out)%s\n%6s %22s %22s\n",
-                system.n_constraints() > 0 ? ", on the motions the constraints allow" : "", "mode",
-                "omega [rad/s]", "frequency [Hz]");
-  CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency"}, comm);
-  NamedValues results;
-  for (unsigned int m = 0; m < c.n_modes; ++m) {
-    const double lambda = eigenvalues[m];
-    // a negative omega^2: the initial state is not a stable equilibrium; no frequency
-    const double omega = lambda >= 0 ? std::sqrt(lambda) : std::nan("");
-    csv.row(std::vector<std::string>{std::to_string(m + 1), format_cell(omega),
-                                     format_cell(omega / (2 * M_PI))});
-    results.add("omega_" + std::to_string(m + 1), omega);
-    if (root && lambda >= 0)
-      std::printf("%6u %22.15g %22.15g\n", m + 1, omega, omega / (2 * M_PI));
-    else if (root)
-      std::printf("%6u   omega^2 = %g < 0: the initial state is not a stable equilibrium\n", m + 1,
-                  lambda);
+  if (root) {
+    std::string at;
+    for (std::size_t i = 0; i < system.n(); ++i)
+      at += (i ? ", " : "") + c.discrete->coordinates[i] + " = " +
+            format_number(linearization.equilibrium[i]);
+    std::printf("modes of the discrete system linearized about the equilibrium Newton's method "
+                "finds from its initial state (%u iterations%s): %s\n",
+                linearization.iterations, system.is_rheonomic() ? ", at t = 0" : "", at.c_str());
+    std::printf("each spring's slope dF/de there, dashpots and the dissipation function left "
+                "out%s%s\n",
+                linearization.has_gyroscopic() ? ", gyroscopic terms kept (complex eigenvalues)"
+                                               : "",
+                system.n_constraints() > 0 ? ", on the motions the constraints allow" : "");
+    std::printf("%6s %22s %22s %22s\n", "mode", "omega [rad/s]", "frequency [Hz]",
+                "growth rate [1/s]");
   }
+  CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency", "growth_rate"},
+                comm);
+  NamedValues results;
+  unsigned growing = 0;
+  for (unsigned int m = 0; m < c.n_modes; ++m) {
+    const LinearizedMode& mode = modes[m];
+    csv.row(std::vector<std::string>{std::to_string(m + 1), format_cell(mode.omega),
+                                     format_cell(mode.omega / (2 * M_PI)),
+                                     format_cell(mode.growth_rate)});
+    results.add("omega_" + std::to_string(m + 1), mode.omega);
+    results.add("growth_rate_" + std::to_string(m + 1), mode.growth_rate);
+    growing += mode.growth_rate > 0 ? 1 : 0;
+    if (root)
+      std::printf("%6u %22.15g %22.15g %22.15g\n", m + 1, mode.omega, mode.omega / (2 * M_PI),
+                  mode.growth_rate);
+  }
+  if (root && growing > 0)
+    std::printf("the equilibrium is unstable: %u mode(s) grow (growth rate > 0)\n", growing);
   return results;
 }
 

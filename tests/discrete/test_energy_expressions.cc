@@ -5,6 +5,7 @@
 // equilibrium and frequency of a bead on a rotating hoop, and the same linear oscillator
 // written with elements.
 #include "core/input_error.h"
+#include "discrete/discrete_equilibrium.h"
 #include "discrete/discrete_system.h"
 #include "support/case_builder.h"
 
@@ -252,6 +253,98 @@ TEST(EnergyExpressions, ALinearOscillatorIsTheSameWrittenEitherWay) {
     for (std::size_t n = 0; n < x.size(); ++n)
       ASSERT_NEAR(x[n], y[n], 1e-12 * scale) << column << " at row " << n;
   }
+}
+
+std::vector<LinearizedMode> modes_of(const std::string& text,
+                                     const std::vector<std::string>& sets = {},
+                                     DenseVector* equilibrium = nullptr) {
+  const CaseParameters c = test_support::case_from_text(text, sets);
+  const DiscreteSystem system(*c.discrete);
+  const DiscreteLinearization l = linearize_about_equilibrium(system);
+  if (equilibrium)
+    *equilibrium = l.equilibrium;
+  return linearized_modes(l);
+}
+
+// A particle in a frame turning at W (Meirovitch, Methods of Analytical Dynamics, sec. 6.6):
+// T = 1/2 ((x' - W y)^2 + (y' + W x)^2), V = 1/2 (x^2 + 2 y^2). With s = lambda^2 the
+// characteristic equation is s^2 + (p + q + 4 W^2) s + p q = 0, p = 1 - W^2, q = 2 - W^2: at
+// W = 3 both s < 0 although V - T0 has a maximum (gyroscopic stabilization), at W = 1.2 one s > 0
+// (divergence).
+TEST(EnergyExpressions, GyroscopicModesStabilizeAndDiverge) {
+  for (const double w : {3.0, 1.2}) {
+    const std::string text = "subsection Model\n  set Type = discrete\nend\nsubsection Discrete "
+                             "system\n  set Coordinates = x, y\n  set Kinetic energy = "
+                             "0.5*((v_x - " +
+                             digits(w) + "*y)^2 + (v_y + " + digits(w) +
+                             "*x)^2)\n  set Potential energy = 0.5*x^2 + y^2\nend\n";
+    const double p = 1 - w * w, q = 2 - w * w, b = p + q + 4 * w * w;
+    const double root = std::sqrt(b * b - 4 * p * q);
+    const double s1 = (-b - root) / 2, s2 = (-b + root) / 2; // s1 < s2
+    const std::vector<LinearizedMode> modes = modes_of(text);
+    ASSERT_EQ(modes.size(), 2u);
+    if (s2 < 0) { // both oscillate
+      EXPECT_NEAR(modes[0].omega, std::sqrt(-s2), 1e-12);
+      EXPECT_NEAR(modes[1].omega, std::sqrt(-s1), 1e-12);
+      EXPECT_EQ(modes[0].growth_rate + modes[1].growth_rate, 0);
+    } else { // one diverges at sqrt(s2)
+      EXPECT_EQ(modes[0].omega, 0);
+      EXPECT_NEAR(modes[0].growth_rate, std::sqrt(s2), 1e-12);
+      EXPECT_NEAR(modes[1].omega, std::sqrt(-s1), 1e-12);
+    }
+  }
+}
+
+// Modes about the equilibrium Newton's method finds: the cart pendulum's closed-form pair from a
+// displaced start, the hoop's W sin th0 about its relative equilibrium, and the double pendulum
+// started near the inverted position reports that equilibrium unstable, growing at the rate of
+// -det(K - s M) = 0's positive root.
+TEST(EnergyExpressions, ModesAboutTheEquilibriumFromTheInitialState) {
+  const double mc = 2, m = 0.5, l = 0.4, k = 50, g = 9.81;
+  const double a11 = mc + m, a12 = m * l, a22 = m * l * l, k2 = m * g * l;
+  const double det = a11 * a22 - a12 * a12, b = k * a22 + k2 * a11;
+  const double root = std::sqrt(b * b - 4 * det * k * k2);
+  DenseVector at;
+  const std::string cart = R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = x, th
+  set Points = cart: 2 @ x, 0; bob: 0.5 @ x + 0.4*sin(th), -0.4*cos(th)
+  set Gravity = 0, -9.81
+  set Potential energy = 0.5*50*x^2
+  set Initial displacements = x: 0.05; th: 0.6
+end
+)";
+  const auto cart_modes = modes_of(cart, {}, &at);
+  EXPECT_LT(at.linfty_norm(), 1e-15);
+  EXPECT_NEAR(cart_modes[0].omega, std::sqrt((b - root) / (2 * det)), 1e-13);
+  EXPECT_NEAR(cart_modes[1].omega, std::sqrt((b + root) / (2 * det)), 1e-13);
+  const std::string hoop = R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = th
+  set Points = bead: 0.1 @ 0.5*sin(th)*cos(10*t), 0.5*sin(th)*sin(10*t), -0.5*cos(th)
+  set Gravity = 0, 0, -9.81
+  set Initial displacements = th: 1.2
+end
+)";
+  const double th0 = std::acos(9.81 / (100 * 0.5));
+  const auto hoop_modes = modes_of(hoop, {}, &at);
+  EXPECT_NEAR(at[0], th0, 1e-15);
+  EXPECT_NEAR(hoop_modes[0].omega, 10 * std::sin(th0), 1e-13);
+  // inverted first rod (th1 = pi), second hanging (th2 = 0): M = [3, -1; -1, 0.5] there
+  // (cos(th1 - th2) = -1), K = diag(-3 g, g); det(K + s M) = 0 with s = lambda^2 is
+  // s^2/2 + 3/2 g s - 3 g^2 = 0, s = g (-3/2 +- sqrt(33)/2)
+  const auto inverted =
+      modes_of(double_pendulum, {"Discrete system/Initial displacements=th1: 2.9; th2: 0.1"}, &at);
+  EXPECT_NEAR(at[0], M_PI, 1e-15);
+  EXPECT_NEAR(at[1], 0, 1e-15);
+  EXPECT_EQ(inverted[0].omega, 0);
+  EXPECT_NEAR(inverted[0].growth_rate, std::sqrt(g * (-1.5 + std::sqrt(33) / 2)), 1e-13);
+  EXPECT_NEAR(inverted[1].omega, std::sqrt(g * (1.5 + std::sqrt(33) / 2)), 1e-13);
+  EXPECT_EQ(inverted[1].growth_rate, 0);
 }
 
 std::string error_of(const std::string& text) {
