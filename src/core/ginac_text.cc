@@ -1,7 +1,10 @@
 #include "core/ginac_text.h"
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
+#include <vector>
 
 namespace hamdyn {
 
@@ -28,11 +31,62 @@ GiNaC::ex exact_derivative_of(const GiNaC::ex& e, const GiNaC::symbol& x) {
   return derivative.subs(wild() * csgn(wild()) == abs(wild()), subs_options::algebraic);
 }
 
-std::string muparser_text(const GiNaC::ex& e) {
-  static const std::regex csgn(R"(\bcsgn\()");
+namespace {
+enum class Context { top, term, factor, base };
+
+// Numbers as GiNaC prints them (rationals as p/q, floats with an E exponent: muparser reads
+// both), parenthesized where a sign or a slash would bind otherwise.
+std::string number_text(const GiNaC::numeric& x) {
+  std::ostringstream printed;
+  printed << x;
+  const std::string text = printed.str();
+  const bool plain = x.is_nonneg_integer() || (x.is_real() && !x.is_rational() && x.is_positive());
+  return plain ? text : "(" + text + ")";
+}
+
+std::string text_of(const GiNaC::ex& e, Context context) {
+  using namespace GiNaC;
+  if (is_a<numeric>(e))
+    return number_text(ex_to<numeric>(e));
+  if (is_a<symbol>(e))
+    return ex_to<symbol>(e).get_name();
+  if (is_a<constant>(e)) // Pi, Euler: their double, as the case's pi and e are
+    return number_text(ex_to<numeric>(e.evalf()));
+  if (is_a<add>(e) || is_a<mul>(e)) {
+    // the operands sorted by their text: GiNaC orders them by hash values that depend on where
+    // its type information sits in memory, which changes from run to run (address space layout
+    // randomization); a text that depends on it would sum in another order, and a resumed run
+    // would differ from the uninterrupted one in the last bits
+    const bool sum = is_a<add>(e);
+    std::vector<std::string> operands;
+    for (std::size_t k = 0; k < e.nops(); ++k)
+      operands.push_back(text_of(e.op(k), sum ? Context::term : Context::factor));
+    std::sort(operands.begin(), operands.end());
+    std::string joined;
+    for (const std::string& operand : operands)
+      joined += (joined.empty() ? "" : sum ? "+" : "*") + operand;
+    const bool bare = sum ? context == Context::top : context != Context::base;
+    return bare ? joined : "(" + joined + ")";
+  }
+  if (is_a<power>(e))
+    return text_of(e.op(0), Context::base) + "^(" + text_of(e.op(1), Context::top) + ")";
+  if (is_a<function>(e)) {
+    std::string name = ex_to<function>(e).get_name();
+    if (name == "csgn")
+      name = "sign";
+    std::string arguments;
+    for (std::size_t k = 0; k < e.nops(); ++k)
+      arguments += (k ? "," : "") + text_of(e.op(k), Context::top);
+    return name + "(" + arguments + ")";
+  }
   std::ostringstream printed;
   printed << e;
-  return std::regex_replace(printed.str(), csgn, "sign(");
+  throw std::invalid_argument("no muparser text for " + printed.str());
+}
+} // namespace
+
+std::string muparser_text(const GiNaC::ex& e) {
+  return text_of(e, Context::top);
 }
 
 } // namespace hamdyn

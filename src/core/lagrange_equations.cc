@@ -163,7 +163,11 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
                                                           "and t";
 
   ex kinetic = 0, potential = 0, dissipation = 0;
-  for (const PointMass& point : d.points)
+  std::vector<ex> positions, velocities;
+  for (const PointMass& point : d.points) {
+    point_names_.push_back(point.name);
+    point_masses_.push_back(point.mass);
+    dimension_ = point.components.size();
     for (std::size_t c = 0; c < point.components.size(); ++c) {
       const ex r = reader.read(point.components[c], positions_allow, in_q_t);
       ex velocity = r.diff(t);
@@ -172,7 +176,10 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
       kinetic += numeric(point.mass) / 2 * pow(velocity, 2);
       if (c < d.gravity.size() && d.gravity[c] != 0)
         potential -= numeric(point.mass) * numeric(d.gravity[c]) * r;
+      positions.push_back(r);
+      velocities.push_back(velocity);
     }
+  }
   for (const EnergyText& text : d.kinetic)
     kinetic += reader.read(text, rates_allow, in_q_v_t);
   for (const EnergyText& text : d.potential)
@@ -233,12 +240,22 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
   ex t1 = 0;
   for (std::size_t i = 0; i < n; ++i)
     t1 += momentum[i].subs(at_rest) * v[i];
+  natural_ = !rheonomic_ && normal(t0).is_zero() && normal(t1).is_zero();
+  std::vector<ex> momentum_list = momentum;
+  for (std::size_t i = 0; i < n; ++i)
+    momentum_list.push_back(exact_derivative_of(kinetic - potential, q[i]));
   // What GiNaC printed must compile (a failure here is hamdyn's, not the case's).
   try {
+    momenta_ = std::make_unique<CompiledExpressions>(reader.variables, printed(momentum_list),
+                                                     reader.constants);
     forces_ = std::make_unique<CompiledExpressions>(reader.variables, printed(force_list),
                                                     reader.constants);
     tangents_ = std::make_unique<CompiledExpressions>(reader.variables, printed(tangent_list),
                                                       reader.constants);
+    std::vector<ex> point_list = positions;
+    point_list.insert(point_list.end(), velocities.begin(), velocities.end());
+    points_ = std::make_unique<CompiledExpressions>(reader.variables, printed(point_list),
+                                                    reader.constants);
     energies_ = std::make_unique<CompiledExpressions>(
         reader.variables,
         printed({kinetic, potential, t0, t1, exact_derivative_of(kinetic - potential, t)}),
@@ -293,6 +310,23 @@ LagrangeEquations::EnergyParts LagrangeEquations::energy_parts(const double* q, 
                                                                double t) const {
   const double* r = evaluate(*energies_, q, v, nullptr, t);
   return {r[2], r[3], r[0] - r[2] - r[3], r[1], r[4]};
+}
+
+void LagrangeEquations::points(const double* q, const double* v, double t,
+                               std::vector<double>& positions,
+                               std::vector<double>& velocities) const {
+  const double* r = evaluate(*points_, q, v, nullptr, t);
+  const std::size_t size = point_masses_.size() * dimension_;
+  positions.assign(r, r + size);
+  velocities.assign(r + size, r + 2 * size);
+}
+
+void LagrangeEquations::momenta(const double* q, const double* v, double t,
+                                std::vector<double>& momentum,
+                                std::vector<double>& gradient) const {
+  const double* r = evaluate(*momenta_, q, v, nullptr, t);
+  momentum.assign(r, r + n_);
+  gradient.assign(r + n_, r + 2 * n_);
 }
 
 } // namespace hamdyn

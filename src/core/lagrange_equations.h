@@ -58,6 +58,12 @@ public:
   bool depends_on_time() const { return depends_on_time_; }
   /// Whether T or V depends on t (a rheonomic system: its energy function is Jacobi's h).
   bool is_rheonomic() const { return rheonomic_; }
+  /// Whether T = 1/2 q-dot^T M(q) q-dot and V(q) alone (T1 = T0 = 0, L free of t): a natural
+  /// system, whose T + V an energy-consistent step can keep exactly.
+  bool is_natural() const { return natural_; }
+  /// The momenta dT/dq-dot and dL/dq at (q, v, t), n values each.
+  void momenta(const double* q, const double* v, double t, std::vector<double>& momentum,
+               std::vector<double>& gradient) const;
 
   /// M a, g_c, g_d and Q at (q, v, a, t), each n values.
   struct Forces {
@@ -82,14 +88,25 @@ public:
   };
   EnergyParts energy_parts(const double* q, const double* v, double t) const;
 
+  /// The Points (for ParaView): their names, masses, number of position components, and their
+  /// positions r(q, t) and velocities dr/dt at (q, v, t), point by point, `dimension()` each.
+  const std::vector<std::string>& point_names() const { return point_names_; }
+  const std::vector<double>& point_masses() const { return point_masses_; }
+  std::size_t dimension() const { return dimension_; }
+  void points(const double* q, const double* v, double t, std::vector<double>& positions,
+              std::vector<double>& velocities) const;
+
 private:
   void derive(const EnergyDefinition& definition);
   const double* evaluate(const CompiledExpressions& e, const double* q, const double* v,
                          const double* a, double t) const;
   std::size_t n_;
-  bool depends_on_time_ = false, rheonomic_ = false;
+  bool depends_on_time_ = false, rheonomic_ = false, natural_ = false;
   mutable std::vector<double> values_; // q, v, a, t
-  std::unique_ptr<CompiledExpressions> forces_, tangents_, energies_;
+  std::unique_ptr<CompiledExpressions> forces_, tangents_, energies_, points_, momenta_;
+  std::vector<std::string> point_names_;
+  std::vector<double> point_masses_;
+  std::size_t dimension_ = 0;
 };
 
 } // namespace hamdyn

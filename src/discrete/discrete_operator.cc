@@ -1,6 +1,7 @@
 #include "discrete/discrete_operator.h"
 
 #include "core/input_error.h"
+#include "discrete/energy_consistent_step.h"
 #include "system/stick_slip.h"
 #include "terms/operator_term.h"
 
@@ -126,23 +127,49 @@ DenseVector DiscreteOperator::residual(const NewmarkParameters& p, const Discret
     jacobian->add((1 - af) * gamma * h, damping);
   }
   if (const LagrangeEquations* energies = system_.energies()) {
-    // the energies' inertia forces M(q, t) a averaged as the elements' forces are (at 1 - alpha_m
-    // and 1 - alpha_f), and their exact tangents
-    LagrangeEquations::Forces f0, f1;
-    energies->forces(s0.q.begin(), s0.v.begin(), s0.a.begin(), s0.t, f0);
-    energies->forces(q1.begin(), v1.begin(), a1.begin(), t1, f1);
-    for (std::size_t i = 0; i < n; ++i)
-      r[i] += (1 - am) * f1.inertia[i] + am * f0.inertia[i] +
-              (1 - af) * (f1.conservative[i] + f1.dissipative[i] - f1.applied[i]) +
-              af * (f0.conservative[i] + f0.dissipative[i] - f0.applied[i]);
-    if (jacobian) {
+    // the energies' share: their forces alpha-averaged as the elements' are, and their exact
+    // tangents
+    if (p.energy_consistent_springs && energies->is_natural()) {
+      // rho_inf = 1: T + V kept exactly (discrete/energy_consistent_step.h); the tangent below,
+      // the averaged form's, has the same leading term M / 2
+      r += energy_consistent_residual(*energies, s0.q, s0.v, q1, v1, s0.t, h);
+    } else {
+      // M(q, t) a at generalized-alpha's mean state: a_m = (1 - alpha_m) a1 + alpha_m a0 is the
+      // acceleration at t_(n+1-alpha_f) to O(h^2) (Chung & Hulbert, eq. 6), where the
+      // configuration is q_f = (1 - alpha_f) q1 + alpha_f q0; M at either end would be O(h) off
+      // when alpha_m != alpha_f (rho_inf < 1) and the scheme of order 1
+      DenseVector q_f(n), a_mean(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        q_f[i] = (1 - af) * q1[i] + af * s0.q[i];
+        a_mean[i] = (1 - am) * a1[i] + am * s0.a[i];
+      }
+      const double t_f = (1 - af) * t1 + af * s0.t;
+      LagrangeEquations::Forces f0, f1, mean;
+      energies->forces(q_f.begin(), nullptr, a_mean.begin(), t_f, mean);
+      energies->forces(s0.q.begin(), s0.v.begin(), nullptr, s0.t, f0);
+      energies->forces(q1.begin(), v1.begin(), nullptr, t1, f1);
+      for (std::size_t i = 0; i < n; ++i)
+        r[i] += mean.inertia[i] +
+                (1 - af) * (f1.conservative[i] + f1.dissipative[i] - f1.applied[i]) +
+                af * (f0.conservative[i] + f0.dissipative[i] - f0.applied[i]);
+      if (jacobian) {
+        LagrangeEquations::Tangents d;
+        energies->tangents(q_f.begin(), nullptr, a_mean.begin(), t_f, d);
+        for (std::size_t i = 0; i < n; ++i)
+          for (std::size_t k = 0; k < n; ++k)
+            (*jacobian)(i, k) +=
+                (1 - am) * d.mass[i * n + k] + (1 - af) * beta * h * h * d.inertia_q[i * n + k];
+      }
+    }
+    if (jacobian) { // the forces' tangents at the step's end (the mean state's M above)
       LagrangeEquations::Tangents d;
       energies->tangents(q1.begin(), v1.begin(), a1.begin(), t1, d);
+      const bool consistent = p.energy_consistent_springs && energies->is_natural();
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t k = 0; k < n; ++k) {
           const std::size_t ik = i * n + k;
           (*jacobian)(i, k) +=
-              (1 - am) * (d.mass[ik] + beta * h * h * d.inertia_q[ik]) +
+              (consistent ? (1 - am) * (d.mass[ik] + beta * h * h * d.inertia_q[ik]) : 0.0) +
               (1 - af) * (beta * h * h * d.forces_q[ik] + gamma * h * d.forces_v[ik]);
         }
     }

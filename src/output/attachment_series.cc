@@ -1,9 +1,5 @@
 #include "output/attachment_series.h"
 
-#include "output/vtk_xml_file.h"
-
-#include <deal.II/base/mpi.h>
-
 #include <vtkCellArray.h>
 #include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
@@ -14,7 +10,6 @@
 #include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
 #include <vtkStringArray.h>
-#include <vtkXMLPolyDataWriter.h>
 
 #include <algorithm>
 
@@ -26,8 +21,7 @@ constexpr const char* series_name = "attachments";
 
 AttachmentSeries::AttachmentSeries(const std::string& directory,
                                    std::vector<AttachmentMarker> markers, MPI_Comm comm)
-    : directory_(directory), markers_(std::move(markers)), comm_(comm),
-      writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
+    : markers_(std::move(markers)), comm_(comm), series_(directory, series_name, comm) {
   for (const auto& m : markers_)
     positions_.push_back(m.x);
   std::sort(positions_.begin(), positions_.end());
@@ -38,8 +32,8 @@ AttachmentSeries::AttachmentSeries(const std::string& directory,
 }
 
 void AttachmentSeries::write_at_rest() const {
-  if (writer_ && !empty())
-    write_file(std::string(series_name) + ".vtp", 0.0, {}, {});
+  if (series_.writer() && !empty())
+    series_.write_single(std::string(series_name) + ".vtp", 0.0, markers(0.0, {}, {}));
 }
 
 void AttachmentSeries::write(double time, const std::vector<double>& sampled, std::size_t n_fields,
@@ -48,33 +42,25 @@ void AttachmentSeries::write(double time, const std::vector<double>& sampled, st
     return;
   std::vector<double> summed(sampled.size(), 0.0);
   MPI_Reduce(sampled.data(), summed.data(), int(sampled.size()), MPI_DOUBLE, MPI_SUM, 0, comm_);
-  const std::string name = series_file_base(series_name, records_.size()) + ".vtp";
-  records_.emplace_back(time, name);
-  if (!writer_)
+  if (!series_.writer()) {
+    series_.write(time, nullptr);
     return;
+  }
   std::vector<double> w(positions_.size());
   for (std::size_t i = 0; i < w.size(); ++i)
     w[i] = summed[i * n_fields];
-  write_file(name, time, w, oscillators);
-  write_series_index(directory_, series_name, records_);
+  series_.write(time, markers(time, w, oscillators));
 }
 
 void AttachmentSeries::restore(const std::vector<double>& times) {
-  records_.clear();
-  if (empty())
-    return;
-  for (double time : times)
-    records_.emplace_back(time, series_file_base(series_name, records_.size()) + ".vtp");
-  if (!writer_)
-    return;
-  remove_series_files_from(directory_, series_name, records_.size());
-  write_series_index(directory_, series_name, records_);
+  if (!empty())
+    series_.restore(times);
 }
 
 // One vertex per marker; with `w` empty, at rest.
-void AttachmentSeries::write_file(const std::string& name, double time,
-                                  const std::vector<double>& w,
-                                  const std::vector<double>& oscillators) const {
+vtkSmartPointer<vtkPolyData>
+AttachmentSeries::markers(double time, const std::vector<double>& w,
+                          const std::vector<double>& oscillators) const {
   const vtkIdType n = vtkIdType(markers_.size());
   vtkNew<vtkPoints> points;
   points->SetDataTypeToDouble();
@@ -105,23 +91,18 @@ void AttachmentSeries::write_file(const std::string& name, double time,
     force->SetValue(i, m.force ? (*m.force)(0.0, time) : 0.0);
     displacement->SetValue(i, y);
   }
-  vtkNew<vtkPolyData> data;
+  auto data = vtkSmartPointer<vtkPolyData>::New();
   data->SetPoints(points);
   data->SetVerts(vertices);
   for (vtkDataArray* array :
        std::vector<vtkDataArray*>{kind, mass, stiffness, damping, force, displacement})
     data->GetPointData()->AddArray(array);
-  vtkNew<vtkDoubleArray> time_value;
-  time_value->SetName("TimeValue");
-  time_value->InsertNextValue(time);
-  data->GetFieldData()->AddArray(time_value);
   vtkNew<vtkStringArray> kind_names;
   kind_names->SetName("kind_names");
   for (const auto& kind_name : attachment_kind_names())
     kind_names->InsertNextValue(kind_name);
   data->GetFieldData()->AddArray(kind_names);
-  vtkNew<vtkXMLPolyDataWriter> writer;
-  write_vtk_xml_atomically(*writer, data, directory_ + "/" + name);
+  return data;
 }
 
 } // namespace hamdyn

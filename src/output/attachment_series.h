@@ -6,9 +6,11 @@
 // they move with the structure, at (x, w(x, t), 0), and an oscillator's mass at (x, z(t), 0),
 // its own displacement. Written on rank 0 with VTK's XML poly-data writer, atomically.
 #include "output/attachment_markers.h"
-#include "output/series_index.h"
+#include "output/poly_data_series.h"
 
 #include <mpi.h>
+#include <vtkPolyData.h>
+#include <vtkSmartPointer.h>
 
 #include <string>
 #include <vector>
@@ -32,21 +34,20 @@ public:
   void write(double time, const std::vector<double>& sampled, std::size_t n_fields,
              const std::vector<double>& oscillators);
 
-  const SeriesRecords& records() const { return records_; }
+  const SeriesRecords& records() const { return series_.records(); }
   /// Continues the series from a checkpoint: the snapshots' times (one file each), later files
   /// removed and attachments.pvd rewritten (rank 0).
   void restore(const std::vector<double>& times);
 
 private:
-  void write_file(const std::string& name, double time, const std::vector<double>& w,
-                  const std::vector<double>& oscillators) const;
-  std::string directory_;
+  // the markers at the structure's displacements w (empty: at rest)
+  vtkSmartPointer<vtkPolyData> markers(double time, const std::vector<double>& w,
+                                       const std::vector<double>& oscillators) const;
   std::vector<AttachmentMarker> markers_;
   std::vector<double> positions_;
   std::vector<std::size_t> position_of_; // markers_[m] is at positions_[position_of_[m]]
   MPI_Comm comm_;
-  bool writer_;
-  SeriesRecords records_;
+  PolyDataSeries series_;
 };
 
 } // namespace hamdyn

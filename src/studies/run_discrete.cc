@@ -9,6 +9,7 @@
 #include "output/history_rows.h"
 #include "output/history_writer.h"
 #include "output/output_directory.h"
+#include "output/point_series.h"
 #include "reductions/dense_eigen.h"
 #include "studies/prepared_case.h"
 #include "studies/progress.h"
@@ -189,6 +190,39 @@ private:
   double initial_energy_;
 };
 
+// points.pvd of a system with Points: written at step 0, every Output/Snapshot interval steps and
+// at the last, from the row's q and v; resumed, the series continues after the checkpoint's file.
+class PointsOutput : public RunOutput {
+public:
+  PointsOutput(const CaseParameters& c, const LagrangeEquations& energies, MPI_Comm comm,
+               const Checkpoint* resumed)
+      : c_(c), energies_(energies), series_(c.output_directory, energies.point_names(),
+                                            energies.point_masses(), energies.dimension(), comm) {
+    if (resumed)
+      series_.restore(resumed->numbers("points_times"));
+  }
+  void observe(unsigned long step, unsigned long n_steps, const std::vector<double>& row) override {
+    const unsigned long interval = c_.snapshot_interval;
+    if (step != 0 && step != n_steps && (interval == 0 || step % interval != 0))
+      return;
+    const std::size_t n = energies_.n(); // row: time, q, v, ...
+    std::vector<double> positions, velocities;
+    energies_.points(&row[1], &row[1 + n], row[0], positions, velocities);
+    series_.write(row[0], positions, velocities);
+  }
+  void save(Checkpoint& checkpoint) override {
+    std::vector<double> times;
+    for (const auto& record : series_.records())
+      times.push_back(record.first);
+    checkpoint.set("points_times", times);
+  }
+
+private:
+  const CaseParameters& c_;
+  const LagrangeEquations& energies_;
+  PointSeries series_;
+};
+
 // A discrete system's transient with its history.csv and largest values.
 class DiscreteTransientRun : public TransientRun {
 public:
@@ -201,7 +235,11 @@ public:
     history_ = std::make_unique<HistoryOutput>(rows_, c_.output_directory, stepper_.communicator(),
                                                resumed);
     largest_ = std::make_unique<LargestValues>(columns_.size(), resumed);
-    return {history_.get(), largest_.get()};
+    if (!c_.discrete->energies || c_.discrete->energies->point_names().empty())
+      return {history_.get(), largest_.get()};
+    points_ = std::make_unique<PointsOutput>(c_, *c_.discrete->energies, stepper_.communicator(),
+                                             resumed);
+    return {history_.get(), largest_.get(), points_.get()};
   }
   NamedValues results() const override {
     NamedValues results;
@@ -219,6 +257,7 @@ private:
   HistoryRows rows_;
   std::unique_ptr<HistoryOutput> history_;
   std::unique_ptr<LargestValues> largest_;
+  std::unique_ptr<PointsOutput> points_;
 };
 } // namespace
 

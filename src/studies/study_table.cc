@@ -34,13 +34,16 @@ const std::vector<StudyCommand>& study_commands() {
       Continues the run in DIR from its last checkpoint (on any number of ranks); history.csv
       and the snapshots go on as if the run had not stopped.
       Model/Type = discrete (cases/seeds/): named coordinates, inertias, springs, dashpots,
-      forces and constraints; history.csv only.
+      forces and constraints, or points and energies as expressions; history.csv, and with
+      Discrete system/Points DIR/points.pvd (the points and their links, every Output/Snapshot
+      interval steps; scripts/paraview/points.py draws them).
 )";
-    run_study.files = "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, history.csv, "
-                      "used_parameters.prm, checkpoint.bin";
+    run_study.files = "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, points.pvd, "
+                      "history.csv, used_parameters.prm, checkpoint.bin";
     run_study.file_names =
         R"(history\.(csv|png)|checkpoint\.bin|spacetime\.(vts|bin)|solution\.pvd|)"
-        R"(solution_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp)";
+        R"(solution_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp|)"
+        R"(points\.pvd|points_[0-9]{5}\.vtp)";
     StudyCommand modes_study;
     modes_study.name = "modes";
     modes_study.line = run_modes;

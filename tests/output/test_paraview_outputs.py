@@ -273,5 +273,40 @@ kinds = [rest.GetPointData().GetArray("kind").GetValue(k) for k in range(rest.Ge
 check("modes: attachments.vtp has the tip mass and rotary inertia at x = L", kinds == [0, 7] and all(
     rest.GetPoint(k)[0] == 1.0 for k in range(2)), kinds)
 
+# points.pvd of a discrete system with Points: the double pendulum's points where history.csv's
+# angles put them, r1 = (sin th1, -cos th1), r2 = r1 + 0.5 (sin th2, -cos th2), with their
+# velocities, masses and the link between them.
+pendulum = os.path.join(work, "pendulum")
+run_hamdyn("run", os.path.join(source, "cases", "seeds", "double_pendulum.prm"), "--output",
+           pendulum, "--set", "Time integration/Final time=0.1", "--set",
+           "Output/Snapshot interval=20")
+with open(os.path.join(pendulum, "history.csv")) as f:
+    rows = {float(r["time"]): r for r in csv.DictReader(f)}
+records = pvd_records(os.path.join(pendulum, "points.pvd"))
+check("points.pvd: steps 0, 20, ..., 100", [t for t, _ in records] ==
+      [0.0, 0.02, 0.04, 0.06, 0.08, 0.1], records)
+for t, name in records:
+    data = read(vtkXMLPolyDataReader, os.path.join(pendulum, name))
+    r = rows[min(rows, key=lambda time: abs(time - t))]
+    a, b = float(r["th1"]), float(r["th2"])
+    va, vb = float(r["v_th1"]), float(r["v_th2"])
+    expected = [(math.sin(a), -math.cos(a), 0.0),
+                (math.sin(a) + 0.5 * math.sin(b), -math.cos(a) - 0.5 * math.cos(b), 0.0)]
+    velocity = [(math.cos(a) * va, math.sin(a) * va, 0.0),
+                (math.cos(a) * va + 0.5 * math.cos(b) * vb,
+                 math.sin(a) * va + 0.5 * math.sin(b) * vb, 0.0)]
+    got = [data.GetPoint(i) for i in range(data.GetNumberOfPoints())]
+    speeds = data.GetPointData().GetArray("velocity")
+    check("points.pvd t = %g: the points where the angles put them" % t, len(got) == 2 and all(
+        abs(g - e) <= 1e-12 for p, q in zip(got, expected) for g, e in zip(p, q)), (got, expected))
+    check("points.pvd t = %g: velocities" % t, all(
+        abs(g - e) <= 1e-12 for i in range(2) for g, e in zip(speeds.GetTuple3(i), velocity[i])),
+        velocity)
+    masses = data.GetPointData().GetArray("mass")
+    names = data.GetFieldData().GetAbstractArray("point_names")
+    check("points.pvd t = %g: masses, names, one link, TimeValue" % t,
+          [masses.GetValue(i) for i in range(2)] == [1.0, 2.0] and names.GetValue(1) == "m2" and
+          data.GetNumberOfLines() == 1 and field_data_number(data, "TimeValue") == t)
+
 shutil.rmtree(work)
 finish(" (%d ranks)" % ranks)

@@ -99,5 +99,20 @@ check("plot_history.py (discrete): coordinates, rates and lambda drawn",
       and "constraint force lambda: lambda_mesh" in said, said)
 picture(os.path.join(gear, "history.png"), "plot_history.py (discrete)")
 
+# a discrete system's points: the double pendulum's links, frames and the tip's trail
+pendulum = os.path.join(work, "pendulum")
+run([hamdyn, "run", os.path.join(source, "cases", "seeds", "double_pendulum.prm"), "--output",
+     pendulum, "--set", "Time integration/Final time=0.2", "--set", "Output/Snapshot interval=50"],
+    "hamdyn run (double pendulum)")
+out = os.path.join(work, "points.png")
+run([os.path.join(scripts, "paraview", "points.py"), pendulum, out, "--last", "--trail"],
+    "points.py")
+picture(out, "points.py --last --trail")
+frames = os.path.join(work, "swing.png")
+run([os.path.join(scripts, "paraview", "points.py"), pendulum, frames, "--every", "2"],
+    "points.py frames")
+written = sorted(glob.glob(os.path.join(work, "swing_*.png")))
+check("points.py: every 2nd of 5 snapshots", len(written) == 3, written)
+
 shutil.rmtree(work)
 finish()

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Frames of a discrete system's points (Discrete system/Points) from a `hamdyn run`, as PNG (VTK only).
+
+usage: scripts/paraview/points.py RESULTS_DIR OUT.png [--every K | --last | --time T] [--trail]
+
+Reads RESULTS_DIR/points.pvd and draws each snapshot in the x-y plane: the points as dots sized
+by nothing but their order, the links between consecutive points as lines, and with --trail the
+path of the last point up to that snapshot (a double pendulum's tip). One view box for the
+whole run, so that frames can be played as a film. Writes OUT_00000.png, OUT_00001.png, ...
+(every K-th snapshot), or OUT.png alone: with --last the last snapshot, with --time T the one
+nearest T seconds. Runs under pvpython and Debian's python3 (python3-vtk9), headless through
+xvfb-run.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_vtk as hv  # noqa: E402
+from vtkmodules.vtkCommonCore import vtkPoints  # noqa: E402
+from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData  # noqa: E402
+
+
+def main():
+    parser = hv.arguments(__doc__)
+    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--last", action="store_true")
+    parser.add_argument("--time", type=float, default=None)
+    parser.add_argument("--trail", action="store_true")
+    args = parser.parse_args()
+    if not os.path.isfile(os.path.join(args.results, "points.pvd")):
+        hv.fail("%s has no points.pvd (a discrete case with Discrete system/Points writes it)"
+                % args.results)
+    snapshots = hv.series(args.results, "points")
+    if not snapshots:
+        hv.fail("points.pvd lists no snapshot")
+    single = args.last or args.time is not None
+    if args.time is not None:
+        chosen = [min(snapshots, key=lambda snapshot: abs(snapshot[0] - args.time))]
+    else:
+        chosen = snapshots[-1:] if args.last else snapshots[::max(args.every, 1)]
+    # the view box and the tip's path over the whole run (the files are small)
+    box = [0.0, 0.0, 0.0, 0.0]
+    tip = []
+    for t, path in snapshots:
+        data = hv.read(path)
+        x0, x1, y0, y1 = data.GetBounds()[0:4]
+        box = [min(box[0], x0), max(box[1], x1), min(box[2], y0), max(box[3], y1)]
+        tip.append((t, data.GetPoint(data.GetNumberOfPoints() - 1)))
+    name = os.path.basename(os.path.abspath(args.results))
+    base = args.out[:-4] if args.out.endswith(".png") else args.out
+    window = hv.window(700, 700)  # one window for every frame: X servers limit GL contexts
+    r = hv.renderer()
+    window.AddRenderer(r)
+    for k, (t, path) in enumerate(chosen):
+        data = hv.read(path)
+        r.RemoveAllViewProps()
+        if args.trail:
+            r.AddActor(hv.plain_actor(path_until(tip, t), (0.55, 0.7, 0.9), 1.5))
+        r.AddActor(hv.plain_actor(data, (0.2, 0.2, 0.2), 3.0))
+        r.AddActor(hv.plain_actor(data, (0.8, 0.2, 0.1), 14.0))
+        hv.axes(r, tuple(box), tuple(box), "x [m]", "y [m]", 14)
+        r.AddActor2D(hv.text("%s   t = %.6g s" % (name, t), 0.02, 0.95, 18))
+        hv.look_at(r, tuple(box))
+        hv.save_png(window, args.out if single else "%s_%05d.png" % (base, k))
+
+
+def path_until(tip, t):
+    """The last point's positions up to time t, as one polyline."""
+    points = vtkPoints()
+    for time, p in tip:
+        if time <= t:
+            points.InsertNextPoint(p)
+    line = vtkCellArray()
+    n = points.GetNumberOfPoints()
+    line.InsertNextCell(n)
+    for i in range(n):
+        line.InsertCellPoint(i)
+    data = vtkPolyData()
+    data.SetPoints(points)
+    data.SetLines(line)
+    return data
+
+
+if __name__ == "__main__":
+    main()
