@@ -32,11 +32,7 @@ def main():
     snapshots = hv.series(args.results, "solution")
     if not snapshots:
         hv.fail("solution.pvd lists no snapshot")
-    single = args.last or args.time is not None
-    if args.time is not None:
-        chosen = [min(snapshots, key=lambda snapshot: abs(snapshot[0] - args.time))]
-    else:
-        chosen = snapshots[-1:] if args.last else snapshots[::max(args.every, 1)]
+    chosen, single = hv.chosen_frames(args, snapshots)
     first = hv.read(chosen[0][1])
     colour_by = args.field
     if colour_by is None:

@@ -66,6 +66,16 @@ def series(results, name):
             for d in root.iter("DataSet")]
 
 
+def chosen_frames(args, snapshots):
+    """The snapshots a frame script draws, and whether it writes one file: --time T the nearest,
+    --last the last, else every --every K-th."""
+    if args.time is not None:
+        return [min(snapshots, key=lambda snapshot: abs(snapshot[0] - args.time))], True
+    if args.last:
+        return snapshots[-1:], True
+    return snapshots[::max(args.every, 1)], False
+
+
 def read(path):
     """The dataset in a .pvtu, .vtu, .vts or .vtp file, read by VTK's own XML reader."""
     readers = {".pvtu": vtkXMLPUnstructuredGridReader, ".vtu": vtkXMLUnstructuredGridReader,

@@ -33,11 +33,7 @@ def main():
     snapshots = hv.series(args.results, "points")
     if not snapshots:
         hv.fail("points.pvd lists no snapshot")
-    single = args.last or args.time is not None
-    if args.time is not None:
-        chosen = [min(snapshots, key=lambda snapshot: abs(snapshot[0] - args.time))]
-    else:
-        chosen = snapshots[-1:] if args.last else snapshots[::max(args.every, 1)]
+    chosen, single = hv.chosen_frames(args, snapshots)
     # the view box and the tip's path over the whole run (the files are small)
     box = [0.0, 0.0, 0.0, 0.0]
     tip = []

@@ -51,6 +51,9 @@ const std::vector<StudyCommand>& study_commands() {
     modes_study.usage = R"(  hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
       beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.
+      Model/Type = discrete: about the equilibrium Newton's method finds from the initial
+      state (named in the log), gyroscopic terms kept; modes.csv with growth_rate (Re lambda,
+      1/s: > 0 for an unstable equilibrium, said in one line).
 )";
     modes_study.files =
         "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm";

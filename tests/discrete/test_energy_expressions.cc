@@ -40,6 +40,22 @@ std::string digits(double x) {
   return text;
 }
 
+// A bead of 0.1 kg on a hoop of radius 0.5 m turning at 10 rad/s about the vertical.
+const std::string rotating_hoop = R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = th
+  set Points = bead: 0.1 @ 0.5*sin(th)*cos(10*t), 0.5*sin(th)*sin(10*t), -0.5*cos(th)
+  set Gravity = 0, 0, -9.81
+end
+)";
+
+// `text` with `line` added to its last subsection.
+std::string with_last_line(const std::string& text, const std::string& line) {
+  return text.substr(0, text.rfind("end\n")) + line + "\nend\n";
+}
+
 History run(const std::string& text, const std::vector<std::string>& sets) {
   return test_support::simulate_discrete(test_support::case_from_text(text, sets), MPI_COMM_WORLD);
 }
@@ -155,23 +171,14 @@ end
 // cos th0 = g / (W^2 R), and small oscillations about it at W sin th0.
 TEST(EnergyExpressions, BeadOnARotatingHoopHasItsRelativeEquilibriumAndFrequency) {
   const double r = 0.5, w = 10, g = 9.81, th0 = std::acos(g / (w * w * r));
-  const std::string points =
-      R"(subsection Model
-  set Type = discrete
-end
-subsection Discrete system
-  set Coordinates = th
-  set Points = bead: 1 @ 0.5*sin(th)*cos(10*t), 0.5*sin(th)*sin(10*t), -0.5*cos(th)
-  set Gravity = 0, 0, -9.81
-end
-)";
+  const std::string& points = rotating_hoop;
   const std::string energies = R"(subsection Model
   set Type = discrete
 end
 subsection Discrete system
   set Coordinates = th
-  set Kinetic energy = 0.5*0.5^2*(v_th^2 + 10^2*sin(th)^2)
-  set Potential energy = -9.81*0.5*cos(th)
+  set Kinetic energy = 0.5*0.1*0.5^2*(v_th^2 + 10^2*sin(th)^2)
+  set Potential energy = -0.1*9.81*0.5*cos(th)
 end
 )";
   const History still =
@@ -202,16 +209,7 @@ end
 // turning hoop (L free of t: h itself is constant while T + V is not) and a pendulum whose pivot
 // is shaken vertically (L depends on t: the drive does work). energy_error falls at order 2.
 TEST(EnergyExpressions, RheonomicSystemsCloseOnJacobisEnergy) {
-  const std::string hoop = R"(subsection Model
-  set Type = discrete
-end
-subsection Discrete system
-  set Coordinates = th
-  set Points = bead: 0.1 @ 0.5*sin(th)*cos(10*t), 0.5*sin(th)*sin(10*t), -0.5*cos(th)
-  set Gravity = 0, 0, -9.81
-  set Initial displacements = th: 0.6
-end
-)";
+  const std::string hoop = with_last_line(rotating_hoop, "  set Initial displacements = th: 0.6");
   const std::string shaken = R"(subsection Model
   set Type = discrete
 end
@@ -341,16 +339,7 @@ end
   EXPECT_LT(at.linfty_norm(), 1e-15);
   EXPECT_NEAR(cart_modes[0].omega, std::sqrt((b - root) / (2 * det)), 1e-13);
   EXPECT_NEAR(cart_modes[1].omega, std::sqrt((b + root) / (2 * det)), 1e-13);
-  const std::string hoop = R"(subsection Model
-  set Type = discrete
-end
-subsection Discrete system
-  set Coordinates = th
-  set Points = bead: 0.1 @ 0.5*sin(th)*cos(10*t), 0.5*sin(th)*sin(10*t), -0.5*cos(th)
-  set Gravity = 0, 0, -9.81
-  set Initial displacements = th: 1.2
-end
-)";
+  const std::string hoop = with_last_line(rotating_hoop, "  set Initial displacements = th: 1.2");
   const double th0 = std::acos(9.81 / (100 * 0.5));
   const auto hoop_modes = modes_of(hoop, {}, &at);
   EXPECT_NEAR(at[0], th0, 1e-15);
