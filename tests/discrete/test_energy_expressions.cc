@@ -51,6 +51,19 @@ subsection Discrete system
 end
 )";
 
+// A cart of 2 kg on a spring of 50 N/m carrying a pendulum of 0.5 kg on a rod of 0.4 m
+// (cases/seeds/cart_pendulum.prm).
+const std::string cart_pendulum = R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = x, th
+  set Points = cart: 2 @ x, 0; bob: 0.5 @ x + 0.4*sin(th), -0.4*cos(th)
+  set Gravity = 0, -9.81
+  set Potential energy = 0.5*50*x^2
+end
+)";
+
 // `text` with `line` added to its last subsection.
 std::string with_last_line(const std::string& text, const std::string& line) {
   return text.substr(0, text.rfind("end\n")) + line + "\nend\n";
@@ -140,21 +153,10 @@ TEST(EnergyExpressions, CartPendulumOscillatesAtItsLinearizedFrequency) {
   // (K - w^2 M) x = 0: x = (w^2 a12, k1 - w^2 a11), scaled to th = 1e-5
   const double x0 = 1e-5 * w2 * a12 / (k1 - w2 * a11);
   const double period = 2 * M_PI / std::sqrt(w2);
-  const std::string text =
-      R"(subsection Model
-  set Type = discrete
-end
-subsection Discrete system
-  set Coordinates = x, th
-  set Points = cart: 2 @ x, 0; bob: 0.5 @ x + 0.4*sin(th), -0.4*cos(th)
-  set Gravity = 0, -9.81
-  set Potential energy = 0.5*50*x^2
-end
-)";
   const History h =
-      run(text, {"Discrete system/Initial displacements=x: " + digits(x0) + "; th: 1e-5",
-                 "Time integration/Time step=1e-4",
-                 "Time integration/Final time=" + std::to_string(2.2 * period)});
+      run(cart_pendulum, {"Discrete system/Initial displacements=x: " + digits(x0) + "; th: 1e-5",
+                          "Time integration/Time step=1e-4",
+                          "Time integration/Final time=" + std::to_string(2.2 * period)});
   const auto t = h.column("time"), th = h.column("th");
   std::vector<double> crossings; // downward, linearly interpolated (a sine is straight there)
   for (std::size_t n = 1; n < th.size(); ++n)
@@ -324,17 +326,8 @@ TEST(EnergyExpressions, ModesAboutTheEquilibriumFromTheInitialState) {
   const double det = a11 * a22 - a12 * a12, b = k * a22 + k2 * a11;
   const double root = std::sqrt(b * b - 4 * det * k * k2);
   DenseVector at;
-  const std::string cart = R"(subsection Model
-  set Type = discrete
-end
-subsection Discrete system
-  set Coordinates = x, th
-  set Points = cart: 2 @ x, 0; bob: 0.5 @ x + 0.4*sin(th), -0.4*cos(th)
-  set Gravity = 0, -9.81
-  set Potential energy = 0.5*50*x^2
-  set Initial displacements = x: 0.05; th: 0.6
-end
-)";
+  const std::string cart =
+      with_last_line(cart_pendulum, "  set Initial displacements = x: 0.05; th: 0.6");
   const auto cart_modes = modes_of(cart, {}, &at);
   EXPECT_LT(at.linfty_norm(), 1e-15);
   EXPECT_NEAR(cart_modes[0].omega, std::sqrt((b - root) / (2 * det)), 1e-13);
