@@ -33,14 +33,6 @@ DenseVector static_forces(const DiscreteSystem& system, const DenseVector& q,
   return f;
 }
 
-// N^T A N
-DenseMatrix reduced(const DenseMatrix& a, const DenseMatrix& null_space) {
-  DenseMatrix an(a.m(), null_space.n()), r(null_space.n(), null_space.n());
-  a.mmult(an, null_space);
-  null_space.Tmmult(r, an);
-  return r;
-}
-
 // x = A^+ b, the least-norm solution (singular values below 1e-12 of the largest dropped).
 DenseVector least_norm(const DenseMatrix& a, const DenseVector& b) {
   dealii::LAPACKFullMatrix<double> inverse(a.m(), a.n());
@@ -66,7 +58,7 @@ DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) 
     null_space.Tvmult(r, f);
     if (r.linfty_norm() == 0)
       break;
-    const DenseVector dz = least_norm(reduced(tangent, null_space), r);
+    const DenseVector dz = least_norm(system.on_null_space(tangent), r);
     DenseVector dq(n);
     null_space.vmult(dq, dz);
     l.equilibrium -= dq;
@@ -80,8 +72,8 @@ DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) 
                               " iterations (a system under a force nothing holds has none)");
   }
   static_forces(system, l.equilibrium, &tangent);
-  l.stiffness = reduced(tangent, null_space);
-  l.mass = reduced(system.mass_at(l.equilibrium, 0), null_space);
+  l.stiffness = system.on_null_space(tangent);
+  l.mass = system.on_null_space(system.mass_at(l.equilibrium, 0));
   l.gyroscopic.reinit(k, k);
   if (system.energies()) {
     LagrangeEquations::Tangents d;
@@ -91,7 +83,7 @@ DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) 
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j)
         rates(i, j) = 0.5 * (d.forces_v[i * n + j] - d.forces_v[j * n + i]); // the skew part
-    l.gyroscopic = reduced(rates, null_space);
+    l.gyroscopic = system.on_null_space(rates);
     // round-off of a symmetric tangent is no gyroscopic coupling
     if (l.gyroscopic.frobenius_norm() <=
         1e-13 * std::max(l.mass.frobenius_norm(), l.stiffness.frobenius_norm()))

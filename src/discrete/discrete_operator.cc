@@ -374,17 +374,21 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   // Q(t1) = C^T lambda and C a = -d'(t1), as at t = 0. (The step's lambda above is the
   // alpha-weighted mean over the step; and with d != 0, a1 of the multipliers' position-level
   // constraint alternates about the consistent one, as index-3 schemes' accelerations do.)
-  DenseVector free_force = system_.external_forces(t1);
-  free_force -= springs1;
-  free_force -= dashpots1;
-  free_force -= system_.energy_forces(q1, v1, t1);
-  for (std::size_t f = 0; f < nf; ++f)
-    for (std::size_t i = 0; i < n; ++i)
-      free_force[i] -= c.dashpots[by_force[f]].row[i] * forces[f];
-  const DenseVector rate = negated(system_.constraint_rate_derivatives(t1));
-  lambda =
-      solve_with_constraints(system_.mass_at(q1, t1), system_.constraint_matrix(), free_force, rate)
-          .second;
+  // Without constraints there is no lambda, and no end-state solve (nor M(q1, t1), a full
+  // evaluation of the energies' tangents) is spent on it.
+  if (l > 0) {
+    DenseVector free_force = system_.external_forces(t1);
+    free_force -= springs1;
+    free_force -= dashpots1;
+    free_force -= system_.energy_forces(q1, v1, t1);
+    for (std::size_t f = 0; f < nf; ++f)
+      for (std::size_t i = 0; i < n; ++i)
+        free_force[i] -= c.dashpots[by_force[f]].row[i] * forces[f];
+    const DenseVector rate = negated(system_.constraint_rate_derivatives(t1));
+    lambda = solve_with_constraints(system_.mass_at(q1, t1), system_.constraint_matrix(),
+                                    free_force, rate)
+                 .second;
+  }
   s.dashpot_forces = system_.dashpot_forces(v1);
   for (std::size_t f = 0; f < nf; ++f)
     s.dashpot_forces[by_force[f]] = forces[f];

@@ -104,10 +104,7 @@ DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
     gram_inverse_.invert(gram);
   }
   // M must be definite on the motions the constraints leave: N^T M N regular.
-  DenseMatrix mn(n, n - l), reduced(n - l, n - l);
-  mass_at(initial_displacements(), 0).mmult(mn, null_space_);
-  null_space_.Tmmult(reduced, mn);
-  if (smallest_singular_ratio(reduced) < 1e-12)
+  if (smallest_singular_ratio(on_null_space(mass_at(initial_displacements(), 0))) < 1e-12)
     throw InputError(c.energies ? "Discrete system/Inertias, Points and Kinetic energy"
                                 : "Discrete system/Inertias",
                      "",
@@ -222,6 +219,13 @@ double DiscreteSystem::energy_function(const DenseVector& q, const DenseVector& 
     return e;
   const LagrangeEquations::EnergyParts parts = energy_parts(q, v, t);
   return e - parts.t1 - 2 * parts.t0; // T2 - T0 + V
+}
+
+DenseMatrix DiscreteSystem::on_null_space(const DenseMatrix& a) const {
+  DenseMatrix an(a.m(), null_space_.n()), r(null_space_.n(), null_space_.n());
+  a.mmult(an, null_space_);
+  null_space_.Tmmult(r, an);
+  return r;
 }
 
 DenseMatrix DiscreteSystem::mass_at(const DenseVector& q, double t) const {

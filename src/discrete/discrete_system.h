@@ -30,6 +30,8 @@ public:
   const DenseMatrix& mass() const { return mass_; }                    // the inertias' constant M
   const DenseMatrix& constraint_matrix() const { return constraint_; } // C, l x n
   const DenseMatrix& null_space() const { return null_space_; }        // N, n x (n - l)
+  /// N^T A N: an n x n matrix on the motions the constraints allow.
+  DenseMatrix on_null_space(const DenseMatrix& a) const;
 
   /// The springs' and dashpots' generalized forces at (q, v), dashpots of degree p < 2 left out
   /// (their force is an unknown of the step); with `stiffness` / `damping` given, the tangents

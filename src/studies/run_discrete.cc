@@ -102,14 +102,8 @@ std::vector<double> without_round_off(std::vector<double> eigenvalues) {
 // omega^2 of K x = omega^2 M x on the constraints' null space, ascending.
 std::vector<double> primal_eigenvalues(const DiscreteSystem& system) {
   const DenseMatrix stiffness = initial_tangent_stiffness(system);
-  const DenseMatrix& null_space = system.null_space();
-  const std::size_t n = system.n(), k = null_space.n();
-  DenseMatrix kn(n, k), mn(n, k), reduced_k(k, k), reduced_m(k, k);
-  stiffness.mmult(kn, null_space);
-  system.mass().mmult(mn, null_space);
-  null_space.Tmmult(reduced_k, kn);
-  null_space.Tmmult(reduced_m, mn);
-  return without_round_off(generalized_eigenvalues(reduced_k, reduced_m));
+  return without_round_off(generalized_eigenvalues(system.on_null_space(stiffness),
+                                                   system.on_null_space(system.mass())));
 }
 
 // The positive angular frequencies of omega^2 in ascending order.
