@@ -216,7 +216,23 @@ void declare_discrete_parameters(ParameterFile& f) {
             "multipliers: the coordinates and one Lagrange multiplier per constraint are solved "
             "together; Gibbs-Appell: the motion is written in the live coordinates z (q = q_p(t) "
             "+ N z, N the null space of the constraints) and solved from dG/dz'' = Q (Naprstek & "
-            "Fischer, eqs. 4-5), lambda recovered afterwards. Both give the same motion.");
+            "Fischer, eqs. 4-5), lambda recovered afterwards. Both give the same motion with "
+            "constant linear Equations; with links (Holonomic, Nonholonomic) they are two "
+            "discretizations that agree to O(dt^2): multipliers hold f(q, t) = 0 and the "
+            "non-holonomic rates at every step, Gibbs-Appell moves on the accelerations the "
+            "links allow and projects the positions back onto f = 0 and the rates onto the "
+            "links after each step.");
+  f.declare("Constraints", "Holonomic", "", P(), "name: f(q, t); ...",
+            "Holonomic links f(q, t) = 0, f an expression in the coordinates and t, e.g. rod: "
+            "x^2 + y^2 - 1 (a point on a circle of radius 1). The initial displacements must "
+            "satisfy them (and the initial velocities their rates). Each gives the history "
+            "column lambda_name, the multiplier of the force lambda df/dq. Units: of f.");
+  f.declare("Constraints", "Nonholonomic", "", P(),
+            "name: expression in the coordinates, v_<name> and t, linear in the rates; ...",
+            "Non-holonomic links C(q, t) . q-dot + D(q, t) = 0 (Naprstek & Fischer, eq. 2), e.g. "
+            "roll: v_x - 0.1*v_phi*cos(th) (a disk of radius 0.1 rolling on a plane); a rate "
+            "that enters nonlinearly is bad input. The initial velocities must satisfy them. Each "
+            "gives the history column lambda_name. Units: of the expression.");
 }
 
 DiscreteCase parse_discrete_case(const ParameterFile& f) {
@@ -326,8 +342,20 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
   const EnergyDefinition energies = energy_definition(f, c.coordinates);
   add_names(parameter_name(section, "Points"), energies.points);
   add_names(parameter_name(section, "Generalized forces"), energies.forces);
-  for (const CoordinateForce& force : energies.forces)
-    c.generalized_forces.push_back(force.name);
+  std::vector<LinkText> links;
+  for (const auto& [key, holonomic] :
+       {std::pair{"Holonomic", true}, std::pair{"Nonholonomic", false}}) {
+    const std::string parameter = parameter_name("Constraints", key);
+    std::vector<LinkText> kind;
+    for (const Entry& e : entries("Constraints", key, f, false,
+                                  holonomic ? "expected name: f(q, t); ..."
+                                            : "expected name: expression linear in the rates; ..."))
+      kind.push_back({e.name, {parameter, e.text, e.value}, holonomic});
+    add_names(parameter, kind);
+    links.insert(links.end(), kind.begin(), kind.end());
+  }
+  if (!links.empty())
+    c.links = std::make_shared<const LinkEquations>(c.coordinates, links);
   if (!energies.empty())
     c.energies = std::make_shared<const LagrangeEquations>(energies);
   c.method = f.get("Constraints", "Method") == "Gibbs-Appell" ? ConstraintMethod::gibbs_appell
@@ -338,6 +366,15 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
     throw InputError(p_inertias, "",
                      "expected at least one inertia (or Points, or a Kinetic energy)");
   return c;
+}
+
+std::vector<std::string> DiscreteCase::constraint_names() const {
+  std::vector<std::string> names;
+  for (const DiscreteConstraint& constraint : constraints)
+    names.push_back(constraint.name);
+  for (std::size_t k = 0; k < n_links(); ++k)
+    names.push_back(links->link(k).name);
+  return names;
 }
 
 } // namespace hamdyn

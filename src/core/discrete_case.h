@@ -3,7 +3,8 @@
 // system` and `Constraints`): named generalized coordinates q, inertias whose displacement is a
 // linear combination d . q of them, force elements (springs of any law F(e) and dashpots of
 // degree p) whose extension is e = d . q, forces in t acting along d . q, and linear constraints
-// sum_i c_i q-dot_i + d(t) = 0 (Naprstek & Fischer, eq. 2, with constant c). Every seed of
+// sum_i c_i q-dot_i + d(t) = 0 (Naprstek & Fischer, eq. 2, with constant c), and links f(q, t) = 0
+// or C(q, t) . q-dot + D(q, t) = 0 as expressions. Every seed of
 // ../theory (Rimrott & Tabarrok's chains, Stutts' Examples 3.1/3.2 and gear train) is a short
 // case in this form: T = 1/2 sum m (d . q-dot)^2, V = sum integral_0^e F de, and Lagrange's
 // equations M q'' + sum d F(e) + sum d F_d(d . q-dot) = sum d f(t) + C^T lambda. Beside them, or
@@ -12,6 +13,7 @@
 // forces, whose equations add M(q, t) q'' + g(q, q-dot, t) to the elements'.
 #include "core/expression.h"
 #include "core/lagrange_equations.h"
+#include "core/link_equations.h"
 
 #include <memory>
 
@@ -60,8 +62,14 @@ struct DiscreteCase {
   /// Points, gravity, T, V, D and generalized forces as expressions (Lagrange's equations with
   /// exact derivatives); null when the case has none of them.
   std::shared_ptr<const LagrangeEquations> energies;
-  std::vector<std::string> generalized_forces; // their names
+  /// Holonomic links f(q, t) = 0 and non-holonomic links linear in the rates, as expressions
+  /// (core/link_equations.h); null when the case has none. They follow the Equations in every
+  /// list of constraints (rows of C, multipliers, history columns).
+  std::shared_ptr<const LinkEquations> links;
   std::size_t n() const { return coordinates.size(); }
+  std::size_t n_links() const { return links ? links->size() : 0; }
+  /// The Equations' names, then the links'.
+  std::vector<std::string> constraint_names() const;
 };
 
 /// Declares the `Discrete system` and `Constraints` entries (neutral defaults: nothing).

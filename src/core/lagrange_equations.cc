@@ -1,7 +1,5 @@
 #include "core/lagrange_equations.h"
 
-#include "core/case_variables.h"
-#include "core/expression.h"
 #include "core/ginac_text.h"
 #include "core/input_error.h"
 
@@ -10,72 +8,7 @@
 
 namespace hamdyn {
 
-namespace {
 using GiNaC::ex;
-
-// The names a text may use, and the reading both parsers agree on.
-struct Reader {
-  std::vector<std::string> variables; // every variable, in the order of the values
-  std::map<std::string, double> constants;
-  GiNaC::symtab table;
-  std::vector<GiNaC::exmap> probes; // the symbols at two points
-  std::vector<std::vector<double>> probe_values;
-
-  ex read(const EnergyText& u, const std::vector<std::string>& allowed,
-          const std::string& described) const {
-    const std::string expected =
-        "expected an expression in " + described +
-        " (constants pi, e and the names of Variables/Definitions; functions with a derivative: "
-        "sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, exp, ln, log, sqrt, abs, sign)";
-    std::vector<std::string> known = allowed;
-    for (const auto& [name, value] : constants)
-      known.push_back(name);
-    const auto unknown = unknown_identifiers(u.text, known);
-    if (!unknown.empty())
-      throw InputError(u.parameter, u.entry,
-                       "undefined variable '" + unknown.front() + "'; " + expected);
-    std::unique_ptr<CompiledExpressions> compiled;
-    try {
-      compiled = std::make_unique<CompiledExpressions>(variables, std::vector{u.text}, constants);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(u.parameter, u.entry,
-                       std::string("malformed expression (") + e.what() + "); " + expected);
-    }
-    ex read;
-    try {
-      read = read_muparser_text(u.text, table);
-    } catch (const std::exception&) {
-      throw InputError(u.parameter, u.entry,
-                       "hamdyn differentiates it and cannot (min, max, rint, floor, ceil, int, "
-                       "comparisons and ?: have no derivative); " +
-                           expected);
-    }
-    // GiNaC's reading must be muparser's (their grammars differ at the edges: -2^2, 2^3^2)
-    for (std::size_t k = 0; k < probes.size(); ++k) {
-      const double expected_value = *compiled->evaluate(probe_values[k].data());
-      const ex value = read.subs(probes[k]).evalf();
-      if (!std::isfinite(expected_value) || !GiNaC::is_a<GiNaC::numeric>(value) ||
-          !GiNaC::ex_to<GiNaC::numeric>(value).is_real())
-        continue;
-      const double got = GiNaC::ex_to<GiNaC::numeric>(value).to_double();
-      if (!(std::abs(got - expected_value) <= 1e-12 * std::max(std::abs(expected_value), 1e-300)))
-        throw InputError(u.parameter, u.entry,
-                         "muparser and the symbolic differentiation read it differently (" +
-                             std::to_string(expected_value) + " against " + std::to_string(got) +
-                             "); write it with explicit parentheses");
-    }
-    return read;
-  }
-};
-
-std::vector<std::string> printed(const std::vector<ex>& expressions) {
-  std::vector<std::string> texts;
-  texts.reserve(expressions.size());
-  for (const ex& e : expressions)
-    texts.push_back(muparser_text(e));
-  return texts;
-}
-} // namespace
 
 LagrangeEquations::LagrangeEquations(const EnergyDefinition& d) : n_(d.coordinates.size()) {
   try {
@@ -109,59 +42,9 @@ LagrangeEquations::LagrangeEquations(const EnergyDefinition& d) : n_(d.coordinat
 void LagrangeEquations::derive(const EnergyDefinition& d) {
   using namespace GiNaC;
   const std::size_t n = n_;
-  Reader reader;
-  reader.constants = {{"pi", M_PI}, {"e", M_E}};
-  for (const Definition& definition : VariablesInEffect::current())
-    reader.constants[definition.name] = definition.value;
-  for (const auto& [name, value] : reader.constants)
-    reader.table[name] = numeric(value); // the double muparser uses, exactly
-  std::vector<symbol> q, v, a;
-  const symbol t("t");
-  std::vector<std::string> positions_allow, rates_allow; // names in q, t and in q, v, t
-  for (const std::string& name : d.coordinates) {
-    q.emplace_back(name);
-    v.emplace_back("v_" + name);
-    a.emplace_back("_a_" + name);
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    reader.table[d.coordinates[i]] = q[i];
-    reader.table["v_" + d.coordinates[i]] = v[i];
-    reader.variables.push_back(d.coordinates[i]);
-    positions_allow.push_back(d.coordinates[i]);
-  }
-  for (std::size_t i = 0; i < n; ++i)
-    reader.variables.push_back("v_" + d.coordinates[i]);
-  for (std::size_t i = 0; i < n; ++i)
-    reader.variables.push_back("_a_" + d.coordinates[i]);
-  reader.variables.push_back("t");
-  reader.table["t"] = t;
-  positions_allow.push_back("t");
-  rates_allow = positions_allow;
-  for (std::size_t i = 0; i < n; ++i)
-    rates_allow.push_back("v_" + d.coordinates[i]);
-  // two points away from 0 (where many expressions are trivially alike)
-  for (const double shift : {0.0, 0.37}) {
-    exmap at;
-    std::vector<double> values;
-    for (std::size_t i = 0; i < n; ++i)
-      values.push_back(0.31 + 0.17 * double(i) + shift);
-    for (std::size_t i = 0; i < n; ++i)
-      values.push_back(-0.23 + 0.11 * double(i) - shift);
-    for (std::size_t i = 0; i < n; ++i)
-      values.push_back(0.13 + 0.07 * double(i) + shift);
-    values.push_back(0.41 + shift);
-    for (std::size_t i = 0; i < n; ++i) {
-      at[q[i]] = values[i];
-      at[v[i]] = values[n + i];
-    }
-    at[t] = values[3 * n];
-    reader.probes.push_back(at);
-    reader.probe_values.push_back(values);
-  }
-  const std::string in_q_t = "the coordinates and t", in_q_v_t =
-                                                          "the coordinates, their rates v_<name> "
-                                                          "and t";
-
+  const SymbolicReader reader(d.coordinates);
+  const std::vector<symbol>&q = reader.q(), &v = reader.v(), &a = reader.a();
+  const symbol& t = reader.t();
   ex kinetic = 0, potential = 0, dissipation = 0;
   std::vector<ex> positions, velocities;
   for (const PointMass& point : d.points) {
@@ -169,7 +52,7 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
     point_masses_.push_back(point.mass);
     dimension_ = point.components.size();
     for (std::size_t c = 0; c < point.components.size(); ++c) {
-      const ex r = reader.read(point.components[c], positions_allow, in_q_t);
+      const ex r = reader.read(point.components[c], false);
       ex velocity = r.diff(t);
       for (std::size_t j = 0; j < n; ++j)
         velocity += exact_derivative_of(r, q[j]) * v[j];
@@ -181,14 +64,14 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
     }
   }
   for (const EnergyText& text : d.kinetic)
-    kinetic += reader.read(text, rates_allow, in_q_v_t);
+    kinetic += reader.read(text, true);
   for (const EnergyText& text : d.potential)
-    potential += reader.read(text, positions_allow, in_q_t);
+    potential += reader.read(text, false);
   for (const EnergyText& text : d.dissipation)
-    dissipation += reader.read(text, rates_allow, in_q_v_t);
+    dissipation += reader.read(text, true);
   std::vector<ex> applied(n, 0);
   for (const CoordinateForce& f : d.forces)
-    applied[f.coordinate] += reader.read(f.force, rates_allow, in_q_v_t);
+    applied[f.coordinate] += reader.read(f.force, true);
 
   // M = d2T/dv dv must not depend on the rates (T at most quadratic in them)
   std::vector<ex> momentum(n), mass(n * n);
@@ -245,24 +128,14 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
   for (std::size_t i = 0; i < n; ++i)
     momentum_list.push_back(exact_derivative_of(kinetic - potential, q[i]));
   // What GiNaC printed must compile (a failure here is hamdyn's, not the case's).
-  try {
-    momenta_ = std::make_unique<CompiledExpressions>(reader.variables, printed(momentum_list),
-                                                     reader.constants);
-    forces_ = std::make_unique<CompiledExpressions>(reader.variables, printed(force_list),
-                                                    reader.constants);
-    tangents_ = std::make_unique<CompiledExpressions>(reader.variables, printed(tangent_list),
-                                                      reader.constants);
-    std::vector<ex> point_list = positions;
-    point_list.insert(point_list.end(), velocities.begin(), velocities.end());
-    points_ = std::make_unique<CompiledExpressions>(reader.variables, printed(point_list),
-                                                    reader.constants);
-    energies_ = std::make_unique<CompiledExpressions>(
-        reader.variables,
-        printed({kinetic, potential, t0, t1, exact_derivative_of(kinetic - potential, t)}),
-        reader.constants);
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error(std::string("muparser does not read the derivatives: ") + e.what());
-  }
+  momenta_ = reader.compile(momentum_list);
+  forces_ = reader.compile(force_list);
+  tangents_ = reader.compile(tangent_list);
+  std::vector<ex> point_list = positions;
+  point_list.insert(point_list.end(), velocities.begin(), velocities.end());
+  points_ = reader.compile(point_list);
+  energies_ =
+      reader.compile({kinetic, potential, t0, t1, exact_derivative_of(kinetic - potential, t)});
   values_.assign(3 * n + 1, 0.0);
 }
 

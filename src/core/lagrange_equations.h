@@ -12,16 +12,13 @@
 // results are compiled to muparser's bytecode (core/compiled_expressions.h), so a step
 // evaluates them and never differentiates or interprets symbols.
 #include "core/compiled_expressions.h"
+#include "core/symbolic_reader.h"
 
 #include <string>
 #include <vector>
 
 namespace hamdyn {
 
-/// A text of the case, with the parameter and the entry an error names.
-struct EnergyText {
-  std::string parameter, entry, text;
-};
 struct PointMass {
   std::string name;
   double mass;                        // kg

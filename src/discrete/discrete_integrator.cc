@@ -48,7 +48,7 @@ DiscreteState DiscreteIntegrator::restore(const Checkpoint& c) {
   s.dissipated = ledger[0];
   s.work = ledger[1];
   s.driving_work = c.has("discrete_driving_work") ? c.number("discrete_driving_work") : 0.0;
-  s.constraint_integral = restored(c, "discrete_constraint_integral", l);
+  s.constraint_integral = restored(c, "discrete_constraint_integral", system_.n_equations());
   const DenseVector scales = restored(c, "discrete_integrator", 2);
   operator_.set_acceleration_scale(scales[0]);
   const double halved = c.has("discrete_halved_steps") ? c.number("discrete_halved_steps") : 0.0;

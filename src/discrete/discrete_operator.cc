@@ -6,6 +6,7 @@
 #include "terms/operator_term.h"
 
 #include <deal.II/base/quadrature_lib.h>
+#include <deal.II/lac/lapack_full_matrix.h>
 
 #include <algorithm>
 #include <cmath>
@@ -64,18 +65,22 @@ DiscreteOperator::DiscreteOperator(const DiscreteSystem& system) : system_(syste
   for (std::size_t k = 0; k < system.definition().dashpots.size(); ++k)
     if (system.definition().dashpots[k].degree < 2)
       force_dashpots_.push_back(k);
-  initial_cq_.reinit(system.n_constraints());
-  if (system.n_constraints() > 0) // (deal.II's products assert a non-empty matrix)
-    system.constraint_matrix().vmult(initial_cq_, system.initial_displacements());
+  const DenseVector q0 = system.initial_displacements();
+  initial_cq_.reinit(system.n_equations());
+  for (std::size_t r = 0; r < system.n_equations(); ++r)
+    initial_cq_[r] = extension(system.definition().constraints[r].row, q0);
+  identity_.reinit(system.n(), system.n());
+  for (std::size_t i = 0; i < system.n(); ++i)
+    identity_(i, i) = 1;
 }
 
 DiscreteState DiscreteOperator::initial_state() {
   const DiscreteCase& c = system_.definition();
-  const std::size_t n = c.n(), l = system_.n_constraints();
+  const std::size_t n = c.n();
   DiscreteState s;
   s.q = system_.initial_displacements();
   s.v = system_.initial_velocities();
-  s.constraint_integral.reinit(l);
+  s.constraint_integral.reinit(system_.n_equations());
   DenseVector springs, dashpots;
   system_.internal_forces(s.q, s.v, springs, dashpots);
   DenseVector b = system_.external_forces(0);
@@ -88,9 +93,9 @@ DiscreteState DiscreteOperator::initial_state() {
   for (const std::size_t k : force_dashpots_)
     for (std::size_t i = 0; i < n; ++i)
       b[i] -= c.dashpots[k].row[i] * s.dashpot_forces[k];
-  const DenseVector rate = negated(system_.constraint_rate_derivatives(0));
+  const DiscreteSystem::ConstraintRows rows = system_.constraints_at(s.q, &s.v, 0);
   std::tie(s.a, s.lambda) =
-      solve_with_constraints(system_.mass_at(s.q, 0), system_.constraint_matrix(), b, rate);
+      solve_with_constraints(system_.mass_at(s.q, 0), rows.c, b, negated(rows.bias));
   acceleration_scale_ = s.a.linfty_norm();
   return s;
 }
@@ -186,7 +191,7 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   // integral of d over the step (8-point Gauss-Legendre; d is an expression in t), and the
   // positions' target C q_n+1 = C q_0 - integral_0^t1 d (deal.II asserts non-empty vectors)
   DenseVector integral = s.constraint_integral, target = initial_cq_;
-  if (l > 0) {
+  if (system_.n_equations() > 0) {
     static const dealii::QGauss<1> rule(8);
     for (unsigned int k = 0; k < rule.size(); ++k) {
       const DenseVector d = system_.constraint_rates(s.t + h * rule.point(k)[0]);
@@ -195,22 +200,40 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
     target -= integral;
   }
   DenseVector a1 = s.a, lambda = s.lambda, q1, v1;
-  // T maps the acceleration unknowns to a1: the identity, or Gibbs-Appell's null space N with
-  // a1 = a_p + N z'' (a_p the acceleration the constraints prescribe, C a_p = -d')
-  DenseMatrix map(n, reduced ? n - l : n);
-  if (reduced) {
-    map = system_.null_space();
-    DenseVector rate = system_.constraint_rate_derivatives(t1);
-    rate *= -1;
-    const DenseVector particular = system_.least_norm_solution(rate);
-    DenseVector live(n - l);
-    map.Tvmult(live, s.a);
-    map.vmult(a1, live);
-    a1 += particular;
-  } else {
+  step_end_ = t1;
+  // The links' rows at the step's start, for the discrete gradient below.
+  DiscreteSystem::ConstraintRows rows0;
+  if (system_.has_links())
+    rows0 = system_.constraints_at(s.q, &s.v, s.t);
+  // The directions of the multipliers' forces: C (constant for the Equations) at the mean state
+  // q_f, t_f, where generalized-alpha takes the other forces; at rho_inf = 1 a holonomic link's
+  // is the discrete gradient of f (Gonzalez, Physica D 132:165, 1999, eq. 4.9 with the midpoint
+  // gradient of J. Nonlinear Sci. 6:449, 1996, eq. 13): G . (q1 - q0) = f(q1) - f(q0), so that
+  // over a step that keeps f = 0 the link's force does no work and T + V is kept.
+  auto force_directions = [&](const DiscreteSystem::ConstraintRows& rows1) {
+    if (!system_.has_links())
+      return system_.constraint_matrix();
+    DenseVector q_f(n);
     for (std::size_t i = 0; i < n; ++i)
-      map(i, i) = 1;
-  }
+      q_f[i] = (1 - af) * q1[i] + af * s.q[i];
+    DenseMatrix g = system_.constraints_at(q_f, nullptr, (1 - af) * t1 + af * s.t).c;
+    if (!p.energy_consistent_springs)
+      return g;
+    DenseVector dq = q1;
+    dq -= s.q;
+    const double dq2 = dq.norm_sqr();
+    for (std::size_t r = system_.n_equations(); r < l && dq2 > 0; ++r) {
+      if (!rows1.on_positions[r])
+        continue;
+      double predicted = 0;
+      for (std::size_t i = 0; i < n; ++i)
+        predicted += g(r, i) * dq[i];
+      const double correction = (rows1.position[r] - rows0.position[r] - predicted) / dq2;
+      for (std::size_t i = 0; i < n; ++i)
+        g(r, i) += correction * dq[i];
+    }
+    return g;
+  };
   // Dashpots of degree p < 2 act by their force G at t1 (Moreau's time stepping), an unknown of
   // its own: for 1 < p < 2 with the rate law d . v = w(G), smooth where the force law's slope is
   // infinite; for p = 1 (dry friction) set-valued, sticking (d . v = 0, |G| <= c) or slipping
@@ -224,7 +247,9 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
     const DiscreteDashpot& d = c.dashpots[by_force[f]];
     slip[f] = slip_direction(extension(d.row, s.v));
   }
-  const std::size_t na = map.n(), nl = reduced ? 0 : l, nf = by_force.size();
+  const std::size_t nl = reduced ? 0 : l, nf = by_force.size();
+  DiscreteSystem::ConstraintRows rows1;
+  DenseMatrix directions; // the multipliers' C_f
   unsigned iterations = 0;
   settle_active_set(
       50,
@@ -234,70 +259,105 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
             throw NewtonFailure(not_converged(t1));
           DenseMatrix jacobian;
           DenseVector r = residual(p, s, a1, h, t1, &jacobian, q1, v1);
-          DenseVector c_lambda(n);
+          rows1 = system_.constraints_at(q1, &v1, t1);
           if (l > 0)
-            system_.constraint_matrix().Tvmult(c_lambda, lambda);
-          r -= c_lambda;
+            directions = force_directions(rows1);
+          if (nl > 0) {
+            DenseVector c_lambda(n);
+            directions.Tvmult(c_lambda, lambda);
+            r -= c_lambda;
+          }
           for (std::size_t f = 0; f < nf; ++f)
             for (std::size_t i = 0; i < n; ++i)
               r[i] += c.dashpots[by_force[f]].row[i] * forces[f];
-          // the block system in (acceleration unknowns, lambda, G)
-          DenseMatrix block(na + nl + nf, na + nl + nf);
-          DenseVector rhs(na + nl + nf);
-          DenseMatrix jt(n, na), tjt(na, na);
-          jacobian.mmult(jt, map);
-          map.Tmmult(tjt, jt);
-          DenseVector tr(na);
-          map.Tvmult(tr, r);
-          for (std::size_t a = 0; a < na; ++a) {
-            rhs[a] = -tr[a];
-            for (std::size_t b = 0; b < na; ++b)
-              block(a, b) = tjt(a, b);
+          // The momentum rows kept: all of them with multipliers; Gibbs-Appell's N^T (M a + F - Q)
+          // = 0 (Naprstek & Fischer, eqs. 4-5: dG/dz'' = Q_z in the quasi-accelerations z'' along
+          // N), beside the links' C a1 + b = 0 at the step's end. N spans the motions the
+          // constraint forces do not act on in the step, the null space of their directions C_f
+          // at the mean state, as with multipliers (R = C_f^T lambda): N of C(q1) would let the
+          // part of M a_n along C(q_n)^T, which the average a_m carries, act on the free motion,
+          // an O(h) force (measured on the rolling disk: phi' off by 1.2e-3 over 5 s, first order).
+          const DenseMatrix kept = reduced ? null_space_of(directions, n) : DenseMatrix();
+          const DenseMatrix& projection = reduced ? kept : identity_;
+          const std::size_t nm = projection.n();
+          if (nm + l != n + nl)
+            throw NewtonFailure("the constraints became dependent at t = " + std::to_string(t1) +
+                                " s (discrete system)");
+          const std::size_t size = n + nl + nf;
+          DenseMatrix block(size, size), pj(nm, n);
+          DenseVector rhs(size), pr(nm);
+          projection.Tmmult(pj, jacobian);
+          projection.Tvmult(pr, r);
+          for (std::size_t a = 0; a < nm; ++a) {
+            rhs[a] = -pr[a];
+            for (std::size_t j = 0; j < n; ++j)
+              block(a, j) = pj(a, j);
+            for (std::size_t k = 0; k < nl; ++k) // -C_f^T lambda in the momentum rows
+              block(a, n + k) = -directions(k, a);
           }
-          for (std::size_t k = 0; k < nl; ++k) { // multipliers: -C^T in the momentum rows, C q1 = g
-            DenseVector cq(l);
-            system_.constraint_matrix().vmult(cq, q1);
-            rhs[na + k] = -(cq[k] - target[k]) / (p.beta * h * h);
-            for (std::size_t i = 0; i < n; ++i) {
-              block(i, na + k) = -system_.constraint_matrix()(k, i);
-              block(na + k, i) = system_.constraint_matrix()(k, i);
+          DenseVector target_of(l);
+          for (std::size_t k = 0; k < system_.n_equations(); ++k)
+            target_of[k] = target[k];
+          const double bh2 = p.beta * h * h, gh = p.gamma * h;
+          for (std::size_t k = 0; k < l; ++k) {
+            const std::size_t row = nm + k;
+            if (reduced) { // C a1 + b = 0
+              double ca = rows1.bias[k];
+              for (std::size_t j = 0; j < n; ++j) {
+                block(row, j) = rows1.c(k, j);
+                ca += rows1.c(k, j) * a1[j];
+              }
+              rhs[row] = -ca;
+            } else if (rows1.on_positions[k]) { // the position f(q1) (or c . q1) on its target
+              rhs[row] = -(rows1.position[k] - target_of[k]) / bh2;
+              for (std::size_t j = 0; j < n; ++j)
+                block(row, j) = rows1.residual_q(k, j);
+            } else { // a non-holonomic link's rate C(q1) v1 + D(q1) = 0
+              rhs[row] = -rows1.rate[k] / gh;
+              for (std::size_t j = 0; j < n; ++j)
+                block(row, j) = rows1.c(k, j) + bh2 / gh * rows1.residual_q(k, j);
             }
           }
           for (std::size_t f = 0; f < nf; ++f) {
-            const std::size_t k = by_force[f], row = na + nl + f;
+            const std::size_t k = by_force[f], row = nm + l + f;
             const DiscreteDashpot& d = c.dashpots[k];
-            DenseVector dt(na);
-            DenseVector drow(n);
+            DenseVector drow(n), pd(nm);
             for (std::size_t i = 0; i < n; ++i)
               drow[i] = d.row[i];
-            map.Tvmult(dt, drow);
-            for (std::size_t a = 0; a < na; ++a)
-              block(a, row) = dt[a]; // T^T d: the force's share of the momentum rows
+            projection.Tvmult(pd, drow);
+            for (std::size_t a = 0; a < nm; ++a)
+              block(a, n + nl + f) = pd[a]; // the force's share of the momentum rows
             const double rate = extension(d.row, v1);
             if (d.degree > 1) { // d . v1 - w(G) = 0
               rhs[row] = -(rate - system_.dashpot(k).velocity(forces[f]));
-              for (std::size_t a = 0; a < na; ++a)
-                block(row, a) = p.gamma * h * dt[a];
-              block(row, row) = -system_.dashpot(k).velocity_slope(forces[f]);
+              for (std::size_t j = 0; j < n; ++j)
+                block(row, j) = gh * d.row[j];
+              block(row, n + nl + f) = -system_.dashpot(k).velocity_slope(forces[f]);
             } else if (slip[f] == 0) { // sticks: d . v1 = 0
               rhs[row] = -rate;
-              for (std::size_t a = 0; a < na; ++a)
-                block(row, a) = p.gamma * h * dt[a];
+              for (std::size_t j = 0; j < n; ++j)
+                block(row, j) = gh * d.row[j];
             } else { // slips: G = c s
               rhs[row] = -(forces[f] - d.coefficient * slip[f]);
-              block(row, row) = 1;
+              block(row, n + nl + f) = 1;
             }
           }
-          const DenseVector x = solve_dense(block, rhs);
-          DenseVector da(na), increment(n);
-          for (std::size_t a = 0; a < na; ++a)
-            da[a] = x[a];
-          map.vmult(increment, da);
+          DenseVector x;
+          try {
+            x = solve_dense(block, rhs);
+          } catch (const dealii::ExceptionBase&) { // LAPACK found the step's matrix singular
+            throw NewtonFailure("the step's matrix is singular at t = " + std::to_string(t1) +
+                                " s (the mass matrix on the motions the constraints allow, or "
+                                "the constraints' rows, lost rank)");
+          }
+          DenseVector increment(n);
+          for (std::size_t j = 0; j < n; ++j)
+            increment[j] = x[j];
           a1 += increment;
           for (std::size_t k = 0; k < nl; ++k)
-            lambda[k] += x[na + k];
+            lambda[k] += x[n + k];
           for (std::size_t f = 0; f < nf; ++f)
-            forces[f] += x[na + nl + f];
+            forces[f] += x[n + nl + f];
           // converged when the increment is round-off of the acceleration (a linear system: at
           // once), against the largest acceleration of the run so far: where a passes through zero,
           // round-off of the solve is not small against a itself. With multipliers the constraint
@@ -314,6 +374,10 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
             break;
         }
         residual(p, s, a1, h, t1, nullptr, q1, v1);
+        if (l > 0) {
+          rows1 = system_.constraints_at(q1, &v1, t1);
+          directions = force_directions(rows1);
+        }
       },
       [&] {
         bool changed = false;
@@ -335,18 +399,23 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   for (std::size_t f = 0; f < nf; ++f)
     for (std::size_t i = 0; i < n; ++i)
       r[i] += c.dashpots[by_force[f]].row[i] * forces[f];
-  if (reduced || l == 0) // the constraint forces the step applied, C^T lambda = R
-    lambda = system_.multipliers_from(r);
+  // the constraint forces the step applied: C_f^T lambda, or Gibbs-Appell's R itself (N^T R = 0:
+  // R is in the range of C^T, R = C^T lambda)
+  DenseVector constraint_force(n);
+  if (nl > 0) {
+    directions.Tvmult(constraint_force, lambda);
+  } else if (l > 0) {
+    lambda = multipliers_from(directions, r);
+    constraint_force = r;
+  }
   // The ledger, booked as the forces the step applied times its displacement.
   DenseVector dq = q1, springs0, dashpots0, springs1, dashpots1;
   dq -= s.q;
   system_.internal_forces(s.q, s.v, springs0, dashpots0);
   system_.internal_forces(q1, v1, springs1, dashpots1);
-  DenseVector load = system_.external_forces(t1), constraint_force(n);
+  DenseVector load = system_.external_forces(t1);
   load *= 1 - af;
   load.add(af, system_.external_forces(s.t));
-  if (system_.n_constraints() > 0)
-    system_.constraint_matrix().Tvmult(constraint_force, lambda);
   load += constraint_force;
   DenseVector dissipation = dashpots1;
   dissipation *= 1 - af;
@@ -371,27 +440,17 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
         (system_.energy_parts(s.q, s.v, s.t).dl_dt + system_.energy_parts(q1, v1, t1).dl_dt);
   s.work += load * dq;
   // lambda at t1 itself, with the acceleration consistent with the end state: M a + F(q1, v1) -
-  // Q(t1) = C^T lambda and C a = -d'(t1), as at t = 0. (The step's lambda above is the
+  // Q(t1) = C^T lambda and C a + b = 0, as at t = 0. (The step's lambda above is the
   // alpha-weighted mean over the step; and with d != 0, a1 of the multipliers' position-level
   // constraint alternates about the consistent one, as index-3 schemes' accelerations do.)
   // Without constraints there is no lambda, and no end-state solve (nor M(q1, t1), a full
-  // evaluation of the energies' tangents) is spent on it.
-  if (l > 0) {
-    DenseVector free_force = system_.external_forces(t1);
-    free_force -= springs1;
-    free_force -= dashpots1;
-    free_force -= system_.energy_forces(q1, v1, t1);
-    for (std::size_t f = 0; f < nf; ++f)
-      for (std::size_t i = 0; i < n; ++i)
-        free_force[i] -= c.dashpots[by_force[f]].row[i] * forces[f];
-    const DenseVector rate = negated(system_.constraint_rate_derivatives(t1));
-    lambda = solve_with_constraints(system_.mass_at(q1, t1), system_.constraint_matrix(),
-                                    free_force, rate)
-                 .second;
-  }
+  // evaluation of the energies' tangents) is spent on it; Gibbs-Appell's is solved after the
+  // projection, at the state the step ends in (with_entries).
   s.dashpot_forces = system_.dashpot_forces(v1);
   for (std::size_t f = 0; f < nf; ++f)
     s.dashpot_forces[by_force[f]] = forces[f];
+  if (l > 0 && !reduced)
+    lambda = end_state_multipliers(q1, v1, t1, s.dashpot_forces);
   s.lambda = lambda;
   s.constraint_integral = integral;
   y_ = negated(a1); // y = -a_{n+1}: the corrector makes q, v and a of the step's end from it
@@ -399,7 +458,7 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
 }
 
 void DiscreteOperator::with_entries(DiscreteState& s, const DenseVector& y,
-                                    const std::function<void(const StateEntries&)>& f) const {
+                                    const std::function<void(const StateEntries&)>& f) {
   StateEntries x;
   x.n = s.q.size();
   x.u = s.q.begin();
@@ -407,6 +466,89 @@ void DiscreteOperator::with_entries(DiscreteState& s, const DenseVector& y,
   x.a = s.a.begin();
   x.y = y.begin();
   f(x);
+  if (system_.definition().method == ConstraintMethod::gibbs_appell &&
+      system_.n_constraints() > 0) {
+    project_onto_constraints(s);
+    s.lambda = end_state_multipliers(s.q, s.v, step_end_, s.dashpot_forces);
+  }
+}
+
+DenseVector
+DiscreteOperator::end_state_multipliers(const DenseVector& q, const DenseVector& v, double t,
+                                        const std::vector<double>& dashpot_forces) const {
+  const std::size_t n = system_.n();
+  DenseVector free_force = system_.external_forces(t), springs, dashpots;
+  system_.internal_forces(q, v, springs, dashpots);
+  free_force -= springs;
+  free_force -= dashpots;
+  free_force -= system_.energy_forces(q, v, t);
+  for (const std::size_t k : force_dashpots_)
+    for (std::size_t i = 0; i < n; ++i)
+      free_force[i] -= system_.definition().dashpots[k].row[i] * dashpot_forces[k];
+  const DiscreteSystem::ConstraintRows rows = system_.constraints_at(q, &v, t);
+  return solve_with_constraints(system_.mass_at(q, t), rows.c, free_force, negated(rows.bias))
+      .second;
+}
+
+void DiscreteOperator::project_onto_constraints(DiscreteState& s) const {
+  // Gibbs-Appell moves on the accelerations the constraints allow, so its positions and rates
+  // drift off them at the scheme's order; they are put back after each step (the coordinate
+  // projection of Eich, SIAM J. Numer. Anal. 30:1467, 1993) in the metric of the mass matrix,
+  // dx = -M^-1 A^T (A M^-1 A^T)^-1 r, the correction an impulse along the constraint forces
+  // would make: the positions onto c . q = c . q0 - integral d and f(q, t) = 0 by such
+  // Gauss-Newton steps, then the rates onto C(q, t) q-dot + D = 0 (linear in the rates: one
+  // step). In this metric the change of T = 1/2 v^T M v is (C v)^T (...) rho, second order in
+  // the drift rho (a Euclidean step's is first order). The prescribed motions are then held
+  // exactly, as the multipliers hold them.
+  const std::size_t n = system_.n(), l = system_.n_constraints(), ne = system_.n_equations();
+  const double t = step_end_;
+  const DenseMatrix mass = system_.mass_at(s.q, t);
+  dealii::LAPACKFullMatrix<double> mass_lu(n, n);
+  mass_lu = mass;
+  mass_lu.compute_lu_factorization();
+  // -M^-1 A^T (A M^-1 A^T)^-1 r
+  auto correction = [&](const DenseMatrix& a, const DenseVector& r) {
+    const std::size_t m = a.m();
+    DenseMatrix m_inverse_at(n, m), gram(m, m);
+    for (std::size_t k = 0; k < m; ++k) {
+      DenseVector column(n);
+      for (std::size_t i = 0; i < n; ++i)
+        column[i] = a(k, i);
+      mass_lu.solve(column);
+      for (std::size_t i = 0; i < n; ++i)
+        m_inverse_at(i, k) = column[i];
+    }
+    a.mmult(gram, m_inverse_at);
+    DenseVector dx(n);
+    m_inverse_at.vmult(dx, solve_dense(gram, r));
+    return negated(dx);
+  };
+  for (unsigned iteration = 0; iteration < 4; ++iteration) {
+    const DiscreteSystem::ConstraintRows rows = system_.constraints_at(s.q, nullptr, t);
+    std::vector<std::size_t> held;
+    for (std::size_t r = 0; r < l; ++r)
+      if (rows.on_positions[r])
+        held.push_back(r);
+    if (held.empty())
+      break;
+    DenseMatrix a(held.size(), n);
+    DenseVector residual(held.size());
+    double largest = 0, scale = 0;
+    for (std::size_t k = 0; k < held.size(); ++k) {
+      const std::size_t r = held[k];
+      residual[k] = rows.position[r] - (r < ne ? initial_cq_[r] - s.constraint_integral[r] : 0.0);
+      largest = std::max(largest, std::abs(residual[k]));
+      for (std::size_t i = 0; i < n; ++i) {
+        a(k, i) = rows.residual_q(r, i);
+        scale = std::max(scale, std::abs(a(k, i) * s.q[i]));
+      }
+    }
+    if (largest <= 4 * std::numeric_limits<double>::epsilon() * std::max(scale, 1e-300))
+      break;
+    s.q += correction(a, residual);
+  }
+  const DiscreteSystem::ConstraintRows rows = system_.constraints_at(s.q, &s.v, t);
+  s.v += correction(rows.c, rows.rate);
 }
 
 } // namespace hamdyn

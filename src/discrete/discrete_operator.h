@@ -53,8 +53,10 @@ public:
   const DenseVector& implicit_solve(DiscreteState& s, const ImplicitStep& step);
   unsigned iterations() const { return iterations_; }
   unsigned most_iterations() const { return iterations_; }
+  /// The corrector's entries; after it, Gibbs-Appell's state is projected back onto the
+  /// constraints (project_onto_constraints).
   void with_entries(DiscreteState& s, const DenseVector& y,
-                    const std::function<void(const StateEntries&)>& f) const;
+                    const std::function<void(const StateEntries&)>& f);
   void remember() { remembered_scale_ = acceleration_scale_; }
   void revert() { acceleration_scale_ = remembered_scale_; }
   void halving_started(const DiscreteState& /*s*/) {}
@@ -70,8 +72,14 @@ private:
   DenseVector residual(const NewmarkParameters& p, const DiscreteState& s0, const DenseVector& a1,
                        double h, double t1, DenseMatrix* jacobian, DenseVector& q1,
                        DenseVector& v1) const;
+  void project_onto_constraints(DiscreteState& s) const;
+  // lambda of the state (q, v) at t: M a + F - Q = C^T lambda with C a + b = 0
+  DenseVector end_state_multipliers(const DenseVector& q, const DenseVector& v, double t,
+                                    const std::vector<double>& dashpot_forces) const;
   const DiscreteSystem& system_;
-  DenseVector initial_cq_; // C q(0)
+  DenseMatrix identity_;   // n x n, the momentum rows the multipliers keep
+  double step_end_ = 0;    // t1 of the last implicit_solve, the time the corrector's state has
+  DenseVector initial_cq_; // the Equations' c . q(0)
   DenseVector y_;
   unsigned iterations_ = 0;
   double acceleration_scale_ = 0, remembered_scale_ = 0;

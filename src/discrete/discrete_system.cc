@@ -37,6 +37,14 @@ void add_outer(DenseMatrix& matrix, const std::vector<double>& d, double m) {
       matrix(i, j) += m * d[i] * d[j];
 }
 
+// row r of `matrix` times v
+double extension_row(const DenseMatrix& matrix, std::size_t r, const DenseVector& v) {
+  double e = 0;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    e += matrix(r, i) * v[i];
+  return e;
+}
+
 void add_scaled(DenseVector& vector, const std::vector<double>& d, double f) {
   for (std::size_t i = 0; i < d.size(); ++i)
     vector[i] += f * d[i];
@@ -63,48 +71,118 @@ DashpotLaw DiscreteSystem::dashpot(std::size_t k) const {
   return {c_.dashpots[k].coefficient, c_.dashpots[k].degree};
 }
 
+DenseMatrix null_space_of(const DenseMatrix& c, std::size_t n, std::size_t* rank) {
+  const std::size_t l = c.m();
+  if (l == 0) {
+    DenseMatrix identity(n, n);
+    for (std::size_t i = 0; i < n; ++i)
+      identity(i, i) = 1;
+    if (rank)
+      *rank = 0;
+    return identity;
+  }
+  // N: the right singular vectors of C beyond its rank
+  dealii::LAPACKFullMatrix<double> svd(l, n);
+  svd = c;
+  svd.compute_svd();
+  const double largest = svd.singular_value(0);
+  std::size_t r = 0;
+  while (r < std::min(l, n) && svd.singular_value(r) > 1e-12 * largest)
+    ++r;
+  if (rank)
+    *rank = r;
+  const auto& vt = svd.get_svd_vt();
+  DenseMatrix null_space(n, n - r);
+  for (std::size_t k = 0; k < n - r; ++k)
+    for (std::size_t i = 0; i < n; ++i)
+      null_space(i, k) = vt(r + k, i);
+  return null_space;
+}
+
+DenseVector multipliers_from(const DenseMatrix& c, const DenseVector& r) {
+  DenseVector cr(c.m()), lambda(c.m());
+  if (c.m() == 0)
+    return lambda;
+  DenseMatrix gram(c.m(), c.m());
+  c.mTmult(gram, c);
+  c.vmult(cr, r);
+  return solve_dense(gram, cr);
+}
+
+DenseVector least_norm_solution(const DenseMatrix& c, const DenseVector& b) {
+  DenseVector x(c.n());
+  if (c.m() == 0)
+    return x;
+  DenseMatrix gram(c.m(), c.m());
+  c.mTmult(gram, c);
+  c.Tvmult(x, solve_dense(gram, b));
+  return x;
+}
+
 DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
-  const std::size_t n = c.n(), l = c.constraints.size();
+  const std::size_t n = c.n(), l = n_constraints();
   mass_.reinit(n, n);
   for (const auto& inertia : c.inertias)
     add_outer(mass_, inertia.row, inertia.value);
-  constraint_.reinit(l, n);
-  for (std::size_t r = 0; r < l; ++r)
+  const DenseVector q0 = initial_displacements(), v0 = initial_velocities();
+  const ConstraintRows rows = constraints_at(q0, &v0, 0);
+  constraint_ = rows.c;
+  const std::vector<std::string> names = c.constraint_names();
+  auto parameter_of = [&](std::size_t r) {
+    if (r < n_equations())
+      return std::string("Constraints/Equations");
+    return c.links->link(r - n_equations()).text.parameter;
+  };
+  // The initial positions must satisfy the holonomic links, the initial rates every constraint
+  // (against the size of the terms that make up each: round-off of them is 0).
+  for (std::size_t r = n_equations(); r < l; ++r) {
+    bool finite = std::isfinite(rows.position[r]) && std::isfinite(rows.rate[r]) &&
+                  std::isfinite(rows.bias[r]);
     for (std::size_t i = 0; i < n; ++i)
-      constraint_(r, i) = c.constraints[r].row[i];
-
-  // N: the right singular vectors of C beyond its rank (an orthonormal basis of C's null space).
-  null_space_.reinit(n, n - l);
-  if (l == 0) {
-    for (std::size_t i = 0; i < n; ++i)
-      null_space_(i, i) = 1;
-  } else {
-    if (l >= n)
-      throw InputError("Constraints/Equations", c.constraints.back().name,
-                       "expected fewer constraints than coordinates (" + std::to_string(n) +
-                           "): nothing would be left to move");
-    dealii::LAPACKFullMatrix<double> svd(l, n);
-    svd = constraint_;
-    svd.compute_svd();
-    const double largest = svd.singular_value(0);
-    for (std::size_t r = 0; r < l; ++r)
-      if (!(svd.singular_value(r) > 1e-12 * largest))
-        throw InputError("Constraints/Equations", c.constraints[r].name,
-                         "the constraints are dependent (one is a combination of the others: C "
-                         "has rank " +
-                             std::to_string(r) + " for " + std::to_string(l) +
-                             " rows); remove the redundant one");
-    const auto& vt = svd.get_svd_vt();
-    for (std::size_t k = 0; k < n - l; ++k)
-      for (std::size_t i = 0; i < n; ++i)
-        null_space_(i, k) = vt(l + k, i);
-    DenseMatrix gram(l, l);
-    constraint_.mTmult(gram, constraint_);
-    gram_inverse_.reinit(l, l);
-    gram_inverse_.invert(gram);
+      finite = finite && std::isfinite(rows.c(r, i)) && std::isfinite(rows.residual_q(r, i));
+    if (!finite)
+      throw InputError(parameter_of(r),
+                       names[r] + ": " + c.links->link(r - n_equations()).text.text,
+                       "the link or its derivatives are not finite at the initial state; expected "
+                       "an expression finite (with its derivatives) over the run");
   }
+  for (std::size_t r = 0; r < l; ++r) {
+    double scale = 0, position_scale = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      scale = std::max(scale, std::abs(rows.c(r, i) * v0[i]));
+      position_scale = std::max(position_scale, std::abs(rows.c(r, i) * q0[i]));
+    }
+    const bool holonomic_link = r >= n_equations() && c.links->link(r - n_equations()).holonomic;
+    if (holonomic_link && std::abs(rows.position[r]) > 1e-12 * std::max(position_scale, 1.0))
+      throw InputError("Discrete system/Initial displacements", "",
+                       "the initial positions break the holonomic link '" + names[r] + "' (" +
+                           c.links->link(r - n_equations()).text.text + " = " +
+                           format_number(rows.position[r]) + ", expected 0)");
+    const double rate_free = rows.rate[r] - extension_row(rows.c, r, v0);
+    scale = std::max(scale, std::abs(rate_free));
+    if (std::abs(rows.rate[r]) > 1e-12 * scale)
+      throw InputError(
+          "Discrete system/Initial velocities", "",
+          "the initial rates break the constraint '" + names[r] + "' (" +
+              (r < n_equations()
+                   ? format_linear_combination(c.constraints[r].row, c.coordinates) + " + d(0)"
+                   : c.links->link(r - n_equations()).text.text) +
+              " = " + std::to_string(rows.rate[r]) + ", expected 0)");
+  }
+  if (l >= n && l > 0)
+    throw InputError(parameter_of(l - 1), names.back(),
+                     "expected fewer constraints than coordinates (" + std::to_string(n) +
+                         "): nothing would be left to move");
+  std::size_t rank = 0;
+  null_space_ = null_space_of(constraint_, n, &rank);
+  if (rank < l)
+    throw InputError(
+        parameter_of(rank), names[rank],
+        "the constraints are dependent" + std::string(has_links() ? " at the initial state" : "") +
+            " (one is a combination of the others: C has rank " + std::to_string(rank) + " for " +
+            std::to_string(l) + " rows); remove the redundant one");
   // M must be definite on the motions the constraints leave: N^T M N regular.
-  if (smallest_singular_ratio(on_null_space(mass_at(initial_displacements(), 0))) < 1e-12)
+  if (smallest_singular_ratio(on_null_space(mass_at(q0, 0))) < 1e-12)
     throw InputError(c.energies ? "Discrete system/Inertias, Points and Kinetic energy"
                                 : "Discrete system/Inertias",
                      "",
@@ -113,23 +191,47 @@ DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
                          std::string(l > 0 ? " on the motions the constraints allow" : "") +
                          ": some combination of the coordinates carries no inertia; give each "
                          "coordinate (or the constraints) one");
-  // The initial rates must satisfy C q-dot(0) + d(0) = 0.
-  const DenseVector v0 = initial_velocities();
-  const DenseVector d0 = constraint_rates(0);
-  for (std::size_t r = 0; r < l; ++r) {
-    const double residual = extension(c.constraints[r].row, v0) + d0[r];
-    double scale = std::abs(d0[r]);
-    for (std::size_t i = 0; i < n; ++i)
-      scale = std::max(scale, std::abs(c.constraints[r].row[i] * v0[i]));
-    if (std::abs(residual) > 1e-12 * scale)
-      throw InputError("Discrete system/Initial velocities", "",
-                       "the initial rates break the constraint '" + c.constraints[r].name + "' (" +
-                           format_linear_combination(c.constraints[r].row, c.coordinates) +
-                           " + d(0) = " + std::to_string(residual) + ", expected 0)");
-  }
-  const DenseVector q0 = initial_displacements();
   for (const auto& s : c.springs)
     e_scale_.push_back(std::max(1e-6, std::abs(extension(s.row, q0))));
+}
+
+DiscreteSystem::ConstraintRows
+DiscreteSystem::constraints_at(const DenseVector& q, const DenseVector* v, double t) const {
+  const std::size_t n = this->n(), l = n_constraints(), ne = n_equations();
+  ConstraintRows rows;
+  rows.c.reinit(l, n);
+  rows.residual_q.reinit(l, n);
+  rows.rate.reinit(l);
+  rows.bias.reinit(l);
+  rows.position.reinit(l);
+  rows.on_positions.assign(l, true);
+  if (l == 0)
+    return rows;
+  const DenseVector d = constraint_rates(t), d_rate = constraint_rate_derivatives(t);
+  for (std::size_t r = 0; r < ne; ++r) {
+    const std::vector<double>& row = c_.constraints[r].row;
+    for (std::size_t i = 0; i < n; ++i)
+      rows.c(r, i) = rows.residual_q(r, i) = row[i];
+    rows.rate[r] = (v ? extension(row, *v) : 0.0) + d[r];
+    rows.bias[r] = d_rate[r];
+    rows.position[r] = extension(row, q);
+  }
+  if (!has_links())
+    return rows;
+  LinkEquations::Values values;
+  c_.links->evaluate(q.begin(), v ? v->begin() : nullptr, t, values);
+  for (std::size_t k = 0; k < c_.n_links(); ++k) {
+    const std::size_t r = ne + k;
+    for (std::size_t i = 0; i < n; ++i) {
+      rows.c(r, i) = values.row[k * n + i];
+      rows.residual_q(r, i) = values.residual_q[k * n + i];
+    }
+    rows.rate[r] = values.rate[k];
+    rows.bias[r] = values.bias[k];
+    rows.position[r] = values.position[k];
+    rows.on_positions[r] = c_.links->link(k).holonomic;
+  }
+  return rows;
 }
 
 void DiscreteSystem::internal_forces(const DenseVector& q, const DenseVector& v,
@@ -169,15 +271,15 @@ DenseVector DiscreteSystem::external_forces(double t) const {
 }
 
 DenseVector DiscreteSystem::constraint_rates(double t) const {
-  DenseVector d(n_constraints());
-  for (std::size_t r = 0; r < n_constraints(); ++r)
+  DenseVector d(n_equations());
+  for (std::size_t r = 0; r < n_equations(); ++r)
     d[r] = (*c_.constraints[r].rate)(0, t);
   return d;
 }
 
 DenseVector DiscreteSystem::constraint_rate_derivatives(double t) const {
-  DenseVector d(n_constraints());
-  for (std::size_t r = 0; r < n_constraints(); ++r) {
+  DenseVector d(n_equations());
+  for (std::size_t r = 0; r < n_equations(); ++r) {
     const Expression& rate = *c_.constraints[r].rate;
     if (rate.is_time_independent())
       continue;
@@ -265,24 +367,6 @@ double DiscreteSystem::potential_energy(const DenseVector& q, double t) const {
         v += 0.25 * e * rule.weight(k) * (*s.law)(e * (panel + rule.point(k)[0]) / 4, 0);
   }
   return v + (energies() ? energies()->potential_energy(q.begin(), t) : 0.0);
-}
-
-DenseVector DiscreteSystem::multipliers_from(const DenseVector& r) const {
-  DenseVector cr(n_constraints()), lambda(n_constraints());
-  if (n_constraints() == 0)
-    return lambda;
-  constraint_.vmult(cr, r);
-  gram_inverse_.vmult(lambda, cr);
-  return lambda;
-}
-
-DenseVector DiscreteSystem::least_norm_solution(const DenseVector& b) const {
-  DenseVector y(n_constraints()), x(n());
-  if (n_constraints() == 0)
-    return x;
-  gram_inverse_.vmult(y, b);
-  constraint_.Tvmult(x, y);
-  return x;
 }
 
 } // namespace hamdyn

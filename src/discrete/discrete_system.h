@@ -26,12 +26,29 @@ public:
 
   const DiscreteCase& definition() const { return c_; }
   std::size_t n() const { return c_.n(); }
-  std::size_t n_constraints() const { return c_.constraints.size(); }
-  const DenseMatrix& mass() const { return mass_; }                    // the inertias' constant M
-  const DenseMatrix& constraint_matrix() const { return constraint_; } // C, l x n
-  const DenseMatrix& null_space() const { return null_space_; }        // N, n x (n - l)
-  /// N^T A N: an n x n matrix on the motions the constraints allow.
+  /// The Equations and the links (Holonomic, Nonholonomic), in that order.
+  std::size_t n_constraints() const { return c_.constraints.size() + c_.n_links(); }
+  std::size_t n_equations() const { return c_.constraints.size(); }
+  bool has_links() const { return c_.n_links() > 0; }
+  const DenseMatrix& mass() const { return mass_; } // the inertias' constant M
+  /// C (l x n) and its null space N (C N = 0, N^T N = I, n x (n - l)) at the initial state:
+  /// constant unless the case has links (constraints_at() gives them anywhere).
+  const DenseMatrix& constraint_matrix() const { return constraint_; }
+  const DenseMatrix& null_space() const { return null_space_; }
+  /// N^T A N: an n x n matrix on the motions the constraints allow (at the initial state).
   DenseMatrix on_null_space(const DenseMatrix& a) const;
+
+  /// Every constraint at (q, v, t) (core/link_equations.h): the rows C, the rate residuals
+  /// rho = C v + D, the acceleration terms b (C a + b = 0), and for the rows held on positions
+  /// (the Equations, with position c . q, and the holonomic links, with f) the position; the
+  /// derivative of the residual each row is held at (positions, or a non-holonomic link's rate)
+  /// by q. Without v, the rates are taken as 0.
+  struct ConstraintRows {
+    DenseMatrix c, residual_q;
+    DenseVector rate, bias, position;
+    std::vector<bool> on_positions;
+  };
+  ConstraintRows constraints_at(const DenseVector& q, const DenseVector* v, double t) const;
 
   /// The springs' and dashpots' generalized forces at (q, v), dashpots of degree p < 2 left out
   /// (their force is an unknown of the step); with `stiffness` / `damping` given, the tangents
@@ -49,7 +66,7 @@ public:
   DenseVector initial_velocities() const;
   /// Q(t) = sum d f(t).
   DenseVector external_forces(double t) const;
-  /// d(t) of each constraint, and its rate (central differences: d is a user expression).
+  /// d(t) of each of the Equations, and its rate (central differences: d is a user expression).
   DenseVector constraint_rates(double t) const;
   DenseVector constraint_rate_derivatives(double t) const;
   /// The springs' forces F(d . q) and the dashpots' c |d . v|^(p-1) sign, for history.csv.
@@ -74,19 +91,23 @@ public:
   /// The energies' generalized forces at (q, v, t) with a = 0 (g_c + g_d - Q; 0 without
   /// energies).
   DenseVector energy_forces(const DenseVector& q, const DenseVector& v, double t) const;
-  /// lambda from C^T lambda = r (r in the range of C^T: least squares, exact there).
-  DenseVector multipliers_from(const DenseVector& r) const;
-  /// x with C x = b of least norm, C^T (C C^T)^-1 b.
-  DenseVector least_norm_solution(const DenseVector& b) const;
 
 private:
   const DiscreteCase c_;
-  DenseMatrix mass_, constraint_, null_space_, gram_inverse_; // (C C^T)^-1
+  DenseMatrix mass_, constraint_, null_space_;
   std::vector<double> e_scale_;
 };
 
 /// x = A^-1 b by LU (LAPACK): a discrete system's matrices are a few dozen rows at most.
 DenseVector solve_dense(const DenseMatrix& a, const DenseVector& b);
+
+/// lambda from C^T lambda = r (r in the range of C^T: least squares, exact there).
+DenseVector multipliers_from(const DenseMatrix& c, const DenseVector& r);
+/// x with C x = b of least norm, C^T (C C^T)^-1 b.
+DenseVector least_norm_solution(const DenseMatrix& c, const DenseVector& b);
+/// An orthonormal basis of the null space of C (l x n; deal.II keeps no column count for l = 0)
+/// as n x (n - rank), and C's rank, by an SVD.
+DenseMatrix null_space_of(const DenseMatrix& c, std::size_t n, std::size_t* rank = nullptr);
 
 /// The element's extension d . q.
 double extension(const std::vector<double>& row, const DenseVector& q);

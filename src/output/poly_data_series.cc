@@ -34,7 +34,7 @@ void PolyDataSeries::write(double time, vtkPolyData* data) {
   if (!writer_)
     return;
   write_single(file, time, data);
-  write_series_index(directory_, name_, records_);
+  append_series_record(directory_, name_, records_);
 }
 
 void PolyDataSeries::restore(const std::vector<double>& times) {

@@ -47,7 +47,7 @@ void VtuSeries::write(const OutputFields& fields, unsigned int subdivisions, dou
   // Pieces and records are not synced to disk: a killed process loses nothing the kernel holds,
   // and the cost per snapshot stays that of writing.
   write_file_atomically(directory_ + "/" + base + ".pvtu", pvtu, false);
-  write_series_index(directory_, name_, records_);
+  append_series_record(directory_, name_, records_);
 }
 
 void VtuSeries::restore(const Records& records) {

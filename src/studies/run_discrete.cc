@@ -41,8 +41,8 @@ std::vector<std::string> discrete_history_columns(const DiscreteCase& d) {
     columns.push_back("force_" + s.name);
   for (const auto& s : d.dashpots)
     columns.push_back("dashpot_force_" + s.name);
-  for (const auto& s : d.constraints)
-    columns.push_back("lambda_" + s.name);
+  for (const std::string& name : d.constraint_names())
+    columns.push_back("lambda_" + name);
   for (const char* energy :
        {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work"})
     columns.push_back(energy);
@@ -271,6 +271,12 @@ void integrate_discrete(const CaseParameters& c, MPI_Comm comm,
 NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                bool report) {
   const DiscreteSystem system(*c.discrete);
+  if (system.has_links())
+    throw InputError(c.discrete->links->link(0).text.parameter, c.discrete->links->link(0).name,
+                     "modes of a system with links as expressions are not formed (the "
+                     "linearization on a curved constraint manifold, or in the quasi-velocities "
+                     "of a non-holonomic link, is not implemented); expected constant linear "
+                     "Constraints/Equations for modes");
   const std::size_t k = system.n() - system.n_constraints();
   if (c.n_modes > k)
     throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
@@ -344,9 +350,9 @@ NamedValues run_discrete_compare(const CaseParameters& c, const ParameterFile& f
         times.push_back(state.t);
     }
   }
-  // The impulse dual (and the frequencies beside it) takes constant inertias and extensions
-  // linear in q: energies as expressions are neither.
-  const bool with_dual = system.energies() == nullptr;
+  // The impulse dual (and the frequencies beside it) takes constant inertias, extensions linear
+  // in q and constant linear constraints: energies and links as expressions are none of these.
+  const bool with_dual = system.energies() == nullptr && !system.has_links();
   std::vector<double> primal, dual_frequencies;
   if (with_dual) {
     const ImpulseSolution dual(system);
@@ -389,9 +395,12 @@ NamedValues run_discrete_compare(const CaseParameters& c, const ParameterFile& f
   }
   NamedValues results;
   if (root && !with_dual)
-    std::printf("no impulse dual: the case's energies as expressions (configuration-dependent "
-                "inertia, extensions nonlinear in q) are outside its assumptions (constant "
-                "inertias, extensions linear in q)\n");
+    std::printf("no impulse dual: the case's %s as expressions (%s) are outside its "
+                "assumptions (constant inertias, extensions linear in q, constant linear "
+                "constraints)\n",
+                system.energies() ? "energies" : "links",
+                system.energies() ? "configuration-dependent inertia, extensions nonlinear in q"
+                                  : "constraints whose rows depend on q or t");
   if (root && with_dual) {
     std::printf("nonzero angular frequencies linearized about the initial state [rad/s]\n%6s "
                 "%22s %22s\n",

@@ -134,40 +134,57 @@ list_bad = ["0.5", "2:1", "-0.5:1", "0.5:1;;0.6:1", "a:b", "0.5:nan", "0.5:1:2",
 
 
 def bad_values(allowed):
+    """The values out of the kind's range (every one is tried on every parameter of the kind) and
+    the values that are not of the kind at all (read by the one parser of the kind: each parameter
+    gets a few of them, see `rotated`)."""
     a = allowed
     if a.startswith("a real number >= 0"):
-        return ["-1", "-1e-300"] + not_numbers
+        return ["-1", "-1e-300"], not_numbers
     if a.startswith("a real number > 0"):
-        return ["0", "-1", "-0"] + not_numbers
+        return ["0", "-1", "-0"], not_numbers
     if a.startswith("a real number in (-1, 0.5]"):
-        return ["-1", "0.6"] + not_numbers
+        return ["-1", "0.6"], not_numbers
     if a == "a real number" or a.startswith("a real number ("):
-        return not_numbers
+        return [], not_numbers
     if a.startswith("a real number in [0, 1]"):
-        return ["-0.1", "1.1"] + not_numbers
+        return ["-0.1", "1.1"], not_numbers
     if a.startswith("a real number in (0, 1e-2]"):
-        return ["0", "0.1", "-1"] + not_numbers
+        return ["0", "0.1", "-1"], not_numbers
     if a.startswith("an integer from 1 to 4"):
-        return ["0", "5", "1.5", "2147483648", "abc", ""]
+        return ["0", "5", "1.5", "2147483648", "abc", ""], []
     if a.startswith("an integer from 1 to 1000"):
-        return ["0", "1001", "1.5", "abc", ""]
+        return ["0", "1001", "1.5", "abc", ""], []
     if a.startswith("an integer from 2 to 12"):
-        return ["1", "13", "1.5", "abc", ""]
+        return ["1", "13", "1.5", "abc", ""], []
     if a.startswith("an integer >= 1"):
-        return ["0", "-1", "1.5", "2147483648", "99999999999999999999", "abc", ""]
+        return ["0", "-1", "1.5", "2147483648", "99999999999999999999", "abc", ""], []
     if a.startswith("an integer >= 0"):
-        return ["-1", "1.5", "99999999999999999999", "abc", ""]
+        return ["-1", "1.5", "99999999999999999999", "abc", ""], []
     if a.startswith("0 or an integer from 2 to 1000000"):
-        return ["1", "-1", "1000001", "abc", ""]
+        return ["1", "-1", "1000001", "abc", ""], []
     if a.startswith("an expression"):
-        return expression_bad
+        return [], expression_bad
     if a.startswith("';'-separated"):  # a negative number is bad, a negative law or force is not
-        return list_bad + (["0.5:-1"] if "value >= 0" in a or "mass > 0" in a else [])
+        return (["0.5:-1"] if "value >= 0" in a or "mass > 0" in a else []), list_bad
     if a.startswith("empty or comma-separated positions"):
-        return ["2", "-1", "a", "0.5,,0.6", "nan", "0.5,"]
+        return ["2", "-1", "a", "0.5,,0.6", "nan", "0.5,"], []
     if " | " in a and ":" not in a:
-        return ["bogus", "String"]  # a selection (case matters)
-    return []
+        return ["bogus", "String"], []  # a selection (case matters)
+    return [], []
+
+
+# Each input costs about a second of MPI and PETSc start-up, and a kind's malformed values all go
+# through that kind's one parser: the n-th parameter of a kind gets `per_parameter` of them,
+# starting `per_parameter` further along the list than the parameter before, so every malformed
+# value still meets several parameters of its kind.
+per_parameter = 3
+
+
+def rotated(values, n):
+    if not values:
+        return []
+    start = n * per_parameter
+    return [values[(start + j) % len(values)] for j in range(min(per_parameter, len(values)))]
 
 
 def parameter_context(section, key, allowed):
@@ -203,11 +220,15 @@ def parameter_context(section, key, allowed):
 # Each input takes about a second (the MPI and PETSc start-up): two at a time, each into its own
 # output directory.
 jobs = []
+seen_of_kind = {}  # id of a list of malformed values -> parameters that got some of them
 for section, key, allowed in parameter_table() if not only or "parameters" in only else []:
     if (section, key) in (("Output", "Directory"),):
         continue
     command, base = parameter_context(section, key, allowed)
-    for value in bad_values(allowed):
+    out_of_range, malformed = bad_values(allowed)
+    n = seen_of_kind.get(id(malformed), 0)
+    seen_of_kind[id(malformed)] = n + 1
+    for value in out_of_range + rotated(malformed, n):
         directory = f"out_{len(jobs)}"
         jobs.append(("parameters", f"{section}/{key} = {value!r}",
                      [command, *base, "--set", f"{section}/{key}={value}", "--output", directory],
@@ -504,6 +525,19 @@ for label, key, value in [
                f"Discrete system/{key}")
 expect_bad("discrete", "a spring named like an inertia",
            out("run", gear, "--set", "Discrete system/Springs=J1: 10*e @ th1"), "Discrete system/Springs")
+disk = os.path.join(source, "cases/seeds/rolling_disk.prm")
+for label, key, value, names in [
+    ("a rate squared in a non-holonomic link", "Nonholonomic", "roll_x: v_x^2 - 0.1*v_phi; roll_y: v_y",
+     "Constraints/Nonholonomic"),
+    ("a rate in a holonomic link", "Holonomic", "h: x - v_y", "Constraints/Holonomic"),
+    ("a holonomic link the initial positions break", "Holonomic", "h: x - 1",
+     "Discrete system/Initial displacements"),
+    ("a link 1e400*x", "Holonomic", "h: 1e400*x", "Constraints/Holonomic"),
+    ("a holonomic link named like a non-holonomic one", "Holonomic", "roll_x: x",
+     "Constraints/Nonholonomic"),
+]:
+    expect_bad("discrete", label, out("run", disk, "--set", f"Constraints/{key}={value}"), names)
+expect_bad("discrete", "modes of a non-holonomic system", out("modes", disk), "Constraints/Nonholonomic")
 expect_bad("discrete", "a constraint d(t) = 1/t",
            out("run", gear, "--set", "Constraints/Equations=mesh: 1/t @ th2 - (20/40)*th1"),
            "Constraints/Equations")
