@@ -363,14 +363,18 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
           // round-off of the solve is not small against a itself. With multipliers the constraint
           // rows hold C q1 itself, and q1 = ... + beta h^2 a1 is known only to its last bits: an
           // increment that moves q1 by a few ulps is the floor of that position-level constraint
-          // (it cannot fall below 1e-10 of a when beta h^2 a is small against q).
+          // (it cannot fall below 1e-10 of a when beta h^2 a is small against q). Likewise an
+          // increment that moves v1 = ... + gamma h a1 by a few ulps only is the floor of every
+          // step: where large forces balance (a governor spinning at its relative equilibrium),
+          // the accelerations are small against the round-off of the forces that make them.
           acceleration_scale_ = std::max(acceleration_scale_, a1.linfty_norm());
-          const double position_floor = nl > 0 ? 16 * std::numeric_limits<double>::epsilon() *
-                                                     q1.linfty_norm() / (p.beta * h * h)
-                                               : 0.0;
+          const double eps = std::numeric_limits<double>::epsilon();
+          const double position_floor =
+              nl > 0 ? 16 * eps * q1.linfty_norm() / (p.beta * h * h) : 0.0;
+          const double rate_floor = 16 * eps * v1.linfty_norm() / (p.gamma * h);
           if (increment.linfty_norm() <=
-              std::max(p.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300),
-                       position_floor))
+              std::max({p.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300),
+                        position_floor, rate_floor}))
             break;
         }
         residual(p, s, a1, h, t1, nullptr, q1, v1);

@@ -3,8 +3,10 @@
 #include "output/atomic_file.h"
 
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 
@@ -84,12 +86,15 @@ void append_series_record(const std::string& directory, const std::string& name,
   // signals); a write the disk cuts short is undone, the index left as it was.
   const std::string text = pvd_entry(records.back()) + pvd_tail;
   const off_t at = size - off_t(pvd_tail.size());
-  if (::pwrite(fd, text.data(), text.size(), at) != ssize_t(text.size())) {
+  const ssize_t written = ::pwrite(fd, text.data(), text.size(), at);
+  if (written != ssize_t(text.size())) {
+    const int error = written < 0 ? errno : ENOSPC; // a short write: the disk is full
     const bool restored =
         ::pwrite(fd, pvd_tail.data(), pvd_tail.size(), at) == ssize_t(pvd_tail.size()) &&
         ::ftruncate(fd, size) == 0;
     ::close(fd);
-    throw std::runtime_error("cannot write " + path + (restored ? "" : " (left incomplete)"));
+    throw std::runtime_error("cannot write " + path + ": " + std::strerror(error) +
+                             (restored ? "" : " (left incomplete)"));
   }
   ::close(fd);
 }

@@ -8,7 +8,7 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 py=/usr/bin/python3
 mkdir disk
-if ! mount -t tmpfs -o size=120k tmpfs disk 2> /dev/null; then
+if ! mount -t tmpfs -o size=256k tmpfs disk 2> /dev/null; then
   echo "skipped: no tmpfs can be mounted here (not root, or no mount capability)"
   exit 77
 fi

@@ -4,7 +4,6 @@
 // pendulum's equations, the linearized frequencies of a pendulum on a cart, the relative
 // equilibrium and frequency of a bead on a rotating hoop, and the same linear oscillator
 // written with elements.
-#include "core/input_error.h"
 #include "discrete/discrete_equilibrium.h"
 #include "discrete/discrete_system.h"
 #include "support/case_builder.h"
@@ -206,6 +205,52 @@ end
   EXPECT_NEAR((crossings[1] - crossings[0]) / period, 1, 1e-6);
 }
 
+// The free-spinning governor (cases/seeds/centrifugal_governor.prm): phi is cyclic, so the spin
+// momentum p = J(th) phi' is kept, and T + V with it; at fixed p the arms oscillate about the
+// relative equilibrium th0 at w^2 = V_R''(th0) / (2 m L^2), V_R = -2 m g L cos(th) + p^2 / (2
+// J(th)) Routh's amended potential (Meirovitch, Methods of Analytical Dynamics, sec. 4.8), J = I0 +
+// 2 m L^2 sin(th)^2; steadily spinning at W, cos(th0) = g / (L W^2).
+TEST(EnergyExpressions, GovernorKeepsItsSpinAndOscillatesAsRouthSays) {
+  const double m = 1, l = 0.3, i0 = 0.05, g = 9.81, w = 10;
+  const auto j = [&](double th) { return i0 + 2 * m * l * l * std::sin(th) * std::sin(th); };
+  const std::string governor = test_support::seed_case("centrifugal_governor.prm");
+  const History h = run(governor, {"Time integration/Final time=2"});
+  const auto th = h.column("th"), v_phi = h.column("v_phi"), kinetic = h.column("kinetic_energy"),
+             potential = h.column("potential_energy");
+  double spin = 0, energy = 0;
+  for (std::size_t n = 0; n < th.size(); ++n) {
+    spin = std::max(spin, std::abs(j(th[n]) * v_phi[n] - j(th[0]) * v_phi[0]));
+    energy = std::max(energy, std::abs(kinetic[n] + potential[n] - kinetic[0] - potential[0]));
+  }
+  test_support::report("governor: largest change of the spin momentum [kg m^2/s]", spin);
+  test_support::report("governor: largest change of T + V [J]", energy);
+  EXPECT_LT(spin, 1e-5 * j(th[0]) * v_phi[0]);
+  EXPECT_LT(energy, 1e-12 * kinetic[0]);
+  // small oscillations at fixed p about th0
+  const double th0 = std::acos(g / (l * w * w)), p = j(th0) * w;
+  const double dj = 2 * m * l * l * std::sin(2 * th0), ddj = 4 * m * l * l * std::cos(2 * th0);
+  const double stiffness =
+      2 * m * g * l * std::cos(th0) -
+      p * p / 2 * (ddj / (j(th0) * j(th0)) - 2 * dj * dj / std::pow(j(th0), 3));
+  const double period = 2 * M_PI / std::sqrt(stiffness / (2 * m * l * l));
+  const double start = th0 + 1e-5;
+  const History small =
+      run(governor, {"Discrete system/Initial displacements=th: " + digits(start),
+                     "Discrete system/Initial velocities=phi: " + digits(p / j(start)),
+                     "Time integration/Time step=1e-4",
+                     "Time integration/Final time=" + std::to_string(2.2 * period)});
+  const auto t = small.column("time"), angle = small.column("th");
+  std::vector<double> crossings;
+  for (std::size_t n = 1; n < angle.size(); ++n)
+    if (angle[n - 1] > th0 && angle[n] <= th0)
+      crossings.push_back(t[n - 1] +
+                          (t[n] - t[n - 1]) * (angle[n - 1] - th0) / (angle[n - 1] - angle[n]));
+  ASSERT_EQ(crossings.size(), 2u);
+  test_support::report("governor: period about the relative equilibrium against Routh's",
+                       (crossings[1] - crossings[0]) / period - 1);
+  EXPECT_NEAR((crossings[1] - crossings[0]) / period, 1, 1e-6);
+}
+
 // Rheonomic systems close their ledger on Jacobi's h = T2 - T0 + V less the drive's work
 // integral -dL/dt dt (Meirovitch, Methods of Analytical Dynamics, eq. 4.85): the bead on the
 // turning hoop (L free of t: h itself is constant while T + V is not) and a pendulum whose pivot
@@ -350,22 +395,12 @@ TEST(EnergyExpressions, ModesAboutTheEquilibriumFromTheInitialState) {
   EXPECT_EQ(inverted[1].growth_rate, 0);
 }
 
-std::string error_of(const std::string& text) {
-  try {
-    const CaseParameters c = test_support::case_from_text(text, {});
-    const DiscreteSystem system(*c.discrete);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(EnergyExpressions, BadInputNamesTheParameterAndTheValue) {
   const std::string head =
       "subsection Model\n  set Type = discrete\nend\nsubsection Discrete system\n"
       "  set Coordinates = th1, th2\n";
   auto expect = [&](const std::string& body, const std::string& parameter, const std::string& why) {
-    const std::string message = error_of(head + body + "end\n");
+    const std::string message = test_support::discrete_case_error(head + body + "end\n");
     EXPECT_NE(message.find(parameter), std::string::npos) << message;
     EXPECT_NE(message.find(why), std::string::npos) << message;
   };

@@ -1,34 +1,29 @@
-// Constraints written as expressions (Constraints/Holonomic, Nonholonomic) and prescribed
-// motions, by multipliers and by Gibbs-Appell, through the case file and the loop of `hamdyn
-// run`, against references derived here: the rolling disk's circle (cases/seeds/rolling_disk.prm,
-// run as the issue wrote it), the Chaplygin sleigh's forward speed in closed form, a pendulum
-// held by a holonomic link against a Runge-Kutta solve of its angle's equation with its rod's
-// tension, and a prescribed motion in closed form.
-#include "core/input_error.h"
-#include "discrete/discrete_system.h"
+// Constraints written as expressions (Constraints/Holonomic, Nonholonomic), by multipliers and
+// by Gibbs-Appell, through the case file and the loop of `hamdyn run`, against references derived
+// here: the rolling disk's circle (cases/seeds/rolling_disk.prm, run as the issue wrote it), the
+// Chaplygin sleigh's forward speed in closed form, a pendulum held by a holonomic link against a
+// Runge-Kutta solve of its angle's equation with its rod's tension (prescribed motions:
+// tests/discrete/test_discrete_systems.cc).
 #include "support/case_builder.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 namespace {
 using namespace hamdyn;
 using test_support::History;
 
-std::string seed(const std::string& name) {
-  std::ifstream file(std::string(HAMDYN_SOURCE_DIR) + "/cases/seeds/" + name);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 History run(const std::string& text, const std::vector<std::string>& overrides = {}) {
   return test_support::simulate_discrete(test_support::case_from_text(text, overrides),
                                          MPI_COMM_WORLD);
+}
+
+// A text run by `method` at the time step dt.
+History run_by(const std::string& text, const std::string& method, double dt) {
+  return run(text,
+             {"Constraints/Method=" + method, "Time integration/Time step=" + std::to_string(dt)});
 }
 
 // The disk rolls round a circle of radius R = r phi'/th' at constant rates (the seed's comment).
@@ -37,9 +32,7 @@ TEST(Links, RollingDiskRunsItsCircleByEitherMethod) {
   for (const std::string method : {"Gibbs-Appell", "multipliers"}) {
     std::vector<double> errors;
     for (const double dt : {2e-3, 1e-3}) {
-      const History h =
-          run(seed("rolling_disk.prm"),
-              {"Constraints/Method=" + method, "Time integration/Time step=" + std::to_string(dt)});
+      const History h = run_by(test_support::seed_case("rolling_disk.prm"), method, dt);
       const auto t = h.column("time"), x = h.column("x"), y = h.column("y"), th = h.column("th"),
                  v_x = h.column("v_x"), v_y = h.column("v_y"), v_th = h.column("v_th"),
                  v_phi = h.column("v_phi");
@@ -73,9 +66,7 @@ TEST(Links, ChaplyginSleighSpeedsUpAsTheClosedFormSays) {
   for (const std::string method : {"multipliers", "Gibbs-Appell"}) {
     std::vector<double> errors;
     for (const double dt : {2e-3, 1e-3}) {
-      const History h =
-          run(seed("chaplygin_sleigh.prm"),
-              {"Constraints/Method=" + method, "Time integration/Time step=" + std::to_string(dt)});
+      const History h = run_by(test_support::seed_case("chaplygin_sleigh.prm"), method, dt);
       const auto t = h.column("time"), th = h.column("th"), v_x = h.column("v_x"),
                  v_y = h.column("v_y"), energy = h.column("kinetic_energy");
       double error = 0, drift = 0, knife = 0;
@@ -139,8 +130,7 @@ TEST(Links, PendulumOnAHolonomicLinkByEitherMethod) {
   std::map<std::string, std::vector<double>> angle_errors, finals;
   for (const std::string method : {"multipliers", "Gibbs-Appell"})
     for (const double dt : {2e-3, 1e-3, 5e-4}) {
-      const History h = run(link_pendulum, {"Constraints/Method=" + method,
-                                            "Time integration/Time step=" + std::to_string(dt)});
+      const History h = run_by(link_pendulum, method, dt);
       const auto x = h.column("x"), y = h.column("y"), v_x = h.column("v_x"), v_y = h.column("v_y"),
                  lambda = h.column("lambda_rod"), kinetic = h.column("kinetic_energy"),
                  potential = h.column("potential_energy");
@@ -181,59 +171,12 @@ TEST(Links, PendulumOnAHolonomicLinkByEitherMethod) {
   EXPECT_NEAR(test_support::observed_order({2e-3, 1e-3, 5e-4}, between), 2.0, 0.2);
 }
 
-// Gibbs-Appell holds a prescribed motion a' = cos(3 t) exactly (it drifted at O(dt^2) before the
-// projection: 3.1e-4 at dt = 1e-3), as the multipliers do.
-TEST(Links, PrescribedMotionHeldExactlyByEitherMethod) {
-  const std::string text = R"(subsection Model
-  set Type = discrete
-end
-subsection Discrete system
-  set Coordinates = a, b
-  set Inertias = A: 1 @ a; B: 2 @ b
-  set Springs = K: 100*e @ b - a
-  set Initial velocities = a: 1
-end
-subsection Constraints
-  set Equations = drive: -cos(3*t) @ a
-end
-subsection Time integration
-  set Time step = 1e-3
-  set Final time = 2
-end
-)";
-  for (const std::string method : {"multipliers", "Gibbs-Appell"}) {
-    const History h = run(text, {"Constraints/Method=" + method});
-    const auto t = h.column("time"), a = h.column("a"), v_a = h.column("v_a");
-    double position = 0, rate = 0;
-    for (std::size_t k = 0; k < t.size(); ++k) {
-      position = std::max(position, std::abs(a[k] - std::sin(3 * t[k]) / 3));
-      rate = std::max(rate, std::abs(v_a[k] - std::cos(3 * t[k])));
-    }
-    test_support::report("prescribed motion (" + method + "): largest |a - sin(3t)/3| [m]",
-                         position);
-    EXPECT_LT(position, 1e-14) << method;
-    if (method == "Gibbs-Appell") { // (the multipliers' rate is Newmark's, O(dt^2) off)
-      EXPECT_LT(rate, 1e-13);
-    }
-  }
-}
-
-std::string error_of(const std::string& text) {
-  try {
-    const CaseParameters c = test_support::case_from_text(text, {});
-    const DiscreteSystem system(*c.discrete);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(Links, BadInputNamesTheParameterAndTheValue) {
   const std::string head =
       "subsection Model\n  set Type = discrete\nend\nsubsection Discrete system\n"
       "  set Coordinates = x, y\n  set Kinetic energy = 0.5*(v_x^2 + v_y^2)\n";
   auto expect = [&](const std::string& body, const std::string& parameter, const std::string& why) {
-    const std::string message = error_of(head + body);
+    const std::string message = test_support::discrete_case_error(head + body);
     EXPECT_NE(message.find(parameter), std::string::npos) << message;
     EXPECT_NE(message.find(why), std::string::npos) << message;
   };
@@ -255,7 +198,7 @@ TEST(Links, BadInputNamesTheParameterAndTheValue) {
   expect("  set Initial velocities = y: 1\nend\nsubsection Constraints\n"
          "  set Nonholonomic = k: v_y - x*v_x\nend\n",
          "Discrete system/Initial velocities", "the constraint 'k'");
-  const std::string dependent = error_of(
+  const std::string dependent = test_support::discrete_case_error(
       "subsection Model\n  set Type = discrete\nend\nsubsection Discrete system\n"
       "  set Coordinates = x, y, z\n  set Kinetic energy = 0.5*(v_x^2 + v_y^2 + v_z^2)\nend\n"
       "subsection Constraints\n  set Holonomic = k: x - y; j: 2*x - 2*y\nend\n");

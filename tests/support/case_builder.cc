@@ -1,6 +1,8 @@
 #include "support/case_builder.h"
 
 #include "core/default_case.h"
+#include "core/input_error.h"
+#include "discrete/discrete_system.h"
 #include "studies/prepared_case.h"
 #include "studies/run_discrete.h"
 #include "studies/transient.h"
@@ -8,12 +10,33 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace hamdyn::test_support {
 
 CaseParameters make_case(const std::vector<std::string>& overrides) {
   return case_from_text(default_case_text(), overrides);
+}
+
+std::string seed_case(const std::string& name) {
+  std::ifstream file(std::string(HAMDYN_SOURCE_DIR) + "/cases/seeds/" + name);
+  if (!file)
+    throw std::runtime_error("no seed case " + name);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+std::string discrete_case_error(const std::string& text) {
+  try {
+    const CaseParameters c = case_from_text(text, {});
+    const DiscreteSystem system(*c.discrete);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 CaseParameters case_from_text(const std::string& text, const std::vector<std::string>& overrides) {

@@ -19,6 +19,13 @@ CaseParameters make_case(const std::vector<std::string>& overrides);
 CaseParameters case_from_text(const std::string& text,
                               const std::vector<std::string>& overrides = {});
 
+/// The text of cases/seeds/NAME in the source tree, as shipped.
+std::string seed_case(const std::string& name);
+
+/// The message of the InputError that reading `text` as a discrete case and building its system
+/// throw ("" when they throw none).
+std::string discrete_case_error(const std::string& text);
+
 struct History {
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;
