@@ -123,9 +123,13 @@ Expression::Expression(const std::string& parameter, const std::string& text,
     throw InputError(parameter, text, "malformed expression" + reason + "; expected " + allowed);
   }
   std::cerr.rdbuf(cerr_buffer);
-  if (law_)
-    if (const auto derivative = exact_derivative(text, variables[0], law_constants,
-                                                 [this](double e) { return (*this)(e, 0); })) {
+  // The exact derivative with respect to the one variable of a law (e, theta) or of an expression
+  // in t alone (a prescribed motion's rate d(t), whose d'(t) the constraints' accelerations take)
+  const bool of_time_alone = variables.size() == 1 && variables[0] == "t";
+  if (law_ || of_time_alone)
+    if (const auto derivative =
+            exact_derivative(text, variables[0], law_constants,
+                             [this](double x) { return law_ ? (*this)(x, 0) : (*this)(0, x); })) {
       // GiNaC printed it; should muparser not read it, the law keeps the central difference
       // (and muparser's diagnosis stays off the terminal, as above)
       auto slope = std::make_unique<dealii::FunctionParser<1>>(1);
@@ -143,8 +147,8 @@ Expression::Expression(const std::string& parameter, const std::string& text,
   is_zero_ = identifiers.empty() && (*this)(0.3, 0.7) == 0.0;
 }
 
-double Expression::slope(double e) const {
-  return slope_parser_->value(dealii::Point<1>(e));
+double Expression::slope(double at) const {
+  return slope_parser_->value(dealii::Point<1>(at));
 }
 
 double Expression::operator()(double x, double t) const {

@@ -19,10 +19,11 @@ public:
              const std::vector<std::string>& variables);
 
   double operator()(double x, double t) const;
-  /// A law's exact derivative dF/de (core/symbolic_derivative.h), when it has one: a law that
-  /// uses muparser's min, max, rint, comparisons or ?: has none (has_exact_slope() false).
+  /// The exact derivative with respect to the one variable of a law (dF/de) or of an expression
+  /// in t alone (df/dt) (core/symbolic_derivative.h), when it has one: one that uses muparser's
+  /// min, max, rint, comparisons or ?: has none (has_exact_slope() false).
   bool has_exact_slope() const { return slope_parser_ != nullptr; }
-  double slope(double e) const;
+  double slope(double at) const;
   const std::string& text() const { return text_; }
   /// True when the expression does not depend on t (lets callers assemble a load once).
   bool is_time_independent() const { return !uses_t_; }

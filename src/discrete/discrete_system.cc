@@ -283,6 +283,11 @@ DenseVector DiscreteSystem::constraint_rate_derivatives(double t) const {
     const Expression& rate = *c_.constraints[r].rate;
     if (rate.is_time_independent())
       continue;
+    if (rate.has_exact_slope()) { // d'(t) differentiated symbolically (core/expression.h)
+      d[r] = rate.slope(t);
+      continue;
+    }
+    // a text with no derivative (min, max, comparisons): central differences
     const double h = 1e-5 * std::max(1.0, std::abs(t));
     d[r] = (rate(0, t + h) - rate(0, t - h)) / (2 * h);
   }

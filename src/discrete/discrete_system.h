@@ -66,7 +66,8 @@ public:
   DenseVector initial_velocities() const;
   /// Q(t) = sum d f(t).
   DenseVector external_forces(double t) const;
-  /// d(t) of each of the Equations, and its rate (central differences: d is a user expression).
+  /// d(t) of each of the Equations, and its rate (exact where GiNaC differentiates the text, else
+  /// central differences).
   DenseVector constraint_rates(double t) const;
   DenseVector constraint_rate_derivatives(double t) const;
   /// The springs' forces F(d . q) and the dashpots' c |d . v|^(p-1) sign, for history.csv.

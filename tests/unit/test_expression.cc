@@ -85,3 +85,13 @@ TEST(Expression, ALawHasItsExactSlope) {
   // an expression in x and t is no law
   EXPECT_FALSE(Expression("Load/Distributed force", "x*t", {"x", "t"}).has_exact_slope());
 }
+
+// An expression in t alone (a prescribed motion's rate d(t)) has its exact d'(t) too.
+TEST(Expression, AnExpressionInTAloneHasItsExactRate) {
+  const Expression rate("Constraints/Equations", "-0.1*cos(5*t) + t^2", {"t"});
+  ASSERT_TRUE(rate.has_exact_slope());
+  for (double t : {0.0, 0.3, 1.7})
+    EXPECT_NEAR(rate.slope(t), 0.5 * std::sin(5 * t) + 2 * t, 1e-15 * (1 + 2 * t)) << t;
+  EXPECT_EQ(rate(0, 0.3), -0.1 * std::cos(1.5) + 0.09);
+  EXPECT_FALSE(Expression("Constraints/Equations", "max(t, 1)", {"t"}).has_exact_slope());
+}
