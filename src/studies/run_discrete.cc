@@ -152,7 +152,9 @@ public:
   std::string summary() const override {
     std::ostringstream text;
     text << "hamdyn run: " << grid_.n_steps << " steps of a discrete system (generalized alpha, "
-         << system_.n() << " coordinates, " << system_.n_constraints() << " constraints by "
+         << system_.n() << (system_.n() == 1 ? " coordinate, " : " coordinates, ")
+         << system_.n_constraints()
+         << (system_.n_constraints() == 1 ? " constraint" : " constraints") << " by "
          << (c_.discrete->method == ConstraintMethod::gibbs_appell ? "Gibbs-Appell" : "multipliers")
          << ", at most " << integrator_.most_iterations() << " Newton iterations a step";
     if (integrator_.halved_steps() > 0)
