@@ -248,6 +248,11 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
     slip[f] = slip_direction(extension(d.row, s.v));
   }
   const std::size_t nl = reduced ? 0 : l, nf = by_force.size();
+  // each constraint row's position target: the Equations' c . q0 - integral d, a link's 0
+  DenseVector target_of(l);
+  for (std::size_t k = 0; k < system_.n_equations(); ++k)
+    target_of[k] = target[k];
+  const double bh2 = p.beta * h * h, gh = p.gamma * h;
   DiscreteSystem::ConstraintRows rows1;
   DenseMatrix directions; // the multipliers' C_f
   unsigned iterations = 0;
@@ -295,10 +300,6 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
             for (std::size_t k = 0; k < nl; ++k) // -C_f^T lambda in the momentum rows
               block(a, n + k) = -directions(k, a);
           }
-          DenseVector target_of(l);
-          for (std::size_t k = 0; k < system_.n_equations(); ++k)
-            target_of[k] = target[k];
-          const double bh2 = p.beta * h * h, gh = p.gamma * h;
           for (std::size_t k = 0; k < l; ++k) {
             const std::size_t row = nm + k;
             if (reduced) { // C a1 + b = 0
