@@ -112,29 +112,39 @@ DenseVector DiscreteOperator::residual(const NewmarkParameters& p, const Discret
     q1[i] = s0.q[i] + h * s0.v[i] + h * h * ((0.5 - beta) * s0.a[i] + beta * a1[i]);
     v1[i] = s0.v[i] + h * ((1 - gamma) * s0.a[i] + gamma * a1[i]);
   }
-  DenseVector springs0, dashpots0, springs1, dashpots1;
-  DenseMatrix stiffness(n, n), damping(n, n);
+  const bool consistent = p.energy_consistent_springs;
+  DenseVector springs0, dashpots0, springs1, dashpots1, springs(n);
+  DenseMatrix stiffness(n, n), damping(n, n); // d(springs)/dq1, d(dashpots1)/dv1
   system_.internal_forces(s0.q, s0.v, springs0, dashpots0);
-  system_.internal_forces(q1, v1, springs1, dashpots1, jacobian ? &stiffness : nullptr,
+  system_.internal_forces(q1, v1, springs1, dashpots1,
+                          jacobian && !consistent ? &stiffness : nullptr,
                           jacobian ? &damping : nullptr);
+  // The springs' share: alpha-averaged, or at rho_inf = 1 their discrete gradient (Gonzalez, J.
+  // Nonlinear Sci. 6:449, 1996), with which T + V of the springs and inertias changes by exactly
+  // the averaged external and dashpot work, as the line models' springs do.
+  if (consistent) {
+    system_.mean_spring_forces(s0.q, q1, springs, jacobian ? &stiffness : nullptr);
+  } else {
+    springs.add(1 - af, springs1, af, springs0);
+    stiffness *= 1 - af;
+  }
   DenseVector a_m(n), r(n);
   for (std::size_t i = 0; i < n; ++i)
     a_m[i] = (1 - am) * a1[i] + am * s0.a[i];
   system_.mass().vmult(r, a_m);
   const DenseVector load0 = system_.external_forces(s0.t), load1 = system_.external_forces(t1);
   for (std::size_t i = 0; i < n; ++i)
-    r[i] += (1 - af) * (springs1[i] + dashpots1[i] - load1[i]) +
-            af * (springs0[i] + dashpots0[i] - load0[i]);
+    r[i] += springs[i] + (1 - af) * (dashpots1[i] - load1[i]) + af * (dashpots0[i] - load0[i]);
   if (jacobian) {
     jacobian->reinit(n, n);
     jacobian->add(1 - am, system_.mass());
-    jacobian->add((1 - af) * beta * h * h, stiffness);
+    jacobian->add(beta * h * h, stiffness);
     jacobian->add((1 - af) * gamma * h, damping);
   }
   if (const LagrangeEquations* energies = system_.energies()) {
     // the energies' share: their forces alpha-averaged as the elements' are, and their exact
     // tangents
-    if (p.energy_consistent_springs && energies->is_natural()) {
+    if (consistent && energies->is_natural()) {
       // rho_inf = 1: T + V kept exactly (discrete/energy_consistent_step.h); the tangent below,
       // the averaged form's, has the same leading term M / 2
       r += energy_consistent_residual(*energies, s0.q, s0.v, q1, v1, s0.t, h);
@@ -169,12 +179,12 @@ DenseVector DiscreteOperator::residual(const NewmarkParameters& p, const Discret
     if (jacobian) { // the forces' tangents at the step's end (the mean state's M above)
       LagrangeEquations::Tangents d;
       energies->tangents(q1.begin(), v1.begin(), a1.begin(), t1, d);
-      const bool consistent = p.energy_consistent_springs && energies->is_natural();
+      const bool natural = consistent && energies->is_natural();
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t k = 0; k < n; ++k) {
           const std::size_t ik = i * n + k;
           (*jacobian)(i, k) +=
-              (consistent ? (1 - am) * (d.mass[ik] + beta * h * h * d.inertia_q[ik]) : 0.0) +
+              (natural ? (1 - am) * (d.mass[ik] + beta * h * h * d.inertia_q[ik]) : 0.0) +
               (1 - af) * (beta * h * h * d.forces_q[ik] + gamma * h * d.forces_v[ik]);
         }
     }

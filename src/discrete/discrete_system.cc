@@ -67,6 +67,25 @@ double DiscreteSystem::spring_stiffness(std::size_t j, double e) const {
   return law_slope([this, j](double x) { return spring_force(j, x); }, e, e_scale_[j]);
 }
 
+double DiscreteSystem::spring_mean_force(std::size_t j, double e0, double e1, double* slope) const {
+  return mean_law([this, j](double e) { return spring_force(j, e); },
+                  [this, j](double e) { return spring_stiffness(j, e); }, e0, e1, slope);
+}
+
+void DiscreteSystem::mean_spring_forces(const DenseVector& q0, const DenseVector& q1,
+                                        DenseVector& springs, DenseMatrix* stiffness) const {
+  springs.reinit(n());
+  for (std::size_t j = 0; j < c_.springs.size(); ++j) {
+    const std::vector<double>& d = c_.springs[j].row;
+    double slope = 0;
+    add_scaled(
+        springs, d,
+        spring_mean_force(j, extension(d, q0), extension(d, q1), stiffness ? &slope : nullptr));
+    if (stiffness)
+      add_outer(*stiffness, d, slope);
+  }
+}
+
 DashpotLaw DiscreteSystem::dashpot(std::size_t k) const {
   return {c_.dashpots[k].coefficient, c_.dashpots[k].degree};
 }

@@ -59,6 +59,13 @@ public:
   /// Spring j's force F(e) and slope dF/de; dashpot k's force at the rate v and its slope.
   double spring_force(std::size_t j, double e) const;
   double spring_stiffness(std::size_t j, double e) const;
+  /// Spring j's mean force between the extensions e0 and e1, the discrete gradient of its
+  /// potential (system/force_laws.h, mean_law), and with `slope` its derivative by e1.
+  double spring_mean_force(std::size_t j, double e0, double e1, double* slope = nullptr) const;
+  /// The springs' discrete gradient sum d F-bar(d . q0, d . q1) over a step from q0 to q1; with
+  /// `stiffness` given, its derivative by q1 is added into it.
+  void mean_spring_forces(const DenseVector& q0, const DenseVector& q1, DenseVector& springs,
+                          DenseMatrix* stiffness = nullptr) const;
   /// Dashpot k's law (its force, slope and inverse at a rate or force).
   DashpotLaw dashpot(std::size_t k) const;
   /// q and q-dot at t = 0, as the case gives them.

@@ -141,7 +141,7 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
   auto update_impulses = [&] {
     for (std::size_t j = 0; j < ns; ++j) {
       next.F[j] = system_.spring_force(j, next.e[j]);
-      next.S[j] = s.S[j] + 0.5 * h * (s.F[j] + next.F[j]);
+      next.S[j] = s.S[j] + h * system_.spring_mean_force(j, s.e[j], next.e[j]);
     }
     for (std::size_t k = 0; k < nd; ++k) {
       if (!by_force[k])
@@ -164,10 +164,13 @@ void ImpulseSolution::step(ImpulseState& s, double t1) const {
             residual[j] =
                 next.e[j] - s.e[j] -
                 0.5 * h * (extension(c.springs[j].row, v0) + extension(c.springs[j].row, v1));
-          // d q-dot1 / d x_b = -P d_b dH_b/dx_b (springs: dS/de = h/2 F'(e))
+          // d q-dot1 / d x_b = -P d_b dH_b/dx_b (springs: dS/de1 = h dF-bar/de1)
           for (std::size_t b = 0; b < ns + nd; ++b) {
             const std::size_t k = b - ns;
-            const double impulse_slope = b < ns ? 0.5 * h * system_.spring_stiffness(b, next.e[b])
+            double mean_slope = 0;
+            if (b < ns)
+              system_.spring_mean_force(b, s.e[b], next.e[b], &mean_slope);
+            const double impulse_slope = b < ns ? h * mean_slope
                                          : by_force[k]
                                              ? h
                                              : 0.5 * h * system_.dashpot(k).slope(next.w[k]);

@@ -10,11 +10,13 @@
 // c = de/dF of its law at F = S-dot (eqs. 36-39), each dashpot's rate law v(H-dot) = d . q-dot.
 // With linear springs this is eq. (31), C S'' + B S = D M^-1 (p0 + int Q), B = D P D^T.
 //
-// Integrated by the trapezoidal rule in the elements' impulses: S1 = S0 + h/2 (F0 + F1),
-// e(F1) - e(F0) = h/2 (d . q-dot0 + d . q-dot1). Newton's method iterates on the extensions
-// e = e(F) (the inverse law) rather than on F: a hardening spring's compliance is infinite at
-// zero force (eq. 38, c ~ F^(-2/3)) and Newton's method on F would have to cross that point
-// every half period; the force F(e) and the compliance 1/F'(e) follow from the law itself. A
+// Integrated by the trapezoidal rule in the extensions, e(F1) - e(F0) = h/2 (d . q-dot0 +
+// d . q-dot1), each spring's impulse over the step h F-bar with F-bar its mean force between e0
+// and e1 (Gonzalez's discrete gradient, system/force_laws.h: the dual keeps T + V as the primal
+// at rho_inf = 1 does, and moves as it does to round-off). Newton's method iterates on the
+// extensions e = e(F) (the inverse law) rather than on F: a hardening spring's compliance is
+// infinite at zero force (eq. 38, c ~ F^(-2/3)) and Newton's method on F would have to cross that
+// point every half period; the force F(e) and the compliance 1/F'(e) follow from the law itself. A
 // law is invertible only where F'(e) > 0: the dual stops where a spring's slope reaches zero
 // (the sliding bar's |2 S-dot| = k l^2, eq. 54) with a line naming the element and the force.
 // The coordinates come back by the same rule from the velocities, q1 = q0 + h/2 (q-dot0 + q-dot1).

@@ -1,5 +1,7 @@
 #include "system/force_laws.h"
 
+#include <deal.II/base/quadrature_lib.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -32,6 +34,21 @@ double law_slope(const std::function<double(double)>& law, double e, double e_sc
   // h ~ cbrt(eps) balances truncation (h^2 F''') against rounding (eps F / h)
   const double h = 6e-6 * std::max(std::abs(e), e_scale);
   return (law(e + h) - law(e - h)) / (2 * h);
+}
+
+double mean_law(const std::function<double(double)>& law,
+                const std::function<double(double)>& slope, double e0, double e1, double* d_mean) {
+  static const dealii::QGauss<1> rule(8);
+  double mean = 0, d = 0;
+  for (unsigned int q = 0; q < rule.size(); ++q) {
+    const double xi = rule.point(q)[0], e = e0 + (e1 - e0) * xi;
+    mean += rule.weight(q) * law(e);
+    if (d_mean)
+      d += rule.weight(q) * xi * slope(e);
+  }
+  if (d_mean)
+    *d_mean = d;
+  return mean;
 }
 
 } // namespace hamdyn

@@ -31,4 +31,13 @@ struct DashpotLaw {
 /// 1e-10 tolerances.
 double law_slope(const std::function<double(double)>& law, double e, double e_scale);
 
+/// Gonzalez's discrete gradient of a spring's potential Phi along its extension (O. Gonzalez,
+/// J. Nonlinear Sci. 6:449, 1996, eq. 13 in one variable): the mean force
+/// int_0^1 F(e0 + xi (e1 - e0)) dxi = (Phi(e1) - Phi(e0)) / (e1 - e0), finite as e1 -> e0, by
+/// 8-point Gauss-Legendre quadrature (exact for polynomial laws up to degree 15, and to round-off
+/// for smooth laws over one time step's change of extension). With `d_mean` given, its derivative
+/// by e1, int_0^1 xi F'(e0 + xi (e1 - e0)) dxi, from the law's `slope`.
+double mean_law(const std::function<double(double)>& law,
+                const std::function<double(double)>& slope, double e0, double e1, double* d_mean);
+
 } // namespace hamdyn
