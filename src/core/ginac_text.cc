@@ -89,4 +89,13 @@ std::string muparser_text(const GiNaC::ex& e) {
   return text_of(e, Context::top);
 }
 
+bool depends_on(const GiNaC::ex& e, const GiNaC::symbol& x) {
+  using namespace GiNaC;
+  if (!e.has(x))
+    return false;
+  const ex rewritten = expand(
+      expand(e).subs(pow(sin(wild(0)), 2) == 1 - pow(cos(wild(0)), 2), subs_options::algebraic));
+  return normal(rewritten).has(x);
+}
+
 } // namespace hamdyn

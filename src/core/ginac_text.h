@@ -17,6 +17,12 @@ GiNaC::ex read_muparser_text(const std::string& text, const GiNaC::symtab& table
 /// GiNaC's unevaluated D[0](csgn)) and 1/|u| written u'·sign(u)/u, finite where |u|' is.
 GiNaC::ex exact_derivative_of(const GiNaC::ex& e, const GiNaC::symbol& x);
 
+/// Whether x is left in e after expanding it with sin(u)^2 written 1 - cos(u)^2: GiNaC applies
+/// no trigonometric identity of its own, and a rotation's angle leaves |r'|^2 of a point turned
+/// by it only through sin^2 + cos^2 = 1 (a governor's spin angle, a turntable's). A false "yes"
+/// is possible for other identities, never a false "no".
+bool depends_on(const GiNaC::ex& e, const GiNaC::symbol& x);
+
 /// `e` as muparser text (csgn printed as sign; floats with E exponents, which muparser reads).
 std::string muparser_text(const GiNaC::ex& e);
 

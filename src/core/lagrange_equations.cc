@@ -124,6 +124,14 @@ void LagrangeEquations::derive(const EnergyDefinition& d) {
   for (std::size_t i = 0; i < n; ++i)
     t1 += momentum[i].subs(at_rest) * v[i];
   natural_ = !rheonomic_ && normal(t0).is_zero() && normal(t1).is_zero();
+  for (std::size_t i = 0; i < n; ++i) {
+    bool cyclic = normal(applied[i]).is_zero() && !depends_on(dissipation, v[i]);
+    for (const ex& e : {kinetic, potential, dissipation})
+      cyclic = cyclic && !depends_on(e, q[i]);
+    for (const ex& f : applied)
+      cyclic = cyclic && !depends_on(f, q[i]);
+    cyclic_.push_back(cyclic);
+  }
   std::vector<ex> momentum_list = momentum;
   for (std::size_t i = 0; i < n; ++i)
     momentum_list.push_back(exact_derivative_of(kinetic - potential, q[i]));

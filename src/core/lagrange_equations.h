@@ -58,6 +58,10 @@ public:
   /// Whether T = 1/2 q-dot^T M(q) q-dot and V(q) alone (T1 = T0 = 0, L free of t): a natural
   /// system, whose T + V an energy-consistent step can keep exactly.
   bool is_natural() const { return natural_; }
+  /// Whether coordinate i is cyclic (ignorable: Meirovitch, Methods of Analytical Dynamics, sec.
+  /// 4.8): q_i is in none of T, V, D and the generalized forces (core/ginac_text.h, depends_on),
+  /// and neither D nor a generalized force acts along it, so its momentum dT/dq-dot_i is kept.
+  bool is_cyclic(std::size_t i) const { return cyclic_[i]; }
   /// The momenta dT/dq-dot and dL/dq at (q, v, t), n values each.
   void momenta(const double* q, const double* v, double t, std::vector<double>& momentum,
                std::vector<double>& gradient) const;
@@ -99,6 +103,7 @@ private:
                          const double* a, double t) const;
   std::size_t n_;
   bool depends_on_time_ = false, rheonomic_ = false, natural_ = false;
+  std::vector<bool> cyclic_;
   mutable std::vector<double> values_; // q, v, a, t
   std::unique_ptr<CompiledExpressions> forces_, tangents_, energies_, points_, momenta_;
   std::vector<std::string> point_names_;

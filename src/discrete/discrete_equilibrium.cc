@@ -11,24 +11,28 @@
 namespace hamdyn {
 
 namespace {
-// The static forces at rest at t = 0 and, with `tangent`, their derivative dF/dq.
-DenseVector static_forces(const DiscreteSystem& system, const DenseVector& q,
-                          DenseMatrix* tangent) {
+// The forces of the motion (q, v) at t = 0 with a = 0: the springs', the energies' g_c + g_d - Q,
+// less the external forces; K = dF/dq and C = dF/dv there (the elements' dashpots left out, as
+// modes leave damping out).
+DenseVector steady_forces(const DiscreteSystem& system, const DenseVector& q, const DenseVector& v,
+                          DenseMatrix& k, DenseMatrix& c) {
   const std::size_t n = system.n();
   DenseVector springs, dashpots;
-  const DenseVector rest(n);
-  if (tangent)
-    tangent->reinit(n, n);
-  system.internal_forces(q, rest, springs, dashpots, tangent);
+  k.reinit(n, n);
+  c.reinit(n, n);
+  system.internal_forces(q, v, springs, dashpots, &k);
   DenseVector f = springs;
-  f += system.energy_forces(q, rest, 0);
+  f += system.energy_forces(q, v, 0);
   f -= system.external_forces(0);
-  if (tangent && system.energies()) {
+  if (system.energies()) {
     LagrangeEquations::Tangents d;
-    system.energies()->tangents(q.begin(), rest.begin(), rest.begin(), 0, d);
+    const DenseVector rest(n);
+    system.energies()->tangents(q.begin(), v.begin(), rest.begin(), 0, d);
     for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t k = 0; k < n; ++k)
-        (*tangent)(i, k) += d.forces_q[i * n + k];
+      for (std::size_t j = 0; j < n; ++j) {
+        k(i, j) += d.forces_q[i * n + j];
+        c(i, j) = d.forces_v[i * n + j];
+      }
   }
   return f;
 }
@@ -43,58 +47,155 @@ DenseVector least_norm(const DenseMatrix& a, const DenseVector& b) {
   inverse.vmult(x, b);
   return x;
 }
+
+// The rows `rows` and columns `columns` of a.
+DenseMatrix block_of(const DenseMatrix& a, const std::vector<std::size_t>& rows,
+                     const std::vector<std::size_t>& columns) {
+  DenseMatrix b(rows.size(), columns.size());
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = 0; j < columns.size(); ++j)
+      b(i, j) = a(rows[i], columns[j]);
+  return b;
+}
+
+// a - b c^-1 d (deal.II's FullMatrix has no empty products: c is at least 1 x 1 here)
+DenseMatrix schur(const DenseMatrix& a, const DenseMatrix& b, const DenseMatrix& inverse_c,
+                  const DenseMatrix& d) {
+  DenseMatrix cd(inverse_c.m(), d.n()), bcd(b.m(), d.n()), r = a;
+  inverse_c.mmult(cd, d);
+  b.mmult(bcd, cd);
+  r.add(-1, bcd);
+  return r;
+}
+
+// E^T A E
+DenseMatrix projected(const DenseMatrix& e, const DenseMatrix& a) {
+  DenseMatrix ae(a.m(), e.n()), r(e.n(), e.n());
+  a.mmult(ae, e);
+  e.Tmmult(r, ae);
+  return r;
+}
 } // namespace
 
 DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) {
-  const DenseMatrix& null_space = system.null_space();
-  const std::size_t n = system.n(), k = null_space.n();
+  const std::size_t n = system.n();
   DiscreteLinearization l;
+  l.cyclic = system.cyclic_coordinates();
+  const std::size_t nc = l.cyclic.size();
+  std::vector<std::size_t> others; // r
+  for (std::size_t i = 0; i < n; ++i)
+    if (std::find(l.cyclic.begin(), l.cyclic.end(), i) == l.cyclic.end())
+      others.push_back(i);
+  // E: the motions of r the constraints allow (their rows are 0 on the cyclic coordinates), as
+  // n-vectors
+  const DenseMatrix& constraints = system.constraint_matrix();
+  std::vector<std::size_t> all_rows(constraints.m());
+  for (std::size_t r = 0; r < all_rows.size(); ++r)
+    all_rows[r] = r;
+  const DenseMatrix allowed = null_space_of(block_of(constraints, all_rows, others), others.size());
+  const std::size_t k = allowed.n();
+  DenseMatrix e(n, k);
+  for (std::size_t a = 0; a < others.size(); ++a)
+    for (std::size_t j = 0; j < k; ++j)
+      e(others[a], j) = allowed(a, j);
+
   l.equilibrium = system.initial_displacements();
-  DenseMatrix tangent;
+  l.rates.reinit(n);
+  l.momenta.reinit(nc);
+  const DenseVector p0 = system.momenta(l.equilibrium, system.initial_velocities(), 0);
+  for (std::size_t a = 0; a < nc; ++a) {
+    l.momenta[a] = p0[l.cyclic[a]];
+    l.rates[l.cyclic[a]] = system.initial_velocities()[l.cyclic[a]];
+  }
+  // Newton's method on (z, w): E^T F(q, v) = 0 and p_c(q, v) = p_c(0), v = (0, w)
+  DenseMatrix stiffness, rates;
   constexpr unsigned max_iterations = 100;
   for (;; ++l.iterations) {
-    const DenseVector f = static_forces(system, l.equilibrium, &tangent);
-    DenseVector r(k);
-    null_space.Tvmult(r, f);
+    const DenseVector f = steady_forces(system, l.equilibrium, l.rates, stiffness, rates);
+    const DenseVector p = system.momenta(l.equilibrium, l.rates, 0);
+    const DenseMatrix mass = system.mass_at(l.equilibrium, 0);
+    DenseVector r(k + nc);
+    DenseVector ef(k);
+    e.Tvmult(ef, f);
+    for (std::size_t j = 0; j < k; ++j)
+      r[j] = ef[j];
+    for (std::size_t a = 0; a < nc; ++a)
+      r[k + a] = p[l.cyclic[a]] - l.momenta[a];
     if (r.linfty_norm() == 0)
       break;
-    const DenseVector dz = least_norm(system.on_null_space(tangent), r);
-    DenseVector dq(n);
-    null_space.vmult(dq, dz);
+    DenseMatrix tangent(k + nc, k + nc);
+    const DenseMatrix ke = projected(e, stiffness);
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = 0; j < k; ++j)
+        tangent(i, j) = ke(i, j);
+    for (std::size_t a = 0; a < nc; ++a) {
+      const std::size_t ca = l.cyclic[a];
+      for (std::size_t j = 0; j < k; ++j)
+        for (std::size_t i = 0; i < n; ++i) {
+          tangent(j, k + a) += e(i, j) * rates(i, ca); // dF/dw
+          tangent(k + a, j) += rates(ca, i) * e(i, j); // dp_c/dq = C's row c (see the header)
+        }
+      for (std::size_t b = 0; b < nc; ++b)
+        tangent(k + a, k + b) = mass(ca, l.cyclic[b]);
+    }
+    const DenseVector dx = least_norm(tangent, r);
+    DenseVector dq(n), dz(k);
+    for (std::size_t j = 0; j < k; ++j)
+      dz[j] = dx[j];
+    e.vmult(dq, dz);
     l.equilibrium -= dq;
-    // converged when the step is round-off of the coordinates (quadratically, from one step on)
-    if (dq.linfty_norm() <= 1e-13 * std::max(1.0, l.equilibrium.linfty_norm()))
+    double dw = 0;
+    for (std::size_t a = 0; a < nc; ++a) {
+      l.rates[l.cyclic[a]] -= dx[k + a];
+      dw = std::max(dw, std::abs(dx[k + a]) / std::max(1.0, std::abs(l.rates[l.cyclic[a]])));
+    }
+    // converged when the step is round-off of the coordinates and rates (quadratically, from one
+    // step on)
+    if (dq.linfty_norm() <= 1e-13 * std::max(1.0, l.equilibrium.linfty_norm()) && dw <= 1e-13)
       break;
-    if (l.iterations == max_iterations || !std::isfinite(dq.linfty_norm()))
+    if (l.iterations == max_iterations || !std::isfinite(dx.linfty_norm()))
       throw CollectiveFailure("hamdyn modes: Newton's method found no equilibrium near the "
                               "initial state in " +
                               std::to_string(max_iterations) +
                               " iterations (a system under a force nothing holds has none)");
   }
-  static_forces(system, l.equilibrium, &tangent);
-  l.stiffness = system.on_null_space(tangent);
-  l.mass = system.on_null_space(system.mass_at(l.equilibrium, 0));
-  l.gyroscopic.reinit(k, k);
-  if (system.energies()) {
-    LagrangeEquations::Tangents d;
-    const DenseVector rest(n);
-    system.energies()->tangents(l.equilibrium.begin(), rest.begin(), rest.begin(), 0, d);
-    DenseMatrix rates(n, n);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j)
-        rates(i, j) = 0.5 * (d.forces_v[i * n + j] - d.forces_v[j * n + i]); // the skew part
-    l.gyroscopic = system.on_null_space(rates);
-    // round-off of a symmetric tangent is no gyroscopic coupling
-    if (l.gyroscopic.frobenius_norm() <=
-        1e-13 * std::max(l.mass.frobenius_norm(), l.stiffness.frobenius_norm()))
-      l.gyroscopic = 0;
+  if (k == 0) // every coordinate cyclic (or held): only the cyclic drifts are left
+    return l;
+  steady_forces(system, l.equilibrium, l.rates, stiffness, rates);
+  DenseMatrix mass = system.mass_at(l.equilibrium, 0);
+  // the reduced M_R, G_R, K_R over r (the header's equations), then on E's motions
+  DenseMatrix m_r = block_of(mass, others, others), g_r = block_of(rates, others, others),
+              k_r = block_of(stiffness, others, others);
+  if (nc > 0) {
+    DenseMatrix inverse(nc, nc);
+    inverse.invert(block_of(mass, l.cyclic, l.cyclic));
+    const DenseMatrix m_rc = block_of(mass, others, l.cyclic),
+                      m_cr = block_of(mass, l.cyclic, others),
+                      c_rc = block_of(rates, others, l.cyclic),
+                      p = block_of(rates, l.cyclic, others);
+    m_r = schur(m_r, m_rc, inverse, m_cr);
+    g_r = schur(schur(g_r, m_rc, inverse, p), c_rc, inverse, m_cr);
+    k_r = schur(k_r, c_rc, inverse, p);
   }
+  l.mass = projected(allowed, m_r);
+  l.stiffness = projected(allowed, k_r);
+  DenseMatrix skew(others.size(), others.size()); // the gyroscopic part: G_R's skew part
+  for (std::size_t i = 0; i < others.size(); ++i)
+    for (std::size_t j = 0; j < others.size(); ++j)
+      skew(i, j) = 0.5 * (g_r(i, j) - g_r(j, i));
+  l.gyroscopic = projected(allowed, skew);
+  // round-off of a symmetric tangent is no gyroscopic coupling
+  if (l.gyroscopic.frobenius_norm() <=
+      1e-13 * std::max(l.mass.frobenius_norm(), l.stiffness.frobenius_norm()))
+    l.gyroscopic = 0;
   return l;
 }
 
 std::vector<LinearizedMode> linearized_modes(const DiscreteLinearization& l) {
   const std::size_t k = l.mass.m();
-  std::vector<LinearizedMode> modes;
+  std::vector<LinearizedMode> modes(l.cyclic.size(), LinearizedMode{0, 0}); // each cyclic drift
+  if (k == 0)
+    return modes;
   DenseMatrix asymmetry(k, k);
   asymmetry.copy_transposed(l.stiffness);
   asymmetry.add(-1, l.stiffness);

@@ -9,6 +9,7 @@
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/lac/lapack_full_matrix.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hamdyn {
@@ -365,6 +366,36 @@ DenseMatrix DiscreteSystem::mass_at(const DenseVector& q, double t) const {
         m(i, j) += d.mass[i * n() + j];
   }
   return m;
+}
+
+DenseVector DiscreteSystem::momenta(const DenseVector& q, const DenseVector& v, double t) const {
+  DenseVector p(n());
+  mass_.vmult(p, v);
+  if (energies()) {
+    std::vector<double> momentum, gradient;
+    energies()->momenta(q.begin(), v.begin(), t, momentum, gradient);
+    for (std::size_t i = 0; i < n(); ++i)
+      p[i] += momentum[i];
+  }
+  return p;
+}
+
+std::vector<std::size_t> DiscreteSystem::cyclic_coordinates() const {
+  std::vector<std::size_t> cyclic;
+  if (!energies() || has_links())
+    return cyclic;
+  for (std::size_t i = 0; i < n(); ++i) {
+    bool free = energies()->is_cyclic(i);
+    auto untouched = [i](const auto& items) {
+      return std::all_of(items.begin(), items.end(),
+                         [i](const DiscreteItem& item) { return item.row[i] == 0; });
+    };
+    free = free && untouched(c_.springs) && untouched(c_.dashpots) && untouched(c_.forces) &&
+           untouched(c_.constraints);
+    if (free)
+      cyclic.push_back(i);
+  }
+  return cyclic;
 }
 
 DenseVector DiscreteSystem::energy_forces(const DenseVector& q, const DenseVector& v,

@@ -96,6 +96,12 @@ public:
   const LagrangeEquations* energies() const { return c_.energies.get(); }
   /// M(q, t): the inertias' constant M and the energies' d2T/dq-dot2 there.
   DenseMatrix mass_at(const DenseVector& q, double t) const;
+  /// The momenta dT/dq-dot at (q, v, t): M v and the energies' share.
+  DenseVector momenta(const DenseVector& q, const DenseVector& v, double t) const;
+  /// The cyclic coordinates (Meirovitch, sec. 4.8), whose momenta are kept: cyclic in the
+  /// energies (LagrangeEquations::is_cyclic), and no spring, dashpot, force or constraint acts
+  /// along them; none without energies (constant inertias leave nothing to reduce) or with links.
+  std::vector<std::size_t> cyclic_coordinates() const;
   /// The energies' generalized forces at (q, v, t) with a = 0 (g_c + g_d - Q; 0 without
   /// energies).
   DenseVector energy_forces(const DenseVector& q, const DenseVector& v, double t) const;

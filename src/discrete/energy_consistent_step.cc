@@ -28,7 +28,14 @@ DenseVector energy_consistent_residual(const LagrangeEquations& e, const DenseVe
     mismatch += 0.5 * v0[i] * (p1[i] - p01[i]) - dq[i] * gradient[i];
     scale += std::abs(v0[i] * p1[i]) + std::abs(v0[i] * p01[i]) + std::abs(dq[i] * gradient[i]);
   }
-  const double dq2 = dq.norm_sqr();
+  // The correction acts along the step of the coordinates that are not cyclic: T and V do not
+  // depend on a cyclic q_c, so the mismatch comes from the others' step alone (it vanishes with
+  // it, at O(h^2) of it), and the cyclic momenta, with dL/dq_c = 0, are then kept exactly too.
+  DenseVector direction = dq;
+  for (std::size_t i = 0; i < n; ++i)
+    if (e.is_cyclic(i))
+      direction[i] = 0;
+  const double dq2 = direction.norm_sqr();
   // Where the mismatch is round-off of its terms (a step that barely moves), the correction
   // would divide round-off by |dq|^2: the midpoint force is then exact to round-off anyway.
   const bool correct =
@@ -38,7 +45,7 @@ DenseVector energy_consistent_residual(const LagrangeEquations& e, const DenseVe
   e.forces(q1.begin(), v1.begin(), nullptr, t1, f1);
   DenseVector r(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const double f = gradient[i] + (correct ? mismatch / dq2 * dq[i] : 0.0);
+    const double f = gradient[i] + (correct ? mismatch / dq2 * direction[i] : 0.0);
     r[i] = (p1[i] - p0[i]) / h - f - 0.5 * (f0.applied[i] + f1.applied[i]) +
            0.5 * (f0.dissipative[i] + f1.dissipative[i]);
   }

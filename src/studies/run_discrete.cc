@@ -293,9 +293,22 @@ NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& fil
     for (std::size_t i = 0; i < system.n(); ++i)
       at += (i ? ", " : "") + c.discrete->coordinates[i] + " = " +
             format_number(linearization.equilibrium[i]);
-    std::printf("modes of the discrete system linearized about the equilibrium Newton's method "
-                "finds from its initial state (%u iterations%s): %s\n",
+    std::string steady; // the cyclic coordinates' momenta and steady rates
+    for (std::size_t a = 0; a < linearization.cyclic.size(); ++a) {
+      const std::size_t i = linearization.cyclic[a];
+      const std::string& name = c.discrete->coordinates[i];
+      steady += (a ? "; " : "") + name + " at the momentum p_" + name + " = " +
+                format_number(linearization.momenta[a]) + " (v_" + name + " = " +
+                format_number(linearization.rates[i]) + ")";
+    }
+    std::printf("modes of the discrete system linearized about the %s Newton's method finds from "
+                "its initial state (%u iterations%s): %s\n",
+                steady.empty() ? "equilibrium" : "relative equilibrium (a steady motion)",
                 linearization.iterations, system.is_rheonomic() ? ", at t = 0" : "", at.c_str());
+    if (!steady.empty())
+      std::printf("cyclic coordinates held at their initial momenta (Routh's amended potential; "
+                  "each adds a zero mode, its drift): %s\n",
+                  steady.c_str());
     std::printf("each spring's slope dF/de there, dashpots and the dissipation function left "
                 "out%s%s\n",
                 linearization.has_gyroscopic() ? ", gyroscopic terms kept (complex eigenvalues)"

@@ -328,6 +328,13 @@ check "discrete modes: linearized about an equilibrium, says so" \
   grep -q "linearized about the equilibrium Newton's method finds" seed_modes.log
 check "discrete modes: a free chain's rigid-body mode first" \
   test "$(sed -n 2p "$work/seed_modes/modes.csv")" = "1,0,0,0"
+mpirun --oversubscribe -np 2 "$hamdyn" modes "$source_dir/cases/seeds/centrifugal_governor.prm" \
+  --output "$work/governor_modes" --set "Modes/Number of modes=2" > governor_modes.log 2>&1
+check "discrete modes: the governor about its steady spin at its momentum (Routh), says so" \
+  grep -q "relative equilibrium (a steady motion).*th = 1.01916867503" governor_modes.log
+check "discrete modes: the governor's spin drift and its arms' frequency" \
+  test "$(sed -n 2,3p "$work/governor_modes/modes.csv" | cut -c1-12 | tr '\n' ' ')" = \
+  "1,0,0,0 2,9.73783164 "
 mpirun --oversubscribe -np 2 "$hamdyn" compare "$source_dir/cases/seeds/gear_train.prm" \
   --output "$work/seed_compare" --set "Time integration/Final time=0.05" > seed_compare.log 2>&1
 check "discrete compare exits 0" test $? -eq 0

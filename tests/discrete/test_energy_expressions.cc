@@ -224,7 +224,8 @@ TEST(EnergyExpressions, GovernorKeepsItsSpinAndOscillatesAsRouthSays) {
   }
   test_support::report("governor: largest change of the spin momentum [kg m^2/s]", spin);
   test_support::report("governor: largest change of T + V [J]", energy);
-  EXPECT_LT(spin, 1e-5 * j(th[0]) * v_phi[0]);
+  EXPECT_LT(spin, 1e-12 * j(th[0]) * v_phi[0]); // the discrete gradient keeps it (O(dt^2) off
+                                                // when its correction acted along phi too)
   EXPECT_LT(energy, 1e-12 * kinetic[0]);
   // small oscillations at fixed p about th0
   const double th0 = std::acos(g / (l * w * w)), p = j(th0) * w;
@@ -393,6 +394,46 @@ TEST(EnergyExpressions, ModesAboutTheEquilibriumFromTheInitialState) {
   EXPECT_NEAR(inverted[0].growth_rate, std::sqrt(g * (-1.5 + std::sqrt(33) / 2)), 1e-13);
   EXPECT_NEAR(inverted[1].omega, std::sqrt(g * (1.5 + std::sqrt(33) / 2)), 1e-13);
   EXPECT_EQ(inverted[1].growth_rate, 0);
+}
+
+// Modes of the free-spinning governor (cases/seeds/centrifugal_governor.prm, released at th = 0.8
+// spinning at 10 rad/s): phi is cyclic (its angle leaves T only through sin^2 + cos^2), so modes
+// holds its momentum p = J(0.8) 10 and linearizes about the minimum of Routh's amended potential
+// V_R = -2 m g L cos(th) + p^2 / (2 J(th)) (Meirovitch, secs. 4.8 and 6.7), found here by
+// Newton's method on V_R' with V_R'' in closed form: w^2 = V_R''(th0) / (2 m L^2), and phi's drift
+// is a zero mode. With a torsion spring on phi it is not cyclic: the static equilibrium.
+TEST(EnergyExpressions, GovernorModesAboutTheRelativeEquilibriumAtItsMomentum) {
+  const double m = 1, l = 0.3, i0 = 0.05, g = 9.81, ml2 = m * l * l;
+  const auto j = [&](double th) { return i0 + 2 * ml2 * std::sin(th) * std::sin(th); };
+  const double p = j(0.8) * 10;
+  const auto slope = [&](double th) { // V_R'
+    return 2 * m * g * l * std::sin(th) - p * p * 2 * ml2 * std::sin(2 * th) / (2 * j(th) * j(th));
+  };
+  const auto curvature = [&](double th) { // V_R''
+    const double dj = 2 * ml2 * std::sin(2 * th), ddj = 4 * ml2 * std::cos(2 * th);
+    return 2 * m * g * l * std::cos(th) - p * p * ddj / (2 * j(th) * j(th)) +
+           p * p * dj * dj / std::pow(j(th), 3);
+  };
+  double th0 = 0.8;
+  for (int k = 0; k < 30; ++k)
+    th0 -= slope(th0) / curvature(th0);
+  const std::string governor = test_support::seed_case("centrifugal_governor.prm");
+  DenseVector at;
+  const auto modes = modes_of(governor, {}, &at);
+  ASSERT_EQ(modes.size(), 2u);
+  EXPECT_NEAR(at[1], th0, 1e-14);
+  EXPECT_EQ(modes[0].omega, 0);
+  EXPECT_EQ(modes[0].growth_rate, 0);
+  const double omega = std::sqrt(curvature(th0) / (2 * ml2));
+  test_support::report("governor: Routh frequency, relative error", modes[1].omega / omega - 1);
+  EXPECT_NEAR(modes[1].omega / omega, 1, 1e-13);
+  EXPECT_EQ(modes[1].growth_rate, 0);
+
+  // a torsion spring on the spindle: phi no longer cyclic, the arms hang (th = 0) at rest
+  const auto held = modes_of(governor, {"Discrete system/Potential energy=0.5*20*phi^2"}, &at);
+  EXPECT_NEAR(at[1], 0, 1e-14);
+  EXPECT_NEAR(held[0].omega, std::sqrt(g / l), 1e-12);
+  EXPECT_NEAR(held[1].omega, std::sqrt(20 / i0), 1e-12); // J(0) = I0
 }
 
 TEST(EnergyExpressions, BadInputNamesTheParameterAndTheValue) {
