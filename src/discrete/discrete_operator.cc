@@ -219,26 +219,32 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   // q_f, t_f, where generalized-alpha takes the other forces; at rho_inf = 1 a holonomic link's
   // is the discrete gradient of f (Gonzalez, Physica D 132:165, 1999, eq. 4.9 with the midpoint
   // gradient of J. Nonlinear Sci. 6:449, 1996, eq. 13): G . (q1 - q0) = f(q1) - f(q0), so that
-  // over a step that keeps f = 0 the link's force does no work and T + V is kept.
+  // over a step that keeps f = 0 the link's force does no work and T + V is kept. A scleronomic
+  // non-holonomic link's (D = 0) is C_f less its part along the step's mean rate v-bar = (q1 -
+  // q0) / h, G . v-bar = 0: C_f . v-bar is O(h^2) (C v = 0 at both ends), the link does no work
+  // over the step as it does none in the flow, and T + V is kept with C(q1) v1 = 0 held.
   auto force_directions = [&](const DiscreteSystem::ConstraintRows& rows1) {
     if (!system_.has_links())
       return system_.constraint_matrix();
     DenseVector q_f(n);
     for (std::size_t i = 0; i < n; ++i)
       q_f[i] = (1 - af) * q1[i] + af * s.q[i];
-    DenseMatrix g = system_.constraints_at(q_f, nullptr, (1 - af) * t1 + af * s.t).c;
+    const DiscreteSystem::ConstraintRows mean =
+        system_.constraints_at(q_f, nullptr, (1 - af) * t1 + af * s.t);
+    DenseMatrix g = mean.c;
     if (!p.energy_consistent_springs)
       return g;
     DenseVector dq = q1;
     dq -= s.q;
     const double dq2 = dq.norm_sqr();
     for (std::size_t r = system_.n_equations(); r < l && dq2 > 0; ++r) {
-      if (!rows1.on_positions[r])
+      if (!rows1.on_positions[r] && mean.rate[r] != 0) // D != 0: the link works, rheonomically
         continue;
-      double predicted = 0;
+      double predicted = 0; // G . dq before the correction
       for (std::size_t i = 0; i < n; ++i)
         predicted += g(r, i) * dq[i];
-      const double correction = (rows1.position[r] - rows0.position[r] - predicted) / dq2;
+      const double change = rows1.on_positions[r] ? rows1.position[r] - rows0.position[r] : 0.0;
+      const double correction = (change - predicted) / dq2;
       for (std::size_t i = 0; i < n; ++i)
         g(r, i) += correction * dq[i];
     }
