@@ -68,6 +68,35 @@ DenseMatrix schur(const DenseMatrix& a, const DenseMatrix& b, const DenseMatrix&
   return r;
 }
 
+// sum_k lambda_k d2f_k/dq2 at q (t = 0): the constraint forces' share of the stiffness on a
+// curved manifold. Each row's acceleration term b(v) of C a + b = 0 is v^T H v + 2 f_qt . v +
+// f_tt, a quadratic in v evaluated exactly (core/link_equations.h), so its Hessian follows by
+// polarization without a step size: H_ij = (b(e_i + e_j) - b(e_i) - b(e_j) + b(0)) / 2 (0 for
+// the linear Equations).
+DenseMatrix constraint_curvature(const DiscreteSystem& system, const DenseVector& q,
+                                 const DenseVector& lambda) {
+  const std::size_t n = system.n();
+  DenseMatrix h(n, n);
+  if (!system.has_links())
+    return h;
+  auto weighted_bias = [&](std::size_t i, std::size_t j) { // lambda . b(e_i + e_j)
+    DenseVector v(n);
+    if (i < n)
+      v[i] += 1;
+    if (j < n)
+      v[j] += 1;
+    return lambda * system.constraints_at(q, &v, 0).bias;
+  };
+  const double at_rest = weighted_bias(n, n);
+  std::vector<double> single(n);
+  for (std::size_t i = 0; i < n; ++i)
+    single[i] = weighted_bias(i, n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i; j < n; ++j)
+      h(i, j) = h(j, i) = 0.5 * (weighted_bias(i, j) - single[i] - single[j] + at_rest);
+  return h;
+}
+
 // E^T A E
 DenseMatrix projected(const DenseMatrix& e, const DenseMatrix& a) {
   DenseMatrix ae(a.m(), e.n()), r(e.n(), e.n());
@@ -78,7 +107,7 @@ DenseMatrix projected(const DenseMatrix& e, const DenseMatrix& a) {
 } // namespace
 
 DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) {
-  const std::size_t n = system.n();
+  const std::size_t n = system.n(), l_rows = system.n_constraints();
   DiscreteLinearization l;
   l.cyclic = system.cyclic_coordinates();
   const std::size_t nc = l.cyclic.size();
@@ -86,72 +115,85 @@ DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) 
   for (std::size_t i = 0; i < n; ++i)
     if (std::find(l.cyclic.begin(), l.cyclic.end(), i) == l.cyclic.end())
       others.push_back(i);
-  // E: the motions of r the constraints allow (their rows are 0 on the cyclic coordinates), as
-  // n-vectors
-  const DenseMatrix& constraints = system.constraint_matrix();
-  std::vector<std::size_t> all_rows(constraints.m());
-  for (std::size_t r = 0; r < all_rows.size(); ++r)
-    all_rows[r] = r;
-  const DenseMatrix allowed = null_space_of(block_of(constraints, all_rows, others), others.size());
-  const std::size_t k = allowed.n();
-  DenseMatrix e(n, k);
-  for (std::size_t a = 0; a < others.size(); ++a)
-    for (std::size_t j = 0; j < k; ++j)
-      e(others[a], j) = allowed(a, j);
-
   l.equilibrium = system.initial_displacements();
   l.rates.reinit(n);
   l.momenta.reinit(nc);
-  const DenseVector p0 = system.momenta(l.equilibrium, system.initial_velocities(), 0);
+  const DenseVector v0 = system.initial_velocities();
+  const DenseVector p0 = system.momenta(l.equilibrium, v0, 0);
   for (std::size_t a = 0; a < nc; ++a) {
     l.momenta[a] = p0[l.cyclic[a]];
-    l.rates[l.cyclic[a]] = system.initial_velocities()[l.cyclic[a]];
+    l.rates[l.cyclic[a]] = v0[l.cyclic[a]];
   }
-  // Newton's method on (z, w): E^T F(q, v) = 0 and p_c(q, v) = p_c(0), v = (0, w)
+  // every row is held on positions (modes refuses non-holonomic links): the Equations' c . q at
+  // its initial value, a holonomic link's f at 0
+  DenseVector target = system.constraints_at(l.equilibrium, nullptr, 0).position;
+  for (std::size_t r = system.n_equations(); r < l_rows; ++r)
+    target[r] = 0;
+  DenseVector lambda(l_rows);
+  // Newton's method on (q, w, lambda): F(q, v) - A^T lambda = 0, p_c(q, v) = p_c(0) with
+  // v = (0, w), and the rows' positions on their targets; the rows are scaled to K's size so that
+  // the least-norm solve's cut-off treats both alike
   DenseMatrix stiffness, rates;
   constexpr unsigned max_iterations = 100;
   for (;; ++l.iterations) {
     const DenseVector f = steady_forces(system, l.equilibrium, l.rates, stiffness, rates);
+    const DiscreteSystem::ConstraintRows rows = system.constraints_at(l.equilibrium, nullptr, 0);
     const DenseVector p = system.momenta(l.equilibrium, l.rates, 0);
     const DenseMatrix mass = system.mass_at(l.equilibrium, 0);
-    DenseVector r(k + nc);
-    DenseVector ef(k);
-    e.Tvmult(ef, f);
-    for (std::size_t j = 0; j < k; ++j)
-      r[j] = ef[j];
-    for (std::size_t a = 0; a < nc; ++a)
-      r[k + a] = p[l.cyclic[a]] - l.momenta[a];
-    if (r.linfty_norm() == 0)
-      break;
-    DenseMatrix tangent(k + nc, k + nc);
-    const DenseMatrix ke = projected(e, stiffness);
-    for (std::size_t i = 0; i < k; ++i)
-      for (std::size_t j = 0; j < k; ++j)
-        tangent(i, j) = ke(i, j);
+    stiffness.add(-1, constraint_curvature(system, l.equilibrium, lambda));
+    // (K's size, or the forces' per unit of q where K vanishes: a pendulum under gravity alone
+    // before its multiplier is known)
+    const double size_of_k =
+        std::max(stiffness.frobenius_norm(), f.l2_norm() / std::max(1.0, l.equilibrium.l2_norm()));
+    const double scale = l_rows == 0 || size_of_k == 0 || rows.c.frobenius_norm() == 0
+                             ? 1.0
+                             : size_of_k / rows.c.frobenius_norm();
+    const std::size_t size = n + nc + l_rows;
+    DenseMatrix tangent(size, size);
+    DenseVector r(size);
+    for (std::size_t i = 0; i < n; ++i) {
+      r[i] = f[i];
+      for (std::size_t j = 0; j < n; ++j)
+        tangent(i, j) = stiffness(i, j);
+      for (std::size_t k = 0; k < l_rows; ++k) {
+        r[i] -= rows.c(k, i) * lambda[k];
+        tangent(i, n + nc + k) = -scale * rows.c(k, i);
+        tangent(n + nc + k, i) = scale * rows.c(k, i);
+      }
+    }
     for (std::size_t a = 0; a < nc; ++a) {
       const std::size_t ca = l.cyclic[a];
-      for (std::size_t j = 0; j < k; ++j)
-        for (std::size_t i = 0; i < n; ++i) {
-          tangent(j, k + a) += e(i, j) * rates(i, ca); // dF/dw
-          tangent(k + a, j) += rates(ca, i) * e(i, j); // dp_c/dq = C's row c (see the header)
-        }
+      r[n + a] = p[ca] - l.momenta[a];
+      for (std::size_t i = 0; i < n; ++i) {
+        tangent(i, n + a) = rates(i, ca); // dF/dw
+        tangent(n + a, i) = rates(ca, i); // dp_c/dq = C's row c (see the header)
+      }
       for (std::size_t b = 0; b < nc; ++b)
-        tangent(k + a, k + b) = mass(ca, l.cyclic[b]);
+        tangent(n + a, n + b) = mass(ca, l.cyclic[b]);
     }
+    for (std::size_t k = 0; k < l_rows; ++k)
+      r[n + nc + k] = scale * (rows.position[k] - target[k]);
+    if (r.linfty_norm() == 0)
+      break;
     const DenseVector dx = least_norm(tangent, r);
-    DenseVector dq(n), dz(k);
-    for (std::size_t j = 0; j < k; ++j)
-      dz[j] = dx[j];
-    e.vmult(dq, dz);
+    DenseVector dq(n);
+    for (std::size_t i = 0; i < n; ++i)
+      dq[i] = dx[i];
     l.equilibrium -= dq;
     double dw = 0;
     for (std::size_t a = 0; a < nc; ++a) {
-      l.rates[l.cyclic[a]] -= dx[k + a];
-      dw = std::max(dw, std::abs(dx[k + a]) / std::max(1.0, std::abs(l.rates[l.cyclic[a]])));
+      l.rates[l.cyclic[a]] -= dx[n + a];
+      dw = std::max(dw, std::abs(dx[n + a]) / std::max(1.0, std::abs(l.rates[l.cyclic[a]])));
     }
-    // converged when the step is round-off of the coordinates and rates (quadratically, from one
-    // step on)
-    if (dq.linfty_norm() <= 1e-13 * std::max(1.0, l.equilibrium.linfty_norm()) && dw <= 1e-13)
+    DenseVector dl(l_rows);
+    for (std::size_t k = 0; k < l_rows; ++k)
+      dl[k] = scale * dx[n + nc + k];
+    lambda -= dl;
+    // converged when the step is round-off of the coordinates, rates and multipliers
+    // (quadratically, from one step on; a first step from lambda = 0 may leave q where
+    // it is)
+    if (dq.linfty_norm() <= 1e-13 * std::max(1.0, l.equilibrium.linfty_norm()) && dw <= 1e-13 &&
+        dl.linfty_norm() <= 1e-12 * lambda.linfty_norm())
       break;
     if (l.iterations == max_iterations || !std::isfinite(dx.linfty_norm()))
       throw CollectiveFailure("hamdyn modes: Newton's method found no equilibrium near the "
@@ -159,10 +201,18 @@ DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) 
                               std::to_string(max_iterations) +
                               " iterations (a system under a force nothing holds has none)");
   }
-  if (k == 0) // every coordinate cyclic (or held): only the cyclic drifts are left
-    return l;
   steady_forces(system, l.equilibrium, l.rates, stiffness, rates);
-  DenseMatrix mass = system.mass_at(l.equilibrium, 0);
+  stiffness.add(-1, constraint_curvature(system, l.equilibrium, lambda));
+  const DenseMatrix mass = system.mass_at(l.equilibrium, 0);
+  // E: the motions of r the rows allow at q* (the rows are 0 on the cyclic coordinates)
+  std::vector<std::size_t> all_rows(l_rows);
+  for (std::size_t k = 0; k < l_rows; ++k)
+    all_rows[k] = k;
+  const DenseMatrix allowed =
+      null_space_of(block_of(system.constraints_at(l.equilibrium, nullptr, 0).c, all_rows, others),
+                    others.size());
+  if (allowed.n() == 0) // every coordinate cyclic (or held): only the cyclic drifts are left
+    return l;
   // the reduced M_R, G_R, K_R over r (the header's equations), then on E's motions
   DenseMatrix m_r = block_of(mass, others, others), g_r = block_of(rates, others, others),
               k_r = block_of(stiffness, others, others);

@@ -1,7 +1,12 @@
 #pragma once
 // A discrete system linearized about an equilibrium: the one Newton's method on the static forces
-// finds from the initial state, on the motions the constraints allow (q = q0 + N z),
-// then M z'' + G z' + K z = 0 with G the gyroscopic (skew) part of the rates' tangent
+// finds from the initial state with the constraints' multipliers (F(q) - A^T lambda = 0, every
+// row on its position: the Equations' c . q at its initial value, a holonomic link's f at 0),
+// then, on the rows' tangent space (q = q* + N z, A N = 0), M z'' + G z' + K z = 0 with K the
+// static forces' tangent less sum lambda_k d2f_k/dq2 (a curved link's share: the Hessian of the
+// Lagrangian function on the constraints' tangent space, Nocedal & Wright, Numerical
+// Optimization, 2nd ed., sec. 12.4) and G the gyroscopic (skew) part
+// of the rates' tangent
 // (Meirovitch, Methods of Analytical Dynamics, secs. 6.4-6.6: stability of equilibria,
 // gyroscopic systems). With cyclic coordinates c (their momenta p_c kept) the equilibrium is the
 // relative one of the steady motion at the initial momenta, the minimum of Routh's amended

@@ -273,12 +273,12 @@ void integrate_discrete(const CaseParameters& c, MPI_Comm comm,
 NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                bool report) {
   const DiscreteSystem system(*c.discrete);
-  if (system.has_links())
-    throw InputError(c.discrete->links->link(0).text.parameter, c.discrete->links->link(0).name,
-                     "modes of a system with links as expressions are not formed (the "
-                     "linearization on a curved constraint manifold, or in the quasi-velocities "
-                     "of a non-holonomic link, is not implemented); expected constant linear "
-                     "Constraints/Equations for modes");
+  for (std::size_t k = 0; system.has_links() && k < c.discrete->links->size(); ++k)
+    if (!c.discrete->links->link(k).holonomic)
+      throw InputError(c.discrete->links->link(k).text.parameter, c.discrete->links->link(k).name,
+                       "modes of a system with a non-holonomic link are not formed (the "
+                       "linearization in its quasi-velocities is not implemented); expected "
+                       "holonomic links or Constraints/Equations for modes");
   const std::size_t k = system.n() - system.n_constraints();
   if (c.n_modes > k)
     throw InputError("Modes/Number of modes", std::to_string(c.n_modes),

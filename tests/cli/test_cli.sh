@@ -55,6 +55,9 @@ expect_bad "discrete: unknown coordinate" "'th3' is not a coordinate" \
   run "$gear" --set "Discrete system/Springs=K2: 150*e @ th3"
 expect_bad "discrete: singular mass matrix" "the mass matrix is singular" \
   run "$gear" --set "Discrete system/Inertias=J1: 0.02 @ th1" --set "Constraints/Equations="
+expect_bad "discrete: modes with a non-holonomic link" \
+  "Constraints/Nonholonomic = 'roll_x': modes of a system with a non-holonomic link" \
+  modes "$source_dir/cases/seeds/rolling_disk.prm" --set "Modes/Number of modes=1"
 expect_bad "discrete: dependent constraints" "the constraints are dependent" \
   modes "$gear" --set "Discrete system/Coordinates=th1, th2, th3" \
   --set "Discrete system/Inertias=J1: 1 @ th1; J2: 1 @ th2; J3: 1 @ th3" \

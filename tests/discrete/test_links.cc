@@ -4,6 +4,7 @@
 // Chaplygin sleigh's forward speed in closed form, a pendulum held by a holonomic link against a
 // Runge-Kutta solve of its angle's equation with its rod's tension (prescribed motions:
 // tests/discrete/test_discrete_systems.cc).
+#include "discrete/discrete_equilibrium.h"
 #include "support/case_builder.h"
 
 #include <gtest/gtest.h>
@@ -171,6 +172,55 @@ TEST(Links, PendulumOnAHolonomicLinkByEitherMethod) {
   test_support::report("pendulum on a link: multipliers against Gibbs-Appell at dt = 5e-4",
                        between.back());
   EXPECT_NEAR(test_support::observed_order({2e-3, 1e-3, 5e-4}, between), 2.0, 0.2);
+}
+
+// Modes on a curved constraint manifold: the equilibrium by Newton's method on the static forces
+// with the links' multipliers, the stiffness K - sum lambda_k d2f_k/dq2 on the links' tangent
+// space. The pendulum on its rod released at 1 rad: about y = -1, w = sqrt(g / L). The seed's
+// double pendulum (m1 = 1 on L1 = 1, m2 = 2 on L2 = 0.5) in Cartesian coordinates with two rods:
+// (a c - b^2) w^4 - (a k2 + c k1) w^2 + k1 k2 = 0, a = (m1 + m2) L1^2, b = m2 L1 L2, c = m2 L2^2,
+// k1 = (m1 + m2) g L1, k2 = m2 g L2.
+TEST(Links, ModesOnHolonomicLinksAboutTheEquilibrium) {
+  auto linearized = [](const std::string& text) {
+    const CaseParameters c = test_support::case_from_text(text);
+    const DiscreteSystem system(*c.discrete);
+    const DiscreteLinearization l = linearize_about_equilibrium(system);
+    return std::make_pair(l.equilibrium, linearized_modes(l));
+  };
+  const double g = 9.81;
+  const auto [bob, pendulum] = linearized(link_pendulum);
+  EXPECT_NEAR(bob[0], 0, 1e-15);
+  EXPECT_NEAR(bob[1], -1, 1e-15);
+  ASSERT_EQ(pendulum.size(), 1u);
+  EXPECT_NEAR(pendulum[0].omega, std::sqrt(g), 1e-13);
+
+  const std::string chain = R"(subsection Model
+  set Type = discrete
+end
+subsection Discrete system
+  set Coordinates = x1, y1, x2, y2
+  set Points = m1: 1 @ x1, y1; m2: 2 @ x2, y2
+  set Gravity = 0, -9.81
+  set Initial displacements = x1: sin(1); y1: -cos(1); x2: sin(1) + 0.5*sin(0.5); y2: -cos(1) - 0.5*cos(0.5)
+end
+subsection Constraints
+  set Holonomic = rod1: x1^2 + y1^2 - 1; rod2: (x2 - x1)^2 + (y2 - y1)^2 - 0.25
+end
+)";
+  const double m1 = 1, m2 = 2, l1 = 1, l2 = 0.5;
+  const double a = (m1 + m2) * l1 * l1, b = m2 * l1 * l2, c = m2 * l2 * l2;
+  const double k1 = (m1 + m2) * g * l1, k2 = m2 * g * l2;
+  const double p = a * k2 + c * k1, det = a * c - b * b;
+  const double root = std::sqrt(p * p - 4 * det * k1 * k2);
+  const auto [rest, modes] = linearized(chain);
+  EXPECT_NEAR(rest[1], -1, 1e-15);
+  EXPECT_NEAR(rest[3], -1.5, 1e-15);
+  ASSERT_EQ(modes.size(), 2u);
+  test_support::report("double pendulum on two rods: first frequency, relative error",
+                       modes[0].omega / std::sqrt((p - root) / (2 * det)) - 1);
+  EXPECT_NEAR(modes[0].omega, std::sqrt((p - root) / (2 * det)), 1e-12);
+  EXPECT_NEAR(modes[1].omega, std::sqrt((p + root) / (2 * det)), 1e-12);
+  EXPECT_EQ(modes[0].growth_rate + modes[1].growth_rate, 0);
 }
 
 TEST(Links, BadInputNamesTheParameterAndTheValue) {
