@@ -1,7 +1,10 @@
 #include "discrete/discrete_operator.h"
 
+#include "core/failure_message.h"
 #include "core/input_error.h"
 #include "discrete/energy_consistent_step.h"
+#include "output/history_writer.h"
+#include "reductions/dense_eigen.h"
 #include "system/stick_slip.h"
 #include "terms/operator_term.h"
 
@@ -72,6 +75,19 @@ DiscreteOperator::DiscreteOperator(const DiscreteSystem& system) : system_(syste
   identity_.reinit(system.n(), system.n());
   for (std::size_t i = 0; i < system.n(); ++i)
     identity_(i, i) = 1;
+  if (system.energies() && system.n() > 0)
+    initial_smallest_mass_ = generalized_eigenvalues(system.mass_at(q0, 0), identity_).front();
+}
+
+std::string DiscreteOperator::mass_condition(const DenseVector& q, double t) const {
+  if (!system_.energies() || initial_smallest_mass_ <= 0)
+    return "";
+  const std::vector<double> now = generalized_eigenvalues(system_.mass_at(q, t), identity_);
+  if (now.front() > 1e-2 * initial_smallest_mass_)
+    return "";
+  return "; the mass matrix M(q) is becoming singular there: its smallest eigenvalue is " +
+         format_number(now.front()) + ", against " + format_number(initial_smallest_mass_) +
+         " at t = 0 (the rates grow as M's inverse)";
 }
 
 DiscreteState DiscreteOperator::initial_state() {
@@ -277,7 +293,7 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
       [&] {
         for (unsigned iteration = 0;; ++iteration, ++iterations) {
           if (iteration == p.max_newton_iterations)
-            throw NewtonFailure(not_converged(t1));
+            throw NewtonFailure(not_converged(t1) + mass_condition(s.q, s.t));
           DenseMatrix jacobian;
           DenseVector r = residual(p, s, a1, h, t1, &jacobian, q1, v1);
           rows1 = system_.constraints_at(q1, &v1, t1);
@@ -365,7 +381,8 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
           } catch (const dealii::ExceptionBase&) { // LAPACK found the step's matrix singular
             throw NewtonFailure("the step's matrix is singular at t = " + std::to_string(t1) +
                                 " s (the mass matrix on the motions the constraints allow, or "
-                                "the constraints' rows, lost rank)");
+                                "the constraints' rows, lost rank)" +
+                                mass_condition(s.q, s.t));
           }
           DenseVector increment(n);
           for (std::size_t j = 0; j < n; ++j)

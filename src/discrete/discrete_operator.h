@@ -76,8 +76,12 @@ private:
   // lambda of the state (q, v) at t: M a + F - Q = C^T lambda with C a + b = 0
   DenseVector end_state_multipliers(const DenseVector& q, const DenseVector& v, double t,
                                     const std::vector<double>& dashpot_forces) const;
+  // "; the mass matrix ... is becoming singular ..." when M(q, t)'s smallest eigenvalue has
+  // fallen below 1 % of its initial one (a failure's cause, then: the rates grow as M^-1), else ""
+  std::string mass_condition(const DenseVector& q, double t) const;
   const DiscreteSystem& system_;
-  DenseMatrix identity_;   // n x n, the momentum rows the multipliers keep
+  double initial_smallest_mass_ = 0; // M(q0, 0)'s smallest eigenvalue (with energies)
+  DenseMatrix identity_;             // n x n, the momentum rows the multipliers keep
   double step_end_ = 0;    // t1 of the last implicit_solve, the time the corrector's state has
   DenseVector initial_cq_; // the Equations' c . q(0)
   DenseVector y_;

@@ -73,6 +73,17 @@ expect_exit 1 "discrete: the dual stops where a law is not invertible" "spring '
   "$work/out" compare "$source_dir/cases/seeds/sliding_bar.prm" \
   --set "Discrete system/Initial displacements=th: pi/2 + 0.8"
 check "discrete: nothing written when the dual stops" test ! -e "$work/out"
+# A mass matrix that becomes singular during a run (T = 1/2 cos(th1)^2 th1'^2 reaches th1 = pi/2
+# at t = 1): exit 1, one line naming the time and M's smallest eigenvalue, the history up to there.
+expect_exit 1 "discrete: a mass matrix becoming singular" \
+  "the mass matrix M(q) is becoming singular there" "$work/singular" \
+  run "$source_dir/cases/seeds/double_pendulum.prm" --set "Discrete system/Points=" \
+  --set "Discrete system/Gravity=" --set "Discrete system/Initial displacements=" \
+  --set "Discrete system/Kinetic energy=0.5*cos(th1)^2*v_th1^2 + 0.5*v_th2^2" \
+  --set "Discrete system/Initial velocities=th1: 1" --set "Time integration/Time step=1e-2" \
+  --set "Time integration/Final time=3"
+check "discrete: the history up to the singular mass matrix" \
+  test "$(tail -1 "$work/singular/history.csv" | cut -d, -f1)" = "0.99"
 expect_bad "time step" "Time integration/Time step = '-1e-4'" run --set "Time integration/Time step=-1e-4"
 expect_bad "final time" "Time integration/Final time = '-2'" run --set "Time integration/Final time=-2"
 expect_bad "spectral radius" "Time integration/Spectral radius = '2'" run --set "Time integration/Spectral radius=2"
