@@ -161,7 +161,8 @@ int main(int argc, char** argv) {
       if (!study->plot_script.empty())
         files += draw_plot(*study, c.output_directory)
                      ? ", " + study->plot_file
-                     : " (no " + study->plot_file + ": python3-matplotlib missing)";
+                     : " (no " + study->plot_file + ": scripts/" + study->plot_script +
+                           " failed; it needs python3-matplotlib)";
       std::cout << "results in " << c.output_directory << "/: " << files << std::endl;
     }
     return 0;

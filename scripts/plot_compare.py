@@ -11,7 +11,8 @@
 
 For a discrete system (Model/Type = discrete) the panels are the frequencies' differences
 between the primal and the impulse dual, each coordinate's history by the primal, and the
-differences of Gibbs-Appell and of the dual from the primal on a log scale.
+differences of Gibbs-Appell and of the dual from the primal on a log scale (without the dual's
+where compare left it out: no compare.csv then).
 
 usage: plot_compare.py DIR
 Needs Debian's python3-matplotlib.
@@ -63,17 +64,24 @@ def log_differences(axis, t, a, b, label, colour=None):
 
 
 def discrete(directory, modes, history):
+    """modes is None where compare left the impulse dual out (energies or links as expressions)."""
     coordinates = [k[len("primal_"):] for k in history if k.startswith("primal_")]
     fig, (left, middle, right) = plt.subplots(1, 3, figsize=(16, 4.8))
-    points = [(m, abs(d - p) / p) for m, p, d in zip(modes["mode"], modes["primal"], modes["dual"])
-              if not math.isnan(p) and not math.isnan(d) and p > 0 and d != p]
-    if points:
-        left.semilogy(*zip(*points), marker="x", label="impulse dual - primal")
-    left.plot([], [], label="(frequencies linearized about the initial state)")
-    left.set_xlabel("mode")
-    left.set_ylabel("|omega_dual - omega_primal| / omega_primal")
-    left.set_title("frequencies: primal and impulse dual")
-    left.legend(fontsize=8)
+    if modes is not None:
+        points = [(m, abs(d - p) / p)
+                  for m, p, d in zip(modes["mode"], modes["primal"], modes["dual"])
+                  if not math.isnan(p) and not math.isnan(d) and p > 0 and d != p]
+        if points:
+            left.semilogy(*zip(*points), marker="x", label="impulse dual - primal")
+        left.plot([], [], label="(frequencies linearized about the initial state)")
+        left.set_xlabel("mode")
+        left.set_ylabel("|omega_dual - omega_primal| / omega_primal")
+        left.set_title("frequencies: primal and impulse dual")
+        left.legend(fontsize=8)
+    else:
+        left.axis("off")
+        left.text(0.5, 0.5, "no impulse dual: the case is outside its assumptions\n"
+                            "(hamdyn compare's log says which)", ha="center", va="center")
     t = history["time"]
     for q in coordinates:
         middle.plot(t, history["primal_" + q], linewidth=1, label=q)
@@ -85,8 +93,9 @@ def discrete(directory, modes, history):
     for q in coordinates:
         log_differences(right, t, history["gibbs_appell_" + q], history["primal_" + q],
                         "Gibbs-Appell - primal: " + q)
-        log_differences(right, t, history["dual_" + q], history["primal_" + q],
-                        "impulse dual - primal: " + q)
+        if "dual_" + q in history:
+            log_differences(right, t, history["dual_" + q], history["primal_" + q],
+                            "impulse dual - primal: " + q)
     right.set_xlabel("t [s]")
     right.set_ylabel("|difference|")
     right.set_title("differences between the methods")
@@ -98,8 +107,9 @@ def discrete(directory, modes, history):
 
 
 def main(directory):
-    modes = read(os.path.join(directory, "compare.csv"))
     history = read(os.path.join(directory, "compare_history.csv"))
+    frequencies = os.path.join(directory, "compare.csv")
+    modes = read(frequencies) if os.path.exists(frequencies) else None
     if "primal_fe" not in history:
         return discrete(directory, modes, history)
     reference_name = "exact" if present(modes["exact"]) else "primal_fe"

@@ -356,6 +356,10 @@ check "discrete compare_history.csv: a column per method and coordinate" \
   test "$(head -1 "$work/seed_compare/compare_history.csv")" = \
   "time,primal_th1,primal_th2,gibbs_appell_th1,gibbs_appell_th2,dual_th1,dual_th2"
 check "discrete compare prints the largest differences" grep -q "Gibbs-Appell - primal" seed_compare.log
+"$hamdyn" compare "$source_dir/cases/seeds/rolling_disk.prm" --output "$work/disk_compare" \
+  --set "Time integration/Final time=0.05" > disk_compare.log 2>&1
+check "discrete compare without the dual says why" grep -q "^no impulse dual: " disk_compare.log
+check "discrete compare without the dual draws its figure" test -s "$work/disk_compare/compare.png"
 mpirun --oversubscribe -np 2 "$hamdyn" converge "$source_dir/cases/seeds/gear_train.prm" \
   --output "$work/seed_converge" --set "Convergence/Refine=dt" \
   --set "Convergence/Number of frequencies=0" --set "Convergence/History=lambda_mesh" \
