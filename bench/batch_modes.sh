@@ -12,7 +12,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 members="${1:-100}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-/usr/bin/python3 -c "print('subsection Batch\n  set Study = modes\n  set Values = Right end/Point mass = '
+/usr/bin/python3 -c "print('subsection Batch\n  set Case = $root/cases/default.prm\n  set Study = modes\n  set Values = Right end/Point mass = '
   + ', '.join('%.6g' % (0.001 * (1 + k)) for k in range($members)) + '\nend')" > "$work/sweep.prm"
 for ranks in 1 2; do
   start=$(date +%s.%N)

@@ -2,7 +2,6 @@
 
 #include "core/case_parameters.h"
 #include "core/csv.h"
-#include "core/default_case.h"
 #include "core/input_error.h"
 #include "core/text.h"
 #include "studies/study_table.h"
@@ -140,8 +139,9 @@ void read_table(const ParameterFile& file, const std::string& path, Sweep& sweep
 void declare_batch_parameters(ParameterFile& f) {
   f.declare("Batch", "Case", "", P::Anything(), "empty or a case file",
             "The base case file every member starts from, relative to the sweep file (empty: "
-            "the built-in example cases/default.prm). The sweep file's other sections override "
-            "it for every member.");
+            "none, the defaults `hamdyn parameters` prints, as for any case file; "
+            "cases/default.prm is the built-in example). The sweep file's other sections "
+            "override it for every member.");
   f.declare("Batch", "Study", "run", P::Selection(study_names("|", "|")), study_names(" | ", " | "),
             "The study each member runs.");
   f.declare("Batch", "Ranks per case", "1", P::Integer(1),
@@ -207,9 +207,9 @@ Sweep read_sweep(const std::string& path) {
 
 void read_member_case(const Sweep& sweep, std::size_t k, const std::vector<std::string>& extra,
                       const std::string& directory, ParameterFile& file) {
-  if (sweep.base_case.empty())
-    file.read_text(default_case_text(), default_case_name);
-  else
+  // Without a base case the sweep file is the case, with the defaults as any case file gets
+  // (never the built-in example's values: a key the sweep file leaves out is the default).
+  if (!sweep.base_case.empty())
     file.read(sweep.base_case);
   for (const Assignment& a : sweep.overrides)
     file.set(a.section, a.key, a.value);

@@ -10,7 +10,7 @@ namespace hamdyn {
 
 struct Sweep {
   std::string file;                // the sweep file as given
-  std::string base_case;           // the base case file (resolved), empty: the built-in example
+  std::string base_case;           // the base case file (resolved), empty: the defaults
   std::string case_directory;      // where the members' relative paths (mesh files) start
   std::string study;               // run | modes | compare | converge
   unsigned int ranks_per_case = 1; // ranks that solve one member together

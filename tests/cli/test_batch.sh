@@ -8,6 +8,8 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 py=/usr/bin/python3
 mpi() { mpirun --quiet --oversubscribe -np "$@"; }
+# the built-in example, the base case (Batch/Case) of the sweeps compared with single runs of it
+cp "$source_dir/cases/default.prm" example.prm
 
 # Compares a summary with single runs: compare_summary SUMMARY CSV_OF_SINGLE_RUN COLUMN... where
 # each COLUMN is "summary_column=expression over the single run's CSV rows" (a Python expression
@@ -36,6 +38,7 @@ EOF
 # --- modes: the same six members on 1, 2 and 3 ranks, and with 2 ranks per member ---------------
 cat > modes.prm <<'EOF'
 subsection Batch
+  set Case = example.prm
   set Study = modes
   set Values = Right end/Point mass = 0.001, 0.005, 0.02; Model/Tension = 50, 100
 end
@@ -86,7 +89,7 @@ Right end/Point mass,Right end/Force
 -1,0
 0.002,"0.1*max(0,sin(300*t))"
 EOF
-printf 'subsection Batch\n set Study = run\n set Table = table.csv\nend\n' > run.prm
+printf 'subsection Batch\n set Case = example.prm\n set Study = run\n set Table = table.csv\nend\n' > run.prm
 printf 'subsection Time integration\n set Final time = 0.01\nend\n' >> run.prm
 err="$(mpi 2 "$hamdyn" batch run.prm --output run 2>&1 > /dev/null)"
 check "a bad member: the sweep exits 2 (got $?)" test $? -eq 2
@@ -115,7 +118,7 @@ for m in (0, 1):
 
 # A failure while running (here an end force that becomes infinite at t = 0.005 s) is the member's
 # "failed" with a one-line message; the members after it go on.
-printf 'subsection Batch\n set Study = run\n set Values = Right end/Force = 0, 1/(t-0.005), 1\nend\nsubsection Time integration\n set Final time = 0.01\nend\n' > fail.prm
+printf 'subsection Batch\n set Case = example.prm\n set Study = run\n set Values = Right end/Force = 0, 1/(t-0.005), 1\nend\nsubsection Time integration\n set Final time = 0.01\nend\n' > fail.prm
 mpi 2 "$hamdyn" batch fail.prm --output failing > failing.log 2> /dev/null
 check "a failed member: batch exits 1" test $? -eq 1
 check "the failed member's row" grep -q '^case_0001,failed,"the state became non-finite at step 50' failing/summary.csv
@@ -149,7 +152,7 @@ check "compare summary: history differences = single runs" \
   "chain_minus_fe=max(abs(float(r['chain'])-float(r['primal_fe'])) for r in rows)" \
   "chain_dual_minus_chain=max(abs(float(r['dual'])-float(r['chain'])) for r in rows)"
 
-printf 'subsection Batch\n set Study = converge\n set Values = Model/Tension = 50, 200\nend\n' > converge.prm
+printf 'subsection Batch\n set Case = example.prm\n set Study = converge\n set Values = Model/Tension = 50, 200\nend\n' > converge.prm
 printf 'subsection Convergence\n set Levels = 3\n set Number of frequencies = 2\nend\n' >> converge.prm
 printf 'subsection Discretization\n set Elements = 10\nend\n' >> converge.prm
 mpi 3 "$hamdyn" batch converge.prm --output converge > converge.log 2>&1
@@ -185,6 +188,7 @@ check "merged slices = one batch" \
 # --- Values with quoted values (an oscillator's three numbers hold commas) ------------------------
 cat > quoted.prm <<'EOF'
 subsection Batch
+  set Case = example.prm
   set Study = modes
   set Values = Attachments/Oscillators = "0.5:0.01,400,0", "0.3:0.01,400,0"
 end
@@ -202,6 +206,13 @@ check "quoted Values: member 1 = the single run" \
   compare_summary <(sed -n '1p;3p' quoted/summary.csv | sed 's/^case_0001/case_0000/') \
   quoted_single modes.csv 0 "omega_1=rows[0]['omega']"
 
+# --- without Batch/Case the sweep file is the case: every key it leaves out has its default ------
+printf 'subsection Batch\n set Study = modes\n set Values = Model/Tension = 50\nend\nsubsection Modes\n set Number of modes = 1\nend\n' > plain.prm
+"$hamdyn" batch plain.prm --output plain > /dev/null 2>&1
+check "a sweep file without a base case: exit 0" test $? -eq 0
+check "a sweep file without a base case: only its own keys differ from the defaults" \
+  test "$(grep -c '# default:' plain/case_0000/used_parameters.prm)" -eq 3
+
 # --- SIGTERM, as a scheduler's time limit sends it ----------------------------------------------
 # Four `run` members of 20 000 steps on 2 groups of 1 rank; TERM to the ranks once member 1 has
 # 2000 rows (the run's own progress, not a time): the two in flight write their checkpoints, the
@@ -210,6 +221,7 @@ check "quoted Values: member 1 = the single run" \
 # uninterrupted batch.
 cat > long.prm <<'EOF'
 subsection Batch
+  set Case = example.prm
   set Study = run
   set Values = Model/Tension = 50, 100, 200, 400
 end

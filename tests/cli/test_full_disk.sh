@@ -57,7 +57,8 @@ rm -rf disk/snapshots
 # the disk full and the batch died writing the member's result.csv, with no summary).
 printf 'Time integration/Final time,Discretization/Elements,Output/Snapshot interval\n' > members.csv
 printf '0.002,10,0\n1,2000,1\n' >> members.csv
-printf 'subsection Batch\n  set Study = run\n  set Table = members.csv\nend\n' > sweep.prm
+cp "$source_dir/cases/default.prm" example.prm
+printf 'subsection Batch\n  set Case = example.prm\n  set Study = run\n  set Table = members.csv\nend\n' > sweep.prm
 printf 'subsection Output\n  set Space-time points = 0\nend\n' >> sweep.prm
 "$hamdyn" batch sweep.prm --output disk/batch > batch.log 2>&1
 status=$?
