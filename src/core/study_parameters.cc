@@ -33,7 +33,9 @@ std::pair<unsigned, bool> parse_eigen_study(const ParameterFile& f, const std::s
 } // namespace
 
 void declare_modes_parameters(ParameterFile& f) {
-  declare_eigen_study(f, "Modes", "10", "Number of natural modes computed by `hamdyn modes`.",
+  declare_eigen_study(f, "Modes", "10",
+                      "Number of natural modes computed by `hamdyn modes` (a discrete system with "
+                      "fewer, left at this default, gives all of its own and says so).",
                       "Whether `hamdyn modes` writes the mode shapes for ParaView (modes.pvd and "
                       "its files, one snapshot of the mesh per mode, and attachments.vtp); false "
                       "writes modes.csv only.");

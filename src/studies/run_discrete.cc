@@ -280,7 +280,11 @@ NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& fil
                        "linearization in its quasi-velocities is not implemented); expected "
                        "holonomic links or Constraints/Equations for modes");
   const std::size_t k = system.n() - system.n_constraints();
-  if (c.n_modes > k)
+  // the default Number of modes may ask for more than a small system has: then all of its modes
+  // (said below); a number the case sets beyond them is bad input
+  const bool all_modes = c.n_modes > k && !file.is_set("Modes", "Number of modes");
+  const auto n_modes = all_modes ? static_cast<unsigned int>(k) : c.n_modes;
+  if (n_modes > k)
     throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
                      "expected at most " + std::to_string(k) +
                          " (the coordinates less the constraints)");
@@ -314,6 +318,10 @@ NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& fil
                 linearization.has_gyroscopic() ? ", gyroscopic terms kept (complex eigenvalues)"
                                                : "",
                 system.n_constraints() > 0 ? ", on the motions the constraints allow" : "");
+    if (all_modes)
+      std::printf("all %u modes of the system (the coordinates less the constraints; Modes/Number "
+                  "of modes = %u is the default)\n",
+                  n_modes, c.n_modes);
     std::printf("%6s %22s %22s %22s\n", "mode", "omega [rad/s]", "frequency [Hz]",
                 "growth rate [1/s]");
   }
@@ -321,7 +329,7 @@ NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& fil
                 comm);
   NamedValues results;
   unsigned growing = 0;
-  for (unsigned int m = 0; m < c.n_modes; ++m) {
+  for (unsigned int m = 0; m < n_modes; ++m) {
     const LinearizedMode& mode = modes[m];
     csv.row(std::vector<std::string>{std::to_string(m + 1), format_cell(mode.omega),
                                      format_cell(mode.omega / (2 * M_PI)),

@@ -342,6 +342,10 @@ check "discrete modes: linearized about an equilibrium, says so" \
   grep -q "linearized about the equilibrium Newton's method finds" seed_modes.log
 check "discrete modes: a free chain's rigid-body mode first" \
   test "$(sed -n 2p "$work/seed_modes/modes.csv")" = "1,0,0,0"
+"$hamdyn" modes "$source_dir/cases/seeds/double_pendulum.prm" --output "$work/pendulum_modes" \
+  > pendulum_modes.log 2>&1
+check "discrete modes at the default Number of modes: all of the system's, said so" \
+  test "$(wc -l < "$work/pendulum_modes/modes.csv")" -eq 3 -a "$(grep -c '^all 2 modes' pendulum_modes.log)" -eq 1
 mpirun --oversubscribe -np 2 "$hamdyn" modes "$source_dir/cases/seeds/centrifugal_governor.prm" \
   --output "$work/governor_modes" --set "Modes/Number of modes=2" > governor_modes.log 2>&1
 check "discrete modes: the governor about its steady spin at its momentum (Routh), says so" \
