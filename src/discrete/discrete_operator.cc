@@ -1,6 +1,5 @@
 #include "discrete/discrete_operator.h"
 
-#include "core/failure_message.h"
 #include "core/input_error.h"
 #include "discrete/energy_consistent_step.h"
 #include "output/history_writer.h"
@@ -280,12 +279,21 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
     slip[f] = slip_direction(extension(d.row, s.v));
   }
   const std::size_t nl = reduced ? 0 : l, nf = by_force.size();
+  // Gibbs-Appell at rho_inf = 1 takes the holonomic links on positions, f(q1) = 0, as the
+  // multipliers do: the energy-consistent step with the links' discrete gradient (Gonzalez,
+  // Physica D 132:165, 1999) is then the step of both forms, and T + V is kept by either; at
+  // rho_inf < 1 it holds every row on accelerations and projects after the step.
+  links_on_positions_ = reduced && p.energy_consistent_springs;
   // each constraint row's position target: the Equations' c . q0 - integral d, a link's 0
   DenseVector target_of(l);
   for (std::size_t k = 0; k < system_.n_equations(); ++k)
     target_of[k] = target[k];
   const double bh2 = p.beta * h * h, gh = p.gamma * h;
   DiscreteSystem::ConstraintRows rows1;
+  auto held_on_positions = [&](std::size_t k) {
+    return rows1.on_positions[k] &&
+           (!reduced || (links_on_positions_ && k >= system_.n_equations()));
+  };
   DenseMatrix directions; // the multipliers' C_f
   unsigned iterations = 0;
   settle_active_set(
@@ -334,7 +342,7 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
           }
           for (std::size_t k = 0; k < l; ++k) {
             const std::size_t row = nm + k;
-            if (reduced) { // C a1 + b = 0
+            if (reduced && !held_on_positions(k)) { // C a1 + b = 0
               double ca = rows1.bias[k];
               for (std::size_t j = 0; j < n; ++j) {
                 block(row, j) = rows1.c(k, j);
@@ -404,7 +412,7 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
           acceleration_scale_ = std::max(acceleration_scale_, a1.linfty_norm());
           const double eps = std::numeric_limits<double>::epsilon();
           const double position_floor =
-              nl > 0 ? 16 * eps * q1.linfty_norm() / (p.beta * h * h) : 0.0;
+              nl > 0 || links_on_positions_ ? 16 * eps * q1.linfty_norm() / (p.beta * h * h) : 0.0;
           const double rate_floor = 16 * eps * v1.linfty_norm() / (p.gamma * h);
           if (increment.linfty_norm() <=
               std::max({p.nonlinear_tolerance * std::max(acceleration_scale_, 1e-300),
@@ -585,8 +593,23 @@ void DiscreteOperator::project_onto_constraints(DiscreteState& s) const {
       break;
     s.q += correction(a, residual);
   }
+  // the rates of the rows the step held on accelerations (not the links it held on positions,
+  // whose rates the energy-consistent step leaves as the multipliers' step does)
   const DiscreteSystem::ConstraintRows rows = system_.constraints_at(s.q, &s.v, t);
-  s.v += correction(rows.c, rows.rate);
+  std::vector<std::size_t> on_rates;
+  for (std::size_t r = 0; r < l; ++r)
+    if (!(links_on_positions_ && r >= ne && rows.on_positions[r]))
+      on_rates.push_back(r);
+  if (on_rates.empty())
+    return;
+  DenseMatrix c(on_rates.size(), n);
+  DenseVector rate(on_rates.size());
+  for (std::size_t k = 0; k < on_rates.size(); ++k) {
+    rate[k] = rows.rate[on_rates[k]];
+    for (std::size_t i = 0; i < n; ++i)
+      c(k, i) = rows.c(on_rates[k], i);
+  }
+  s.v += correction(c, rate);
 }
 
 } // namespace hamdyn

@@ -82,8 +82,9 @@ private:
   const DiscreteSystem& system_;
   double initial_smallest_mass_ = 0; // M(q0, 0)'s smallest eigenvalue (with energies)
   DenseMatrix identity_;             // n x n, the momentum rows the multipliers keep
-  double step_end_ = 0;    // t1 of the last implicit_solve, the time the corrector's state has
-  DenseVector initial_cq_; // the Equations' c . q(0)
+  double step_end_ = 0; // t1 of the last implicit_solve, the time the corrector's state has
+  bool links_on_positions_ = false; // Gibbs-Appell's last step held the holonomic links on f
+  DenseVector initial_cq_;          // the Equations' c . q(0)
   DenseVector y_;
   unsigned iterations_ = 0;
   double acceleration_scale_ = 0, remembered_scale_ = 0;
