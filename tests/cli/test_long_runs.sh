@@ -207,9 +207,10 @@ check "discrete: SIGTERM: resumed on 1 rank, history.csv bit for bit" \
   cmp -s dref/history.csv dterminated/history.csv
 
 # Steps retried in halves are counted over the whole run, across a resume: the hardening spring at
-# a step its Newton iterations (at most 2) cannot always take (about 1 step in 5 is halved).
+# a step its Newton iterations (at most 2) cannot always take (69 157 of its 85 715 steps are
+# halved; at 3e-3, with the springs' discrete gradient at rho_inf = 1, none is).
 stopped_and_resumed "discrete halving" halving 20000 "$source_dir/cases/seeds/hardening_spring.prm" \
-  --set "Time integration/Time step=3e-3" --set "Time integration/Maximum Newton iterations=2" \
+  --set "Time integration/Time step=3.5e-3" --set "Time integration/Maximum Newton iterations=2" \
   --set "Time integration/Final time=300"
 halved_ref="$(grep -o "[0-9]* steps retried in halves" halving_ref.log)"
 check "discrete halving: the reference run halves steps ($halved_ref)" test -n "$halved_ref"
