@@ -188,12 +188,13 @@ DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) 
     DenseVector dl(l_rows);
     for (std::size_t k = 0; k < l_rows; ++k)
       dl[k] = scale * dx[n + nc + k];
-    lambda -= dl;
+    if (l_rows > 0) // (deal.II asserts non-empty vectors)
+      lambda -= dl;
     // converged when the step is round-off of the coordinates, rates and multipliers
     // (quadratically, from one step on; a first step from lambda = 0 may leave q where
     // it is)
     if (dq.linfty_norm() <= 1e-13 * std::max(1.0, l.equilibrium.linfty_norm()) && dw <= 1e-13 &&
-        dl.linfty_norm() <= 1e-12 * lambda.linfty_norm())
+        (l_rows == 0 || dl.linfty_norm() <= 1e-12 * lambda.linfty_norm()))
       break;
     if (l.iterations == max_iterations || !std::isfinite(dx.linfty_norm()))
       throw CollectiveFailure("hamdyn modes: Newton's method found no equilibrium near the "
