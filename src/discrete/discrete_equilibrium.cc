@@ -97,13 +97,6 @@ DenseMatrix constraint_curvature(const DiscreteSystem& system, const DenseVector
   return h;
 }
 
-// E^T A E
-DenseMatrix projected(const DenseMatrix& e, const DenseMatrix& a) {
-  DenseMatrix ae(a.m(), e.n()), r(e.n(), e.n());
-  a.mmult(ae, e);
-  e.Tmmult(r, ae);
-  return r;
-}
 } // namespace
 
 DiscreteLinearization linearize_about_equilibrium(const DiscreteSystem& system) {

@@ -130,16 +130,18 @@ DenseVector DiscreteOperator::residual(const NewmarkParameters& p, const Discret
   const bool consistent = p.energy_consistent_springs;
   DenseVector springs0, dashpots0, springs1, dashpots1, springs(n);
   DenseMatrix stiffness(n, n), damping(n, n); // d(springs)/dq1, d(dashpots1)/dv1
-  system_.internal_forces(s0.q, s0.v, springs0, dashpots0);
-  system_.internal_forces(q1, v1, springs1, dashpots1,
-                          jacobian && !consistent ? &stiffness : nullptr,
-                          jacobian ? &damping : nullptr);
   // The springs' share: alpha-averaged, or at rho_inf = 1 their discrete gradient (Gonzalez, J.
   // Nonlinear Sci. 6:449, 1996), with which T + V of the springs and inertias changes by exactly
-  // the averaged external and dashpot work, as the line models' springs do.
+  // the averaged external and dashpot work, as the line models' springs do (their end values are
+  // then not needed).
   if (consistent) {
+    system_.dashpot_forces_at(s0.v, dashpots0);
+    system_.dashpot_forces_at(v1, dashpots1, jacobian ? &damping : nullptr);
     system_.mean_spring_forces(s0.q, q1, springs, jacobian ? &stiffness : nullptr);
   } else {
+    system_.internal_forces(s0.q, s0.v, springs0, dashpots0);
+    system_.internal_forces(q1, v1, springs1, dashpots1, jacobian ? &stiffness : nullptr,
+                            jacobian ? &damping : nullptr);
     springs.add(1 - af, springs1, af, springs0);
     stiffness *= 1 - af;
   }

@@ -258,13 +258,18 @@ void DiscreteSystem::internal_forces(const DenseVector& q, const DenseVector& v,
                                      DenseVector& springs, DenseVector& dashpots,
                                      DenseMatrix* stiffness, DenseMatrix* damping) const {
   springs.reinit(n());
-  dashpots.reinit(n());
   for (std::size_t j = 0; j < c_.springs.size(); ++j) {
     const double e = extension(c_.springs[j].row, q);
     add_scaled(springs, c_.springs[j].row, spring_force(j, e));
     if (stiffness)
       add_outer(*stiffness, c_.springs[j].row, spring_stiffness(j, e));
   }
+  dashpot_forces_at(v, dashpots, damping);
+}
+
+void DiscreteSystem::dashpot_forces_at(const DenseVector& v, DenseVector& dashpots,
+                                       DenseMatrix* damping) const {
+  dashpots.reinit(n());
   for (std::size_t k = 0; k < c_.dashpots.size(); ++k) {
     if (c_.dashpots[k].degree < 2)
       continue;
@@ -349,9 +354,13 @@ double DiscreteSystem::energy_function(const DenseVector& q, const DenseVector& 
 }
 
 DenseMatrix DiscreteSystem::on_null_space(const DenseMatrix& a) const {
-  DenseMatrix an(a.m(), null_space_.n()), r(null_space_.n(), null_space_.n());
-  a.mmult(an, null_space_);
-  null_space_.Tmmult(r, an);
+  return projected(null_space_, a);
+}
+
+DenseMatrix projected(const DenseMatrix& e, const DenseMatrix& a) {
+  DenseMatrix ae(a.m(), e.n()), r(e.n(), e.n());
+  a.mmult(ae, e);
+  e.Tmmult(r, ae);
   return r;
 }
 

@@ -56,6 +56,9 @@ public:
   void internal_forces(const DenseVector& q, const DenseVector& v, DenseVector& springs,
                        DenseVector& dashpots, DenseMatrix* stiffness = nullptr,
                        DenseMatrix* damping = nullptr) const;
+  /// The dashpots' share of internal_forces alone.
+  void dashpot_forces_at(const DenseVector& v, DenseVector& dashpots,
+                         DenseMatrix* damping = nullptr) const;
   /// Spring j's force F(e) and slope dF/de; dashpot k's force at the rate v and its slope.
   double spring_force(std::size_t j, double e) const;
   double spring_stiffness(std::size_t j, double e) const;
@@ -122,6 +125,9 @@ DenseVector least_norm_solution(const DenseMatrix& c, const DenseVector& b);
 /// An orthonormal basis of the null space of C (l x n; deal.II keeps no column count for l = 0)
 /// as n x (n - rank), and C's rank, by an SVD.
 DenseMatrix null_space_of(const DenseMatrix& c, std::size_t n, std::size_t* rank = nullptr);
+
+/// E^T A E: A on the motions E's columns span.
+DenseMatrix projected(const DenseMatrix& e, const DenseMatrix& a);
 
 /// The element's extension d . q.
 double extension(const std::vector<double>& row, const DenseVector& q);
