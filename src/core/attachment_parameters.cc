@@ -14,17 +14,13 @@ namespace hamdyn {
 
 namespace P = dealii::Patterns;
 
-namespace {
-// What follows the colon of one attachment.
-enum class AttachmentValue { number, dashpot, expression, law, oscillator };
-
-// "x:value; x:value" -> attachments; an expression in t for forces, "mass,stiffness,damping" for
-// oscillators.
-std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::string& key,
-                                          double length, AttachmentValue kind) {
-  const std::string name = parameter_name("Attachments", key);
+std::vector<Attachment> parse_attachment_list(const ParameterFile& f, const std::string& section,
+                                              const std::string& key, double length,
+                                              AttachmentValue kind) {
+  const std::string name = parameter_name(section, key);
   const std::string what =
       kind == AttachmentValue::expression ? "expression in t"
+      : kind == AttachmentValue::constant ? "amplitude (a finite number or constant expression)"
       : kind == AttachmentValue::law      ? "force law in the extension e (finite at e = 0)"
       : kind == AttachmentValue::number   ? "value >= 0"
       : kind == AttachmentValue::dashpot
@@ -33,7 +29,7 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
   const std::string allowed =
       "expected x:" + what + " with x in [0, " + std::to_string(length) + "]";
   std::vector<Attachment> list;
-  for (const std::string& item : list_entries(f.get("Attachments", key), ';', name)) {
+  for (const std::string& item : list_entries(f.get(section, key), ';', name)) {
     const auto colon = item.find(':');
     if (colon == std::string::npos)
       throw InputError(name, item, allowed);
@@ -46,8 +42,13 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
       a.expression = std::make_shared<const Expression>(name, value, std::vector<std::string>{"e"});
       if (!std::isfinite((*a.expression)(0.0, 0)))
         throw InputError(name, item, allowed);
-    } else if (kind == AttachmentValue::expression) {
-      a.expression = std::make_shared<const Expression>(name, value, std::vector<std::string>{"t"});
+    } else if (kind == AttachmentValue::expression || kind == AttachmentValue::constant) {
+      a.expression = std::make_shared<const Expression>(name, value,
+                                                        kind == AttachmentValue::expression
+                                                            ? std::vector<std::string>{"t"}
+                                                            : std::vector<std::string>{});
+      if (kind == AttachmentValue::constant && !std::isfinite((*a.expression)(0.0, 0)))
+        throw InputError(name, item, allowed);
     } else if (kind == AttachmentValue::dashpot) {
       if (value.find(',') == std::string::npos) {
         a.value = number(value);
@@ -75,6 +76,12 @@ std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::str
     list.push_back(a);
   }
   return list;
+}
+
+namespace {
+std::vector<Attachment> parse_attachments(const ParameterFile& f, const std::string& key,
+                                          double length, AttachmentValue kind) {
+  return parse_attachment_list(f, "Attachments", key, length, kind);
 }
 } // namespace
 

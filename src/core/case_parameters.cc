@@ -8,6 +8,7 @@
 #include "core/input_error.h"
 #include "core/output_parameters.h"
 #include "core/parameter_values.h"
+#include "core/response_parameters.h"
 #include "core/section_parameters.h"
 #include "core/study_parameters.h"
 #include "core/text.h"
@@ -95,6 +96,7 @@ void declare_case_parameters(ParameterFile& f) {
   declare_time_integration_parameters(f);
   declare_modes_parameters(f);
   declare_buckling_parameters(f);
+  declare_response_parameters(f);
   declare_convergence_parameters(f);
   declare_output_parameters(f);
 }
@@ -134,6 +136,7 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
   c.initial_displacement = expression(f, "Initial conditions", "Displacement", {"x"});
   c.initial_velocity = expression(f, "Initial conditions", "Velocity", {"x"});
   parse_discretization_parameters(f, case_directory, c);
+  parse_response_parameters(f, c);
 }
 } // namespace
 

@@ -62,6 +62,21 @@ struct ConvergenceParameters {
   std::string history; // a history.csv column; empty: frequencies only
 };
 
+/// The `Frequency response` section, read by `hamdyn response`.
+struct ResponseParameters {
+  enum class Method { direct, modal };
+  std::vector<double> frequencies; // Hz
+  Method method = Method::direct;
+  double structural_damping = 0;  // loss factor eta: K (1 + i eta)
+  double modal_damping_ratio = 0; // zeta added to every mode (modal method)
+  ExpressionPtr load_psd;         // 1/Hz, in f; null: none
+  std::vector<Attachment> forces; // harmonic point forces (constant amplitudes) [N]
+  ExpressionPtr distributed_force = Expression::zero(); // harmonic amplitude in x [N/m]
+  std::vector<double> shapes_at;                        // Hz
+  /// Whether the section gives the harmonic load (the case's own loads are then left out).
+  bool has_own_load() const { return !forces.empty() || !distributed_force->is_zero(); }
+};
+
 /// The `Buckling` section, read by `hamdyn buckling`.
 struct BucklingParameters {
   unsigned int n_modes = 3;
@@ -110,6 +125,7 @@ struct CaseParameters {
   std::vector<std::string> probe_labels; // as written in the case file, for column names
   ConvergenceParameters convergence;
   BucklingParameters buckling;
+  ResponseParameters response;
   /// Model/Type = discrete: the system (the line model's members above are then unused).
   std::shared_ptr<const DiscreteCase> discrete;
 };

@@ -18,9 +18,11 @@ bool on_terminal() {
 }
 } // namespace
 
-Progress::Progress(bool active, unsigned long n_steps, double final_time, unsigned long first_step)
+Progress::Progress(bool active, unsigned long n_steps, double final_time, unsigned long first_step,
+                   const char* step_name, const char* time_name, const char* time_unit)
     : active_(active), terminal_(active && on_terminal()), n_steps_(n_steps),
-      first_step_(first_step), final_time_(final_time), start_(std::chrono::steady_clock::now()),
+      first_step_(first_step), final_time_(final_time), step_name_(step_name),
+      time_name_(time_name), time_unit_(time_unit), start_(std::chrono::steady_clock::now()),
       last_print_(start_) {}
 
 void Progress::update(unsigned long step, double time) {
@@ -35,9 +37,9 @@ void Progress::update(unsigned long step, double time) {
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double remaining =
       step > first_step_ ? elapsed * double(n_steps_ - step) / double(step - first_step_) : 0.0;
-  std::printf("%s  step %lu/%lu  t = %.6g/%.6g s  elapsed %.1f s  remaining %.1f s%s",
-              terminal_ ? "\r" : "", step, n_steps_, time, final_time_, elapsed, remaining,
-              terminal_ ? "   " : "\n");
+  std::printf("%s  %s %lu/%lu  %s = %.6g/%.6g %s  elapsed %.1f s  remaining %.1f s%s",
+              terminal_ ? "\r" : "", step_name_, step, n_steps_, time_name_, time, final_time_,
+              time_unit_, elapsed, remaining, terminal_ ? "   " : "\n");
   std::fflush(stdout);
 }
 

@@ -10,7 +10,11 @@ namespace hamdyn {
 class Progress {
 public:
   /// `first_step`: the step a resumed run starts from (the estimate counts the steps since).
-  Progress(bool active, unsigned long n_steps, double final_time, unsigned long first_step = 0);
+  /// `step_name`, `time_name` and `time_unit` label the line (a frequency sweep counts
+  /// "frequency k/n  f = ... Hz").
+  Progress(bool active, unsigned long n_steps, double final_time, unsigned long first_step = 0,
+           const char* step_name = "step", const char* time_name = "t",
+           const char* time_unit = "s");
   void update(unsigned long step, double time);
   void finish(const std::string& summary);
 
@@ -18,6 +22,7 @@ private:
   bool active_, terminal_;
   unsigned long n_steps_, first_step_;
   double final_time_;
+  const char *step_name_, *time_name_, *time_unit_;
   std::chrono::steady_clock::time_point start_, last_print_;
 };
 

@@ -8,6 +8,7 @@
 #include "studies/run_converge.h"
 #include "studies/run_discrete.h"
 #include "studies/run_modes.h"
+#include "studies/run_response.h"
 #include "studies/run_transient.h"
 
 #include <regex>
@@ -104,8 +105,28 @@ const std::vector<StudyCommand>& study_commands() {
     converge_study.file_names = R"(convergence\.(csv|png))";
     converge_study.plot_script = "plot_convergence.py";
     converge_study.plot_file = "convergence.png";
-    return std::vector<StudyCommand>{run_study, modes_study, buckling_study, compare_study,
-                                     converge_study};
+    StudyCommand response_study;
+    response_study.name = "response";
+    response_study.line = run_response;
+    response_study.discrete_refusal = "a frequency response is computed for the line models "
+                                      "(string, euler bernoulli beam, timoshenko beam)";
+    response_study.usage = R"(  hamdyn response [CASE.prm] [--set ...]... [--output DIR]
+      Steady harmonic response (Frequency response section: Frequencies, Method = direct |
+      modal, Structural damping, Modal damping ratio, Load PSD, Forces, Distributed force,
+      Shapes at): (K (1 + i eta) - omega^2 M + i omega C) U = F at every frequency, with every
+      attachment, oscillator and dashpot of the case; nonlinear springs by their slope at rest.
+      Writes DIR/frf.csv (frequency, then c_re, c_im, c_abs, c_phase_deg for each displacement
+      column c of history.csv), DIR/frf.png, with a Load PSD DIR/psd.csv and DIR/psd_rms.csv,
+      with Shapes at DIR/response.pvd (w_re, w_im, w_abs; time axis = frequency in Hz).
+)";
+    response_study.files = "frf.csv, frf.png, psd.csv, psd_rms.csv, response.pvd, "
+                           "used_parameters.prm";
+    response_study.file_names =
+        R"(frf\.(csv|png)|psd(_rms)?\.csv|response\.pvd|response_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
+    response_study.plot_script = "plot_frf.py";
+    response_study.plot_file = "frf.png";
+    return std::vector<StudyCommand>{run_study,     modes_study,    buckling_study,
+                                     compare_study, converge_study, response_study};
   }();
   return commands;
 }

@@ -440,4 +440,33 @@ expect_bad "converge one level" "Convergence/Levels = '1'" converge --set "Conve
 expect_bad "converge p beyond degree 4" "Convergence/Levels = '5'" converge \
   --set "Convergence/Refine=p" --set "Convergence/Levels=5"
 
+# hamdyn response: the tuned-mass-damper case with a harmonic force on 2 ranks (its own force
+# depends on t and is left out), a PSD and a shape; bad input of the Frequency response section.
+tmd="$source_dir/cases/tuned_mass_damper.prm"
+mpirun --oversubscribe -np 2 "$hamdyn" response "$tmd" --set "Frequency response/Forces=7.5:100" \
+  --set "Frequency response/Frequencies=5:0.5:7.5" --set "Frequency response/Load PSD=1e-2" \
+  --set "Frequency response/Shapes at=6" --output "$work/response" > response.log 2>&1
+check "response on 2 ranks exits 0" test $? -eq 0
+check "frf.csv header" grep -q "^frequency,u_left_re,u_left_im,u_left_abs,u_left_phase_deg," "$work/response/frf.csv"
+check "frf.csv: 6 frequencies" test "$(grep -vc '^#' "$work/response/frf.csv")" -eq 7
+check "psd_rms.csv has the oscillator" grep -q "^oscillator_1," "$work/response/psd_rms.csv"
+check "response.pvd" grep -q 'timestep="6"' "$work/response/response.pvd"
+check "response names the load it leaves out" grep -q "own loads are left out" response.log
+if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
+  check "frf.png" test -s "$work/response/frf.png"
+fi
+expect_bad "response without a time-independent load" \
+  "Frequency response/Forces = '': the case has no load that does not depend on t" \
+  response "$tmd" --set "Frequency response/Frequencies=1"
+expect_bad "response with a zero frequency step" "Frequency response/Frequencies = '1:0:5'" \
+  response "$tmd" --set "Frequency response/Frequencies=1:0:5"
+expect_bad "response with dry friction" "Right end/Dashpot law = '2,1'" \
+  response --set "Right end/Dashpot law=2,1" --set "Frequency response/Forces=0.5:1"
+expect_bad "response at an undamped resonance" "Frequency response/Frequencies = '0'" \
+  response "$tmd" --set "Frequency response/Forces=7.5:1" --set "Attachments/Oscillators=" \
+  --set "Model/Rayleigh mass coefficient=0" --set "Right end/Support=free" \
+  --set "Left end/Support=free" --set "Frequency response/Frequencies=0"
+expect_bad "response of a discrete system" "Model/Type = 'discrete': a frequency response" \
+  response "$gear"
+
 finish_checks

@@ -1,0 +1,332 @@
+#include "studies/frequency_response.h"
+
+#include "core/input_error.h"
+#include "core/text.h"
+#include "studies/natural_modes.h"
+#include "studies/progress.h"
+#include "system/harmonic_solver.h"
+#include "system/line_schur_solver.h"
+#include "system/linear_functional.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+using Complex = std::complex<double>;
+
+std::string attachment_text(const Attachment& a, const std::string& value) {
+  std::ostringstream text;
+  text << a.x << ":" << value;
+  return text.str();
+}
+
+// A dashpot law of degree p != 2 has no slope at v = 0 that a harmonic response could use (dry
+// friction and p < 2 an infinite one, p > 2 a zero one): refused, named.
+void refuse_nonviscous_dashpots(const CaseParameters& c) {
+  const std::string allowed = "a dashpot law of degree p != 2 (p = 1: dry friction) has no "
+                              "linearization about rest for a frequency response; expected "
+                              "p = 2 (viscous) or a viscous dashpot";
+  for (const Attachment& a : c.nonlinear_dashpots)
+    if (a.degree != 2)
+      throw InputError("Attachments/Dashpots",
+                       attachment_text(a, text_of(a.value) + "," + text_of(a.degree)), allowed);
+  for (const auto& [section, end] :
+       {std::make_pair("Left end", &c.left), std::make_pair("Right end", &c.right)})
+    if (end->has_dashpot_law() && end->dashpot_law_degree != 2)
+      throw InputError(
+          std::string(section) + "/Dashpot law",
+          text_of(end->dashpot_law_coefficient) + "," + text_of(end->dashpot_law_degree), allowed);
+}
+
+// Keeps `load` when it does not depend on t; else notes it and returns zero.
+ExpressionPtr time_independent(const ExpressionPtr& load, const std::string& parameter,
+                               std::vector<std::string>& notes) {
+  if (load->is_zero() || load->is_time_independent())
+    return load;
+  notes.push_back(parameter + " = " + load->text() +
+                  " depends on t: left out of the harmonic load");
+  return Expression::zero();
+}
+
+// Gaussian elimination with partial pivoting of the n x n complex system a x = b (a row-major,
+// overwritten; b becomes x). By hand because deal.II 9.4's LAPACKFullMatrix is real only and
+// the modal system has only as many unknowns as modes kept (Golub & Van Loan, Matrix
+// Computations, 4th ed., Alg. 3.4.1).
+void solve_dense(std::vector<Complex>& a, std::vector<Complex>& b) {
+  const std::size_t n = b.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    std::size_t p = k;
+    for (std::size_t i = k + 1; i < n; ++i)
+      if (std::abs(a[i * n + k]) > std::abs(a[p * n + k]))
+        p = i;
+    if (p != k) {
+      for (std::size_t j = 0; j < n; ++j)
+        std::swap(a[k * n + j], a[p * n + j]);
+      std::swap(b[k], b[p]);
+    }
+    for (std::size_t i = k + 1; i < n; ++i) {
+      const Complex l = a[i * n + k] / a[k * n + k];
+      for (std::size_t j = k; j < n; ++j)
+        a[i * n + j] -= l * a[k * n + j];
+      b[i] -= l * b[k];
+    }
+  }
+  for (std::size_t k = n; k-- > 0;) {
+    for (std::size_t j = k + 1; j < n; ++j)
+      b[k] -= a[k * n + j] * b[j];
+    b[k] /= a[k * n + k];
+  }
+}
+
+// The displacement columns of history.csv (the functionals of u alone) and the DoFs they read.
+struct Columns {
+  std::vector<LinearFunctional> functionals;
+  std::vector<dealii::types::global_dof_index> indices; // sorted union of their DoFs
+
+  explicit Columns(const Model& model) {
+    const HistoryFunctionals h = model.history_functionals();
+    for (const auto* list : {&h.ends, &h.probes})
+      for (const LinearFunctional& f : *list)
+        if (!f.of_u.empty() && f.of_v.empty() && f.of_a.empty() && !f.constant) {
+          functionals.push_back(f);
+          indices.insert(indices.end(), f.dofs.begin(), f.dofs.end());
+        }
+    std::sort(indices.begin(), indices.end());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+  }
+  std::vector<std::string> names() const {
+    std::vector<std::string> n;
+    for (const auto& f : functionals)
+      n.push_back(f.name);
+    return n;
+  }
+  // The columns' values of re + i im (im may be null). Collective.
+  std::vector<Complex> of(const LA::Vector& re, const LA::Vector* im, MPI_Comm comm) const {
+    std::vector<const LA::Vector*> vectors{&re};
+    if (im)
+      vectors.push_back(im);
+    const auto entries = gather_entries(vectors, indices, comm);
+    std::vector<Complex> values;
+    for (const auto& f : functionals) {
+      Complex v = 0;
+      for (std::size_t j = 0; j < f.dofs.size(); ++j) {
+        const std::size_t at =
+            std::lower_bound(indices.begin(), indices.end(), f.dofs[j]) - indices.begin();
+        v += f.of_u[j] * Complex(entries[at], im ? entries[indices.size() + at] : 0.0);
+      }
+      values.push_back(v);
+    }
+    return values;
+  }
+};
+
+// The index of the frequency nearest each of `wanted`.
+std::vector<std::size_t> nearest(const std::vector<double>& frequencies,
+                                 const std::vector<double>& wanted) {
+  std::vector<std::size_t> at;
+  for (double f : wanted) {
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < frequencies.size(); ++k)
+      if (std::abs(frequencies[k] - f) < std::abs(frequencies[best] - f))
+        best = k;
+    at.push_back(best);
+  }
+  return at;
+}
+
+[[noreturn]] void singular_at(double f) {
+  throw InputError("Frequency response/Frequencies", text_of(f),
+                   "the dynamic stiffness K - omega^2 M + i omega C is singular at " + text_of(f) +
+                       " Hz (a resonance of the undamped structure); expected frequencies off "
+                       "the natural frequencies, or damping (Frequency response/Structural "
+                       "damping, Model/Viscous damping)");
+}
+
+void direct_response(const PreparedCase& pc, const LA::Vector& load, const Columns& columns,
+                     Progress& progress, FrequencyResponse& r) {
+  const SecondOrderSystem& s = pc.system;
+  const ResponseParameters& p = pc.parameters.response;
+  HarmonicSolver solver(s);
+  LA::Vector re(s.locally_owned, pc.comm), im(s.locally_owned, pc.comm);
+  const auto shape_at = nearest(r.frequencies, r.shape_frequencies);
+  for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
+    if (!solver.solve(2 * M_PI * r.frequencies[k], p.structural_damping, load, nullptr, re, im))
+      singular_at(r.frequencies[k]);
+    r.values.push_back(columns.of(re, &im, pc.comm));
+    for (std::size_t j = 0; j < shape_at.size(); ++j)
+      if (shape_at[j] == k) {
+        r.shapes_re[j] = re;
+        r.shapes_im[j] = im;
+      }
+    progress.update(k + 1, r.frequencies[k]);
+  }
+}
+
+// Modal superposition (Clough & Penzien, Dynamics of Structures, 2nd ed., sec. 12-6 and 13-2):
+// U = Phi q + U_s with (K_r (1 + i eta) - omega^2 M_r + i omega (C_r + 2 zeta Omega)) q = Phi^T F,
+// K_r, M_r and C_r the matrices projected on the modes in full (Rayleigh-Ritz: for exact
+// M-normalized modes K_r = Omega^2 and M_r = I; projecting keeps the result exact to round-off
+// whatever digits the modes hold, and with C in full, not only its diagonal, every mode kept
+// gives the direct solution), and the static correction of the modes left out,
+// U_s = (K^-1 F - Phi K_r^-1 Phi^T F) / (1 + i eta) (the residual flexibility, sec. 13-3).
+void modal_response(const PreparedCase& pc, const LA::Vector& load, const Columns& columns,
+                    Progress& progress, FrequencyResponse& r, bool report) {
+  const SecondOrderSystem& s = pc.system;
+  const CaseParameters& c = pc.parameters;
+  const ResponseParameters& p = c.response;
+  const Modes modes = natural_modes(s, c, c.n_modes, pc.model->frequency_scale());
+  const std::size_t n = modes.omega.size();
+  r.n_modes = static_cast<unsigned int>(n);
+  std::vector<double> projected_k(n * n), projected_m(n * n), projected_c(n * n), projected_f(n);
+  std::vector<std::vector<Complex>> mode_columns;
+  LA::Vector y(s.locally_owned, pc.comm), work(s.locally_owned, pc.comm);
+  for (std::size_t j = 0; j < n; ++j) {
+    projected_f[j] = modes.shapes[j] * load;
+    s.stiffness.vmult(y, modes.shapes[j]);
+    for (std::size_t i = 0; i < n; ++i)
+      projected_k[i * n + j] = modes.shapes[i] * y;
+    s.mass.vmult(y, modes.shapes[j]);
+    for (std::size_t i = 0; i < n; ++i)
+      projected_m[i * n + j] = modes.shapes[i] * y;
+    if (s.has_damping()) {
+      s.damping_vmult(y, modes.shapes[j], work);
+      for (std::size_t i = 0; i < n; ++i)
+        projected_c[i * n + j] = modes.shapes[i] * y;
+    }
+    projected_c[j * n + j] += 2 * p.modal_damping_ratio * modes.omega[j];
+    mode_columns.push_back(columns.of(modes.shapes[j], nullptr, pc.comm));
+  }
+  // the static correction, when K can be factored (not for a structure free to move as a body)
+  LA::Vector correction(s.locally_owned, pc.comm);
+  try {
+    LineSchurSolver k_solver;
+    k_solver.factorize(s.linearization(0, 0, 1));
+    k_solver.solve(load, correction);
+    std::vector<Complex> k_r(projected_k.begin(), projected_k.end()),
+        z(projected_f.begin(), projected_f.end());
+    solve_dense(k_r, z);
+    for (std::size_t j = 0; j < n; ++j)
+      correction.add(-z[j].real(), modes.shapes[j]);
+    r.static_correction = true;
+  } catch (const NotPositiveDefinite&) {
+    correction = 0;
+    if (report)
+      std::printf("modal response without static correction: K is singular (the structure can "
+                  "move as a rigid body)\n");
+  }
+  const std::vector<Complex> correction_columns = columns.of(correction, nullptr, pc.comm);
+  const auto shape_at = nearest(r.frequencies, r.shape_frequencies);
+  const Complex loss(1, p.structural_damping);
+  for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
+    const double w = 2 * M_PI * r.frequencies[k];
+    std::vector<Complex> a(n * n), q(projected_f.begin(), projected_f.end());
+    for (std::size_t e = 0; e < n * n; ++e)
+      a[e] = projected_k[e] * loss - w * w * projected_m[e] + Complex(0, w * projected_c[e]);
+    solve_dense(a, q);
+    for (const Complex& value : q)
+      if (!std::isfinite(value.real()) || !std::isfinite(value.imag()))
+        singular_at(r.frequencies[k]);
+    std::vector<Complex> values(columns.functionals.size());
+    for (std::size_t col = 0; col < values.size(); ++col) {
+      values[col] = correction_columns[col] / loss;
+      for (std::size_t j = 0; j < n; ++j)
+        values[col] += q[j] * mode_columns[j][col];
+    }
+    r.values.push_back(values);
+    for (std::size_t js = 0; js < shape_at.size(); ++js)
+      if (shape_at[js] == k) {
+        // U = Phi q + correction / (1 + i eta)
+        const Complex scale = 1.0 / loss;
+        r.shapes_re[js] = correction;
+        r.shapes_re[js] *= scale.real();
+        r.shapes_im[js] = correction;
+        r.shapes_im[js] *= scale.imag();
+        for (std::size_t j = 0; j < n; ++j) {
+          r.shapes_re[js].add(q[j].real(), modes.shapes[j]);
+          r.shapes_im[js].add(q[j].imag(), modes.shapes[j]);
+        }
+      }
+    progress.update(k + 1, r.frequencies[k]);
+  }
+}
+} // namespace
+
+CaseParameters harmonic_load_case(const CaseParameters& c, std::vector<std::string>& notes) {
+  refuse_nonviscous_dashpots(c);
+  const ResponseParameters& r = c.response;
+  CaseParameters h = c;
+  h.initial_displacement = Expression::zero();
+  h.initial_velocity = Expression::zero();
+  if (r.has_own_load()) {
+    const bool own = !c.forces.empty() || !c.distributed_force->is_zero() ||
+                     !c.left.force->is_zero() || !c.right.force->is_zero() ||
+                     !c.left.moment->is_zero() || !c.right.moment->is_zero();
+    if (own)
+      notes.push_back("the case's own loads are left out: Frequency response/Forces and "
+                      "Distributed force give the harmonic load");
+    h.forces = r.forces;
+    h.distributed_force = r.distributed_force;
+    h.left.force = h.left.moment = h.right.force = h.right.moment = Expression::zero();
+    return h;
+  }
+  h.forces.clear();
+  for (const Attachment& a : c.forces)
+    if (a.expression->is_time_independent())
+      h.forces.push_back(a);
+    else
+      notes.push_back("Attachments/Forces entry " + attachment_text(a, a.expression->text()) +
+                      " depends on t: left out of the harmonic load");
+  h.distributed_force = time_independent(c.distributed_force, "Load/Distributed force", notes);
+  for (auto& [section, end] :
+       {std::make_pair("Left end", &h.left), std::make_pair("Right end", &h.right)}) {
+    end->force = time_independent(end->force, std::string(section) + "/Force", notes);
+    end->moment = time_independent(end->moment, std::string(section) + "/Moment", notes);
+  }
+  return h;
+}
+
+std::size_t linearize_about_undeformed_state(SecondOrderSystem& s) {
+  const std::size_t first = s.point_stiffness.size();
+  for (const NodalForce& f : s.nodal_forces)
+    if (f.is_dashpot())
+      s.extra_damping.push_back({f.dof, f.dof, f.coefficient}); // degree 2: F = c v
+    else
+      s.point_stiffness.push_back({f.dof, f.dof, f.slope(0)});
+  if (s.point_stiffness.size() > first) {
+    s.add_point_entries(s.point_mass.size(), first);
+    s.stiffness.compress(dealii::VectorOperation::add);
+  }
+  const std::size_t n = s.nodal_forces.size();
+  s.nodal_forces.clear();
+  return n;
+}
+
+FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
+  const CaseParameters& c = pc.parameters;
+  const SecondOrderSystem& s = pc.system;
+  FrequencyResponse r;
+  r.frequencies = c.response.frequencies;
+  const Columns columns(*pc.model);
+  r.columns = columns.names();
+  for (std::size_t j : nearest(r.frequencies, c.response.shapes_at))
+    r.shape_frequencies.push_back(r.frequencies[j]);
+  r.shapes_re.resize(r.shape_frequencies.size());
+  r.shapes_im.resize(r.shape_frequencies.size());
+  LA::Vector load(s.locally_owned, pc.comm);
+  if (s.load)
+    s.load(0, load);
+  Progress progress(report, r.frequencies.size(), r.frequencies.back(), 0, "frequency", "f", "Hz");
+  if (c.response.method == ResponseParameters::Method::direct)
+    direct_response(pc, load, columns, progress, r);
+  else
+    modal_response(pc, load, columns, progress, r, report);
+  return r;
+}
+
+} // namespace hamdyn

@@ -1,0 +1,162 @@
+// `hamdyn response`: the steady harmonic response against closed forms derived here (an SDOF and
+// a 2-DOF system, with viscous and hysteretic damping), a simply supported beam against its modal
+// series, and the direct method against modal superposition with every mode kept.
+#include "studies/frequency_response.h"
+#include "support/case_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+
+using namespace hamdyn;
+using Complex = std::complex<double>;
+
+namespace {
+// The path of `hamdyn response` up to its files: the harmonic load's case, its system linearized,
+// the response.
+FrequencyResponse respond(const CaseParameters& c) {
+  std::vector<std::string> notes;
+  PreparedCase pc(harmonic_load_case(c, notes), MPI_COMM_WORLD);
+  linearize_about_undeformed_state(pc.system);
+  return frequency_response(pc, false);
+}
+
+std::size_t column(const FrequencyResponse& r, const std::string& name) {
+  for (std::size_t k = 0; k < r.columns.size(); ++k)
+    if (r.columns[k] == name)
+      return k;
+  ADD_FAILURE() << "no column " << name;
+  return 0;
+}
+
+// One linear string element fixed at x = 0 whose free end carries a mass, a spring, a dashpot
+// and a force: a single DoF with k = spring + tau / L and m = mass + rho L / 3 (consistent mass).
+const std::string sdof_case = R"(
+subsection Model
+  set Type = string
+  set Length = 1
+  set Mass per length = 0.003
+  set Tension = 100
+end
+subsection Left end
+  set Support = fixed
+end
+subsection Right end
+  set Support = free
+  set Point mass = 2
+  set Spring = 500
+  set Dashpot = 3
+  set Force = 1
+end
+subsection Discretization
+  set Elements = 1
+  set Degree = 1
+end
+)";
+const double k1 = 600, m1 = 2.001, c1 = 3;
+} // namespace
+
+TEST(FrequencyResponse, SingleDegreeOfFreedomWithViscousAndHystereticDamping) {
+  // U = F / (k (1 + i eta) - omega^2 m + i omega c) (Clough & Penzien eq. 3-49 with eta)
+  for (const double eta : {0.0, 0.05}) {
+    const auto r = respond(test_support::case_from_text(
+        sdof_case, {"Frequency response/Frequencies=0:0.25:5",
+                    "Frequency response/Structural damping=" + std::to_string(eta)}));
+    const std::size_t u = column(r, "u_right");
+    double worst = 0;
+    for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
+      const double w = 2 * M_PI * r.frequencies[k];
+      const Complex exact = 1.0 / (k1 * Complex(1, eta) - w * w * m1 + Complex(0, w * c1));
+      worst = std::max(worst, std::abs(r.values[k][u] - exact) / std::abs(exact));
+    }
+    EXPECT_LT(worst, 1e-12) << "eta = " << eta;
+    test_support::report("SDOF FRF, largest relative error, eta = " + std::to_string(eta), worst);
+  }
+}
+
+TEST(FrequencyResponse, OscillatorOnTheSingleDegreeOfFreedom) {
+  // The 2-DOF system of the end DoF and an oscillator (m2, k2, c2) hanging from it:
+  //   [k1 + k2 - w^2 m1 + i w (c1 + c2)   -(k2 + i w c2)        ] [U1]   [1]
+  //   [-(k2 + i w c2)                     k2 - w^2 m2 + i w c2  ] [U2] = [0]
+  const double m2 = 0.5, k2 = 200, c2 = 1;
+  const auto r =
+      respond(test_support::case_from_text(sdof_case, {"Attachments/Oscillators=1:0.5,200,1",
+                                                       "Frequency response/Frequencies=0:0.1:6"}));
+  const std::size_t u1 = column(r, "u_right"), u2 = column(r, "oscillator_1");
+  double worst = 0;
+  for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
+    const double w = 2 * M_PI * r.frequencies[k];
+    const Complex a = k1 + k2 - w * w * m1 + Complex(0, w * (c1 + c2)),
+                  b = -(k2 + Complex(0, w * c2)), d = k2 - w * w * m2 + Complex(0, w * c2),
+                  det = a * d - b * b;
+    const Complex exact1 = d / det, exact2 = -b / det;
+    worst = std::max({worst, std::abs(r.values[k][u1] - exact1) / std::abs(exact1),
+                      std::abs(r.values[k][u2] - exact2) / std::abs(exact2)});
+  }
+  EXPECT_LT(worst, 1e-12);
+  test_support::report("2-DOF FRF, largest relative error", worst);
+}
+
+TEST(FrequencyResponse, SimplySupportedBeamAgainstItsModalSeries) {
+  // w(x) = sum_n 2 sin(n pi a) sin(n pi x) / (rho A L (omega_n^2 (1 + i eta) - omega^2)),
+  // omega_n = (n pi / L)^2 sqrt(EI / rho A), for a unit force at a (Clough & Penzien sec. 18-3);
+  // the terms fall as n^-4: 20000 of them leave < 1e-13. Cubic Hermite elements converge at
+  // order 4 in the frequencies, and so does the response between the resonances.
+  const double a = 0.3, x = 0.7, eta = 0.01;
+  std::vector<double> worst;
+  for (const int elements : {40, 80}) {
+    const auto r = respond(test_support::case_from_text(
+        "subsection Model\n set Type = euler bernoulli beam\n set Mass per length = 1\nend\n",
+        {"Frequency response/Forces=0.3:1", "Output/Probes=0.7",
+         "Discretization/Elements=" + std::to_string(elements),
+         "Frequency response/Frequencies=0.5, 1, 1.5, 2, 4, 6, 10, 20",
+         "Frequency response/Structural damping=0.01"}));
+    const std::size_t u = column(r, "u@0.7");
+    worst.push_back(0);
+    for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
+      const double w = 2 * M_PI * r.frequencies[k];
+      Complex exact = 0;
+      for (int n = 20000; n >= 1; --n) {
+        const double wn = std::pow(n * M_PI, 2);
+        exact += 2 * std::sin(n * M_PI * a) * std::sin(n * M_PI * x) /
+                 (wn * wn * Complex(1, eta) - w * w);
+      }
+      worst.back() = std::max(worst.back(), std::abs(r.values[k][u] - exact) / std::abs(exact));
+    }
+  }
+  EXPECT_LT(worst[1], 5e-6);
+  EXPECT_NEAR(std::log2(worst[0] / worst[1]), 4, 0.3);
+  test_support::report("simply supported beam FRF against the modal series, 80 elements", worst[1]);
+  test_support::report("observed order from 40 to 80 elements", std::log2(worst[0] / worst[1]));
+}
+
+TEST(FrequencyResponse, DirectAndModalAgreeWithEveryModeKept) {
+  // Non-proportional damping (an end dashpot, an oscillator's damper) on Rayleigh damping and a
+  // loss factor: the modal method projects C in full, so with all 17 modes it is the direct
+  // solution to round-off.
+  const std::vector<std::string> settings{
+      "Right end/Support=free", "Right end/Spring=50", "Right end/Dashpot=0.5",
+      "Model/Rayleigh mass coefficient=0.1", "Model/Rayleigh stiffness coefficient=1e-4",
+      "Attachments/Oscillators=0.5:0.05,2,0.1", "Discretization/Elements=8", // forces and
+      // oscillators place mesh nodes: at 0.625 and 0.5 they fall on nodes, 18 free DoFs in all
+      "Frequency response/Forces=0.625:1", "Output/Probes=0.25",
+      "Frequency response/Structural damping=0.03", "Frequency response/Frequencies=0.25:0.25:40",
+      "Modes/Number of modes=18"};
+  const std::string beam =
+      "subsection Model\n set Type = euler bernoulli beam\n set Mass per length = 1\nend\n";
+  const auto direct = respond(test_support::case_from_text(beam, settings));
+  auto modal_settings = settings;
+  modal_settings.push_back("Frequency response/Method=modal");
+  const auto modal = respond(test_support::case_from_text(beam, modal_settings));
+  ASSERT_EQ(modal.n_modes, 18u);
+  double largest = 0, worst = 0;
+  for (std::size_t k = 0; k < direct.frequencies.size(); ++k)
+    for (std::size_t col = 0; col < direct.columns.size(); ++col) {
+      largest = std::max(largest, std::abs(direct.values[k][col]));
+      worst = std::max(worst, std::abs(direct.values[k][col] - modal.values[k][col]));
+    }
+  EXPECT_LT(worst, 1e-10 * largest);
+  test_support::report("direct against modal (all modes), relative to the largest |U|",
+                       worst / largest);
+}
