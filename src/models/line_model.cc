@@ -347,6 +347,40 @@ HistoryFunctionals LineModel::history_functionals() const {
   return h;
 }
 
+void LineModel::translation_inertia(LA::Vector& m_r) const {
+  m_r = 0;
+  FullMatrix<double> mass;
+  const unsigned int n = fe_->n_dofs_per_cell();
+  Vector<double> r(n), product(n);
+  for (unsigned int i = 0; i < n; ++i)
+    r[i] = fe_->system_to_component_index(i).first == 0 ? 1 : 0;
+  std::vector<types::global_dof_index> dofs(n);
+  for (const auto& cell : dof_handler_.active_cell_iterators())
+    if (cell->is_locally_owned()) {
+      local_mass(cell, c_.mass_per_length, c_.rotary_inertia_per_length, mass);
+      mass.vmult(product, r);
+      cell->get_dof_indices(dofs);
+      for (unsigned int i = 0; i < n; ++i)
+        if (!constraints_.is_constrained(dofs[i]))
+          m_r(dofs[i]) += product[i];
+    }
+  // point masses and oscillators, added once (by rank 0) wherever their rows live
+  if (Utilities::MPI::this_mpi_process(comm_) == 0) {
+    auto add = [&](types::global_dof_index dof, double m) {
+      if (m != 0 && !constraints_.is_constrained(dof))
+        m_r(dof) += m;
+    };
+    add(end_dof(0, 0), c_.left.point_mass);
+    add(end_dof(1, 0), c_.right.point_mass);
+    for (const Attachment& a : c_.point_masses)
+      add(node_dof(a.x), a.value);
+    // the oscillators' DoFs are numbered after the DoFHandler's (models/extra_dofs.h)
+    for (std::size_t k = 0; k < c_.oscillators.size(); ++k)
+      m_r(dof_handler_.n_dofs() + k) += c_.oscillators[k].value;
+  }
+  m_r.compress(VectorOperation::add);
+}
+
 void LineModel::structure_part(const LA::Vector& state, LA::Vector& structure) const {
   oscillators_->structure_part(state, structure);
 }

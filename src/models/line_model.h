@@ -47,6 +47,9 @@ public:
   /// w, w_t and the force reactions at both ends, then (beams) theta and the moment reactions;
   /// u and v at the probes; the oscillators' displacements.
   HistoryFunctionals history_functionals() const override;
+  /// From the cells' mass matrices with r = 1 on component 0 (w), plus the point masses on
+  /// free translations and the oscillators' masses.
+  void translation_inertia(LA::Vector& m_r) const override;
   /// Displacement (and rotation), their rates and accelerations, and the element's resultants.
   OutputFields output_fields() const override;
   std::vector<double> sample_at(const std::vector<double>& x, const LA::Vector& u,

@@ -60,6 +60,13 @@ public:
   /// so that a sum over the ranks gives every position's values.
   virtual std::vector<double> sample_at(const std::vector<double>& x, const LA::Vector& u,
                                         const LA::Vector& v, const LA::Vector& a) const = 0;
+  /// m_r = M r, r the influence vector of a uniform transverse support motion (1 on every DoF of
+  /// transverse translation, supports included, and on the attached oscillators' masses; 0 on
+  /// rotations), with M the mass before the supports' rows and columns are taken out, and zero
+  /// in held rows: the effective earthquake force per unit ground acceleration -M r a_g (Chopra,
+  /// Dynamics of Structures, 4th ed., sec. 9.4) and the source of the modal participation
+  /// factors phi^T M r. `m_r` is distributed like the system. Collective.
+  virtual void translation_inertia(LA::Vector& m_r) const = 0;
   /// A typical angular frequency of the structure [rad/s], the scale of the modal shift.
   virtual double frequency_scale() const = 0;
   /// Subdivisions of each cell in ParaView output.

@@ -10,7 +10,7 @@ namespace hamdyn {
 
 // The rules are written in mode_shapes.h.
 void write_mode_shape(const PreparedCase& pc, const LA::Vector& mode, unsigned int number,
-                      const FieldData& field_data, VtuSeries& series) {
+                      const FieldData& field_data, VtuSeries& series, bool keep_sign) {
   const MPI_Comm comm = pc.comm;
   LA::Vector structure;
   pc.model->structure_part(mode, structure);
@@ -44,7 +44,7 @@ void write_mode_shape(const PreparedCase& pc, const LA::Vector& mode, unsigned i
       first = {x, value < 0 ? -1 : 1};
   });
   MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_DOUBLE_INT, MPI_MINLOC, comm);
-  const double scale = first.sign / largest[field];
+  const double scale = (keep_sign ? 1 : first.sign) / largest[field];
   FieldData with_rotation_flag = field_data;
   with_rotation_flag.emplace_back("scaled_by_rotation", by_rotation);
   OutputFields mode_fields;

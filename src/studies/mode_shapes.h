@@ -13,7 +13,9 @@ namespace hamdyn {
 /// rule every rank count applies alike), with `field_data` (omega and frequency of a natural
 /// mode, the critical force of a buckling mode) before scaled_by_rotation; ParaView's time axis
 /// is the mode number.
+/// With `keep_sign` the mode is only scaled, its sign left as given (natural modes signed by
+/// their participation factor).
 void write_mode_shape(const PreparedCase& pc, const LA::Vector& mode, unsigned int number,
-                      const FieldData& field_data, VtuSeries& series);
+                      const FieldData& field_data, VtuSeries& series, bool keep_sign = false);
 
 } // namespace hamdyn

@@ -4,6 +4,7 @@
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
 #include "studies/memory.h"
+#include "studies/modal_participation.h"
 #include "studies/mode_shapes.h"
 #include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
@@ -68,13 +69,20 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
                 "Axial stiffness enters only finite motions\n");
 
   const double scale = pc.model->frequency_scale();
+  Modes modes = natural_modes(pc.system, c, c.n_modes, scale);
+  const ModalParticipation participation = modal_participation(pc, modes);
   if (!c.write_mode_shapes)
     pc.release_mesh();
-  const Modes modes = natural_modes(pc.system, c, c.n_modes, scale);
   const auto output = prepare_output_directory(c.output_directory, file, comm); // modes are done
 
-  CsvWriter csv(c.output_directory + "/modes.csv", {"mode", "omega", "frequency", "residual"},
+  CsvWriter csv(c.output_directory + "/modes.csv",
+                {"mode", "omega", "frequency", "residual", "participation_factor", "effective_mass",
+                 "effective_mass_fraction", "cumulative_mass_fraction"},
                 comm);
+  if (root)
+    std::printf("participation in a uniform transverse support motion: effective masses as "
+                "fractions of the total mass %.9g kg\n",
+                participation.total_mass);
   std::optional<VtuSeries> series;
   if (c.write_mode_shapes) {
     series.emplace(c.output_directory, "modes", comm);
@@ -82,17 +90,25 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
   }
   NamedValues results;
   if (root)
-    std::printf("%6s %22s %22s %10s\n", "mode", "omega [rad/s]", "frequency [Hz]", "residual");
+    std::printf("%6s %22s %22s %10s %12s %12s\n", "mode", "omega [rad/s]", "frequency [Hz]",
+                "residual", "eff. mass", "cumulative");
+  double cumulative = 0;
   for (unsigned int k = 0; k < modes.omega.size(); ++k) {
-    const double w = modes.omega[k];
-    csv.row(std::vector<double>{double(k + 1), w, w / (2 * M_PI), modes.residual[k]});
+    const double w = modes.omega[k],
+                 fraction = participation.effective_mass[k] / participation.total_mass;
+    cumulative += fraction;
+    csv.row(std::vector<double>{double(k + 1), w, w / (2 * M_PI), modes.residual[k],
+                                participation.factor[k], participation.effective_mass[k], fraction,
+                                cumulative});
     results.add("omega_" + std::to_string(k + 1), w);
     if (root)
-      std::printf("%6u %22.15g %22.15g %10.2e\n", k + 1, w, w / (2 * M_PI), modes.residual[k]);
+      std::printf("%6u %22.15g %22.15g %10.2e %12.6f %12.6f\n", k + 1, w, w / (2 * M_PI),
+                  modes.residual[k], fraction, cumulative);
     if (series)
       write_mode_shape(pc, modes.shapes[k], k + 1, {{"omega", w}, {"frequency", w / (2 * M_PI)}},
-                       *series);
+                       *series, participation.signed_by_factor[k]);
   }
+  results.add("cumulative_mass_fraction", cumulative);
   return results;
 }
 

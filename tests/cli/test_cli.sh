@@ -237,7 +237,7 @@ check "Output/Precision = float: Float32 fields" \
 check "graded Gmsh mesh runs" test -s "$work/mesh/history.csv"
 mpirun --oversubscribe -np 2 "$hamdyn" modes issue.prm --output "$work/modes" > modes.log 2>&1
 check "modes exits 0" test $? -eq 0
-check "modes.csv header" test "$(head -1 "$work/modes/modes.csv")" = "mode,omega,frequency,residual"
+check "modes.csv header" test "$(head -1 "$work/modes/modes.csv")" = "mode,omega,frequency,residual,participation_factor,effective_mass,effective_mass_fraction,cumulative_mass_fraction"
 check "modes.csv has 10 modes" test "$(wc -l < "$work/modes/modes.csv")" -eq 11
 check "modes ascending" bash -c "tail -n +2 '$work/modes/modes.csv' | cut -d, -f2 | sort -g -c"
 check "modes.pvd" test "$(grep -c '<DataSet' "$work/modes/modes.pvd")" -eq 10

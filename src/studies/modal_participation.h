@@ -1,0 +1,27 @@
+#pragma once
+// Modal participation in a uniform transverse support motion: each mode's participation factor
+// and effective mass, the check that enough modes are kept (their sum against the total mass),
+// and the sign convention that makes the factors positive.
+#include "modal/eigen_solver.h"
+#include "studies/prepared_case.h"
+
+namespace hamdyn {
+
+struct ModalParticipation {
+  /// Gamma_n = phi_n^T M r of the M-normalized mode (phi^T M phi = 1 kg) [kg^(1/2)], and the
+  /// effective mass Gamma_n^2 [kg] (Chopra, Dynamics of Structures, 4th ed., eqs. 13.2.3 and
+  /// 13.2.12 with M_n = 1).
+  std::vector<double> factor, effective_mass;
+  /// Whether mode n was signed by its factor (false: Gamma_n vanishes to round-off, as for an
+  /// antisymmetric mode of a symmetric structure, and the mode keeps the shape's sign rule).
+  std::vector<bool> signed_by_factor;
+  /// rho A L plus every point mass (ends and interior) and oscillator mass [kg].
+  double total_mass = 0;
+};
+
+/// The modes' factors phi^T M r (M r from Model::translation_inertia);
+/// each mode with a factor beyond round-off is signed so that its factor is positive. Needs the
+/// model (before PreparedCase::release_mesh). Collective.
+ModalParticipation modal_participation(const PreparedCase& pc, Modes& modes);
+
+} // namespace hamdyn
