@@ -5,11 +5,13 @@
 #include "core/discretization_parameters.h"
 #include "core/end_parameters.h"
 #include "core/expression.h"
+#include "core/ground_motion_parameters.h"
 #include "core/input_error.h"
 #include "core/output_parameters.h"
 #include "core/parameter_values.h"
 #include "core/response_parameters.h"
 #include "core/section_parameters.h"
+#include "core/spectrum_parameters.h"
 #include "core/study_parameters.h"
 #include "core/text.h"
 #include "core/time_integration_parameters.h"
@@ -97,6 +99,8 @@ void declare_case_parameters(ParameterFile& f) {
   declare_modes_parameters(f);
   declare_buckling_parameters(f);
   declare_response_parameters(f);
+  declare_ground_motion_parameters(f);
+  declare_spectrum_parameters(f);
   declare_convergence_parameters(f);
   declare_output_parameters(f);
 }
@@ -137,6 +141,8 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
   c.initial_velocity = expression(f, "Initial conditions", "Velocity", {"x"});
   parse_discretization_parameters(f, case_directory, c);
   parse_response_parameters(f, c);
+  parse_ground_motion_parameters(f, case_directory, c);
+  parse_spectrum_parameters(f, c);
 }
 } // namespace
 

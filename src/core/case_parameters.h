@@ -3,6 +3,7 @@
 // units (ASPECT's habit); the values used are written back as used_parameters.prm.
 #include "core/discrete_case.h"
 #include "core/expression.h"
+#include "core/ground_record.h"
 #include "core/model_kind.h"
 #include "core/parameter_file.h"
 
@@ -77,6 +78,23 @@ struct ResponseParameters {
   bool has_own_load() const { return !forces.empty() || !distributed_force->is_zero(); }
 };
 
+/// The `Ground motion` section: a_g(t) of every support.
+struct GroundMotion {
+  ExpressionPtr acceleration = Expression::zero(); // m/s^2, in t
+  std::shared_ptr<const GroundRecord> record;      // or a record (null: none)
+  double scale = 1;
+  bool active() const { return record != nullptr || !acceleration->is_zero(); }
+  /// a_g(t) [m/s^2], scaled.
+  double operator()(double t) const;
+};
+
+/// The `Response spectrum` section, read by `hamdyn spectrum`.
+struct SpectrumParameters {
+  std::vector<double> periods;        // s
+  std::vector<double> damping_ratios; // in [0, 1)
+  bool cqc = true;                    // Combination: CQC (else SRSS)
+};
+
 /// The `Buckling` section, read by `hamdyn buckling`.
 struct BucklingParameters {
   unsigned int n_modes = 3;
@@ -103,6 +121,7 @@ struct CaseParameters {
   double spectral_radius = 1, time_step = 0, final_time = 0;
   unsigned n_modes = 1;
   bool write_mode_shapes = true; // Modes/Write shapes
+  bool damped_modes = false;     // Modes/Damping = include
   std::string output_directory;
   unsigned snapshot_interval = 0;
   unsigned long checkpoint_interval = 0;    // steps; 0: at the end and on SIGINT / SIGTERM only
@@ -126,6 +145,8 @@ struct CaseParameters {
   ConvergenceParameters convergence;
   BucklingParameters buckling;
   ResponseParameters response;
+  GroundMotion ground_motion;
+  SpectrumParameters spectrum;
   /// Model/Type = discrete: the system (the line model's members above are then unused).
   std::shared_ptr<const DiscreteCase> discrete;
 };

@@ -15,15 +15,16 @@ namespace P = dealii::Patterns;
 
 namespace {
 constexpr const char* section = "Frequency response";
-// More frequencies than any study needs (10^6 solves of a 10^5-unknown beam take days): a range
-// with a step far too small for its span is a typo, reported before anything runs.
-constexpr double most_frequencies = 1e6;
+// More values than any study needs (10^6 solves of a 10^5-unknown beam take days): a range with
+// a step far too small for its span is a typo, reported before anything runs.
+constexpr double most_values = 1e6;
 } // namespace
 
-std::vector<double> parse_frequency_list(const std::string& text, const std::string& parameter,
-                                         bool allow_empty) {
+std::vector<double> parse_value_list(const std::string& text, const std::string& parameter,
+                                     const std::string& unit, bool allow_empty) {
   const std::string allowed = "expected \"start:step:end\" with 0 <= start <= end and step > 0, "
-                              "or a ','-separated list of frequencies >= 0 [Hz]";
+                              "or a ','-separated list of values >= 0 [" +
+                              unit + "]";
   std::vector<double> list;
   if (text.find(':') != std::string::npos) {
     std::vector<double> parts;
@@ -35,10 +36,10 @@ std::vector<double> parse_frequency_list(const std::string& text, const std::str
     // f_k = start + k step, k from 0 to the last within round-off of end (40:0.05:45 ends at 45
     // although 5 / 0.05 is 99.99999999999999 in floating point)
     const double span = (parts[2] - parts[0]) / parts[1];
-    if (!(span < most_frequencies))
+    if (!(span < most_values))
       throw InputError(parameter, text,
-                       "gives " + text_of(std::floor(span) + 1) + " frequencies, at most " +
-                           text_of(most_frequencies) + " are allowed; " + allowed);
+                       "gives " + text_of(std::floor(span) + 1) + " values, at most " +
+                           text_of(most_values) + " are allowed; " + allowed);
     const auto n = static_cast<long>(std::floor(span + 1e-9 * std::max(1.0, span)));
     for (long k = 0; k <= n; ++k)
       list.push_back(parts[0] + double(k) * parts[1]);
@@ -91,8 +92,8 @@ void declare_response_parameters(ParameterFile& f) {
 
 void parse_response_parameters(const ParameterFile& f, CaseParameters& c) {
   ResponseParameters& r = c.response;
-  r.frequencies = parse_frequency_list(f.get(section, "Frequencies"),
-                                       parameter_name(section, "Frequencies"), false);
+  r.frequencies = parse_value_list(f.get(section, "Frequencies"),
+                                   parameter_name(section, "Frequencies"), "Hz", false);
   r.method = f.get(section, "Method") == "modal" ? ResponseParameters::Method::modal
                                                  : ResponseParameters::Method::direct;
   r.structural_damping = nonnegative_value(f, section, "Structural damping");
@@ -104,8 +105,8 @@ void parse_response_parameters(const ParameterFile& f, CaseParameters& c) {
   r.load_psd = psd->is_zero() ? nullptr : psd;
   r.forces = parse_attachment_list(f, section, "Forces", c.length, AttachmentValue::constant);
   r.distributed_force = expression(f, section, "Distributed force", {"x"});
-  r.shapes_at =
-      parse_frequency_list(f.get(section, "Shapes at"), parameter_name(section, "Shapes at"), true);
+  r.shapes_at = parse_value_list(f.get(section, "Shapes at"), parameter_name(section, "Shapes at"),
+                                 "Hz", true);
 }
 
 } // namespace hamdyn

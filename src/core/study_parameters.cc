@@ -39,10 +39,18 @@ void declare_modes_parameters(ParameterFile& f) {
                       "Whether `hamdyn modes` writes the mode shapes for ParaView (modes.pvd and "
                       "its files, one snapshot of the mesh per mode, and attachments.vtp); false "
                       "writes modes.csv only.");
+  f.declare("Modes", "Damping", "ignore", P::Selection("ignore|include"), "ignore | include",
+            "ignore: the undamped natural modes K phi = omega^2 M phi (the case's damping is "
+            "left out, said in one line); include: the damped (complex) modes of "
+            "(lambda^2 M + lambda C + K) x = 0 with every dashpot, oscillator damper, viscous and "
+            "Rayleigh damping, in modes.csv as omega = |lambda|, omega_damped = Im lambda, "
+            "damping_ratio = -Re lambda / |lambda| and decay_rate = -Re lambda (an overdamped "
+            "mode: a real lambda, a row of its own with omega_damped = 0). Line models only.");
 }
 
 void parse_modes_parameters(const ParameterFile& f, CaseParameters& c) {
   std::tie(c.n_modes, c.write_mode_shapes) = parse_eigen_study(f, "Modes");
+  c.damped_modes = f.get("Modes", "Damping") == "include";
 }
 
 void declare_buckling_parameters(ParameterFile& f) {

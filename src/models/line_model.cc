@@ -144,6 +144,20 @@ void LineModel::assemble(SecondOrderSystem& s, Matrices matrices, MassForm form)
   s.load = make_load(
       *c_.distributed_force, [this](double t, LA::Vector& f) { assemble_distributed_load(t, f); },
       point_loads, locally_owned_, comm_);
+  if (c_.ground_motion.active() && form == MassForm::inertia) {
+    // Uniform support excitation in relative coordinates: the effective load -M r a_g(t)
+    // (Chopra, Dynamics of Structures, 4th ed., eq. 9.4.9); springs, dashpots and viscous damping
+    // to ground then act on the relative motion, i.e. they move with the ground.
+    auto inertia = std::make_shared<LA::Vector>(s.locally_owned, comm_);
+    translation_inertia(*inertia);
+    s.load = [case_load = s.load, inertia, ground = c_.ground_motion](double t, LA::Vector& f) {
+      if (case_load)
+        case_load(t, f);
+      else
+        f = 0;
+      f.add(-ground(t), *inertia);
+    };
+  }
 }
 
 void LineModel::assemble_matrices(SecondOrderSystem& s) const {
@@ -321,6 +335,17 @@ LinearFunctional LineModel::reaction(int e, unsigned int component, const std::s
       local_load(cell, t, f);
       return f[i];
     };
+  if (c_.ground_motion.active()) {
+    // the held row's share of the effective load -M r a_g: the reaction is then the support's
+    // force with the absolute acceleration a + r a_g, what a base-shear sum wants
+    double inertia = 0;
+    for (unsigned int j = 0; j < dofs.size(); ++j)
+      if (fe_->system_to_component_index(j).first == 0)
+        inertia += mass(i, j);
+    load_row = [distributed = load_row, inertia, ground = c_.ground_motion](double t) {
+      return (distributed ? distributed(t) : 0.0) - inertia * ground(t);
+    };
+  }
   return consistent_reaction(name, dofs, i, mass, damping, stiffness, load_row);
 }
 
@@ -344,6 +369,8 @@ HistoryFunctionals LineModel::history_functionals() const {
   });
   for (auto& f : oscillators_->history_functionals())
     h.probes.push_back(std::move(f));
+  if (c_.ground_motion.active())
+    add_absolute_accelerations(h);
   return h;
 }
 
@@ -379,6 +406,22 @@ void LineModel::translation_inertia(LA::Vector& m_r) const {
       m_r(dof_handler_.n_dofs() + k) += c_.oscillators[k].value;
   }
   m_r.compress(VectorOperation::add);
+}
+
+void LineModel::add_absolute_accelerations(HistoryFunctionals& h) const {
+  // <c>_abs_acc = the column's relative acceleration plus a_g for a translation (an end's u, a
+  // probe's u, an oscillator), alone for a rotation (a uniform translation turns nothing)
+  std::vector<LinearFunctional> absolute;
+  for (const auto* list : {&h.ends, &h.probes})
+    for (const LinearFunctional& f : *list)
+      if (is_displacement(f)) {
+        const bool rotation = f.name.rfind("theta_", 0) == 0;
+        std::function<double(double)> ground;
+        if (!rotation)
+          ground = [g = c_.ground_motion](double t) { return g(t); };
+        absolute.push_back({f.name + "_abs_acc", f.dofs, {}, {}, f.of_u, ground});
+      }
+  h.probes.insert(h.probes.end(), absolute.begin(), absolute.end());
 }
 
 void LineModel::structure_part(const LA::Vector& state, LA::Vector& structure) const {

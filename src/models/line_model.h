@@ -141,6 +141,8 @@ private:
   dealii::types::global_dof_index end_dof(int e, unsigned int component) const;
   /// The displacement DoF at the mesh node at x (attachments sit on nodes).
   dealii::types::global_dof_index node_dof(double x) const;
+  /// Ground motion: <c>_abs_acc for each displacement column c, after the probes.
+  void add_absolute_accelerations(HistoryFunctionals& h) const;
   const EndParameters& end(int e) const { return e == 0 ? c_.left : c_.right; }
   /// The held row's consistent reaction, or the ground's spring and dashpot force on a free one.
   LinearFunctional reaction(int e, unsigned int component, const std::string& name) const;

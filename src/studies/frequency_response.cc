@@ -2,11 +2,13 @@
 
 #include "core/input_error.h"
 #include "core/text.h"
+#include "studies/displacement_columns.h"
 #include "studies/natural_modes.h"
 #include "studies/progress.h"
 #include "system/harmonic_solver.h"
 #include "system/line_schur_solver.h"
 #include "system/linear_functional.h"
+#include "system/linearized_forces.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -26,12 +28,14 @@ std::string attachment_text(const Attachment& a, const std::string& value) {
   return text.str();
 }
 
-// A dashpot law of degree p != 2 has no slope at v = 0 that a harmonic response could use (dry
-// friction and p < 2 an infinite one, p > 2 a zero one): refused, named.
-void refuse_nonviscous_dashpots(const CaseParameters& c) {
+} // namespace
+
+// A dashpot law of degree p != 2 has no slope at v = 0 (dry friction and p < 2 an infinite one,
+// p > 2 a zero one).
+void refuse_nonviscous_dashpots(const CaseParameters& c, const std::string& study) {
   const std::string allowed = "a dashpot law of degree p != 2 (p = 1: dry friction) has no "
-                              "linearization about rest for a frequency response; expected "
-                              "p = 2 (viscous) or a viscous dashpot";
+                              "linearization about rest for " +
+                              study + "; expected p = 2 (viscous) or a viscous dashpot";
   for (const Attachment& a : c.nonlinear_dashpots)
     if (a.degree != 2)
       throw InputError("Attachments/Dashpots",
@@ -44,6 +48,7 @@ void refuse_nonviscous_dashpots(const CaseParameters& c) {
           text_of(end->dashpot_law_coefficient) + "," + text_of(end->dashpot_law_degree), allowed);
 }
 
+namespace {
 // Keeps `load` when it does not depend on t; else notes it and returns zero.
 ExpressionPtr time_independent(const ExpressionPtr& load, const std::string& parameter,
                                std::vector<std::string>& notes) {
@@ -84,48 +89,6 @@ void solve_dense(std::vector<Complex>& a, std::vector<Complex>& b) {
   }
 }
 
-// The displacement columns of history.csv (the functionals of u alone) and the DoFs they read.
-struct Columns {
-  std::vector<LinearFunctional> functionals;
-  std::vector<dealii::types::global_dof_index> indices; // sorted union of their DoFs
-
-  explicit Columns(const Model& model) {
-    const HistoryFunctionals h = model.history_functionals();
-    for (const auto* list : {&h.ends, &h.probes})
-      for (const LinearFunctional& f : *list)
-        if (!f.of_u.empty() && f.of_v.empty() && f.of_a.empty() && !f.constant) {
-          functionals.push_back(f);
-          indices.insert(indices.end(), f.dofs.begin(), f.dofs.end());
-        }
-    std::sort(indices.begin(), indices.end());
-    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-  }
-  std::vector<std::string> names() const {
-    std::vector<std::string> n;
-    for (const auto& f : functionals)
-      n.push_back(f.name);
-    return n;
-  }
-  // The columns' values of re + i im (im may be null). Collective.
-  std::vector<Complex> of(const LA::Vector& re, const LA::Vector* im, MPI_Comm comm) const {
-    std::vector<const LA::Vector*> vectors{&re};
-    if (im)
-      vectors.push_back(im);
-    const auto entries = gather_entries(vectors, indices, comm);
-    std::vector<Complex> values;
-    for (const auto& f : functionals) {
-      Complex v = 0;
-      for (std::size_t j = 0; j < f.dofs.size(); ++j) {
-        const std::size_t at =
-            std::lower_bound(indices.begin(), indices.end(), f.dofs[j]) - indices.begin();
-        v += f.of_u[j] * Complex(entries[at], im ? entries[indices.size() + at] : 0.0);
-      }
-      values.push_back(v);
-    }
-    return values;
-  }
-};
-
 // The index of the frequency nearest each of `wanted`.
 std::vector<std::size_t> nearest(const std::vector<double>& frequencies,
                                  const std::vector<double>& wanted) {
@@ -148,8 +111,8 @@ std::vector<std::size_t> nearest(const std::vector<double>& frequencies,
                        "damping, Model/Viscous damping)");
 }
 
-void direct_response(const PreparedCase& pc, const LA::Vector& load, const Columns& columns,
-                     Progress& progress, FrequencyResponse& r) {
+void direct_response(const PreparedCase& pc, const LA::Vector& load,
+                     const DisplacementColumns& columns, Progress& progress, FrequencyResponse& r) {
   const SecondOrderSystem& s = pc.system;
   const ResponseParameters& p = pc.parameters.response;
   HarmonicSolver solver(s);
@@ -175,8 +138,9 @@ void direct_response(const PreparedCase& pc, const LA::Vector& load, const Colum
 // whatever digits the modes hold, and with C in full, not only its diagonal, every mode kept
 // gives the direct solution), and the static correction of the modes left out,
 // U_s = (K^-1 F - Phi K_r^-1 Phi^T F) / (1 + i eta) (the residual flexibility, sec. 13-3).
-void modal_response(const PreparedCase& pc, const LA::Vector& load, const Columns& columns,
-                    Progress& progress, FrequencyResponse& r, bool report) {
+void modal_response(const PreparedCase& pc, const LA::Vector& load,
+                    const DisplacementColumns& columns, Progress& progress, FrequencyResponse& r,
+                    bool report) {
   const SecondOrderSystem& s = pc.system;
   const CaseParameters& c = pc.parameters;
   const ResponseParameters& p = c.response;
@@ -232,7 +196,7 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load, const Column
     for (const Complex& value : q)
       if (!std::isfinite(value.real()) || !std::isfinite(value.imag()))
         singular_at(r.frequencies[k]);
-    std::vector<Complex> values(columns.functionals.size());
+    std::vector<Complex> values(columns.size());
     for (std::size_t col = 0; col < values.size(); ++col) {
       values[col] = correction_columns[col] / loss;
       for (std::size_t j = 0; j < n; ++j)
@@ -258,11 +222,26 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load, const Column
 } // namespace
 
 CaseParameters harmonic_load_case(const CaseParameters& c, std::vector<std::string>& notes) {
-  refuse_nonviscous_dashpots(c);
+  refuse_nonviscous_dashpots(c, "a frequency response");
   const ResponseParameters& r = c.response;
   CaseParameters h = c;
   h.initial_displacement = Expression::zero();
   h.initial_velocity = Expression::zero();
+  if (c.ground_motion.record)
+    throw InputError("Ground motion/Acceleration file", "",
+                     "a record has no harmonic amplitude; expected Ground motion/Acceleration "
+                     "(its value at t = 0 is the amplitude of a harmonic support acceleration)");
+  if (c.ground_motion.active()) {
+    // a harmonic support acceleration of the amplitude a_g(0): the load -M r a_g(0)
+    const double amplitude = c.ground_motion(0);
+    h.ground_motion.acceleration = std::make_shared<const Expression>(
+        "Ground motion/Acceleration", precise_text_of(amplitude), std::vector<std::string>{"t"});
+    h.ground_motion.scale = 1;
+    notes.push_back("ground motion: a harmonic support acceleration of amplitude " +
+                    text_of(amplitude) +
+                    " m/s^2 (Ground motion/Acceleration at t = 0); the "
+                    "columns are displacements relative to the ground");
+  }
   if (r.has_own_load()) {
     const bool own = !c.forces.empty() || !c.distributed_force->is_zero() ||
                      !c.left.force->is_zero() || !c.right.force->is_zero() ||
@@ -292,19 +271,9 @@ CaseParameters harmonic_load_case(const CaseParameters& c, std::vector<std::stri
 }
 
 std::size_t linearize_about_undeformed_state(SecondOrderSystem& s) {
-  const std::size_t first = s.point_stiffness.size();
-  for (const NodalForce& f : s.nodal_forces)
-    if (f.is_dashpot())
-      s.extra_damping.push_back({f.dof, f.dof, f.coefficient}); // degree 2: F = c v
-    else
-      s.point_stiffness.push_back({f.dof, f.dof, f.slope(0)});
-  if (s.point_stiffness.size() > first) {
-    s.add_point_entries(s.point_mass.size(), first);
-    s.stiffness.compress(dealii::VectorOperation::add);
-  }
-  const std::size_t n = s.nodal_forces.size();
-  s.nodal_forces.clear();
-  return n;
+  const auto [springs, dashpots] =
+      linearize_nodal_forces(s, std::vector<double>(s.nodal_forces.size(), 0.0));
+  return springs + dashpots;
 }
 
 FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
@@ -312,7 +281,7 @@ FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
   const SecondOrderSystem& s = pc.system;
   FrequencyResponse r;
   r.frequencies = c.response.frequencies;
-  const Columns columns(*pc.model);
+  const DisplacementColumns columns(*pc.model);
   r.columns = columns.names();
   for (std::size_t j : nearest(r.frequencies, c.response.shapes_at))
     r.shape_frequencies.push_back(r.frequencies[j]);

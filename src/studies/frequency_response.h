@@ -17,6 +17,10 @@ namespace hamdyn {
 /// it.
 CaseParameters harmonic_load_case(const CaseParameters& c, std::vector<std::string>& notes);
 
+/// InputError naming the first dashpot law of degree p != 2 (or dry friction) of the case:
+/// `study` (a frequency response, damped modes) needs a linear dashpot.
+void refuse_nonviscous_dashpots(const CaseParameters& c, const std::string& study);
+
 /// Adds each nonlinear spring's slope at zero extension to K and each dashpot of degree 2 to C
 /// (the linearization about the undeformed state), in `s` with assembled matrices; returns how
 /// many elements it linearized. Collective.

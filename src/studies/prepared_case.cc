@@ -79,6 +79,8 @@ void check_expressions_finite(const CaseParameters& c, const std::vector<double>
   check("Load/Distributed force", c.distributed_force, true);
   check("Initial conditions/Displacement", c.initial_displacement, true);
   check("Initial conditions/Velocity", c.initial_velocity, true);
+  check("Frequency response/Distributed force", c.response.distributed_force, true);
+  check("Ground motion/Acceleration", c.ground_motion.acceleration, false);
   for (const auto* end : {&c.left, &c.right}) {
     const std::string name = end == &c.left ? "Left end/" : "Right end/";
     check(name + "Force", end->force, false);

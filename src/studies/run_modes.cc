@@ -1,19 +1,24 @@
 #include "studies/run_modes.h"
 
+#include "modal/damped_modes.h"
 #include "output/attachment_series.h"
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
+#include "studies/complex_shapes.h"
+#include "studies/frequency_response.h"
 #include "studies/memory.h"
 #include "studies/modal_participation.h"
 #include "studies/mode_shapes.h"
 #include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
 #include "studies/transient.h"
+#include "system/linearized_forces.h"
 
 #include <deal.II/base/mpi.h>
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <limits>
 #include <optional>
@@ -22,8 +27,8 @@ namespace hamdyn {
 
 namespace {
 // Natural modes of a case with nonlinear springs are those of its tangent system about the
-// initial state: K gains each spring's slope dF/de at its initial extension. Modes are undamped:
-// dashpots of any degree are left out, as the linear ones are.
+// initial state: K gains each spring's slope dF/de at its initial extension, and each dashpot of
+// degree 2 joins C as a viscous one (used by damped modes only).
 void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
   SecondOrderSystem& s = pc.system;
   LA::Vector u(s.locally_owned, comm), v(s.locally_owned, comm);
@@ -31,39 +36,78 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
   check_initial_scale(pc, u, v); // the case `run` would refuse is refused here too
   if (s.nodal_forces.empty())
     return;
-  const auto e = gather_entries(u, s.nodal_force_dofs(), comm);
-  std::size_t springs = 0;
-  const std::size_t first = s.point_stiffness.size();
-  for (std::size_t k = 0; k < s.nodal_forces.size(); ++k) {
-    if (s.nodal_forces[k].is_dashpot())
-      continue;
-    ++springs;
-    s.point_stiffness.push_back(
-        {s.nodal_forces[k].dof, s.nodal_forces[k].dof, s.nodal_forces[k].slope(e[k])});
-  }
-  if (s.matrices == Matrices::assembled) {
-    s.add_point_entries(s.point_mass.size(), first);
-    s.stiffness.compress(dealii::VectorOperation::add);
-  }
+  const auto springs =
+      linearize_nodal_forces(s, gather_entries(u, s.nodal_force_dofs(), comm)).first;
   if (root && springs > 0)
     std::printf("modes of the system linearized about the initial state (%zu nonlinear springs, "
                 "each with its slope dF/de there)\n",
                 springs);
 }
+
+// Modes/Damping = include: the damped modes, their complex shapes as w_re, w_im, w_abs.
+NamedValues run_damped_modes(const PreparedCase& pc, const ParameterFile& file, MPI_Comm comm,
+                             bool root) {
+  const CaseParameters& c = pc.parameters;
+  const DampedModes modes =
+      compute_damped_modes(pc.system, c.n_modes, -0.01 * pc.model->frequency_scale());
+  const auto output = prepare_output_directory(c.output_directory, file, comm); // modes are done
+  CsvWriter csv(c.output_directory + "/modes.csv",
+                {"mode", "omega", "frequency", "omega_damped", "damping_ratio", "decay_rate"},
+                comm);
+  std::optional<VtuSeries> series;
+  if (c.write_mode_shapes) {
+    series.emplace(c.output_directory, "modes", comm);
+    AttachmentSeries(c.output_directory, attachment_markers(c), comm).write_at_rest();
+  }
+  if (root) {
+    std::printf("damped modes of (lambda^2 M + lambda C + K) x = 0, lambda = -zeta omega + i "
+                "omega_damped\n");
+    std::printf("%6s %22s %22s %22s %14s\n", "mode", "omega [rad/s]", "omega_damped [rad/s]",
+                "decay rate [1/s]", "damping ratio");
+  }
+  NamedValues results;
+  unsigned int overdamped = 0;
+  for (std::size_t k = 0; k < modes.lambda.size(); ++k) {
+    const std::complex<double> lambda = modes.lambda[k];
+    const double w = std::abs(lambda), zeta = -lambda.real() / w;
+    overdamped += lambda.imag() == 0 ? 1 : 0;
+    csv.row(
+        std::vector<double>{double(k + 1), w, w / (2 * M_PI), lambda.imag(), zeta, -lambda.real()});
+    results.add("omega_" + std::to_string(k + 1), w);
+    results.add("damping_ratio_" + std::to_string(k + 1), zeta);
+    if (root)
+      std::printf("%6zu %22.15g %22.15g %22.15g %14.9f\n", k + 1, w, lambda.imag(), -lambda.real(),
+                  zeta);
+    if (series)
+      write_complex_shape(pc, modes.shapes_re[k], modes.shapes_im[k], double(k + 1),
+                          {{"omega", w}, {"omega_damped", lambda.imag()}, {"damping_ratio", zeta}},
+                          *series);
+  }
+  if (root && overdamped > 0)
+    std::printf("%u overdamped: a real eigenvalue each (omega_damped = 0, its decay rate in "
+                "decay_rate)\n",
+                overdamped);
+  if (root && modes.lambda.size() < c.n_modes)
+    std::printf("only %zu of the %u damped modes asked for converged\n", modes.lambda.size(),
+                c.n_modes);
+  return results;
+}
 } // namespace
 
 NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                       bool report) {
-  PreparedCase pc(c, comm, Matrices::band_from_cells);
+  if (c.damped_modes)
+    refuse_nonviscous_dashpots(c, "damped modes");
+  PreparedCase pc(c, comm, c.damped_modes ? Matrices::assembled : Matrices::band_from_cells);
   check_number_of_modes(pc);
   refuse_modes_beyond_memory(pc, c.n_modes, "Modes/Number of modes");
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   linearize_about_initial_state(pc, comm, root);
-  const bool dashpots = std::any_of(pc.system.nodal_forces.begin(), pc.system.nodal_forces.end(),
-                                    [](const NodalForce& f) { return f.is_dashpot(); });
-  if (root && (pc.system.has_damping() || dashpots))
+  if (c.damped_modes)
+    return run_damped_modes(pc, file, comm, root);
+  if (root && pc.system.has_damping())
     std::printf("modes are undamped: the case's damping (viscous, Rayleigh, dashpots, the "
-                "oscillators' dampers) is left out\n");
+                "oscillators' dampers) is left out (Modes/Damping = include keeps it)\n");
   if (root && c.axial_stiffness > 0)
     std::printf("modes of the large-amplitude string about its straight state (tension Tension): "
                 "Axial stiffness enters only finite motions\n");

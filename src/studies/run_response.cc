@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
+#include "studies/complex_shapes.h"
 #include "studies/frequency_response.h"
 #include "studies/prepared_case.h"
 
@@ -45,42 +46,13 @@ double band_rms(const std::vector<double>& frequencies, const std::vector<double
   return std::sqrt(integral);
 }
 
-// The operating deflection shapes: real part, imaginary part and amplitude of w (and of a beam's
-// rotation), one snapshot per frequency, ParaView's time axis being the frequency [Hz].
+// The operating deflection shapes, one snapshot per frequency, ParaView's time axis being the
+// frequency [Hz].
 void write_shapes(const PreparedCase& pc, const FrequencyResponse& r) {
   VtuSeries series(pc.parameters.output_directory, "response", pc.comm);
-  const OutputFields fields = pc.model->output_fields();
-  const bool rotation = fields.point.size() > 1 && fields.point[1] == "rotation";
-  const unsigned int n = pc.model->output_subdivisions() + 1, components = rotation ? 2 : 1;
-  OutputFields shape_fields;
-  for (const char* part : {"_re", "_im", "_abs"})
-    for (const char* name : {"w", "theta"})
-      if (name[0] == 'w' || rotation)
-        shape_fields.point.push_back(std::string(name) + part);
-  shape_fields.n_local_cells = fields.n_local_cells;
-  for (std::size_t j = 0; j < r.shape_frequencies.size(); ++j) {
-    LA::Vector re, im;
-    pc.model->structure_part(r.shapes_re[j], re);
-    pc.model->structure_part(r.shapes_im[j], im);
-    series.write(shape_fields, n - 1, r.shape_frequencies[j],
-                 [&](LineVtuPiece& piece) {
-                   std::vector<double> values(shape_fields.point.size() * n);
-                   // the real part enters as the displacement, the imaginary part as the velocity
-                   pc.model->sample_output_fields(
-                       re, im, im, [&](const double* x, const double* sampled, const double*) {
-                         for (unsigned int c = 0; c < components; ++c)
-                           for (unsigned int i = 0; i < n; ++i) {
-                             const double a = sampled[c * n + i],
-                                          b = sampled[(components + c) * n + i];
-                             values[c * n + i] = a;
-                             values[(components + c) * n + i] = b;
-                             values[(2 * components + c) * n + i] = std::hypot(a, b);
-                           }
-                         piece.add_cell(x, values.data(), nullptr);
-                       });
-                 },
-                 false, {{"frequency", r.shape_frequencies[j]}});
-  }
+  for (std::size_t j = 0; j < r.shape_frequencies.size(); ++j)
+    write_complex_shape(pc, r.shapes_re[j], r.shapes_im[j], r.shape_frequencies[j],
+                        {{"frequency", r.shape_frequencies[j]}}, series);
 }
 } // namespace
 

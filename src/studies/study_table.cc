@@ -9,6 +9,7 @@
 #include "studies/run_discrete.h"
 #include "studies/run_modes.h"
 #include "studies/run_response.h"
+#include "studies/run_spectrum.h"
 #include "studies/run_transient.h"
 
 #include <regex>
@@ -125,8 +126,26 @@ const std::vector<StudyCommand>& study_commands() {
         R"(frf\.(csv|png)|psd(_rms)?\.csv|response\.pvd|response_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
     response_study.plot_script = "plot_frf.py";
     response_study.plot_file = "frf.png";
-    return std::vector<StudyCommand>{run_study,     modes_study,    buckling_study,
-                                     compare_study, converge_study, response_study};
+    StudyCommand spectrum_study;
+    spectrum_study.name = "spectrum";
+    spectrum_study.line = run_spectrum;
+    spectrum_study.discrete_refusal = "response spectra are computed for the line models "
+                                      "(string, euler bernoulli beam, timoshenko beam)";
+    spectrum_study.usage = R"(  hamdyn spectrum CASE.prm [--set ...]... [--output DIR]
+      Response spectra of the case's Ground motion (Response spectrum section: Periods,
+      Damping ratios, Combination) by the exact piecewise-linear recurrence (Nigam & Jennings
+      1969): DIR/spectrum.csv (period,damping_ratio,Sd,Sv,Sa) and DIR/spectrum.png; then the
+      structure's peaks by modal combination (SRSS and CQC of Modes/Number of modes modes, each
+      at its own period and damping ratio) beside the peaks of a run under the same ground
+      motion: DIR/spectrum_response.csv (quantity,srss,cqc,time_history).
+)";
+    spectrum_study.files = "spectrum.csv, spectrum.png, spectrum_response.csv, "
+                           "used_parameters.prm";
+    spectrum_study.file_names = R"(spectrum(_response)?\.csv|spectrum\.png)";
+    spectrum_study.plot_script = "plot_spectrum.py";
+    spectrum_study.plot_file = "spectrum.png";
+    return std::vector<StudyCommand>{run_study,      modes_study,    buckling_study, compare_study,
+                                     converge_study, response_study, spectrum_study};
   }();
   return commands;
 }

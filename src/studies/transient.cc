@@ -34,6 +34,10 @@ std::vector<std::string> history_columns(const PreparedCase& pc) {
     columns.push_back(e.name);
   if (pc.system.axial_factor > 0)
     columns.push_back("tension");
+  if (pc.parameters.ground_motion.active())
+    for (const char* g :
+         {"ground_acceleration", "ground_velocity", "ground_displacement", "base_shear"})
+      columns.push_back(g);
   return columns;
 }
 
@@ -146,6 +150,9 @@ Transient::Transient(const PreparedCase& pc)
   functionals_ = history.ends;
   functionals_.insert(functionals_.end(), history.probes.begin(), history.probes.end());
   n_ends_ = static_cast<std::ptrdiff_t>(history.ends.size());
+  for (std::size_t k = 0; k < functionals_.size(); ++k)
+    if (functionals_[k].name == "reaction_left" || functionals_[k].name == "reaction_right")
+      reactions_.push_back(k);
 }
 
 void Transient::advance() {
@@ -157,6 +164,15 @@ void Transient::advance() {
   integrator_.step(state_, grid_.step_size(n, state_.t));
   state_.t = grid_.time(n);
   step_ = n;
+  if (pc_.parameters.ground_motion.active()) {
+    // v_g += int a_g ds and d_g += h v_g + int (t1 - s) a_g ds over the step by Simpson's rule:
+    // exact for an a_g quadratic over the step, O(h^4) otherwise
+    const GroundMotion& g = pc_.parameters.ground_motion;
+    const double h = state_.t - previous_.t, a0 = g(previous_.t),
+                 a_mid = g(0.5 * (previous_.t + state_.t)), a1 = g(state_.t);
+    ground_displacement_ += h * ground_velocity_ + h * h / 6 * (a0 + 2 * a_mid);
+    ground_velocity_ += h / 6 * (a0 + 4 * a_mid + a1);
+  }
   ledger_.record_step(previous_, state_);
   // The ledger's sums are reductions over every entry of u, v and f that each step makes anyway:
   // a non-finite entry anywhere makes one of them non-finite on every rank at once, so all ranks
@@ -186,6 +202,13 @@ std::vector<double> Transient::row(double stop_request, double* any_stop_request
   row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
   if (pc_.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
     row.push_back(c.tension + pc_.system.axial_factor * s.stretch);
+  if (c.ground_motion.active()) {
+    double base_shear = 0; // the supports' reactions, absolute (models/line_model.cc)
+    for (const std::size_t k : reactions_)
+      base_shear += values[k];
+    row.insert(row.end(),
+               {c.ground_motion(s.t), ground_velocity_, ground_displacement_, base_shear});
+  }
   return row;
 }
 
@@ -220,6 +243,8 @@ void Transient::save(Checkpoint& c) const {
   c.set("element_forces", state_.element_forces);
   c.set("element_work", state_.element_work);
   c.set("negative_slope_reported", double(negative_slope_reported_));
+  c.set("ground_velocity", ground_velocity_);
+  c.set("ground_displacement", ground_displacement_);
   c.set("u", state_.u, pc_.comm);
   c.set("v", state_.v, pc_.comm);
   c.set("a", state_.a, pc_.comm);
@@ -242,6 +267,10 @@ void Transient::restore(const Checkpoint& c) {
   state_.element_forces = c.numbers("element_forces", state_.element_forces.size());
   state_.element_work = c.numbers("element_work", state_.element_work.size());
   negative_slope_reported_ = c.number("negative_slope_reported") != 0;
+  if (p.ground_motion.active()) {
+    ground_velocity_ = c.number("ground_velocity");
+    ground_displacement_ = c.number("ground_displacement");
+  }
   c.get("u", state_.u);
   c.get("v", state_.v);
   c.get("a", state_.a);

@@ -76,6 +76,8 @@ private:
   std::vector<LinearFunctional> functionals_;
   mutable std::vector<double> functional_values_; // row()'s scratch, kept for its allocation
   std::ptrdiff_t n_ends_;
+  std::vector<std::size_t> reactions_; // functionals_' force reactions (base shear)
+  double ground_velocity_ = 0, ground_displacement_ = 0; // integrals of a_g since t = 0
   TimeGrid grid_;
   unsigned long step_ = 0;
   bool negative_slope_reported_ = false;

@@ -17,6 +17,12 @@ struct LinearFunctional {
   std::function<double(double t)> constant;
 };
 
+/// Whether f is a displacement column: a function of u alone (an end's u or theta, a probe's u,
+/// an oscillator's displacement), which a frequency response and a mode shape can be read by.
+inline bool is_displacement(const LinearFunctional& f) {
+  return !f.of_u.empty() && f.of_v.empty() && f.of_a.empty() && !f.constant;
+}
+
 /// The functionals' values at s, then `extra` (this rank's share of one more number) summed over
 /// the ranks in the same reduction, into `values` (resized; its allocation is reused).
 void evaluate(const std::vector<LinearFunctional>& functionals, const State& s, MPI_Comm comm,

@@ -65,7 +65,7 @@ for np in 1 2 3; do
     "omega_1=rows[0]['omega']" "omega_2=rows[1]['omega']" "omega_3=rows[2]['omega']"
 done
 check "summary header" test "$(head -1 modes1/summary.csv)" = \
-  "case,status,message,seconds,Right end/Point mass,Model/Tension,omega_1,omega_2,omega_3"
+  "case,status,message,seconds,Right end/Point mass,Model/Tension,omega_1,omega_2,omega_3,cumulative_mass_fraction"
 check "members in table order, last varying fastest" test "$(sed -n 3p modes3/summary.csv | cut -d, -f1,2,5,6)" = \
   "case_0001,ok,0.001,100"
 check "a progress line per member" test "$(grep -c '^hamdyn batch: case_0... ok in .* of 6, elapsed .*, ETA' modes2.log)" -eq 6

@@ -469,4 +469,44 @@ expect_bad "response at an undamped resonance" "Frequency response/Frequencies =
 expect_bad "response of a discrete system" "Model/Type = 'discrete': a frequency response" \
   response "$gear"
 
+# Ground motion and hamdyn spectrum: a short record as CSV, a run on 2 ranks with its columns, the
+# spectra and the modal peaks; bad records.
+/usr/bin/python3 -c "
+import math
+with open('quake.csv', 'w') as f:
+    f.write('t,a\n')
+    for i in range(301):
+        t = 0.01 * i
+        f.write('%.4f,%.9f\n' % (t, 2 * math.sin(15 * t) * math.exp(-t)))
+"
+mpirun --oversubscribe -np 2 "$hamdyn" run "$tmd" --set "Ground motion/Acceleration file=quake.csv" \
+  --set "Attachments/Forces=" --set "Time integration/Final time=0.5" \
+  --set "Output/Snapshot interval=0" --output "$work/quake_run" > quake_run.log 2>&1
+check "run with a ground motion exits 0" test $? -eq 0
+check "history.csv has the ground columns" grep -q "ground_acceleration,ground_velocity,ground_displacement,base_shear" "$work/quake_run/history.csv"
+check "history.csv has the absolute accelerations" grep -q "u@2.5_abs_acc" "$work/quake_run/history.csv"
+mpirun --oversubscribe -np 2 "$hamdyn" spectrum "$tmd" --set "Ground motion/Acceleration file=quake.csv" \
+  --set "Attachments/Forces=" --set "Time integration/Final time=3" \
+  --set "Response spectrum/Periods=0.1:0.1:2" --set "Response spectrum/Damping ratios=0.02, 0.05" \
+  --output "$work/spectrum" > spectrum.log 2>&1
+check "spectrum on 2 ranks exits 0" test $? -eq 0
+check "spectrum.csv: 2 x 20 rows" test "$(grep -vc '^#' "$work/spectrum/spectrum.csv")" -eq 41
+check "spectrum_response.csv has the base shear" grep -q "^base_shear," "$work/spectrum/spectrum_response.csv"
+if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
+  check "spectrum.png" test -s "$work/spectrum/spectrum.png"
+fi
+printf 't,a\n0,0\n0.01,1\n0.01,2\n' > bad_times.csv
+expect_bad "record with repeated times" "line 4: t = 0.01 s does not follow 0.01 s" \
+  run "$tmd" --set "Ground motion/Acceleration file=$work/bad_times.csv"
+printf 'PEER\nX\nG\nNPTS= 3, DT= 0.01 SEC\n0.1 zero 0.3\n' > bad.AT2
+expect_bad "AT2 with a word" "line 5: 'zero' is not a finite number" \
+  run "$tmd" --set "Ground motion/Acceleration file=$work/bad.AT2"
+expect_bad "record and expression" "Ground motion/Acceleration file = 'quake.csv': a record and" \
+  run "$tmd" --set "Ground motion/Acceleration file=quake.csv" --set "Ground motion/Acceleration=1"
+expect_bad "spectrum without a ground motion" "Ground motion/Acceleration = '0'" spectrum "$tmd"
+expect_bad "spectrum period 0" "Response spectrum/Periods = '0, 1'" \
+  spectrum "$tmd" --set "Ground motion/Acceleration=sin(t)" --set "Response spectrum/Periods=0, 1"
+expect_bad "damped modes with dry friction" "Right end/Dashpot law = '2,1'" \
+  modes --set "Right end/Dashpot law=2,1" --set "Modes/Damping=include"
+
 finish_checks

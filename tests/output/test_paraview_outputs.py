@@ -228,15 +228,22 @@ for name in ("bending_moment", "shear_force"):
 # hamdyn modes of two beams: mode_w scaled to a largest |w| of 1 (a mode without transverse
 # motion, as the stocky Timoshenko beam's 7th: mode_theta to a largest |theta| of 1, said by
 # scaled_by_rotation), omega and frequency from modes.csv, TimeValue the mode number.
+# Modes with a participation factor are signed so that it is positive: then the shape's own
+# Gamma = int rho A w dx + (tip mass) w(L), by the trapezoidal rule on the snapshot's points, is
+# positive; a mode without one (an antisymmetric mode) has its largest entry positive.
+MASSES = {"cantilever_tip_mass": (0.8, 0.2), "stocky_timoshenko": (78.5, 0.0)}
+
+
 def check_modes(case):
     directory = os.path.join(work, "modes_" + case)
     run_hamdyn("modes", os.path.join(source, "cases", case + ".prm"), "--output", directory)
-    table = [list(map(float, r))[:3]
-             for r in list(csv.reader(open(os.path.join(directory, "modes.csv"))))[1:]]
+    rows = list(csv.reader(open(os.path.join(directory, "modes.csv"))))[1:]
+    table = [list(map(float, r))[:3] for r in rows]
+    participation = [float(r[4]) for r in rows]
     records = pvd_records(os.path.join(directory, "modes.pvd"))
     check("%s: modes.pvd has one file per mode" % case, len(records) == len(table) > 0)
     rotation_scaled = 0
-    for (number, name), (mode, omega, frequency) in zip(records, table):
+    for (number, name), (mode, omega, frequency), gamma in zip(records, table, participation):
         grid = read(vtkXMLPUnstructuredGridReader, os.path.join(directory, name))
         w, theta = (grid.GetPointData().GetArray(n) for n in ("mode_w", "mode_theta"))
         check("%s %s: mode_w and mode_theta, Float64" % (case, name), w is not None and
@@ -249,13 +256,19 @@ def check_modes(case):
         else:
             check("%s %s: largest |w| is 1" % (case, name), abs(largest(w) - 1) <= 1e-12,
                   largest(w))
-        # signed so that the largest entry is positive (the first along x where several share it)
         field = theta if field_data_number(grid, "scaled_by_rotation") == 1 else w
         points = sorted((grid.GetPoint(i)[0], field.GetValue(i))
                         for i in range(field.GetNumberOfTuples()))
-        top = max(abs(v) for _, v in points)
-        first = next(v for _, v in points if abs(v) >= (1 - 1e-9) * top)
-        check("%s %s: the largest entry is positive" % (case, name), first > 0, first)
+        if abs(gamma) > 1e-8:
+            rho_a, tip = MASSES[case]
+            own = sum(0.5 * (a[1] + b[1]) * (b[0] - a[0]) for a, b in zip(points, points[1:]))
+            own = rho_a * own + tip * points[-1][1]
+            check("%s %s: signed by its participation factor" % (case, name), gamma > 0 and
+                  own > 0, (gamma, own))
+        else:  # the largest entry positive (the first along x where several share it)
+            top = max(abs(v) for _, v in points)
+            first = next(v for _, v in points if abs(v) >= (1 - 1e-9) * top)
+            check("%s %s: the largest entry is positive" % (case, name), first > 0, first)
         check("%s %s: omega and frequency" % (case, name),
               close(field_data_number(grid, "omega"), omega) and
               close(field_data_number(grid, "frequency"), frequency), (omega, frequency))

@@ -30,30 +30,9 @@ std::size_t column(const FrequencyResponse& r, const std::string& name) {
   return 0;
 }
 
-// One linear string element fixed at x = 0 whose free end carries a mass, a spring, a dashpot
-// and a force: a single DoF with k = spring + tau / L and m = mass + rho L / 3 (consistent mass).
-const std::string sdof_case = R"(
-subsection Model
-  set Type = string
-  set Length = 1
-  set Mass per length = 0.003
-  set Tension = 100
-end
-subsection Left end
-  set Support = fixed
-end
-subsection Right end
-  set Support = free
-  set Point mass = 2
-  set Spring = 500
-  set Dashpot = 3
-  set Force = 1
-end
-subsection Discretization
-  set Elements = 1
-  set Degree = 1
-end
-)";
+// The single DoF of test_support (k = 600 N/m, m = 2 + rho L / 3, c = 3 N s/m) with a unit
+// force on it.
+const std::string sdof_case = test_support::single_degree_of_freedom_case;
 const double k1 = 600, m1 = 2.001, c1 = 3;
 } // namespace
 
@@ -61,7 +40,7 @@ TEST(FrequencyResponse, SingleDegreeOfFreedomWithViscousAndHystereticDamping) {
   // U = F / (k (1 + i eta) - omega^2 m + i omega c) (Clough & Penzien eq. 3-49 with eta)
   for (const double eta : {0.0, 0.05}) {
     const auto r = respond(test_support::case_from_text(
-        sdof_case, {"Frequency response/Frequencies=0:0.25:5",
+        sdof_case, {"Right end/Force=1", "Frequency response/Frequencies=0:0.25:5",
                     "Frequency response/Structural damping=" + std::to_string(eta)}));
     const std::size_t u = column(r, "u_right");
     double worst = 0;
@@ -80,9 +59,9 @@ TEST(FrequencyResponse, OscillatorOnTheSingleDegreeOfFreedom) {
   //   [k1 + k2 - w^2 m1 + i w (c1 + c2)   -(k2 + i w c2)        ] [U1]   [1]
   //   [-(k2 + i w c2)                     k2 - w^2 m2 + i w c2  ] [U2] = [0]
   const double m2 = 0.5, k2 = 200, c2 = 1;
-  const auto r =
-      respond(test_support::case_from_text(sdof_case, {"Attachments/Oscillators=1:0.5,200,1",
-                                                       "Frequency response/Frequencies=0:0.1:6"}));
+  const auto r = respond(test_support::case_from_text(
+      sdof_case, {"Right end/Force=1", "Attachments/Oscillators=1:0.5,200,1",
+                  "Frequency response/Frequencies=0:0.1:6"}));
   const std::size_t u1 = column(r, "u_right"), u2 = column(r, "oscillator_1");
   double worst = 0;
   for (std::size_t k = 0; k < r.frequencies.size(); ++k) {

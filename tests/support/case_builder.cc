@@ -131,4 +131,26 @@ double duffing_period(double w0_squared, double eps, double amplitude) {
   return 4 * (M_PI / (2 * a)) / std::sqrt(w2);
 }
 
+const char* const single_degree_of_freedom_case = R"(
+subsection Model
+  set Type = string
+  set Length = 1
+  set Mass per length = 0.003
+  set Tension = 100
+end
+subsection Left end
+  set Support = fixed
+end
+subsection Right end
+  set Support = free
+  set Point mass = 2
+  set Spring = 500
+  set Dashpot = 3
+end
+subsection Discretization
+  set Elements = 1
+  set Degree = 1
+end
+)";
+
 } // namespace hamdyn::test_support

@@ -26,6 +26,12 @@ std::string seed_case(const std::string& name);
 /// throw ("" when they throw none).
 std::string discrete_case_error(const std::string& text);
 
+/// One linear string element (L = 1 m, rho = 0.003 kg/m, tau = 100 N) fixed at x = 0 whose free
+/// end carries a 2 kg mass, a 500 N/m spring and a 3 N s/m dashpot: a single DoF with
+/// k = 500 + tau / L = 600 N/m and the inertia m + rho L / 3 (consistent mass), the support's
+/// column adding rho L / 6 to M r.
+extern const char* const single_degree_of_freedom_case;
+
 struct History {
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;

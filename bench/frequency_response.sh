@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Times `hamdyn response` for a 1000-frequency FRF of a simply supported Euler-Bernoulli beam with
+# 10^5 unknowns (50000 cubic Hermite elements, a midspan force, 1 % structural damping), the
+# whole process, direct and modal (20 modes with the static correction), on RANKS ranks, each
+# printed with `time`. A benchmark: it asserts nothing.
+# Usage: bench/frequency_response.sh [ELEMENTS] [FREQUENCIES] [RANKS]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$root/scripts/build" >/dev/null
+. "$root/scripts/mpi-env"
+elements="${1:-50000}" frequencies="${2:-1000}" ranks="${3:-1}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cat >"$work/beam.prm" <<EOF
+subsection Model
+  set Type = euler bernoulli beam
+  set Mass per length = 1
+  set Bending stiffness = 1
+end
+subsection Discretization
+  set Elements = $elements
+end
+subsection Modes
+  set Number of modes = 20
+end
+subsection Frequency response
+  set Frequencies = 0.1:$(awk "BEGIN { print 100 / $frequencies }"):100
+  set Structural damping = 0.01
+  set Forces = 0.5:1
+end
+subsection Output
+  set Probes = 0.25
+end
+EOF
+for method in direct modal; do
+  echo "hamdyn response, $method, $elements elements, $ranks rank(s):"
+  rm -rf "$work/out"
+  time mpirun --oversubscribe -np "$ranks" "$root/build/bin/hamdyn" response "$work/beam.prm" \
+    --set "Frequency response/Method=$method" --output "$work/out" | tail -2
+done

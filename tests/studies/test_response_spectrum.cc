@@ -1,0 +1,89 @@
+// Response spectra: the Nigam-Jennings recurrence against a fine integration of the oscillator
+// done here (classical Runge-Kutta), the free vibration after a record's end, and Der
+// Kiureghian's CQC against SRSS for well-separated modes.
+#include "studies/run_spectrum.h"
+#include "studies/sdof_spectrum.h"
+#include "support/case_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+using namespace hamdyn;
+
+namespace {
+// a_g: a decaying chirp sampled every 0.01 s for 4 s (a record's shape, linear in between)
+double ground(double t) {
+  return 3 * std::exp(-0.5 * t) * std::sin(2 * M_PI * (0.5 + 0.6 * t) * t);
+}
+
+// The peak |u| of u'' + 2 zeta w u' + w^2 u = -a_g(t) (a_g linear between the samples, zero after
+// the last) by RK4 with 2000 steps per sample interval, until `until`.
+double fine_peak(const std::vector<double>& t, const std::vector<double>& a, double period,
+                 double zeta, double until) {
+  const double w = 2 * M_PI / period;
+  auto excitation = [&](double s) {
+    if (s >= t.back())
+      return 0.0;
+    const std::size_t i = std::size_t(s / (t[1] - t[0]));
+    const double x = (s - t[i]) / (t[i + 1] - t[i]);
+    return (1 - x) * a[i] + x * a[i + 1];
+  };
+  auto rhs = [&](double s, double u, double v, double& du, double& dv) {
+    du = v;
+    dv = -excitation(s) - 2 * zeta * w * v - w * w * u;
+  };
+  const double h = (t[1] - t[0]) / 2000;
+  double u = 0, v = 0, s = 0, peak = 0;
+  while (s < until - 0.5 * h) {
+    double k1u, k1v, k2u, k2v, k3u, k3v, k4u, k4v;
+    rhs(s, u, v, k1u, k1v);
+    rhs(s + h / 2, u + h / 2 * k1u, v + h / 2 * k1v, k2u, k2v);
+    rhs(s + h / 2, u + h / 2 * k2u, v + h / 2 * k2v, k3u, k3v);
+    rhs(s + h, u + h * k3u, v + h * k3v, k4u, k4v);
+    u += h / 6 * (k1u + 2 * k2u + 2 * k3u + k4u);
+    v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v);
+    s += h;
+    peak = std::max(peak, std::abs(u));
+  }
+  return peak;
+}
+} // namespace
+
+TEST(ResponseSpectrum, NigamJenningsAgainstAFineIntegration) {
+  std::vector<double> t, a;
+  for (int i = 0; i <= 400; ++i) {
+    t.push_back(0.01 * i);
+    a.push_back(ground(t.back()));
+  }
+  double worst = 0;
+  for (const double zeta : {0.0, 0.05, 0.2})
+    for (const double period : {0.05, 0.3, 1.0, 3.0}) {
+      // until 12 s: the long periods peak in the free vibration after the record
+      const SpectralValues v = sdof_spectrum(t, a, period, zeta, 12);
+      const double reference = fine_peak(t, a, period, zeta, 12);
+      worst = std::max(worst, std::abs(v.sd - reference) / reference);
+      const double w = 2 * M_PI / period;
+      EXPECT_DOUBLE_EQ(v.sv, w * v.sd);
+      EXPECT_DOUBLE_EQ(v.sa, w * w * v.sd);
+    }
+  // the recurrence is exact at its pieces' ends; the peak between them (pieces of T / 10 at most)
+  // is missed by at most 1 - cos(pi / 10)
+  EXPECT_LT(worst, 5e-3);
+  test_support::report("Nigam-Jennings Sd against RK4, largest relative difference", worst);
+}
+
+TEST(ResponseSpectrum, CqcIsSrssForWellSeparatedModes) {
+  // frequency ratio 3 or more at 5 % damping: rho_ij < 0.01
+  EXPECT_LT(cqc_correlation(10, 0.05, 30, 0.05), 0.01);
+  EXPECT_DOUBLE_EQ(cqc_correlation(10, 0.05, 10, 0.05), 1.0);
+  EXPECT_DOUBLE_EQ(cqc_correlation(10, 0, 20, 0), 0.0);
+  // Der Kiureghian's eq. 11 for equal damping: 8 z^2 (1 + r) r^1.5 / ((1 - r^2)^2 +
+  // 4 z^2 r (1 + r)^2)
+  const double r = 1.2, z = 0.05;
+  EXPECT_NEAR(cqc_correlation(1, z, r, z),
+              8 * z * z * (1 + r) * std::pow(r, 1.5) /
+                  (std::pow(1 - r * r, 2) + 4 * z * z * r * std::pow(1 + r, 2)),
+              1e-15);
+}
