@@ -36,6 +36,9 @@ struct FrequencyResponse {
   std::vector<LA::Vector> shapes_re, shapes_im;
   unsigned int n_modes = 0;       // modal method: the modes superposed
   bool static_correction = false; // modal method: whether the correction was added
+  /// the largest relative size of the solves' last refinement steps: about what the response may
+  /// still be off by (and at which frequency, direct method)
+  double uncertainty = 0, uncertain_frequency = 0;
 };
 
 /// The response of pc (built from harmonic_load_case, linearized) to its load at t = 0 as the

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace hamdyn {
@@ -21,7 +22,7 @@ void add_row(Mat a, PetscInt row, double factor, std::map<PetscInt, double>& ent
 }
 } // namespace
 
-HarmonicSolver::HarmonicSolver(const SecondOrderSystem& s) : comm_(s.comm) {
+HarmonicSolver::HarmonicSolver(const SecondOrderSystem& s) : s_(s), comm_(s.comm) {
   const auto range = s.mass.local_range();
   first_ = PetscInt(range.first);
   n_local_ = PetscInt(range.second - range.first);
@@ -116,15 +117,13 @@ void HarmonicSolver::fill(double omega, double eta) {
   check_petsc(MatAssemblyEnd(block_, MAT_FINAL_ASSEMBLY));
 }
 
-bool HarmonicSolver::solve(double omega, double eta, const LA::Vector& f_re, const LA::Vector* f_im,
-                           LA::Vector& u_re, LA::Vector& u_im) {
-  fill(omega, eta);
-  check_petsc(KSPSetOperators(ksp_, block_, block_));
+bool HarmonicSolver::solve_block(const LA::Vector& b_re, const LA::Vector* b_im, LA::Vector& x_re,
+                                 LA::Vector& x_im) {
   PetscScalar* b = nullptr;
   check_petsc(VecGetArray(b_, &b));
   for (PetscInt i = 0; i < n_local_; ++i) {
-    b[2 * i] = f_re(first_ + i);
-    b[2 * i + 1] = f_im ? (*f_im)(first_ + i) : 0.0;
+    b[2 * i] = b_re(first_ + i);
+    b[2 * i + 1] = b_im ? (*b_im)(first_ + i) : 0.0;
   }
   check_petsc(VecRestoreArray(b_, &b));
   check_petsc(KSPSolve(ksp_, b_, x_));
@@ -144,14 +143,67 @@ bool HarmonicSolver::solve(double omega, double eta, const LA::Vector& f_re, con
   check_petsc(VecGetArrayRead(x_, &x));
   bool finite = true;
   for (PetscInt i = 0; i < n_local_; ++i) {
-    u_re(first_ + i) = x[2 * i];
-    u_im(first_ + i) = x[2 * i + 1];
+    x_re(first_ + i) = x[2 * i];
+    x_im(first_ + i) = x[2 * i + 1];
     finite = finite && std::isfinite(x[2 * i]) && std::isfinite(x[2 * i + 1]);
   }
   check_petsc(VecRestoreArrayRead(x_, &x));
-  u_re.compress(dealii::VectorOperation::insert);
-  u_im.compress(dealii::VectorOperation::insert);
+  x_re.compress(dealii::VectorOperation::insert);
+  x_im.compress(dealii::VectorOperation::insert);
   return dealii::Utilities::MPI::min(finite ? 1 : 0, comm_) == 1;
+}
+
+void HarmonicSolver::residual(double omega, double eta, const LA::Vector& f_re,
+                              const LA::Vector* f_im, const LA::Vector& u_re,
+                              const LA::Vector& u_im, LA::Vector& r_re, LA::Vector& r_im) const {
+  // A u with A = K (1 + i eta) - omega^2 M + i omega (dm M + dk K + C_np), its real and
+  // imaginary parts each as M (mass part) + K (stiffness part) + C_np (damping part)
+  const double w = omega, dm = s_.damping_mass_factor, dk = s_.damping_stiffness_factor;
+  LA::Vector mass_part(u_re), stiffness_part(u_re), damping_part(u_re);
+  for (int part = 0; part < 2; ++part) {
+    const LA::Vector &x = part == 0 ? u_re : u_im, &y = part == 0 ? u_im : u_re;
+    const double sign = part == 0 ? -1 : 1; // i^2 = -1 in the real part
+    mass_part.equ(-w * w, x);
+    mass_part.add(sign * w * dm, y);
+    stiffness_part.equ(1, x);
+    stiffness_part.add(sign * (eta + w * dk), y);
+    damping_part.equ(sign * w, y);
+    LA::Vector& r = part == 0 ? r_re : r_im;
+    s_.apply(&mass_part, stiffness_part, damping_part, r);
+    const LA::Vector* f = part == 0 ? &f_re : f_im;
+    if (f)
+      r.sadd(-1, 1, *f); // r = f - A u
+    else
+      r *= -1;
+  }
+}
+
+bool HarmonicSolver::solve(double omega, double eta, const LA::Vector& f_re, const LA::Vector* f_im,
+                           LA::Vector& u_re, LA::Vector& u_im) {
+  fill(omega, eta);
+  check_petsc(KSPSetOperators(ksp_, block_, block_));
+  if (!solve_block(f_re, f_im, u_re, u_im))
+    return false;
+  LA::Vector r_re(u_re), r_im(u_re), d_re(u_re), d_im(u_re);
+  // refinement: stops at 1e-14, when a step no longer halves the correction, or after 10 steps
+  double previous = std::numeric_limits<double>::infinity();
+  last_correction_ = 0;
+  for (unsigned int step = 0; step < 10; ++step) {
+    residual(omega, eta, f_re, f_im, u_re, u_im, r_re, r_im);
+    if (!solve_block(r_re, &r_im, d_re, d_im))
+      return false;
+    const double size = std::sqrt(u_re.norm_sqr() + u_im.norm_sqr()),
+                 correction = std::sqrt(d_re.norm_sqr() + d_im.norm_sqr()) / size;
+    last_correction_ = correction; // about what U may still be off by
+    if (!(correction < previous))  // a step that no longer shrinks is round-off: not taken
+      break;
+    u_re += d_re;
+    u_im += d_im;
+    if (correction < 1e-14 || correction > 0.5 * previous)
+      break;
+    previous = correction;
+  }
+  return true;
 }
 
 } // namespace hamdyn

@@ -139,3 +139,26 @@ TEST(FrequencyResponse, DirectAndModalAgreeWithEveryModeKept) {
   test_support::report("direct against modal (all modes), relative to the largest |U|",
                        worst / largest);
 }
+
+TEST(FrequencyResponse, QuasiStaticResponseKeepsItsDigitsOnFineMeshes) {
+  // A cubic Hermite beam's K has a condition ~N^4: without refinement by the strains' residuals
+  // (system/harmonic_solver.h) the direct solve lost 4e-3 of u at 4000 elements and 17 % at
+  // 16000. The midspan force's response at L/4 at 0.01 Hz against the modal series.
+  const double w = 2 * M_PI * 0.01;
+  double exact = 0;
+  for (int n = 20000; n >= 1; --n)
+    exact += 2 * std::sin(n * M_PI / 2) * std::sin(n * M_PI / 4) / (std::pow(n * M_PI, 4) - w * w);
+  for (const int elements : {2000, 8000}) {
+    const auto r = respond(test_support::case_from_text(
+        "subsection Model\n set Type = euler bernoulli beam\n set Mass per length = 1\nend\n",
+        {"Frequency response/Forces=0.5:1", "Output/Probes=0.25",
+         "Discretization/Elements=" + std::to_string(elements),
+         "Frequency response/Frequencies=0.01"}));
+    const double error = std::abs(r.values[0][column(r, "u@0.25")] - exact) / exact;
+    EXPECT_LT(error, 1e-10) << elements << " elements";
+    EXPECT_LT(r.uncertainty, 1e-6) << elements << " elements";
+    test_support::report("quasi-static u(L/4) at " + std::to_string(elements) +
+                             " Hermite elements, relative error",
+                         error);
+  }
+}
