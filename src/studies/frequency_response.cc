@@ -154,19 +154,22 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load,
   r.n_modes = static_cast<unsigned int>(n);
   std::vector<double> projected_k(n * n), projected_m(n * n), projected_c(n * n), projected_f(n);
   std::vector<std::vector<Complex>> mode_columns;
-  LA::Vector y(s.locally_owned, pc.comm), work(s.locally_owned, pc.comm);
+  // K products from the element strains (as the run's elastic forces): the assembled K's lose
+  // eps N^(2m) of a row's scale, which a low mode's phi^T K phi does not survive on fine meshes
+  LA::Vector k_phi(s.locally_owned, pc.comm), m_phi(s.locally_owned, pc.comm),
+      c_phi(s.locally_owned, pc.comm), zero(s.locally_owned, pc.comm);
   for (std::size_t j = 0; j < n; ++j) {
-    projected_f[j] = modes.shapes[j] * load;
-    s.stiffness.vmult(y, modes.shapes[j]);
-    for (std::size_t i = 0; i < n; ++i)
-      projected_k[i * n + j] = modes.shapes[i] * y;
-    s.mass.vmult(y, modes.shapes[j]);
-    for (std::size_t i = 0; i < n; ++i)
-      projected_m[i * n + j] = modes.shapes[i] * y;
-    if (s.has_damping()) {
-      s.damping_vmult(y, modes.shapes[j], work);
-      for (std::size_t i = 0; i < n; ++i)
-        projected_c[i * n + j] = modes.shapes[i] * y;
+    const LA::Vector& phi = modes.shapes[j];
+    projected_f[j] = phi * load;
+    s.apply(nullptr, phi, zero, k_phi);
+    s.mass.vmult(m_phi, phi);
+    c_phi.equ(s.damping_mass_factor, m_phi);
+    c_phi.add(s.damping_stiffness_factor, k_phi);
+    s.nonproportional_damping_vmult_add(c_phi, phi);
+    for (std::size_t i = 0; i < n; ++i) {
+      projected_k[i * n + j] = modes.shapes[i] * k_phi;
+      projected_m[i * n + j] = modes.shapes[i] * m_phi;
+      projected_c[i * n + j] = modes.shapes[i] * c_phi;
     }
     projected_c[j * n + j] += 2 * p.modal_damping_ratio * modes.omega[j];
     mode_columns.push_back(columns.of(modes.shapes[j], nullptr, pc.comm));
