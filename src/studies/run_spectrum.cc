@@ -106,6 +106,7 @@ NamedValues run_spectrum(const CaseParameters& c, const ParameterFile& file, MPI
   std::vector<std::string> quantities = columns.names();
   quantities.push_back("base_shear");
   std::vector<std::size_t> at;
+  at.reserve(quantities.size());
   for (const std::string& q : quantities)
     at.push_back(std::size_t(std::find(names.begin(), names.end(), q) - names.begin()));
   std::vector<double> history_peak(quantities.size(), 0.0);
