@@ -24,4 +24,12 @@ struct ModalParticipation {
 /// model (before PreparedCase::release_mesh). Collective.
 ModalParticipation modal_participation(const PreparedCase& pc, Modes& modes);
 
+/// The same for damped modes (modal/damped_modes.h): a mode whose shape is real (classical
+/// damping: Rayleigh, uniform viscous; |im| below 1e-8 |re|) gets the factor of its shape
+/// M-normalized, and is signed by it like an undamped mode (re and im change sign together); a
+/// complex shape has none (NaN factor and effective mass, signed_by_factor false).
+ModalParticipation damped_modal_participation(const PreparedCase& pc,
+                                              std::vector<LA::Vector>& shapes_re,
+                                              std::vector<LA::Vector>& shapes_im);
+
 } // namespace hamdyn

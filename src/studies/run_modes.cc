@@ -1,5 +1,6 @@
 #include "studies/run_modes.h"
 
+#include "core/text.h"
 #include "modal/damped_modes.h"
 #include "output/attachment_series.h"
 #include "output/history_writer.h"
@@ -48,12 +49,17 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
 NamedValues run_damped_modes(const PreparedCase& pc, const ParameterFile& file, MPI_Comm comm,
                              bool root) {
   const CaseParameters& c = pc.parameters;
-  const DampedModes modes =
+  DampedModes modes =
       compute_damped_modes(pc.system, c.n_modes, -0.01 * pc.model->frequency_scale());
+  const ModalParticipation participation =
+      damped_modal_participation(pc, modes.shapes_re, modes.shapes_im);
   const auto output = prepare_output_directory(c.output_directory, file, comm); // modes are done
   CsvWriter csv(c.output_directory + "/modes.csv",
-                {"mode", "omega", "frequency", "omega_damped", "damping_ratio", "decay_rate"},
+                {"mode", "omega", "frequency", "omega_damped", "damping_ratio", "decay_rate",
+                 "participation_factor", "effective_mass", "effective_mass_fraction",
+                 "cumulative_mass_fraction"},
                 comm);
+  double cumulative = 0;
   std::optional<VtuSeries> series;
   if (c.write_mode_shapes) {
     series.emplace(c.output_directory, "modes", comm);
@@ -71,8 +77,19 @@ NamedValues run_damped_modes(const PreparedCase& pc, const ParameterFile& file, 
     const std::complex<double> lambda = modes.lambda[k];
     const double w = std::abs(lambda), zeta = -lambda.real() / w;
     overdamped += lambda.imag() == 0 ? 1 : 0;
-    csv.row(
-        std::vector<double>{double(k + 1), w, w / (2 * M_PI), lambda.imag(), zeta, -lambda.real()});
+    // a complex (non-classically damped) shape has no participation: blank cells
+    const bool real_shape = !std::isnan(participation.factor[k]);
+    const double fraction = participation.effective_mass[k] / participation.total_mass;
+    if (real_shape)
+      cumulative += fraction;
+    std::vector<std::string> cells;
+    for (const double value :
+         {double(k + 1), w, w / (2 * M_PI), lambda.imag(), zeta, -lambda.real()})
+      cells.push_back(precise_text_of(value));
+    for (const double value :
+         {participation.factor[k], participation.effective_mass[k], fraction, cumulative})
+      cells.push_back(real_shape ? precise_text_of(value) : std::string());
+    csv.row(cells);
     results.add("omega_" + std::to_string(k + 1), w);
     results.add("damping_ratio_" + std::to_string(k + 1), zeta);
     if (root)

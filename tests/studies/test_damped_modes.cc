@@ -3,6 +3,7 @@
 // its free end, whose characteristic equation has closed-form roots (underdamped and overdamped).
 #include "modal/damped_modes.h"
 #include "studies/frequency_response.h"
+#include "studies/modal_participation.h"
 #include "studies/natural_modes.h"
 #include "support/case_builder.h"
 
@@ -80,4 +81,30 @@ TEST(DampedModes, StringWithAnEndDashpot) {
                              ", largest relative error of lambda",
                          worst);
   }
+}
+
+TEST(DampedModes, ParticipationOfClassicallyDampedModes) {
+  // Rayleigh damping keeps the shapes real: mode 1 of a simply supported beam has 8 / pi^2 of
+  // rho A L as effective mass (as undamped), signed positive; the antisymmetric mode 2 none.
+  // A string with an end dashpot has complex shapes: no participation.
+  const CaseParameters beam = test_support::case_from_text(
+      "subsection Model\n set Type = euler bernoulli beam\n set Mass per length = 1\nend\n",
+      {"Model/Rayleigh mass coefficient=0.8", "Model/Rayleigh stiffness coefficient=2e-4",
+       "Discretization/Elements=100"});
+  PreparedCase pc(beam, MPI_COMM_WORLD);
+  DampedModes modes = compute_damped_modes(pc.system, 3, -0.01 * pc.model->frequency_scale());
+  const auto p = damped_modal_participation(pc, modes.shapes_re, modes.shapes_im);
+  EXPECT_NEAR(p.effective_mass[0] / p.total_mass, 8 / (M_PI * M_PI), 1e-9);
+  EXPECT_GT(p.factor[0], 0.0);
+  EXPECT_LT(p.effective_mass[1] / p.total_mass, 1e-12);
+  test_support::report("damped modes: mode 1 effective mass fraction - 8/pi^2",
+                       p.effective_mass[0] / p.total_mass - 8 / (M_PI * M_PI));
+  const CaseParameters string =
+      test_support::case_from_text("", {"Left end/Support=fixed", "Right end/Support=free",
+                                        "Right end/Dashpot=0.5", "Discretization/Elements=50"});
+  PreparedCase spc(string, MPI_COMM_WORLD);
+  DampedModes complex_modes =
+      compute_damped_modes(spc.system, 2, -0.01 * spc.model->frequency_scale());
+  const auto q = damped_modal_participation(spc, complex_modes.shapes_re, complex_modes.shapes_im);
+  EXPECT_TRUE(std::isnan(q.factor[0]));
 }
