@@ -14,7 +14,8 @@ struct DampedModes {
   /// (overdamped) eigenvalue, ascending in |lambda|
   std::vector<std::complex<double>> lambda;
   /// the eigenvectors' real and imaginary parts, scaled to a largest |x_i| of 1 (over every DoF)
-  /// and rotated so that this entry is real and positive; zero in held rows
+  /// and rotated so that this entry is real and positive (studies may change the sign of both
+  /// parts together: studies/modal_participation.h); zero in held rows
   std::vector<LA::Vector> shapes_re, shapes_im;
 };
 
