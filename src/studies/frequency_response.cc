@@ -6,6 +6,7 @@
 #include "studies/natural_modes.h"
 #include "studies/progress.h"
 #include "system/harmonic_solver.h"
+#include "system/iterative_refinement.h"
 #include "system/line_schur_solver.h"
 #include "system/linear_functional.h"
 #include "system/linearized_forces.h"
@@ -15,7 +16,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <sstream>
 
 namespace hamdyn {
@@ -183,20 +183,15 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load,
     // refined with the strains' K products, as the direct solve (system/harmonic_solver.h)
     LA::Vector residual(load), step(load), no_velocity(load);
     no_velocity = 0; // K x alone: no damping term
-    double previous = std::numeric_limits<double>::infinity();
-    for (unsigned int it = 0; it < 10; ++it) {
-      s.apply(nullptr, correction, no_velocity, residual);
-      residual.sadd(-1, 1, load);
-      k_solver.solve(residual, step);
-      const double size = step.l2_norm() / correction.l2_norm();
-      r.uncertainty = std::max(r.uncertainty, std::min(size, previous));
-      if (!(size < previous))
-        break;
-      correction += step;
-      if (size < 1e-14 || size > 0.5 * previous)
-        break;
-      previous = size;
-    }
+    const double left = refine_iteratively(
+        [&] {
+          s.apply(nullptr, correction, no_velocity, residual);
+          residual.sadd(-1, 1, load);
+          k_solver.solve(residual, step);
+          return step.l2_norm() / correction.l2_norm();
+        },
+        [&] { correction += step; });
+    r.uncertainty = std::max(r.uncertainty, left);
     std::vector<Complex> k_r(projected_k.begin(), projected_k.end()),
         z(projected_f.begin(), projected_f.end());
     solve_dense(k_r, z);

@@ -1,5 +1,6 @@
 #include "system/harmonic_solver.h"
 
+#include "system/iterative_refinement.h"
 #include "system/petsc_helpers.h"
 
 #include <algorithm>
@@ -185,24 +186,19 @@ bool HarmonicSolver::solve(double omega, double eta, const LA::Vector& f_re, con
   if (!solve_block(f_re, f_im, u_re, u_im))
     return false;
   LA::Vector r_re(u_re), r_im(u_re), d_re(u_re), d_im(u_re);
-  // refinement: stops at 1e-14, when a step no longer halves the correction, or after 10 steps
-  double previous = std::numeric_limits<double>::infinity();
-  last_correction_ = 0;
-  for (unsigned int step = 0; step < 10; ++step) {
-    residual(omega, eta, f_re, f_im, u_re, u_im, r_re, r_im);
-    if (!solve_block(r_re, &r_im, d_re, d_im))
-      return false;
-    const double size = std::sqrt(u_re.norm_sqr() + u_im.norm_sqr()),
-                 correction = std::sqrt(d_re.norm_sqr() + d_im.norm_sqr()) / size;
-    last_correction_ = correction; // about what U may still be off by
-    if (!(correction < previous))  // a step that no longer shrinks is round-off: not taken
-      break;
-    u_re += d_re;
-    u_im += d_im;
-    if (correction < 1e-14 || correction > 0.5 * previous)
-      break;
-    previous = correction;
-  }
+  last_correction_ = refine_iteratively(
+      [&] {
+        residual(omega, eta, f_re, f_im, u_re, u_im, r_re, r_im);
+        if (!solve_block(r_re, &r_im, d_re, d_im))
+          return std::numeric_limits<double>::quiet_NaN();
+        return std::sqrt((d_re.norm_sqr() + d_im.norm_sqr()) / (u_re.norm_sqr() + u_im.norm_sqr()));
+      },
+      [&] {
+        u_re += d_re;
+        u_im += d_im;
+      });
+  if (std::isnan(last_correction_))
+    return false;
   return true;
 }
 
