@@ -244,6 +244,8 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
       add("Discretization", key, "not used with a mesh file");
   if (c.scheme == Scheme::central_difference)
     add("Time integration", "Spectral radius", "not used by central difference");
+  if (c.scheme == Scheme::modal)
+    add("Time integration", "Spectral radius", "not used by the modal scheme (exact steps)");
   if (!c.has_nonlinear_elements())
     for (const char* key : {"Nonlinear tolerance", "Maximum Newton iterations"})
       add("Time integration", key, "not used: the case has no nonlinear springs");

@@ -16,7 +16,7 @@
 namespace hamdyn {
 
 enum class MassMatrix { consistent, lumped };
-enum class Scheme { generalized_alpha, central_difference };
+enum class Scheme { generalized_alpha, central_difference, modal };
 
 /// An end of the structure. Its support holds the transverse displacement, the rotation (beams),
 /// both or neither; in each direction it does not hold, the attachments enter the weak form as

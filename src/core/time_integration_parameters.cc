@@ -11,10 +11,14 @@ namespace P = dealii::Patterns;
 
 void declare_time_integration_parameters(ParameterFile& f) {
   f.declare("Time integration", "Scheme", "generalized alpha",
-            P::Selection("generalized alpha|central difference"),
-            "generalized alpha | central difference",
+            P::Selection("generalized alpha|central difference|modal"),
+            "generalized alpha | central difference | modal",
             "generalized alpha: implicit, Chung & Hulbert (1993). central difference: explicit, "
-            "lumped mass, conditionally stable.");
+            "lumped mass, conditionally stable. modal: superposition of the first Modes/Number "
+            "of modes natural modes with the case's damping projected on them in full, each "
+            "step exact for a load linear over the step, plus the static correction of the "
+            "modes left out (linear line models only; no stability limit, no numerical "
+            "dissipation).");
   f.declare("Time integration", "Spectral radius", "1", P::Double(), "a real number in [0, 1]",
             "rho_inf of generalized alpha; 1 = Newmark average acceleration (no numerical "
             "dissipation), 0 = asymptotic annihilation.");
@@ -36,9 +40,10 @@ void declare_time_integration_parameters(ParameterFile& f) {
 }
 
 void parse_time_integration_parameters(const ParameterFile& f, CaseParameters& c) {
-  c.scheme = f.get("Time integration", "Scheme") == "central difference"
-                 ? Scheme::central_difference
-                 : Scheme::generalized_alpha;
+  const std::string scheme = f.get("Time integration", "Scheme");
+  c.scheme = scheme == "central difference" ? Scheme::central_difference
+             : scheme == "modal"            ? Scheme::modal
+                                            : Scheme::generalized_alpha;
   c.spectral_radius = f.get_double("Time integration", "Spectral radius");
   if (!(c.spectral_radius >= 0 && c.spectral_radius <= 1))
     throw InputError("Time integration/Spectral radius",
@@ -61,6 +66,16 @@ void parse_time_integration_parameters(const ParameterFile& f, CaseParameters& c
     throw InputError("Time integration/Scheme", f.get("Time integration", "Scheme"),
                      "a discrete system is integrated with 'generalized alpha' (its springs, "
                      "dashpots and constraints are solved implicitly)");
+  if (c.scheme == Scheme::modal && c.discrete)
+    throw InputError("Time integration/Scheme", scheme,
+                     "modal superposition is for the line models; a discrete system is "
+                     "integrated with 'generalized alpha'");
+  if (c.scheme == Scheme::modal && c.has_nonlinear_elements()) {
+    const auto [parameter, value] = first_nonlinear_element(c);
+    throw InputError(parameter, value,
+                     "Time integration/Scheme = modal superposes the modes of a linear "
+                     "structure; with a nonlinear element use 'generalized alpha'");
+  }
   if (c.scheme == Scheme::central_difference && c.mass_matrix != MassMatrix::lumped)
     throw InputError("Discretization/Mass matrix", f.get("Discretization", "Mass matrix"),
                      "central difference is explicit and needs 'lumped'");

@@ -5,6 +5,9 @@
 #include "system/banded_operator.h"
 #include "system/line_schur_solver.h"
 #include "system/petsc_helpers.h"
+
+#include <deal.II/base/mpi.h>
+
 #include <slepceps.h>
 
 #include <algorithm>
@@ -156,7 +159,12 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift) {
     RefinedEigenpairs refined = evaluate_eigenpairs(forms, shapes, solve);
     if (*std::max_element(refined.residual.begin(), refined.residual.end()) >
         refinement_tolerance) {
-      extract(std::min<unsigned int>(n_converged, 2 * n));
+      // not beyond the free DoFs: the held rows' decoupled pairs (far above the spectrum,
+      // SecondOrderSystem::held_row_diagonal) vanish once their rows are zeroed and would leave
+      // the refinement's Gram matrices singular when n is (nearly) every free DoF
+      const auto n_free = static_cast<unsigned int>(
+          s.locally_owned.size() - dealii::Utilities::MPI::sum(s.held_dofs.size(), s.comm));
+      extract(std::min<unsigned int>({unsigned(n_converged), 2 * n, n_free}));
       slepc.destroy(); // its Krylov basis is not needed by the refinement
       refined = refine_eigenpairs(forms, shapes, shift, solve);
     }

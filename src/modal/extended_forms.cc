@@ -2,6 +2,8 @@
 
 #include "system/petsc_helpers.h"
 
+#include <deal.II/base/mpi.h>
+
 #include <mpi.h>
 
 #include <algorithm>
@@ -26,7 +28,11 @@ void sum_over_ranks(extended* values, std::size_t n, MPI_Comm comm) {
 
 ExtendedForms::ExtendedForms(const SecondOrderSystem& s)
     : s_(s), cells_(s.cells()),
-      own_values_(cells_.relevant().size() == s.locally_owned.n_elements()) {
+      // decided by all ranks together: the ghosted vector's reinit and its updates are
+      // collective (a rank whose cells need no ghosts, as one without cells, would otherwise
+      // leave the others waiting)
+      own_values_(dealii::Utilities::MPI::min(
+                      int(cells_.relevant().size() == s.locally_owned.n_elements()), s.comm) == 1) {
   if (!own_values_)
     ghosted_.reinit(s.locally_owned, s.locally_relevant, s.comm);
 }

@@ -114,6 +114,13 @@ void EnergyLedger::record_step(const State& previous, const State& now) {
     dissipated = term->add_dissipated(now, dissipated);
 }
 
+void EnergyLedger::record_exact_step(const State& now, double dissipated_step, double work_step) {
+  update_stored(now);
+  linear_dissipated_ += dissipated_step;
+  dissipated = linear_dissipated_;
+  external_work += work_step;
+}
+
 void EnergyLedger::save(Checkpoint& c) const {
   double stored = 0; // the record of earlier versions, which had one term's sum (see restore)
   for (const double e : stored_)

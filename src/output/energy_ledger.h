@@ -30,6 +30,10 @@ public:
   /// `previous` is the state one step before `now`: only its t, f and extensions are read (the
   /// mid-step velocity is now.v_mean).
   void record_step(const State& previous, const State& now);
+  /// The step to `now` of an integrator that knows the step's dissipated energy and work
+  /// exactly (the modal scheme, time/exact_modal_step.h): T and V from `now`, D and W
+  /// incremented by the given amounts [J]. For a system without nonlinear terms.
+  void record_exact_step(const State& now, double dissipated_step, double work_step);
 
   double kinetic = 0, potential = 0, dissipated = 0, external_work = 0;
   double error() const { return kinetic + potential + dissipated - external_work - initial_; }

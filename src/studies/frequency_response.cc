@@ -2,11 +2,11 @@
 
 #include "core/input_error.h"
 #include "core/text.h"
+#include "modal/modal_projection.h"
 #include "studies/displacement_columns.h"
 #include "studies/natural_modes.h"
 #include "studies/progress.h"
 #include "system/harmonic_solver.h"
-#include "system/iterative_refinement.h"
 #include "system/line_schur_solver.h"
 #include "system/linear_functional.h"
 #include "system/linearized_forces.h"
@@ -152,51 +152,16 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load,
   const Modes modes = natural_modes(s, c, c.n_modes, pc.model->frequency_scale());
   const std::size_t n = modes.omega.size();
   r.n_modes = static_cast<unsigned int>(n);
-  std::vector<double> projected_k(n * n), projected_m(n * n), projected_c(n * n), projected_f(n);
+  const ProjectedMatrices projected = project_on_modes(s, modes.shapes);
+  const std::vector<double> projected_f = project_load(modes.shapes, load);
   std::vector<std::vector<Complex>> mode_columns;
-  // K products from the element strains (as the run's elastic forces): the assembled K's lose
-  // eps N^(2m) of a row's scale, which a low mode's phi^T K phi does not survive on fine meshes
-  LA::Vector k_phi(s.locally_owned, pc.comm), m_phi(s.locally_owned, pc.comm),
-      c_phi(s.locally_owned, pc.comm), zero(s.locally_owned, pc.comm);
-  for (std::size_t j = 0; j < n; ++j) {
-    const LA::Vector& phi = modes.shapes[j];
-    projected_f[j] = phi * load;
-    s.apply(nullptr, phi, zero, k_phi);
-    s.mass.vmult(m_phi, phi);
-    c_phi.equ(s.damping_mass_factor, m_phi);
-    c_phi.add(s.damping_stiffness_factor, k_phi);
-    s.nonproportional_damping_vmult_add(c_phi, phi);
-    for (std::size_t i = 0; i < n; ++i) {
-      projected_k[i * n + j] = modes.shapes[i] * k_phi;
-      projected_m[i * n + j] = modes.shapes[i] * m_phi;
-      projected_c[i * n + j] = modes.shapes[i] * c_phi;
-    }
-    projected_c[j * n + j] += 2 * p.modal_damping_ratio * modes.omega[j];
+  for (std::size_t j = 0; j < n; ++j)
     mode_columns.push_back(columns.of(modes.shapes[j], nullptr, pc.comm));
-  }
   // the static correction, when K can be factored (not for a structure free to move as a body)
   LA::Vector correction(s.locally_owned, pc.comm);
   try {
-    LineSchurSolver k_solver;
-    k_solver.factorize(s.linearization(0, 0, 1));
-    k_solver.solve(load, correction);
-    // refined with the strains' K products, as the direct solve (system/harmonic_solver.h)
-    LA::Vector residual(load), step(load), no_velocity(load);
-    no_velocity = 0; // K x alone: no damping term
-    const double left = refine_iteratively(
-        [&] {
-          s.apply(nullptr, correction, no_velocity, residual);
-          residual.sadd(-1, 1, load);
-          k_solver.solve(residual, step);
-          return step.l2_norm() / correction.l2_norm();
-        },
-        [&] { correction += step; });
-    r.uncertainty = std::max(r.uncertainty, left);
-    std::vector<Complex> k_r(projected_k.begin(), projected_k.end()),
-        z(projected_f.begin(), projected_f.end());
-    solve_dense(k_r, z);
-    for (std::size_t j = 0; j < n; ++j)
-      correction.add(-z[j].real(), modes.shapes[j]);
+    const StaticCorrection static_correction(s, modes.shapes, projected.k);
+    r.uncertainty = std::max(r.uncertainty, static_correction.apply(load, correction));
     r.static_correction = true;
   } catch (const NotPositiveDefinite&) {
     correction = 0;
@@ -210,8 +175,11 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load,
   for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
     const double w = 2 * M_PI * r.frequencies[k];
     std::vector<Complex> a(n * n), q(projected_f.begin(), projected_f.end());
-    for (std::size_t e = 0; e < n * n; ++e)
-      a[e] = projected_k[e] * loss - w * w * projected_m[e] + Complex(0, w * projected_c[e]);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j)
+        a[i * n + j] = projected.k(i, j) * loss - w * w * projected.m(i, j) +
+                       Complex(0, w * (projected.c(i, j) +
+                                       (i == j ? 2 * p.modal_damping_ratio * modes.omega[j] : 0)));
     solve_dense(a, q);
     for (const Complex& value : q)
       if (!std::isfinite(value.real()) || !std::isfinite(value.imag()))

@@ -74,7 +74,7 @@ bool is_displacement_column(const std::string& name) {
 // back to its length.
 class SnapshotOutput : public RunOutput {
 public:
-  SnapshotOutput(const PreparedCase& pc, const Transient& run,
+  SnapshotOutput(const PreparedCase& pc, const LineStepper& run,
                  const std::vector<std::string>& columns, const Checkpoint* resumed)
       : pc_(pc), run_(run), series_(pc.parameters.output_directory, "solution", pc.comm),
         attachments_(pc.parameters.output_directory, attachment_markers(pc.parameters), pc.comm) {
@@ -144,7 +144,7 @@ private:
   }
 
   const PreparedCase& pc_;
-  const Transient& run_;
+  const LineStepper& run_;
   std::vector<std::size_t> oscillator_columns_;
   VtuSeries series_;
   AttachmentSeries attachments_;
@@ -153,11 +153,15 @@ private:
 };
 
 // A run steps with the band copies of M, K and C alone (SecondOrderSystem::banded): the
-// assembled matrices go before a_0 and J are factored, so the two never add up.
-const PreparedCase& ready_to_step(PreparedCase& pc) {
+// assembled matrices go before a_0 and J are factored, so the two never add up; the modal scheme
+// needs them for its modes and K^-1, and lets them go once it has those.
+std::unique_ptr<LineStepper> ready_to_step(PreparedCase& pc) {
   check_time_step(pc);
+  if (pc.parameters.scheme != Scheme::modal)
+    pc.system.release_assembled_matrices();
+  auto run = make_line_stepper(pc);
   pc.system.release_assembled_matrices();
-  return pc;
+  return run;
 }
 
 // A line model's transient: the Transient, history.csv, the largest values and the snapshots.
@@ -170,7 +174,7 @@ public:
       // spacetime.vts is written from all its levels at once: points x snapshots x fields (each
       // up to 3 components) doubles, twice (the levels and VTK's arrays).
       const double snapshots =
-          c.snapshot_interval == 0 ? 2.0 : double(run_.n_steps()) / c.snapshot_interval + 2;
+          c.snapshot_interval == 0 ? 2.0 : double(run_->n_steps()) / c.snapshot_interval + 2;
       const OutputFields fields = pc_.model->output_fields();
       const double values = 3.0 * double(fields.point.size() + fields.cell.size());
       refuse_beyond_memory("Output/Space-time points", std::to_string(c.spacetime_points),
@@ -182,7 +186,7 @@ public:
     }
   }
 
-  Stepper& stepper() override { return run_; }
+  Stepper& stepper() override { return *run_; }
 
   // The run streams its history and snapshots to disk as it goes (a long transient's states do
   // not fit in memory); what it returns are the largest magnitudes over the run.
@@ -190,7 +194,7 @@ public:
     history_ =
         std::make_unique<HistoryOutput>(rows_, pc_.parameters.output_directory, pc_.comm, resumed);
     largest_ = std::make_unique<LargestValues>(columns_.size(), resumed);
-    snapshots_ = std::make_unique<SnapshotOutput>(pc_, run_, columns_, resumed);
+    snapshots_ = std::make_unique<SnapshotOutput>(pc_, *run_, columns_, resumed);
     return {history_.get(), largest_.get(), snapshots_.get()};
   }
 
@@ -224,10 +228,10 @@ public:
     const double order = pc_.parameters.model_type == ModelType::string ? 1 : 2;
     const double floor = std::numeric_limits<double>::epsilon() *
                          std::pow(double(pc_.parameters.n_elements), order) *
-                         double(run_.n_steps()) / 100;
+                         double(run_->n_steps()) / 100;
     if (floor > 1e-6)
       std::cout << "  energy_error: at " << pc_.parameters.n_elements << " elements and "
-                << run_.n_steps()
+                << run_->n_steps()
                 << " steps the round-off of the step may move the energy by up "
                    "to about "
                 << std::setprecision(1) << floor << " of itself (eps N^" << order
@@ -237,7 +241,7 @@ public:
 
 private:
   PreparedCase pc_;
-  Transient run_;                    // every check, a_0 and J, before anything is written
+  std::unique_ptr<LineStepper> run_; // every check, a_0 and J, before anything is written
   std::vector<std::string> columns_; // every column of a row; `rows_` says which are written
   HistoryRows rows_;
   std::unique_ptr<HistoryOutput> history_;

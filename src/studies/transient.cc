@@ -96,33 +96,9 @@ void check_time_step(const PreparedCase& pc) {
   }
 }
 
-namespace {
-// Which source a non-finite state likely comes from (only on the way out: sums of |x|, so NaN
-// shows).
-std::string likely_source(const EnergyLedger& ledger, const State& state, unsigned long step) {
-  const bool motion_finite = std::isfinite(state.u.l1_norm()) && std::isfinite(state.v.l1_norm());
-  const bool load_finite = state.f.size() == 0 || std::isfinite(state.f.l1_norm());
-  const std::string loads =
-      "(check Load/Distributed force, the ends' Force and Moment and Attachments/Forces)";
-  if (!load_finite)
-    return "the load is not finite there " + loads;
-  if (!std::isfinite(ledger.external_work))
-    return "the load's work overflows (the load is too large) " + loads;
-  if (step == 0 && !motion_finite)
-    return "check Initial conditions/Displacement and Velocity";
-  return "check the parameters' scale (stiffnesses, Tension, Mass per length) and Time step";
-}
-
-bool ledger_finite(const EnergyLedger& ledger) {
-  return std::isfinite(ledger.kinetic) && std::isfinite(ledger.potential) &&
-         std::isfinite(ledger.dissipated) && std::isfinite(ledger.external_work);
-}
-
-} // namespace
-
 Transient::Transient(const PreparedCase& pc)
     : pc_(pc), integrator_(pc.system, newmark_parameters(pc.parameters)),
-      ledger_(pc.system, integrator_.energy_terms()),
+      ledger_(pc.system, integrator_.energy_terms()), history_(pc),
       grid_(pc.parameters.time_step, pc.parameters.final_time) {
   check_free_dofs(pc);
   integrator_.allocate(state_);
@@ -133,26 +109,7 @@ Transient::Transient(const PreparedCase& pc)
   integrator_.initialize(state_);
   integrator_.prepare(pc.parameters.time_step); // a factorization failure shows before writing
   ledger_.start(state_);
-  // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
-  // in the next step's energies and work.
-  if (!ledger_finite(ledger_) || !std::isfinite(state_.a.l1_norm())) {
-    // the expressions at the cells' midpoints too (the vertices were checked up front): throws
-    // when one of them is to blame; evaluated only now, so a case that starts well pays nothing
-    std::vector<double> points;
-    for (const auto& cell : pc.triangulation->active_cell_iterators())
-      points.push_back(cell->center()[0]);
-    check_expressions_finite(pc.parameters, points);
-    throw InputError("the initial state is not finite (t = 0): " +
-                     likely_source(ledger_, state_, 0));
-  }
-
-  const auto history = pc.model->history_functionals();
-  functionals_ = history.ends;
-  functionals_.insert(functionals_.end(), history.probes.begin(), history.probes.end());
-  n_ends_ = static_cast<std::ptrdiff_t>(history.ends.size());
-  for (std::size_t k = 0; k < functionals_.size(); ++k)
-    if (functionals_[k].name == "reaction_left" || functionals_[k].name == "reaction_right")
-      reactions_.push_back(k);
+  check_initial_state(pc, ledger_, state_);
 }
 
 void Transient::advance() {
@@ -164,52 +121,16 @@ void Transient::advance() {
   integrator_.step(state_, grid_.step_size(n, state_.t));
   state_.t = grid_.time(n);
   step_ = n;
-  if (pc_.parameters.ground_motion.active()) {
-    // v_g += int a_g ds and d_g += h v_g + int (t1 - s) a_g ds over the step by Simpson's rule:
-    // exact for an a_g quadratic over the step, O(h^4) otherwise
-    const GroundMotion& g = pc_.parameters.ground_motion;
-    const double h = state_.t - previous_.t, a0 = g(previous_.t),
-                 a_mid = g(0.5 * (previous_.t + state_.t)), a1 = g(state_.t);
-    ground_displacement_ += h * ground_velocity_ + h * h / 6 * (a0 + 2 * a_mid);
-    ground_velocity_ += h / 6 * (a0 + 4 * a_mid + a1);
-  }
+  history_.advance_ground(previous_.t, state_.t);
   ledger_.record_step(previous_, state_);
   // The ledger's sums are reductions over every entry of u, v and f that each step makes anyway:
   // a non-finite entry anywhere makes one of them non-finite on every rank at once, so all ranks
   // stop together (no extra pass, no extra reduction, no rank left waiting).
-  if (!ledger_finite(ledger_))
-    throw CollectiveFailure(
-        "the state became non-finite at step " + std::to_string(n) + " (t = " + text_of(state_.t) +
-        " s): " + likely_source(ledger_, state_, n) + "; the outputs hold the steps before it");
+  check_step_finite(ledger_, state_, n);
 }
 
 std::vector<double> Transient::row(double stop_request, double* any_stop_request) const {
-  const CaseParameters& c = pc_.parameters;
-  const State& s = state_;
-  std::vector<double>& values = functional_values_;
-  evaluate(functionals_, s, pc_.comm, stop_request, values); // one reduction for all
-  if (any_stop_request)
-    *any_stop_request = values.back();
-  const auto ends = values.begin() + n_ends_, probes_end = values.end() - 1;
-  std::vector<double> row;
-  row.reserve(values.size() + 6 + s.element_forces.size());
-  row.push_back(s.t);
-  row.insert(row.end(), values.begin(), ends);
-  for (double e : {ledger_.kinetic, ledger_.potential, ledger_.dissipated, ledger_.external_work,
-                   ledger_.error()})
-    row.push_back(e);
-  row.insert(row.end(), ends, probes_end);
-  row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
-  if (pc_.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
-    row.push_back(c.tension + pc_.system.axial_factor * s.stretch);
-  if (c.ground_motion.active()) {
-    double base_shear = 0; // the supports' reactions, absolute (models/line_model.cc)
-    for (const std::size_t k : reactions_)
-      base_shear += values[k];
-    row.insert(row.end(),
-               {c.ground_motion(s.t), ground_velocity_, ground_displacement_, base_shear});
-  }
-  return row;
+  return history_.row(state_, ledger_, stop_request, any_stop_request);
 }
 
 std::string Transient::take_note() {
@@ -243,8 +164,7 @@ void Transient::save(Checkpoint& c) const {
   c.set("element_forces", state_.element_forces);
   c.set("element_work", state_.element_work);
   c.set("negative_slope_reported", double(negative_slope_reported_));
-  c.set("ground_velocity", ground_velocity_);
-  c.set("ground_displacement", ground_displacement_);
+  history_.save(c);
   c.set("u", state_.u, pc_.comm);
   c.set("v", state_.v, pc_.comm);
   c.set("a", state_.a, pc_.comm);
@@ -267,10 +187,7 @@ void Transient::restore(const Checkpoint& c) {
   state_.element_forces = c.numbers("element_forces", state_.element_forces.size());
   state_.element_work = c.numbers("element_work", state_.element_work.size());
   negative_slope_reported_ = c.number("negative_slope_reported") != 0;
-  if (p.ground_motion.active()) {
-    ground_velocity_ = c.number("ground_velocity");
-    ground_displacement_ = c.number("ground_displacement");
-  }
+  history_.restore(c);
   c.get("u", state_.u);
   c.get("v", state_.v);
   c.get("a", state_.a);
@@ -279,14 +196,6 @@ void Transient::restore(const Checkpoint& c) {
   ledger_.restore(c);
   integrator_.restore(c);
   integrator_.prepare(pc_.parameters.time_step); // J with the restored tension reference
-}
-
-unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, bool show_progress) {
-  Transient run(pc);
-  continue_integration(
-      run, [&](unsigned long n, const std::vector<double>& row) { observe(n, run.state(), row); },
-      show_progress);
-  return run.n_steps();
 }
 
 } // namespace hamdyn

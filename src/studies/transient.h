@@ -5,6 +5,7 @@
 // and restores everything it carries to and from a checkpoint.
 #include "output/checkpoint.h"
 #include "output/energy_ledger.h"
+#include "studies/line_history.h"
 #include "studies/prepared_case.h"
 #include "studies/time_loop.h"
 #include "system/linear_functional.h"
@@ -12,6 +13,7 @@
 #include "time/time_grid.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,7 +38,19 @@ void check_step_count(const CaseParameters& c);
 /// and restarts anyway, nor at the last, whose checkpoint the run writes at its end.
 bool checkpoint_due(const CaseParameters& c, unsigned long n, unsigned long n_steps);
 
-class Transient : public Stepper {
+/// A line model's transient, whatever integrates it (Transient, ModalTransient): the outputs read
+/// its state.
+class LineStepper : public Stepper {
+public:
+  virtual const State& state() const = 0;
+};
+
+/// The integrator the case's Time integration/Scheme names, built with every check made:
+/// generalized alpha or central difference (Transient), modal (studies/modal_transient.h).
+/// Collective.
+std::unique_ptr<LineStepper> make_line_stepper(const PreparedCase& pc);
+
+class Transient : public LineStepper {
 public:
   /// The initial state (u_0, v_0 from the case, a_0 from the equation of motion) and J factored
   /// for the time step. Throws InputError when the initial state, the load at t = 0 or a_0 is
@@ -48,7 +62,7 @@ public:
   unsigned long step() const override { return step_; }
   double time() const override { return state_.t; }
   double final_time() const override { return pc_.parameters.final_time; }
-  const State& state() const { return state_; }
+  const State& state() const override { return state_; }
   const PreparedCase& prepared() const { return pc_; }
 
   /// Advances one step (the last one shortened to end on the final time). Throws
@@ -73,11 +87,7 @@ private:
   NewmarkIntegrator integrator_;
   State state_, previous_;
   EnergyLedger ledger_;
-  std::vector<LinearFunctional> functionals_;
-  mutable std::vector<double> functional_values_; // row()'s scratch, kept for its allocation
-  std::ptrdiff_t n_ends_;
-  std::vector<std::size_t> reactions_; // functionals_' force reactions (base shear)
-  double ground_velocity_ = 0, ground_displacement_ = 0; // integrals of a_g since t = 0
+  LineHistory history_;
   TimeGrid grid_;
   unsigned long step_ = 0;
   bool negative_slope_reported_ = false;

@@ -174,6 +174,11 @@ check "SIGTERM: resumed on 1 rank, within the round-off between rank counts" /us
 stopped_and_resumed "thinned history" thin 300 "${case_args[@]}" \
   --set "Output/History interval=7" --set "Output/History columns=u@0.5, energy_error"
 
+# The modal scheme (8 modes and the static correction): the checkpoint holds the coordinates and
+# the modal displacement and velocity, so a resumed run goes on bit for bit.
+stopped_and_resumed "modal scheme" modal 3000 "${case_args[@]}" \
+  --set "Time integration/Scheme=modal" --set "Modes/Number of modes=8"
+
 # A discrete system's run (the two-mass seed, 60 000 steps, a few seconds) survives the same way:
 # SIGKILL twice and resumed, SIGTERM on 2 ranks and resumed on 1, history.csv bit for bit (every
 # rank solves the same small system, so the rank count does not change a digit).

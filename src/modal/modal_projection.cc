@@ -1,0 +1,77 @@
+#include "modal/modal_projection.h"
+
+#include "system/iterative_refinement.h"
+
+#include <deal.II/lac/vector.h>
+
+namespace hamdyn {
+
+ProjectedMatrices project_on_modes(const SecondOrderSystem& s,
+                                   const std::vector<LA::Vector>& shapes) {
+  const auto n = static_cast<unsigned int>(shapes.size());
+  ProjectedMatrices r{dealii::FullMatrix<double>(n), dealii::FullMatrix<double>(n),
+                      dealii::FullMatrix<double>(n)};
+  if (n == 0)
+    return r;
+  LA::Vector k_phi(shapes[0]), m_phi(shapes[0]), c_phi(shapes[0]), zero(shapes[0]);
+  zero = 0;
+  for (unsigned int j = 0; j < n; ++j) {
+    const LA::Vector& phi = shapes[j];
+    s.apply(nullptr, phi, zero, k_phi);
+    s.mass.vmult(m_phi, phi);
+    c_phi.equ(s.damping_mass_factor, m_phi);
+    c_phi.add(s.damping_stiffness_factor, k_phi);
+    s.nonproportional_damping_vmult_add(c_phi, phi);
+    for (unsigned int i = 0; i < n; ++i) {
+      r.k(i, j) = shapes[i] * k_phi;
+      r.m(i, j) = shapes[i] * m_phi;
+      r.c(i, j) = shapes[i] * c_phi;
+    }
+  }
+  return r;
+}
+
+std::vector<double> project_load(const std::vector<LA::Vector>& shapes, const LA::Vector& f) {
+  std::vector<double> p(shapes.size());
+  for (std::size_t j = 0; j < shapes.size(); ++j)
+    p[j] = shapes[j] * f;
+  return p;
+}
+
+StaticCorrection::StaticCorrection(const SecondOrderSystem& s,
+                                   const std::vector<LA::Vector>& shapes,
+                                   const dealii::FullMatrix<double>& k_r)
+    : s_(s), shapes_(shapes), k_r_(k_r.m()) {
+  k_solver_.factorize(s.linearization(0, 0, 1));
+  k_r_ = k_r;
+  if (k_r.m() > 0)
+    k_r_.compute_lu_factorization();
+}
+
+double StaticCorrection::apply(const LA::Vector& f, LA::Vector& u_s) const {
+  if (f.l2_norm() == 0) {
+    u_s = 0;
+    return 0;
+  }
+  k_solver_.solve(f, u_s);
+  LA::Vector residual(f), step(f), no_velocity(f);
+  no_velocity = 0; // K x alone: no damping term
+  const double left = refine_iteratively(
+      [&] {
+        s_.apply(nullptr, u_s, no_velocity, residual);
+        residual.sadd(-1, 1, f);
+        k_solver_.solve(residual, step);
+        return step.l2_norm() / u_s.l2_norm();
+      },
+      [&] { u_s += step; });
+  if (!shapes_.empty()) {
+    const std::vector<double> p = project_load(shapes_, f);
+    dealii::Vector<double> z(p.begin(), p.end());
+    k_r_.solve(z);
+    for (std::size_t j = 0; j < shapes_.size(); ++j)
+      u_s.add(-z[j], shapes_[j]);
+  }
+  return left;
+}
+
+} // namespace hamdyn

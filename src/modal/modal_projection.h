@@ -1,0 +1,51 @@
+#pragma once
+// A structure reduced to some of its modes (Rayleigh-Ritz): K, M and C projected on the shapes,
+// and the static correction of the modes left out. What the modal frequency response and the
+// modal transient share.
+#include "system/line_schur_solver.h"
+#include "system/second_order_system.h"
+
+#include <deal.II/lac/full_matrix.h>
+#include <deal.II/lac/lapack_full_matrix.h>
+
+#include <vector>
+
+namespace hamdyn {
+
+/// K_r = Phi^T K Phi, M_r = Phi^T M Phi and C_r = Phi^T C Phi in full (not only their diagonals:
+/// a non-proportional damping couples the modes), K's products from the element strains (the
+/// assembled K loses eps N^(2m) of a row's scale, which a low mode's phi^T K phi does not survive
+/// on fine meshes). For exact M-normalized modes K_r = Omega^2 and M_r = I; projecting keeps the
+/// reduced system exact to round-off whatever digits the modes hold.
+struct ProjectedMatrices {
+  dealii::FullMatrix<double> k, m, c;
+};
+/// Collective.
+ProjectedMatrices project_on_modes(const SecondOrderSystem& s,
+                                   const std::vector<LA::Vector>& shapes);
+
+/// Phi^T f (one reduction). Collective.
+std::vector<double> project_load(const std::vector<LA::Vector>& shapes, const LA::Vector& f);
+
+/// The static correction of the modes left out, u_s = K^-1 f - Phi K_r^-1 Phi^T f: the residual
+/// flexibility's quasi-static response (Clough & Penzien, Dynamics of Structures, 2nd ed.,
+/// sec. 13-3; the mode-acceleration method).
+class StaticCorrection {
+public:
+  /// Factors K from `s`'s assembled matrices; throws NotPositiveDefinite when K is singular (a
+  /// structure free to move as a body). Collective.
+  StaticCorrection(const SecondOrderSystem& s, const std::vector<LA::Vector>& shapes,
+                   const dealii::FullMatrix<double>& k_r);
+  /// u_s for the load f; K^-1 f is refined with the strains' K products (system/
+  /// iterative_refinement.h). Returns the relative size of the last refinement step: about what
+  /// u_s may still be off by. Collective.
+  double apply(const LA::Vector& f, LA::Vector& u_s) const;
+
+private:
+  const SecondOrderSystem& s_;
+  const std::vector<LA::Vector>& shapes_;
+  LineSchurSolver k_solver_;
+  mutable dealii::LAPACKFullMatrix<double> k_r_;
+};
+
+} // namespace hamdyn

@@ -1,0 +1,119 @@
+#include "studies/line_history.h"
+
+#include "core/failure_message.h"
+#include "core/input_error.h"
+#include "core/text.h"
+
+#include <cmath>
+#include <string>
+
+namespace hamdyn {
+
+namespace {
+// Which source a non-finite state likely comes from (only on the way out: sums of |x|, so NaN
+// shows).
+std::string likely_source(const EnergyLedger& ledger, const State& state, unsigned long step) {
+  const bool motion_finite = std::isfinite(state.u.l1_norm()) && std::isfinite(state.v.l1_norm());
+  const bool load_finite = state.f.size() == 0 || std::isfinite(state.f.l1_norm());
+  const std::string loads =
+      "(check Load/Distributed force, the ends' Force and Moment and Attachments/Forces)";
+  if (!load_finite)
+    return "the load is not finite there " + loads;
+  if (!std::isfinite(ledger.external_work))
+    return "the load's work overflows (the load is too large) " + loads;
+  if (step == 0 && !motion_finite)
+    return "check Initial conditions/Displacement and Velocity";
+  return "check the parameters' scale (stiffnesses, Tension, Mass per length) and Time step";
+}
+
+bool ledger_finite(const EnergyLedger& ledger) {
+  return std::isfinite(ledger.kinetic) && std::isfinite(ledger.potential) &&
+         std::isfinite(ledger.dissipated) && std::isfinite(ledger.external_work);
+}
+
+} // namespace
+
+LineHistory::LineHistory(const PreparedCase& pc) : pc_(pc) {
+  const auto history = pc.model->history_functionals();
+  functionals_ = history.ends;
+  functionals_.insert(functionals_.end(), history.probes.begin(), history.probes.end());
+  n_ends_ = static_cast<std::ptrdiff_t>(history.ends.size());
+  for (std::size_t k = 0; k < functionals_.size(); ++k)
+    if (functionals_[k].name == "reaction_left" || functionals_[k].name == "reaction_right")
+      reactions_.push_back(k);
+}
+
+void LineHistory::advance_ground(double t0, double t1) {
+  if (!pc_.parameters.ground_motion.active())
+    return;
+  // v_g += int a_g ds and d_g += h v_g + int (t1 - s) a_g ds over the step by Simpson's rule:
+  // exact for an a_g quadratic over the step, O(h^4) otherwise
+  const GroundMotion& g = pc_.parameters.ground_motion;
+  const double h = t1 - t0, a0 = g(t0), a_mid = g(0.5 * (t0 + t1)), a1 = g(t1);
+  ground_displacement_ += h * ground_velocity_ + h * h / 6 * (a0 + 2 * a_mid);
+  ground_velocity_ += h / 6 * (a0 + 4 * a_mid + a1);
+}
+
+std::vector<double> LineHistory::row(const State& s, const EnergyLedger& ledger,
+                                     double stop_request, double* any_stop_request) const {
+  const CaseParameters& c = pc_.parameters;
+  std::vector<double>& values = functional_values_;
+  evaluate(functionals_, s, pc_.comm, stop_request, values); // one reduction for all
+  if (any_stop_request)
+    *any_stop_request = values.back();
+  const auto ends = values.begin() + n_ends_, probes_end = values.end() - 1;
+  std::vector<double> row;
+  row.reserve(values.size() + 6 + s.element_forces.size());
+  row.push_back(s.t);
+  row.insert(row.end(), values.begin(), ends);
+  for (double e :
+       {ledger.kinetic, ledger.potential, ledger.dissipated, ledger.external_work, ledger.error()})
+    row.push_back(e);
+  row.insert(row.end(), ends, probes_end);
+  row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
+  if (pc_.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
+    row.push_back(c.tension + pc_.system.axial_factor * s.stretch);
+  if (c.ground_motion.active()) {
+    double base_shear = 0; // the supports' reactions, absolute (models/line_model.cc)
+    for (const std::size_t k : reactions_)
+      base_shear += values[k];
+    row.insert(row.end(),
+               {c.ground_motion(s.t), ground_velocity_, ground_displacement_, base_shear});
+  }
+  return row;
+}
+
+void LineHistory::save(Checkpoint& c) const {
+  c.set("ground_velocity", ground_velocity_);
+  c.set("ground_displacement", ground_displacement_);
+}
+
+void LineHistory::restore(const Checkpoint& c) {
+  if (pc_.parameters.ground_motion.active()) {
+    ground_velocity_ = c.number("ground_velocity");
+    ground_displacement_ = c.number("ground_displacement");
+  }
+}
+
+void check_initial_state(const PreparedCase& pc, const EnergyLedger& ledger, const State& s) {
+  // At the start a (and the load in it) is checked too, once; later a non-finite a or f shows up
+  // in the next step's energies and work.
+  if (ledger_finite(ledger) && std::isfinite(s.a.l1_norm()))
+    return;
+  // the expressions at the cells' midpoints too (the vertices were checked up front): throws
+  // when one of them is to blame; evaluated only now, so a case that starts well pays nothing
+  std::vector<double> points;
+  for (const auto& cell : pc.triangulation->active_cell_iterators())
+    points.push_back(cell->center()[0]);
+  check_expressions_finite(pc.parameters, points);
+  throw InputError("the initial state is not finite (t = 0): " + likely_source(ledger, s, 0));
+}
+
+void check_step_finite(const EnergyLedger& ledger, const State& s, unsigned long n) {
+  if (!ledger_finite(ledger))
+    throw CollectiveFailure("the state became non-finite at step " + std::to_string(n) +
+                            " (t = " + text_of(s.t) + " s): " + likely_source(ledger, s, n) +
+                            "; the outputs hold the steps before it");
+}
+
+} // namespace hamdyn

@@ -1,0 +1,211 @@
+#include "studies/modal_transient.h"
+
+#include "core/input_error.h"
+#include "core/text.h"
+#include "studies/natural_modes.h"
+#include "studies/resume.h"
+
+#include <deal.II/base/mpi.h>
+#include <deal.II/lac/vector.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hamdyn {
+
+namespace {
+// Says how much of an initial field the modes kept miss (largest difference over largest value),
+// when it is more than round-off.
+void note_projection(const LA::Vector& given, const LA::Vector& kept, const std::string& what,
+                     unsigned int n_modes, std::vector<std::string>& notes) {
+  const double largest = given.linfty_norm();
+  if (largest == 0)
+    return;
+  LA::Vector difference(given);
+  difference -= kept;
+  const double missed = difference.linfty_norm() / largest;
+  if (missed > 1e-6)
+    notes.push_back("the " + std::to_string(n_modes) + " modes kept miss " + text_of(missed) +
+                    " of the initial " + what +
+                    " (largest difference over largest value); Modes/Number of modes keeps more");
+}
+} // namespace
+
+ModalTransient::ModalTransient(const PreparedCase& pc)
+    : pc_(pc), ledger_(pc.system), history_(pc),
+      grid_(pc.parameters.time_step, pc.parameters.final_time) {
+  const SecondOrderSystem& s = pc.system;
+  const CaseParameters& c = pc.parameters;
+  check_free_dofs(pc);
+  check_number_of_modes(pc);
+  refuse_modes_beyond_memory(pc, c.n_modes, "Modes/Number of modes");
+  modes_ = natural_modes(s, c, c.n_modes, pc.model->frequency_scale());
+  projected_ = project_on_modes(s, modes_.shapes);
+  try {
+    static_correction_ = std::make_unique<StaticCorrection>(s, modes_.shapes, projected_.k);
+  } catch (const NotPositiveDefinite&) {
+    notes_.push_back("no static correction: K is singular (the structure can move as a rigid "
+                     "body), so the response is that of the modes kept alone");
+  }
+  exact_step_ = std::make_unique<ExactModalStep>(projected_.m, projected_.c, projected_.k);
+
+  for (LA::Vector* x : {&state_.u, &state_.v, &state_.a, &static_part_})
+    x->reinit(s.locally_owned, pc.comm);
+  if (s.load)
+    state_.f.reinit(s.locally_owned, pc.comm);
+  LA::Vector u0(static_part_), v0(static_part_);
+  pc.model->initial_conditions(u0, v0);
+  check_initial_scale(pc, u0, v0);
+  // Phi^T M u_s = 0 for exact modes (K^-1 M Phi = Phi Omega^-2), so the coordinates of u_0 are
+  // those of its modal part
+  q_ = coordinates(u0);
+  v_ = coordinates(v0);
+  p_.assign(q_.size(), 0.0);
+  if (s.load) {
+    s.load(0, state_.f);
+    p_ = project_load(modes_.shapes, state_.f);
+    if (static_correction_) {
+      static_uncertainty_ = static_correction_->apply(state_.f, static_part_);
+      load_on_static_ = state_.f * static_part_;
+    }
+  }
+  form_state(0);
+  note_projection(u0, state_.u, "displacement", c.n_modes, notes_);
+  note_projection(v0, state_.v, "velocity", c.n_modes, notes_);
+  ledger_.start(state_);
+  check_initial_state(pc, ledger_, state_);
+}
+
+std::vector<double> ModalTransient::coordinates(const LA::Vector& x) const {
+  LA::Vector m_x(x), zero(x);
+  zero = 0;
+  pc_.system.apply(&x, zero, zero, m_x); // M x
+  const std::vector<double> b = project_load(modes_.shapes, m_x);
+  dealii::FullMatrix<double> m_inverse(b.size());
+  m_inverse.invert(projected_.m);
+  dealii::Vector<double> rhs(b.begin(), b.end()), q(b.size());
+  m_inverse.vmult(q, rhs);
+  return {q.begin(), q.end()};
+}
+
+void ModalTransient::form_state(double t) {
+  const std::vector<double> a = exact_step_->acceleration(q_, v_, p_);
+  state_.u = static_part_;
+  state_.v = 0;
+  state_.a = 0;
+  for (std::size_t j = 0; j < q_.size(); ++j) {
+    state_.u.add(q_[j], modes_.shapes[j]);
+    state_.v.add(v_[j], modes_.shapes[j]);
+    state_.a.add(a[j], modes_.shapes[j]);
+  }
+  state_.t = t;
+}
+
+void ModalTransient::advance() {
+  const SecondOrderSystem& s = pc_.system;
+  const unsigned long n = step_ + 1;
+  const double t0 = state_.t, t1 = grid_.time(n);
+  std::vector<double> p1(q_.size(), 0.0);
+  double dissipated = 0, work = 0;
+  if (s.load) {
+    s.load(t1, state_.f);
+    p1 = project_load(modes_.shapes, state_.f);
+    if (static_correction_) {
+      static_uncertainty_ =
+          std::max(static_uncertainty_, static_correction_->apply(state_.f, static_part_));
+      const double load_on_static = state_.f * static_part_;
+      work += 0.5 * (load_on_static - load_on_static_); // int f . R f' dt, f linear in t
+      load_on_static_ = load_on_static;
+    }
+  }
+  // the grid's step size, exactly dt but for the last step (t1 - t0 varies in its last bits
+  // from step to step, and each size is a propagator of its own)
+  exact_step_->step(q_, v_, p_, p1, grid_.step_size(n, t0), dissipated, work);
+  p_ = p1;
+  form_state(t1);
+  step_ = n;
+  history_.advance_ground(t0, t1);
+  ledger_.record_exact_step(state_, dissipated, work);
+  check_step_finite(ledger_, state_, n);
+}
+
+std::vector<double> ModalTransient::row(double stop_request, double* any_stop_request) const {
+  return history_.row(state_, ledger_, stop_request, any_stop_request);
+}
+
+std::string ModalTransient::take_note() {
+  if (static_uncertainty_ > 1e-6) {
+    notes_.push_back("the static correction may be off by " + text_of(static_uncertainty_) +
+                     " of itself: the mesh is finer than double precision resolves K^-1 f");
+    static_uncertainty_ = -1; // said once
+  }
+  if (notes_.empty())
+    return "";
+  const std::string note = notes_.front();
+  notes_.erase(notes_.begin());
+  return note;
+}
+
+std::string ModalTransient::summary() const {
+  return "hamdyn run: " + std::to_string(grid_.n_steps) +
+         " steps (modal: " + std::to_string(q_.size()) + " modes" +
+         (static_correction_ ? " + static correction" : "") + ", exact steps, " +
+         std::to_string(pc_.system.locally_owned.size()) + " DoFs, " +
+         std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc_.comm)) + " ranks)";
+}
+
+void ModalTransient::save(Checkpoint& c) const {
+  c.set("step", double(step_));
+  c.set("n_steps", double(grid_.n_steps));
+  c.set("time", state_.t);
+  c.set("modal_coordinates", q_);
+  c.set("modal_rates", v_);
+  LA::Vector modal_u(state_.u);
+  modal_u -= static_part_;
+  c.set("modal_u", modal_u, pc_.comm);
+  c.set("v", state_.v, pc_.comm);
+  ledger_.save(c);
+  history_.save(c);
+}
+
+void ModalTransient::restore(const Checkpoint& c) {
+  if (c.number("n_steps") != double(grid_.n_steps))
+    throw InputError("the checkpoint was written for " + text_of(c.number("n_steps")) +
+                     " steps and this case has " + std::to_string(grid_.n_steps) +
+                     " (its Time step or Final time changed)");
+  const CaseParameters& p = pc_.parameters;
+  step_ = checked_step(c, "step", "time", grid_.n_steps, p.time_step, p.final_time);
+  const double t = c.number("time");
+  LA::Vector modal_u(state_.u), v(state_.v);
+  c.get("modal_u", modal_u);
+  c.get("v", v);
+  q_ = coordinates(modal_u);
+  v_ = coordinates(v);
+  // the saved coordinates themselves when this run's modes are the saved run's (same rank
+  // count): the resumed run then continues bit for bit
+  const std::vector<double> saved_q = c.numbers("modal_coordinates", q_.size()),
+                            saved_v = c.numbers("modal_rates", v_.size());
+  double difference = 0, size = 0;
+  for (std::size_t j = 0; j < q_.size(); ++j) {
+    difference = std::max({difference, std::abs(q_[j] - saved_q[j]), std::abs(v_[j] - saved_v[j])});
+    size = std::max({size, std::abs(saved_q[j]), std::abs(saved_v[j])});
+  }
+  if (difference <= 1e-8 * size) {
+    q_ = saved_q;
+    v_ = saved_v;
+  }
+  const SecondOrderSystem& s = pc_.system;
+  if (s.load) {
+    s.load(t, state_.f);
+    p_ = project_load(modes_.shapes, state_.f);
+    if (static_correction_) {
+      static_correction_->apply(state_.f, static_part_);
+      load_on_static_ = state_.f * static_part_;
+    }
+  }
+  form_state(t);
+  ledger_.restore(c);
+  history_.restore(c);
+}
+
+} // namespace hamdyn
