@@ -4,6 +4,8 @@
 
 #include <deal.II/lac/vector.h>
 
+#include <algorithm>
+
 namespace hamdyn {
 
 ProjectedMatrices project_on_modes(const SecondOrderSystem& s,
@@ -49,10 +51,37 @@ StaticCorrection::StaticCorrection(const SecondOrderSystem& s,
 }
 
 double StaticCorrection::apply(const LA::Vector& f, LA::Vector& u_s) const {
-  if (f.l2_norm() == 0) {
+  const double size = f.l2_norm();
+  if (size == 0) {
     u_s = 0;
     return 0;
   }
+  // f = sum c_k q_k + r, the coefficients gathered over two passes of Gram-Schmidt
+  std::vector<double> c(patterns_.size(), 0.0);
+  LA::Vector rest(f);
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t k = 0; k < patterns_.size(); ++k) {
+      const double ck = patterns_[k] * rest;
+      rest.add(-ck, patterns_[k]);
+      c[k] += ck;
+    }
+  const double rest_size = rest.l2_norm();
+  if (rest_size > 1e-12 * size && patterns_.size() == basis_size)
+    return solve(f, u_s); // beyond the patterns kept
+  u_s = 0;
+  for (std::size_t k = 0; k < patterns_.size(); ++k)
+    u_s.add(c[k], corrections_[k]);
+  if (rest_size > 1e-12 * size) { // a new pattern
+    rest /= rest_size;
+    patterns_.push_back(rest);
+    corrections_.push_back(rest);
+    uncertainty_ = std::max(uncertainty_, solve(rest, corrections_.back()));
+    u_s.add(rest_size, corrections_.back());
+  }
+  return uncertainty_;
+}
+
+double StaticCorrection::solve(const LA::Vector& f, LA::Vector& u_s) const {
   k_solver_.solve(f, u_s);
   LA::Vector residual(f), step(f), no_velocity(f);
   no_velocity = 0; // K x alone: no damping term

@@ -30,6 +30,11 @@ std::vector<double> project_load(const std::vector<LA::Vector>& shapes, const LA
 /// The static correction of the modes left out, u_s = K^-1 f - Phi K_r^-1 Phi^T f: the residual
 /// flexibility's quasi-static response (Clough & Penzien, Dynamics of Structures, 2nd ed.,
 /// sec. 13-3; the mode-acceleration method).
+///
+/// u_s is linear in f, and a transient's loads mostly move in a few patterns (M r a_g(t) beside
+/// constant forces, any f(x) g(t)): the loads met are kept as an orthonormal basis (Gram-Schmidt,
+/// twice) with their corrections, and a load within 1e-12 of their span costs a projection, not a
+/// solve. At most `basis_size` patterns are kept; a load beyond them is solved.
 class StaticCorrection {
 public:
   /// Factors K from `s`'s assembled matrices; throws NotPositiveDefinite when K is singular (a
@@ -41,11 +46,18 @@ public:
   /// u_s may still be off by. Collective.
   double apply(const LA::Vector& f, LA::Vector& u_s) const;
 
+  static constexpr std::size_t basis_size = 8;
+
 private:
+  /// u_s of x by the refined solve; returns the last refinement step's relative size.
+  double solve(const LA::Vector& x, LA::Vector& u_s) const;
+
   const SecondOrderSystem& s_;
   const std::vector<LA::Vector>& shapes_;
   LineSchurSolver k_solver_;
   mutable dealii::LAPACKFullMatrix<double> k_r_;
+  mutable std::vector<LA::Vector> patterns_, corrections_; // orthonormal loads and their u_s
+  mutable double uncertainty_ = 0;                         // of the corrections kept
 };
 
 } // namespace hamdyn

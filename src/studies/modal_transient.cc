@@ -3,7 +3,6 @@
 #include "core/input_error.h"
 #include "core/text.h"
 #include "studies/natural_modes.h"
-#include "studies/resume.h"
 
 #include <deal.II/base/mpi.h>
 #include <deal.II/lac/vector.h>
@@ -32,8 +31,7 @@ void note_projection(const LA::Vector& given, const LA::Vector& kept, const std:
 } // namespace
 
 ModalTransient::ModalTransient(const PreparedCase& pc)
-    : pc_(pc), ledger_(pc.system), history_(pc),
-      grid_(pc.parameters.time_step, pc.parameters.final_time) {
+    : LineStepper(pc), ledger_(pc.system), history_(pc) {
   const SecondOrderSystem& s = pc.system;
   const CaseParameters& c = pc.parameters;
   check_free_dofs(pc);
@@ -155,9 +153,7 @@ std::string ModalTransient::summary() const {
 }
 
 void ModalTransient::save(Checkpoint& c) const {
-  c.set("step", double(step_));
-  c.set("n_steps", double(grid_.n_steps));
-  c.set("time", state_.t);
+  save_step(c);
   c.set("modal_coordinates", q_);
   c.set("modal_rates", v_);
   LA::Vector modal_u(state_.u);
@@ -169,13 +165,8 @@ void ModalTransient::save(Checkpoint& c) const {
 }
 
 void ModalTransient::restore(const Checkpoint& c) {
-  if (c.number("n_steps") != double(grid_.n_steps))
-    throw InputError("the checkpoint was written for " + text_of(c.number("n_steps")) +
-                     " steps and this case has " + std::to_string(grid_.n_steps) +
-                     " (its Time step or Final time changed)");
-  const CaseParameters& p = pc_.parameters;
-  step_ = checked_step(c, "step", "time", grid_.n_steps, p.time_step, p.final_time);
-  const double t = c.number("time");
+  restore_step(c);
+  const double t = state_.t;
   LA::Vector modal_u(state_.u), v(state_.v);
   c.get("modal_u", modal_u);
   c.get("v", v);

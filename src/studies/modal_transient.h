@@ -19,7 +19,6 @@
 #include "studies/line_history.h"
 #include "studies/transient.h"
 #include "time/exact_modal_step.h"
-#include "time/time_grid.h"
 
 #include <memory>
 #include <string>
@@ -33,13 +32,6 @@ public:
   /// the modes, plus u_s of the load at t = 0), with every check made. Needs pc's assembled
   /// matrices (they may be released afterwards). Collective.
   explicit ModalTransient(const PreparedCase& pc);
-
-  MPI_Comm communicator() const override { return pc_.comm; }
-  unsigned long n_steps() const override { return grid_.n_steps; }
-  unsigned long step() const override { return step_; }
-  double time() const override { return state_.t; }
-  double final_time() const override { return pc_.parameters.final_time; }
-  const State& state() const override { return state_; }
 
   void advance() override;
   std::vector<double> row(double stop_request = 0,
@@ -59,7 +51,6 @@ private:
   /// u, v and a of q, v, f at time t (u_s from f).
   void form_state(double t);
 
-  const PreparedCase& pc_;
   Modes modes_;
   ProjectedMatrices projected_;
   std::unique_ptr<StaticCorrection> static_correction_; // null when K is singular
@@ -68,11 +59,8 @@ private:
   LA::Vector static_part_;        // u_s at t
   double load_on_static_ = 0;     // f . u_s at t
   double static_uncertainty_ = 0; // largest last refinement step of u_s
-  State state_;
   EnergyLedger ledger_;
   LineHistory history_;
-  TimeGrid grid_;
-  unsigned long step_ = 0;
   std::vector<std::string> notes_;
 };
 

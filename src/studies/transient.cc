@@ -97,9 +97,8 @@ void check_time_step(const PreparedCase& pc) {
 }
 
 Transient::Transient(const PreparedCase& pc)
-    : pc_(pc), integrator_(pc.system, newmark_parameters(pc.parameters)),
-      ledger_(pc.system, integrator_.energy_terms()), history_(pc),
-      grid_(pc.parameters.time_step, pc.parameters.final_time) {
+    : LineStepper(pc), integrator_(pc.system, newmark_parameters(pc.parameters)),
+      ledger_(pc.system, integrator_.energy_terms()), history_(pc) {
   check_free_dofs(pc);
   integrator_.allocate(state_);
   if (pc.system.load) // the ledger reads only t, f and the extensions of the step before
@@ -155,10 +154,24 @@ std::string Transient::summary() const {
          ")";
 }
 
-void Transient::save(Checkpoint& c) const {
+void LineStepper::save_step(Checkpoint& c) const {
   c.set("step", double(step_));
   c.set("n_steps", double(grid_.n_steps));
   c.set("time", state_.t);
+}
+
+void LineStepper::restore_step(const Checkpoint& c) {
+  if (c.number("n_steps") != double(grid_.n_steps))
+    throw InputError("the checkpoint was written for " + text_of(c.number("n_steps")) +
+                     " steps and this case has " + std::to_string(grid_.n_steps) +
+                     " (its Time step or Final time changed)");
+  const CaseParameters& p = pc_.parameters;
+  step_ = checked_step(c, "step", "time", grid_.n_steps, p.time_step, p.final_time);
+  state_.t = c.number("time");
+}
+
+void Transient::save(Checkpoint& c) const {
+  save_step(c);
   c.set("stretch", state_.stretch);
   c.set("extensions", state_.extensions);
   c.set("element_forces", state_.element_forces);
@@ -175,13 +188,7 @@ void Transient::save(Checkpoint& c) const {
 }
 
 void Transient::restore(const Checkpoint& c) {
-  if (c.number("n_steps") != double(grid_.n_steps))
-    throw InputError("the checkpoint was written for " + text_of(c.number("n_steps")) +
-                     " steps and this case has " + std::to_string(grid_.n_steps) +
-                     " (its Time step or Final time changed)");
-  const CaseParameters& p = pc_.parameters;
-  step_ = checked_step(c, "step", "time", grid_.n_steps, p.time_step, p.final_time);
-  state_.t = c.number("time");
+  restore_step(c);
   state_.stretch = c.number("stretch");
   state_.extensions = c.numbers("extensions", state_.extensions.size());
   state_.element_forces = c.numbers("element_forces", state_.element_forces.size());

@@ -38,11 +38,30 @@ void check_step_count(const CaseParameters& c);
 /// and restarts anyway, nor at the last, whose checkpoint the run writes at its end.
 bool checkpoint_due(const CaseParameters& c, unsigned long n, unsigned long n_steps);
 
-/// A line model's transient, whatever integrates it (Transient, ModalTransient): the outputs read
-/// its state.
+/// A line model's transient, whatever integrates it (Transient, ModalTransient): its case, state,
+/// grid and step; the outputs read its state.
 class LineStepper : public Stepper {
 public:
-  virtual const State& state() const = 0;
+  explicit LineStepper(const PreparedCase& pc)
+      : pc_(pc), grid_(pc.parameters.time_step, pc.parameters.final_time) {}
+
+  MPI_Comm communicator() const override { return pc_.comm; }
+  unsigned long n_steps() const override { return grid_.n_steps; }
+  unsigned long step() const override { return step_; }
+  double time() const override { return state_.t; }
+  double final_time() const override { return pc_.parameters.final_time; }
+  const State& state() const { return state_; }
+
+protected:
+  /// The step, the step count and the time into a checkpoint, and back: InputError when the
+  /// checkpoint was written for another step count or its step does not fit this case.
+  void save_step(Checkpoint& c) const;
+  void restore_step(const Checkpoint& c);
+
+  const PreparedCase& pc_;
+  State state_;
+  TimeGrid grid_;
+  unsigned long step_ = 0;
 };
 
 /// The integrator the case's Time integration/Scheme names, built with every check made:
@@ -57,12 +76,6 @@ public:
   /// not finite (naming the expression or the parameters' scale).
   explicit Transient(const PreparedCase& pc);
 
-  MPI_Comm communicator() const override { return pc_.comm; }
-  unsigned long n_steps() const override { return grid_.n_steps; }
-  unsigned long step() const override { return step_; }
-  double time() const override { return state_.t; }
-  double final_time() const override { return pc_.parameters.final_time; }
-  const State& state() const override { return state_; }
   const PreparedCase& prepared() const { return pc_; }
 
   /// Advances one step (the last one shortened to end on the final time). Throws
@@ -83,13 +96,10 @@ public:
   void restore(const Checkpoint& c) override;
 
 private:
-  const PreparedCase& pc_;
   NewmarkIntegrator integrator_;
-  State state_, previous_;
+  State previous_;
   EnergyLedger ledger_;
   LineHistory history_;
-  TimeGrid grid_;
-  unsigned long step_ = 0;
   bool negative_slope_reported_ = false;
 };
 
