@@ -338,11 +338,9 @@ LinearFunctional LineModel::reaction(int e, unsigned int component, const std::s
   if (c_.ground_motion.active()) {
     // the held row's share of the effective load -M r a_g: the reaction is then the support's
     // force with the absolute acceleration a + r a_g, what a base-shear sum wants
-    double inertia = 0;
-    for (unsigned int j = 0; j < dofs.size(); ++j)
-      if (fe_->system_to_component_index(j).first == 0)
-        inertia += mass(i, j);
-    load_row = [distributed = load_row, inertia, ground = c_.ground_motion](double t) {
+    Vector<double> m_r(dofs.size());
+    mass.vmult(m_r, cell_translation());
+    load_row = [distributed = load_row, inertia = m_r[i], ground = c_.ground_motion](double t) {
       return (distributed ? distributed(t) : 0.0) - inertia * ground(t);
     };
   }
@@ -374,13 +372,19 @@ HistoryFunctionals LineModel::history_functionals() const {
   return h;
 }
 
+Vector<double> LineModel::cell_translation() const {
+  Vector<double> r(fe_->n_dofs_per_cell());
+  for (unsigned int i = 0; i < r.size(); ++i)
+    r[i] = fe_->system_to_component_index(i).first == 0 ? 1 : 0;
+  return r;
+}
+
 void LineModel::translation_inertia(LA::Vector& m_r) const {
   m_r = 0;
   FullMatrix<double> mass;
   const unsigned int n = fe_->n_dofs_per_cell();
-  Vector<double> r(n), product(n);
-  for (unsigned int i = 0; i < n; ++i)
-    r[i] = fe_->system_to_component_index(i).first == 0 ? 1 : 0;
+  const Vector<double> r = cell_translation();
+  Vector<double> product(n);
   std::vector<types::global_dof_index> dofs(n);
   for (const auto& cell : dof_handler_.active_cell_iterators())
     if (cell->is_locally_owned()) {

@@ -146,6 +146,8 @@ private:
   const EndParameters& end(int e) const { return e == 0 ? c_.left : c_.right; }
   /// The held row's consistent reaction, or the ground's spring and dashpot force on a free one.
   LinearFunctional reaction(int e, unsigned int component, const std::string& name) const;
+  /// r on a cell: 1 on every translation DoF, 0 on rotations (uniform transverse support motion).
+  dealii::Vector<double> cell_translation() const;
 
   MPI_Comm comm_;
   std::unique_ptr<dealii::FiniteElement<1>> fe_;

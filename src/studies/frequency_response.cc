@@ -118,7 +118,6 @@ void direct_response(const PreparedCase& pc, const LA::Vector& load,
   const ResponseParameters& p = pc.parameters.response;
   HarmonicSolver solver(s);
   LA::Vector re(s.locally_owned, pc.comm), im(s.locally_owned, pc.comm);
-  const auto shape_at = nearest(r.frequencies, r.shape_frequencies);
   for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
     if (!solver.solve(2 * M_PI * r.frequencies[k], p.structural_damping, load, nullptr, re, im))
       singular_at(r.frequencies[k]);
@@ -127,8 +126,8 @@ void direct_response(const PreparedCase& pc, const LA::Vector& load,
       r.uncertain_frequency = r.frequencies[k];
     }
     r.values.push_back(columns.of(re, &im, pc.comm));
-    for (std::size_t j = 0; j < shape_at.size(); ++j)
-      if (shape_at[j] == k) {
+    for (std::size_t j = 0; j < r.shape_at.size(); ++j)
+      if (r.shape_at[j] == k) {
         r.shapes_re[j] = re;
         r.shapes_im[j] = im;
       }
@@ -170,7 +169,6 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load,
                   "move as a rigid body)\n");
   }
   const std::vector<Complex> correction_columns = columns.of(correction, nullptr, pc.comm);
-  const auto shape_at = nearest(r.frequencies, r.shape_frequencies);
   const Complex loss(1, p.structural_damping);
   for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
     const double w = 2 * M_PI * r.frequencies[k];
@@ -191,8 +189,8 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load,
         values[col] += q[j] * mode_columns[j][col];
     }
     r.values.push_back(values);
-    for (std::size_t js = 0; js < shape_at.size(); ++js)
-      if (shape_at[js] == k) {
+    for (std::size_t js = 0; js < r.shape_at.size(); ++js)
+      if (r.shape_at[js] == k) {
         // U = Phi q + correction / (1 + i eta)
         const Complex scale = 1.0 / loss;
         r.shapes_re[js] = correction;
@@ -271,7 +269,8 @@ FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
   r.frequencies = c.response.frequencies;
   const DisplacementColumns columns(*pc.model);
   r.columns = columns.names();
-  for (std::size_t j : nearest(r.frequencies, c.response.shapes_at))
+  r.shape_at = nearest(r.frequencies, c.response.shapes_at);
+  for (std::size_t j : r.shape_at)
     r.shape_frequencies.push_back(r.frequencies[j]);
   r.shapes_re.resize(r.shape_frequencies.size());
   r.shapes_im.resize(r.shape_frequencies.size());

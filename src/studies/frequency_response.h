@@ -33,6 +33,7 @@ struct FrequencyResponse {
   std::vector<std::vector<std::complex<double>>> values;
   /// the full response at shape_frequencies[j] (one of `frequencies`): real and imaginary parts
   std::vector<double> shape_frequencies;
+  std::vector<std::size_t> shape_at; // their indices in `frequencies`
   std::vector<LA::Vector> shapes_re, shapes_im;
   unsigned int n_modes = 0;       // modal method: the modes superposed
   bool static_correction = false; // modal method: whether the correction was added

@@ -1,6 +1,7 @@
 #include "studies/modal_participation.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 
 namespace hamdyn {
@@ -13,6 +14,21 @@ double total_mass(const CaseParameters& c) {
       m += a.value;
   return m;
 }
+
+// Records the factor gamma of a shape (its parts: real, or real and imaginary) with its effective
+// mass; beyond round-off the shape is signed so that gamma > 0 (the README's convention).
+void add_signed(ModalParticipation& p, double gamma, double round_off,
+                std::initializer_list<LA::Vector*> parts) {
+  const bool by_factor = std::abs(gamma) > round_off;
+  if (by_factor && gamma < 0) {
+    for (LA::Vector* x : parts)
+      *x *= -1;
+    gamma = -gamma;
+  }
+  p.factor.push_back(gamma);
+  p.effective_mass.push_back(gamma * gamma);
+  p.signed_by_factor.push_back(by_factor);
+}
 } // namespace
 
 ModalParticipation modal_participation(const PreparedCase& pc, Modes& modes) {
@@ -23,17 +39,8 @@ ModalParticipation modal_participation(const PreparedCase& pc, Modes& modes) {
   pc.model->translation_inertia(m_r);
   // Gamma_n below this is round-off of a factor that vanishes (sum_n Gamma_n^2 <= total mass)
   const double round_off = 1e-10 * std::sqrt(p.total_mass);
-  for (LA::Vector& mode : modes.shapes) {
-    double gamma = mode * m_r;
-    const bool by_factor = std::abs(gamma) > round_off;
-    if (by_factor && gamma < 0) {
-      mode *= -1;
-      gamma = -gamma;
-    }
-    p.factor.push_back(gamma);
-    p.effective_mass.push_back(gamma * gamma);
-    p.signed_by_factor.push_back(by_factor);
-  }
+  for (LA::Vector& mode : modes.shapes)
+    add_signed(p, mode * m_r, round_off, {&mode});
   return p;
 }
 
@@ -54,16 +61,8 @@ ModalParticipation damped_modal_participation(const PreparedCase& pc,
       continue;
     }
     s.mass.vmult(m_x, shapes_re[k]);
-    double gamma = (shapes_re[k] * m_r) / std::sqrt(shapes_re[k] * m_x);
-    const bool by_factor = std::abs(gamma) > round_off;
-    if (by_factor && gamma < 0) {
-      shapes_re[k] *= -1;
-      shapes_im[k] *= -1;
-      gamma = -gamma;
-    }
-    p.factor.push_back(gamma);
-    p.effective_mass.push_back(gamma * gamma);
-    p.signed_by_factor.push_back(by_factor);
+    add_signed(p, (shapes_re[k] * m_r) / std::sqrt(shapes_re[k] * m_x), round_off,
+               {&shapes_re[k], &shapes_im[k]});
   }
   return p;
 }

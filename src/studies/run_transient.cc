@@ -9,6 +9,7 @@
 #include "output/output_directory.h"
 #include "output/spacetime_series.h"
 #include "output/vtu_series.h"
+#include "studies/displacement_columns.h"
 #include "studies/memory.h"
 #include "studies/prepared_case.h"
 #include "studies/resume.h"
@@ -57,15 +58,6 @@ void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series,
         s.t, pc.model->sample_at(attachments.positions(), structure_u, structure_v, structure_a),
         fields.point.size() + fields.cell.size(), oscillators);
   }
-}
-
-// The displacement columns of history.csv (end and probe displacements, end rotations,
-// oscillator displacements): what a batch summary reports the largest magnitude of.
-bool is_displacement_column(const std::string& name) {
-  for (const char* prefix : {"u_", "u@", "theta_", "oscillator_"})
-    if (name.rfind(prefix, 0) == 0)
-      return true;
-  return false;
 }
 
 // The snapshots (solution.pvd), the space-time dataset (spacetime.vts) and the attachments'
@@ -201,8 +193,11 @@ public:
   NamedValues results() const override {
     NamedValues results;
     const std::vector<double>& largest = largest_->values();
+    // the displacement columns (end and probe displacements, end rotations, oscillators): the
+    // functionals of u alone, as a frequency response's (not a ground motion's accelerations)
+    const std::vector<std::string> displacements = DisplacementColumns(*pc_.model).names();
     for (std::size_t k = 0; k < columns_.size(); ++k)
-      if (is_displacement_column(columns_[k]))
+      if (std::find(displacements.begin(), displacements.end(), columns_[k]) != displacements.end())
         results.add("max_abs_" + columns_[k], largest[k]);
     for (std::size_t k = 0; k < columns_.size(); ++k)
       if (columns_[k] == "energy_error")

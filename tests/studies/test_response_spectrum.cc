@@ -1,9 +1,14 @@
 // Response spectra: the Nigam-Jennings recurrence against a fine integration of the oscillator
 // done here (classical Runge-Kutta), the free vibration after a record's end, and Der
-// Kiureghian's CQC against SRSS for well-separated modes.
+// Kiureghian's CQC against SRSS for well-separated modes; `hamdyn spectrum` of an SDOF structure
+// against its own run, and of a simply supported beam whose two participating modes are
+// well separated (CQC within 1 % of SRSS). On 1 and 2 ranks.
+#include "core/parameter_file.h"
 #include "studies/run_spectrum.h"
 #include "studies/sdof_spectrum.h"
 #include "support/case_builder.h"
+
+#include <deal.II/base/mpi.h>
 
 #include <gtest/gtest.h>
 
@@ -86,4 +91,67 @@ TEST(ResponseSpectrum, CqcIsSrssForWellSeparatedModes) {
               8 * z * z * (1 + r) * std::pow(r, 1.5) /
                   (std::pow(1 - r * r, 2) + 4 * z * z * r * std::pow(1 + r, 2)),
               1e-15);
+}
+
+namespace {
+// `hamdyn spectrum` of the case `text` under the chirp above, into a directory of this test's own
+NamedValues spectrum_of(const std::string& text, const std::vector<std::string>& settings,
+                        const std::string& name) {
+  ParameterFile file;
+  declare_case_parameters(file);
+  file.read_text(text, "test");
+  const std::string directory =
+      name + "_spectrum_" +
+      std::to_string(dealii::Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD)) + "_ranks";
+  for (const std::string& setting :
+       {std::string("Ground motion/Acceleration=3*exp(-0.5*t)*sin(2*pi*(0.5+0.6*t)*t)"),
+        std::string("Time integration/Time step=1e-3"),
+        std::string("Time integration/Final time=8"), "Output/Directory=" + directory})
+    file.set(setting);
+  for (const std::string& setting : settings)
+    file.set(setting);
+  return run_spectrum(parse_case_parameters(file, "."), file, MPI_COMM_WORLD, false);
+}
+
+double value(const NamedValues& v, const std::string& name) {
+  for (const auto& [key, x] : v.entries)
+    if (key == name)
+      return x;
+  ADD_FAILURE() << "no result " << name;
+  return 0;
+}
+} // namespace
+
+TEST(ResponseSpectrum, SingleDegreeOfFreedomStructureAgainstItsRun) {
+  // one mode: the spectral peak Gamma phi Sd(T, zeta) is the run's own peak, within the T/10
+  // sampling of the spectrum's peak
+  const auto r =
+      spectrum_of(test_support::single_degree_of_freedom_case,
+                  {"Modes/Number of modes=1", "Response spectrum/Combination=SRSS"}, "sdof");
+  const double spectral = value(r, "srss_u_right"), history = value(r, "time_history_u_right");
+  test_support::report("SDOF structure: spectral peak against its run's, relative",
+                       std::abs(spectral / history - 1));
+  EXPECT_LT(std::abs(spectral / history - 1), 5e-3);
+}
+
+TEST(ResponseSpectrum, CqcWithinOnePercentOfSrssForWellSeparatedModes) {
+  // a uniform support motion excites a simply supported beam's symmetric modes only: of the first
+  // four, modes 1 and 3 (frequency ratio 9), at 5 % and 0.6 % of critical (Rayleigh a M)
+  const std::string beam =
+      "subsection Model\n set Type = euler bernoulli beam\n set Mass per length = 1\n"
+      " set Rayleigh mass coefficient = 0.98696\nend\nsubsection Output\n set Probes = 0.5\nend\n";
+  const auto srss = spectrum_of(beam,
+                                {"Modes/Number of modes=4", "Discretization/Elements=20",
+                                 "Response spectrum/Combination=SRSS"},
+                                "beam_srss");
+  const auto cqc = spectrum_of(beam,
+                               {"Modes/Number of modes=4", "Discretization/Elements=20",
+                                "Response spectrum/Combination=CQC"},
+                               "beam_cqc");
+  for (const char* q : {"u@0.5", "base_shear"}) {
+    const double a = value(srss, std::string("srss_") + q), b = value(cqc, std::string("cqc_") + q);
+    test_support::report(std::string("beam, ") + q + ": |CQC - SRSS| / SRSS", std::abs(b / a - 1));
+    EXPECT_LT(std::abs(b / a - 1), 0.01) << q;
+    EXPECT_GT(a, 0) << q;
+  }
 }
