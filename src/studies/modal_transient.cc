@@ -139,7 +139,7 @@ std::string ModalTransient::take_note() {
   }
   if (notes_.empty())
     return "";
-  const std::string note = notes_.front();
+  std::string note = notes_.front();
   notes_.erase(notes_.begin());
   return note;
 }
