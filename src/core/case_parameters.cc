@@ -7,6 +7,7 @@
 #include "core/expression.h"
 #include "core/ground_motion_parameters.h"
 #include "core/input_error.h"
+#include "core/moving_load_parameters.h"
 #include "core/output_parameters.h"
 #include "core/parameter_values.h"
 #include "core/response_parameters.h"
@@ -100,6 +101,7 @@ void declare_case_parameters(ParameterFile& f) {
   declare_buckling_parameters(f);
   declare_response_parameters(f);
   declare_ground_motion_parameters(f);
+  declare_moving_load_parameters(f);
   declare_spectrum_parameters(f);
   declare_convergence_parameters(f);
   declare_output_parameters(f);
@@ -142,6 +144,7 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
   parse_discretization_parameters(f, case_directory, c);
   parse_response_parameters(f, c);
   parse_ground_motion_parameters(f, case_directory, c);
+  parse_moving_load_parameters(f, c);
   parse_spectrum_parameters(f, c);
 }
 } // namespace

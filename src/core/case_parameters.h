@@ -78,6 +78,13 @@ struct ResponseParameters {
   bool has_own_load() const { return !forces.empty() || !distributed_force->is_zero(); }
 };
 
+/// A force travelling along the line (Moving loads/Forces): P(t) at x(t), acting while x(t) is
+/// in [0, Length].
+struct MovingForce {
+  std::string name;
+  ExpressionPtr amplitude, position; // N and m, expressions in t
+};
+
 /// The `Ground motion` section: a_g(t) of every support.
 struct GroundMotion {
   ExpressionPtr acceleration = Expression::zero(); // m/s^2, in t
@@ -146,6 +153,7 @@ struct CaseParameters {
   BucklingParameters buckling;
   ResponseParameters response;
   GroundMotion ground_motion;
+  std::vector<MovingForce> moving_forces; // Moving loads/Forces
   SpectrumParameters spectrum;
   /// Model/Type = discrete: the system (the line model's members above are then unused).
   std::shared_ptr<const DiscreteCase> discrete;

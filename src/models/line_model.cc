@@ -158,6 +158,42 @@ void LineModel::assemble(SecondOrderSystem& s, Matrices matrices, MassForm form)
       f.add(-ground(t), *inertia);
     };
   }
+  if (!c_.moving_forces.empty() && form == MassForm::inertia) {
+    // A force moving along the line acts through the shape functions of the element it stands
+    // on (Fryba, Vibration of Solids and Structures under Moving Loads, 1972, sec. 1: the
+    // consistent nodal load of a point force at x(t)).
+    auto cells = std::make_shared<std::vector<Cell>>();
+    for (const auto& cell : dof_handler_.active_cell_iterators())
+      cells->push_back(cell); // along +x (mesh/line_mesh.h)
+    s.load = [case_load = s.load, cells, this](double t, LA::Vector& f) {
+      if (case_load)
+        case_load(t, f);
+      else
+        f = 0;
+      add_moving_forces(t, *cells, f);
+    };
+  }
+}
+
+void LineModel::add_moving_forces(double t, const std::vector<Cell>& cells, LA::Vector& f) const {
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  for (const MovingForce& force : c_.moving_forces) {
+    const double x = (*force.position)(0, t);
+    if (!(x >= 0 && x <= c_.length))
+      continue;
+    // the first cell whose right end is at or beyond x
+    const auto cell = std::lower_bound(cells.begin(), cells.end(), x, [](const Cell& c, double at) {
+      return c->vertex(1)[0] < at;
+    });
+    const Cell& on = cell == cells.end() ? cells.back() : *cell;
+    const std::vector<double> w = displacement_weights(on, x);
+    const double amplitude = (*force.amplitude)(0, t);
+    on->get_dof_indices(dofs);
+    for (std::size_t j = 0; j < dofs.size(); ++j)
+      if (locally_owned_.is_element(dofs[j]) && !constraints_.is_constrained(dofs[j]))
+        f(dofs[j]) += amplitude * w[j];
+  }
+  f.compress(VectorOperation::add);
 }
 
 void LineModel::assemble_matrices(SecondOrderSystem& s) const {
@@ -369,6 +405,10 @@ HistoryFunctionals LineModel::history_functionals() const {
     h.probes.push_back(std::move(f));
   if (c_.ground_motion.active())
     add_absolute_accelerations(h);
+  for (const MovingForce& force : c_.moving_forces)
+    h.probes.push_back({"position_" + force.name, {}, {}, {}, {}, [x = force.position](double t) {
+                          return (*x)(0, t);
+                        }});
   return h;
 }
 

@@ -137,6 +137,9 @@ private:
     return c_.viscous_damping > 0 && c_.rotary_inertia_per_length > 0;
   }
   void assemble_distributed_load(double t, LA::Vector& f) const;
+  /// Adds each moving force P(t) at x(t) to f through the shape functions of the cell x(t) is in
+  /// (`cells`: the active cells along +x), this rank's rows only, while x(t) is in [0, Length].
+  void add_moving_forces(double t, const std::vector<Cell>& cells, LA::Vector& f) const;
   /// DoF of component (0: w, 1: theta) at end e (0: x = 0, 1: x = L).
   dealii::types::global_dof_index end_dof(int e, unsigned int component) const;
   /// The displacement DoF at the mesh node at x (attachments sit on nodes).

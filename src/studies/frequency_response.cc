@@ -1,6 +1,7 @@
 #include "studies/frequency_response.h"
 
 #include "core/input_error.h"
+#include "core/moving_load_parameters.h"
 #include "core/text.h"
 #include "modal/modal_projection.h"
 #include "studies/displacement_columns.h"
@@ -209,6 +210,7 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load,
 
 CaseParameters harmonic_load_case(const CaseParameters& c, std::vector<std::string>& notes) {
   refuse_nonviscous_dashpots(c, "a frequency response");
+  refuse_moving_loads(c, "hamdyn response");
   const ResponseParameters& r = c.response;
   CaseParameters h = c;
   h.initial_displacement = Expression::zero();

@@ -1,5 +1,6 @@
 #include "studies/run_modes.h"
 
+#include "core/moving_load_parameters.h"
 #include "core/text.h"
 #include "modal/damped_modes.h"
 #include "output/attachment_series.h"
@@ -113,6 +114,7 @@ NamedValues run_damped_modes(const PreparedCase& pc, const ParameterFile& file, 
 
 NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                       bool report) {
+  refuse_moving_loads(c, "hamdyn modes");
   if (c.damped_modes)
     refuse_nonviscous_dashpots(c, "damped modes");
   PreparedCase pc(c, comm, c.damped_modes ? Matrices::assembled : Matrices::band_from_cells);

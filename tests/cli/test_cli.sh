@@ -537,4 +537,17 @@ expect_bad "modal scheme of a discrete system" "Time integration/Scheme = 'modal
 expect_bad "modal scheme with more modes than DoFs" "Modes/Number of modes = '100000'" \
   run --set "Time integration/Scheme=modal" --set "Modes/Number of modes=100000"
 
+# Moving loads: a malformed entry, a repeated name, a non-finite amplitude, and modes and
+# response of a case with a moving load are bad input naming Moving loads/Forces.
+expect_bad "moving force without a position" "Moving loads/Forces = 'P: -1'" \
+  run --set "Moving loads/Forces=P: -1"
+expect_bad "moving forces with one name twice" "Moving loads/Forces = 'P: 2 @ t'" \
+  run --set "Moving loads/Forces=P: -1 @ t; P: 2 @ t"
+expect_bad "moving force not finite" "Moving loads/Forces = 'P: 1/0 @ t'" \
+  run --set "Moving loads/Forces=P: 1/0 @ t"
+expect_bad "modes with a moving load" "Moving loads/Forces = 'P: -1 @ t': hamdyn modes" \
+  modes --set "Moving loads/Forces=P: -1 @ t"
+expect_bad "response with a moving load" "Moving loads/Forces = 'P: -1 @ t': hamdyn response" \
+  response --set "Moving loads/Forces=P: -1 @ t" --set "Frequency response/Forces=0.5:1"
+
 finish_checks
