@@ -46,7 +46,7 @@ public:
   void restore(const Checkpoint& c) override;
 
 private:
-  /// q and v = q' of x and y (M_r^-1 Phi^T M x).
+  /// The modal coordinates of x, M_r^-1 Phi^T M x (of a displacement or of a velocity).
   std::vector<double> coordinates(const LA::Vector& x) const;
   /// u, v and a of q, v, f at time t (u_s from f).
   void form_state(double t);
