@@ -1,6 +1,7 @@
 #include "studies/run_compare.h"
 
 #include "core/failure_message.h"
+#include "core/moving_load_parameters.h"
 #include "output/history_writer.h"
 #include "studies/compare_methods.h"
 #include "studies/prepared_case.h"
@@ -118,6 +119,7 @@ NamedValues run_compare(const CaseParameters& c, const ParameterFile& file, MPI_
                         bool report) {
   // Everything is computed before anything is written: bad input (a case the chain cannot
   // reduce, too many modes) leaves no output behind.
+  refuse_moving_loads(c, "hamdyn compare (its chain and duals carry no moving load)");
   const CaseComparison comparison(c, comm);
   const FrequencyComparison f = comparison.frequencies();
   const HistoryComparison h = comparison.histories();

@@ -1,6 +1,7 @@
 #include "studies/run_spectrum.h"
 
 #include "core/input_error.h"
+#include "core/moving_load_parameters.h"
 #include "core/text.h"
 #include "output/history_writer.h"
 #include "studies/displacement_columns.h"
@@ -58,6 +59,7 @@ double combine(const std::vector<double>& r, const std::vector<double>& w,
 NamedValues run_spectrum(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                          bool report) {
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  refuse_moving_loads(c, "hamdyn spectrum (its modal peaks are the ground motion's alone)");
   if (!c.ground_motion.active())
     throw InputError("Ground motion/Acceleration", "0",
                      "`hamdyn spectrum` needs a ground motion; expected an acceleration "
