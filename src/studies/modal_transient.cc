@@ -58,20 +58,26 @@ ModalTransient::ModalTransient(const PreparedCase& pc)
   // those of its modal part
   q_ = coordinates(u0);
   v_ = coordinates(v0);
-  p_.assign(q_.size(), 0.0);
-  if (s.load) {
-    s.load(0, state_.f);
-    p_ = project_load(modes_.shapes, state_.f);
-    if (static_correction_) {
-      static_uncertainty_ = static_correction_->apply(state_.f, static_part_);
-      load_on_static_ = state_.f * static_part_;
-    }
-  }
+  load_on_static_ = take_load(0, p_);
   form_state(0);
   note_projection(u0, state_.u, "displacement", c.n_modes, notes_);
   note_projection(v0, state_.v, "velocity", c.n_modes, notes_);
   ledger_.start(state_);
   check_initial_state(pc, ledger_, state_);
+}
+
+double ModalTransient::take_load(double t, std::vector<double>& p) {
+  p.assign(q_.size(), 0.0);
+  const SecondOrderSystem& s = pc_.system;
+  if (!s.load)
+    return 0;
+  s.load(t, state_.f);
+  p = project_load(modes_.shapes, state_.f);
+  if (!static_correction_)
+    return 0;
+  static_uncertainty_ =
+      std::max(static_uncertainty_, static_correction_->apply(state_.f, static_part_));
+  return state_.f * static_part_;
 }
 
 std::vector<double> ModalTransient::coordinates(const LA::Vector& x) const {
@@ -100,22 +106,13 @@ void ModalTransient::form_state(double t) {
 }
 
 void ModalTransient::advance() {
-  const SecondOrderSystem& s = pc_.system;
   const unsigned long n = step_ + 1;
   const double t0 = state_.t, t1 = grid_.time(n);
-  std::vector<double> p1(q_.size(), 0.0);
-  double dissipated = 0, work = 0;
-  if (s.load) {
-    s.load(t1, state_.f);
-    p1 = project_load(modes_.shapes, state_.f);
-    if (static_correction_) {
-      static_uncertainty_ =
-          std::max(static_uncertainty_, static_correction_->apply(state_.f, static_part_));
-      const double load_on_static = state_.f * static_part_;
-      work += 0.5 * (load_on_static - load_on_static_); // int f . R f' dt, f linear in t
-      load_on_static_ = load_on_static;
-    }
-  }
+  std::vector<double> p1;
+  const double load_on_static = take_load(t1, p1);
+  // int f . R f' dt, f linear in t
+  double dissipated = 0, work = 0.5 * (load_on_static - load_on_static_);
+  load_on_static_ = load_on_static;
   // the grid's step size, exactly dt but for the last step (t1 - t0 varies in its last bits
   // from step to step, and each size is a propagator of its own)
   exact_step_->step(q_, v_, p_, p1, grid_.step_size(n, t0), dissipated, work);
@@ -185,15 +182,7 @@ void ModalTransient::restore(const Checkpoint& c) {
     q_ = saved_q;
     v_ = saved_v;
   }
-  const SecondOrderSystem& s = pc_.system;
-  if (s.load) {
-    s.load(t, state_.f);
-    p_ = project_load(modes_.shapes, state_.f);
-    if (static_correction_) {
-      static_correction_->apply(state_.f, static_part_);
-      load_on_static_ = state_.f * static_part_;
-    }
-  }
+  load_on_static_ = take_load(t, p_);
   form_state(t);
   ledger_.restore(c);
   history_.restore(c);

@@ -48,6 +48,9 @@ public:
 private:
   /// The modal coordinates of x, M_r^-1 Phi^T M x (of a displacement or of a velocity).
   std::vector<double> coordinates(const LA::Vector& x) const;
+  /// The load at t into the state's f, its modal projection into p and its static correction
+  /// into static_part_; returns f . u_s (0 without a load or a static correction).
+  double take_load(double t, std::vector<double>& p);
   /// u, v and a of q, v, f at time t (u_s from f).
   void form_state(double t);
 
