@@ -145,6 +145,7 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
   parse_response_parameters(f, c);
   parse_ground_motion_parameters(f, case_directory, c);
   parse_moving_load_parameters(f, c);
+  check_moving_bodies(c);
   parse_spectrum_parameters(f, c);
 }
 } // namespace
@@ -249,6 +250,8 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
     add("Time integration", "Spectral radius", "not used by central difference");
   if (c.scheme == Scheme::modal)
     add("Time integration", "Spectral radius", "not used by the modal scheme (exact steps)");
+  if (c.moving_bodies.empty())
+    add("Moving loads", "Gravity", "not used: the case has no moving masses or oscillators");
   if (!c.has_nonlinear_elements())
     for (const char* key : {"Nonlinear tolerance", "Maximum Newton iterations"})
       add("Time integration", key, "not used: the case has no nonlinear springs");

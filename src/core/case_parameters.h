@@ -85,6 +85,16 @@ struct MovingForce {
   ExpressionPtr amplitude, position; // N and m, expressions in t
 };
 
+/// A mass or a vehicle travelling along the line (Moving loads/Masses and Oscillators): a rigid
+/// mass riding on the structure (stiffness 0) or a mass on a spring and a dashpot (a vehicle on its
+/// suspension), at x(t), on rigid ground outside [0, Length].
+struct MovingBody {
+  std::string name;
+  double mass = 0, stiffness = 0, damping = 0; // kg, N/m, N s/m
+  ExpressionPtr position, velocity, acceleration; // x(t) [m] and its exact derivatives
+  bool is_vehicle() const { return stiffness > 0; }
+};
+
 /// The `Ground motion` section: a_g(t) of every support.
 struct GroundMotion {
   ExpressionPtr acceleration = Expression::zero(); // m/s^2, in t
@@ -154,6 +164,9 @@ struct CaseParameters {
   ResponseParameters response;
   GroundMotion ground_motion;
   std::vector<MovingForce> moving_forces; // Moving loads/Forces
+  std::vector<MovingBody> moving_bodies;  // Moving loads/Masses, then Oscillators
+  double gravity = 0;                     // Moving loads/Gravity [m/s^2], in -w
+  bool has_moving_loads() const { return !moving_forces.empty() || !moving_bodies.empty(); }
   SpectrumParameters spectrum;
   /// Model/Type = discrete: the system (the line model's members above are then unused).
   std::shared_ptr<const DiscreteCase> discrete;

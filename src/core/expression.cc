@@ -70,7 +70,7 @@ std::vector<std::string> unknown_identifiers(const std::string& text,
 
 Expression::Expression(const std::string& parameter, const std::string& text,
                        const std::vector<std::string>& variables)
-    : text_(text) {
+    : text_(text), parameter_(parameter) {
   // A force law has one variable of its own (the extension e or the rotation theta), which then
   // hides the constant of the same name; other expressions are functions of x and t.
   law_ = variables.size() == 1 && variables[0] != "x" && variables[0] != "t";
@@ -139,6 +139,7 @@ Expression::Expression(const std::string& parameter, const std::string& text,
         slope->initialize(variables[0], *derivative, law_constants, /*time_dependent=*/false);
         (void)slope->value(dealii::Point<1>(0.123)); // parsed lazily: force it now
         slope_parser_ = std::move(slope);
+        slope_text_ = *derivative;
       } catch (const std::exception&) {
       }
       std::cerr.rdbuf(buffer);
@@ -149,6 +150,12 @@ Expression::Expression(const std::string& parameter, const std::string& text,
 
 double Expression::slope(double at) const {
   return slope_parser_->value(dealii::Point<1>(at));
+}
+
+std::shared_ptr<const Expression> Expression::time_derivative() const {
+  if (law_ || slope_text_.empty())
+    return nullptr;
+  return std::make_shared<const Expression>(parameter_, slope_text_, std::vector<std::string>{"t"});
 }
 
 double Expression::operator()(double x, double t) const {

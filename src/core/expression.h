@@ -24,6 +24,9 @@ public:
   /// min, max, rint, comparisons or ?: has none (has_exact_slope() false).
   bool has_exact_slope() const { return slope_parser_ != nullptr; }
   double slope(double at) const;
+  /// d/dt of an expression in t alone as an expression of its own (whose derivative may again
+  /// be taken), built while the case is read (the Variables in effect); null when it has none.
+  std::shared_ptr<const Expression> time_derivative() const;
   const std::string& text() const { return text_; }
   /// True when the expression does not depend on t (lets callers assemble a load once).
   bool is_time_independent() const { return !uses_t_; }
@@ -34,7 +37,8 @@ public:
   static std::shared_ptr<const Expression> zero();
 
 private:
-  std::string text_;
+  std::string text_, parameter_;
+  std::string slope_text_; // what the slope parser reads (empty: no exact slope)
   bool uses_t_ = false;
   bool is_zero_ = false;
   bool law_ = false; // a function of one variable of its own, evaluated as (*this)(value, 0)

@@ -71,6 +71,14 @@ std::vector<double> EulerBernoulliBeamModel::displacement_weights(const Cell& ce
   return {n.begin(), n.end()};
 }
 
+std::array<std::vector<double>, 3>
+EulerBernoulliBeamModel::displacement_derivatives(const Cell& cell, double x) const {
+  const double h = cell_length(cell), xi = (x - cell->vertex(0)[0]) / h;
+  const auto n = hermite::values(xi, h), n_x = hermite::first_derivatives(xi, h),
+             n_xx = hermite::second_derivatives(xi, h);
+  return {{{n.begin(), n.end()}, {n_x.begin(), n_x.end()}, {n_xx.begin(), n_xx.end()}}};
+}
+
 void EulerBernoulliBeamModel::interpolate(const Cell& cell, const std::function<double(double)>& w0,
                                           const std::function<double(double)>& slope,
                                           Vector<double>& local) const {

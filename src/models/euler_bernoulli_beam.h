@@ -26,6 +26,8 @@ private:
                       std::vector<extended>& form) const override;
   void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const override;
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
+  std::array<std::vector<double>, 3> displacement_derivatives(const Cell& cell,
+                                                              double x) const override;
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,
                    const std::function<double(double)>& slope,
                    dealii::Vector<double>& local) const override;

@@ -158,22 +158,36 @@ void LineModel::assemble(SecondOrderSystem& s, Matrices matrices, MassForm form)
       f.add(-ground(t), *inertia);
     };
   }
-  if (!c_.moving_forces.empty() && form == MassForm::inertia) {
-    // A force moving along the line acts through the shape functions of the element it stands
-    // on (Fryba, Vibration of Solids and Structures under Moving Loads, 1972, sec. 1: the
-    // consistent nodal load of a point force at x(t)).
+  if (c_.has_moving_loads() && form == MassForm::inertia) {
     auto cells = std::make_shared<std::vector<Cell>>();
     for (const auto& cell : dof_handler_.active_cell_iterators())
       cells->push_back(cell); // along +x (mesh/line_mesh.h)
-    s.load = [case_load = s.load, cells, this](double t, LA::Vector& f) {
-      if (case_load)
-        case_load(t, f);
-      else
-        f = 0;
-      add_moving_forces(t, *cells, f);
-    };
+    if (!c_.moving_forces.empty())
+      // A force moving along the line acts through the shape functions of the element it stands
+      // on (Fryba, Vibration of Solids and Structures under Moving Loads, 1972, sec. 1: the
+      // consistent nodal load of a point force at x(t)).
+      s.load = [case_load = s.load, cells, this](double t, LA::Vector& f) {
+        if (case_load)
+          case_load(t, f);
+        else
+          f = 0;
+        add_moving_forces(t, *cells, f);
+      };
+    add_moving_bodies(s, cells);
   }
 }
+
+namespace {
+/// The cell of `cells` (the active cells along +x) that holds x in [0, L]: the first whose right
+/// end is at or beyond x.
+using CellIterator = DoFHandler<1>::active_cell_iterator;
+const CellIterator& cell_at(const std::vector<CellIterator>& cells, double x) {
+  const auto cell =
+      std::lower_bound(cells.begin(), cells.end(), x,
+                       [](const CellIterator& c, double at) { return c->vertex(1)[0] < at; });
+  return cell == cells.end() ? cells.back() : *cell;
+}
+} // namespace
 
 void LineModel::add_moving_forces(double t, const std::vector<Cell>& cells, LA::Vector& f) const {
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
@@ -181,11 +195,7 @@ void LineModel::add_moving_forces(double t, const std::vector<Cell>& cells, LA::
     const double x = (*force.position)(0, t);
     if (!(x >= 0 && x <= c_.length))
       continue;
-    // the first cell whose right end is at or beyond x
-    const auto cell = std::lower_bound(cells.begin(), cells.end(), x, [](const Cell& c, double at) {
-      return c->vertex(1)[0] < at;
-    });
-    const Cell& on = cell == cells.end() ? cells.back() : *cell;
+    const Cell& on = cell_at(cells, x);
     const std::vector<double> w = displacement_weights(on, x);
     const double amplitude = (*force.amplitude)(0, t);
     on->get_dof_indices(dofs);
@@ -194,6 +204,58 @@ void LineModel::add_moving_forces(double t, const std::vector<Cell>& cells, LA::
         f(dofs[j]) += amplitude * w[j];
   }
   f.compress(VectorOperation::add);
+}
+
+std::array<std::vector<double>, 3> LineModel::displacement_derivatives(const Cell& cell,
+                                                                       double x) const {
+  const double x0 = cell->vertex(0)[0], h = cell->vertex(1)[0] - x0;
+  const Point<1> xi((x - x0) / h);
+  std::array<std::vector<double>, 3> d;
+  for (auto& v : d)
+    v.resize(fe_->n_dofs_per_cell());
+  for (unsigned int i = 0; i < fe_->n_dofs_per_cell(); ++i) {
+    d[0][i] = fe_->shape_value_component(i, xi, 0);
+    d[1][i] = fe_->shape_grad_component(i, xi, 0)[0] / h;
+    d[2][i] = fe_->shape_grad_grad_component(i, xi, 0)[0][0] / (h * h);
+  }
+  return d;
+}
+
+void LineModel::add_moving_bodies(SecondOrderSystem& s,
+                                  std::shared_ptr<const std::vector<Cell>> cells) const {
+  if (c_.moving_bodies.empty())
+    return;
+  for (const MovingBody& b : c_.moving_bodies) {
+    MovingContact body;
+    body.name = b.name;
+    body.mass = b.mass;
+    body.stiffness = b.stiffness;
+    body.damping = b.damping;
+    body.x = [e = b.position](double t) { return (*e)(0, t); };
+    body.x_t = [e = b.velocity](double t) { return (*e)(0, t); };
+    body.x_tt = [e = b.acceleration](double t) { return (*e)(0, t); };
+    s.moving_bodies.push_back(body);
+  }
+  s.gravity = c_.gravity;
+  s.contact_shape = [cells, this](double x) {
+    ContactShape shape;
+    if (!(x >= 0 && x <= c_.length))
+      return shape;
+    const Cell& on = cell_at(*cells, x);
+    const auto d = displacement_derivatives(on, x);
+    std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+    on->get_dof_indices(dofs);
+    for (std::size_t j = 0; j < dofs.size(); ++j)
+      if (!constraints_.is_constrained(dofs[j]) &&
+          (d[0][j] != 0 || d[1][j] != 0 || d[2][j] != 0)) {
+        shape.dofs.push_back(dofs[j]);
+        shape.n.push_back(d[0][j]);
+        shape.n_x.push_back(d[1][j]);
+        shape.n_xx.push_back(d[2][j]);
+      }
+    shape.on_held_cell = shape.dofs.empty();
+    return shape;
+  };
 }
 
 void LineModel::assemble_matrices(SecondOrderSystem& s) const {
@@ -405,10 +467,13 @@ HistoryFunctionals LineModel::history_functionals() const {
     h.probes.push_back(std::move(f));
   if (c_.ground_motion.active())
     add_absolute_accelerations(h);
+  auto add_position = [&h](const std::string& name, const ExpressionPtr& x) {
+    h.probes.push_back({"position_" + name, {}, {}, {}, {}, [x](double t) { return (*x)(0, t); }});
+  };
   for (const MovingForce& force : c_.moving_forces)
-    h.probes.push_back({"position_" + force.name, {}, {}, {}, {}, [x = force.position](double t) {
-                          return (*x)(0, t);
-                        }});
+    add_position(force.name, force.position);
+  for (const MovingBody& body : c_.moving_bodies)
+    add_position(body.name, body.position);
   return h;
 }
 

@@ -96,6 +96,11 @@ protected:
   virtual void local_load(const Cell& cell, double t, dealii::Vector<double>& f) const = 0;
   /// Weights of the cell's DoFs that give w(x), x in the cell.
   virtual std::vector<double> displacement_weights(const Cell& cell, double x) const = 0;
+  /// Weights of the cell's DoFs that give w, w_x and w_xx at x in the cell (the element's own
+  /// derivatives: w_xx is zero inside a C0 element of degree 1). This base takes component 0 of
+  /// the finite element; the Hermite beam its cubics.
+  virtual std::array<std::vector<double>, 3> displacement_derivatives(const Cell& cell,
+                                                                      double x) const;
   /// The cell's DoF values for the displacement w0 and (beams) the rotation w0' (a function that
   /// is evaluated only where the element has a rotation DoF).
   virtual void interpolate(const Cell& cell, const std::function<double(double)>& w0,
@@ -140,6 +145,9 @@ private:
   /// Adds each moving force P(t) at x(t) to f through the shape functions of the cell x(t) is in
   /// (`cells`: the active cells along +x), this rank's rows only, while x(t) is in [0, Length].
   void add_moving_forces(double t, const std::vector<Cell>& cells, LA::Vector& f) const;
+  /// The moving masses and vehicles, their gravity and w's shape along the line for the operator
+  /// (SecondOrderSystem::moving_bodies, contact_shape).
+  void add_moving_bodies(SecondOrderSystem& s, std::shared_ptr<const std::vector<Cell>> cells) const;
   /// DoF of component (0: w, 1: theta) at end e (0: x = 0, 1: x = L).
   dealii::types::global_dof_index end_dof(int e, unsigned int component) const;
   /// The displacement DoF at the mesh node at x (attachments sit on nodes).

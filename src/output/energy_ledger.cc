@@ -87,7 +87,7 @@ void EnergyLedger::update_stored(const State& s, const State* previous) {
     for (std::size_t k = 2; k < n_forms; ++k)
       damping += weights[k] * sums[position[k]];
     linear_dissipated_ += dt * damping;
-    external_work += 0.5 * dt * sums[n_sums];
+    linear_work_ += 0.5 * dt * sums[n_sums];
   }
   kinetic = weights[0] * sums[position[0]];
   potential = weights[1] * sums[position[1]];
@@ -98,7 +98,7 @@ void EnergyLedger::update_stored(const State& s, const State* previous) {
 
 void EnergyLedger::start(const State& s) {
   dissipated = external_work = 0;
-  linear_dissipated_ = 0;
+  linear_dissipated_ = linear_work_ = 0;
   for (std::size_t k = 0; k < terms_.size(); ++k)
     stored_[k] = terms_[k]->stored_energy(nullptr, s, 0.0);
   update_stored(s);
@@ -110,15 +110,19 @@ void EnergyLedger::record_step(const State& previous, const State& now) {
     stored_[k] = terms_[k]->stored_energy(&previous, now, stored_[k]);
   update_stored(now, &previous);
   dissipated = linear_dissipated_;
-  for (const EnergyTerm* term : terms_)
+  external_work = linear_work_;
+  for (const EnergyTerm* term : terms_) {
     dissipated = term->add_dissipated(now, dissipated);
+    external_work = term->add_work(now, external_work);
+  }
 }
 
 void EnergyLedger::record_exact_step(const State& now, double dissipated_step, double work_step) {
   update_stored(now);
   linear_dissipated_ += dissipated_step;
   dissipated = linear_dissipated_;
-  external_work += work_step;
+  linear_work_ += work_step;
+  external_work = linear_work_;
 }
 
 void EnergyLedger::save(Checkpoint& c) const {
@@ -128,6 +132,7 @@ void EnergyLedger::save(Checkpoint& c) const {
   c.set("ledger", std::vector<double>{kinetic, potential, dissipated, external_work, stored,
                                       linear_dissipated_, initial_, scale_});
   c.set("ledger_terms", stored_);
+  c.set("ledger_linear_work", linear_work_);
 }
 
 void EnergyLedger::restore(const Checkpoint& c) {
@@ -144,6 +149,8 @@ void EnergyLedger::restore(const Checkpoint& c) {
   if (c.has("ledger_terms"))
     stored_ = c.numbers("ledger_terms", terms_.size());
   linear_dissipated_ = sums[5];
+  // without the key (an earlier version's checkpoint) every work was the loads'
+  linear_work_ = c.has("ledger_linear_work") ? c.number("ledger_linear_work") : external_work;
   initial_ = sums[6];
   scale_ = sums[7];
 }

@@ -51,6 +51,7 @@ private:
   std::vector<const EnergyTerm*> terms_;
   std::vector<double> stored_;   // each term's stored energy
   double linear_dissipated_ = 0; // int v^T C v dt
+  double linear_work_ = 0;       // int v^T f dt (the terms add theirs: EnergyTerm::add_work)
   const SecondOrderSystem& system_;
   const StiffnessFromStrains* strains_ = nullptr; // V and the K part of C, with cells
   double initial_ = 0, scale_ = 0;

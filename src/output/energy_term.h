@@ -22,6 +22,9 @@ public:
   virtual double add_dissipated(const State& /*now*/, double dissipated) const {
     return dissipated;
   }
+  /// `work` plus the work done on the system by what drives the term from outside, from the
+  /// start to `now` [J] (a moving mass's carrier: terms/moving_body_term.h).
+  virtual double add_work(const State& /*now*/, double work) const { return work; }
 };
 
 } // namespace hamdyn

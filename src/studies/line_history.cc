@@ -71,6 +71,7 @@ std::vector<double> LineHistory::row(const State& s, const EnergyLedger& ledger,
     row.push_back(e);
   row.insert(row.end(), ends, probes_end);
   row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
+  row.insert(row.end(), s.moving.begin(), s.moving.end());
   if (pc_.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
     row.push_back(c.tension + pc_.system.axial_factor * s.stretch);
   if (c.ground_motion.active()) {

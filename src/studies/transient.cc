@@ -10,6 +10,7 @@
 #include "system/linear_functional.h"
 #include "time/scheme_parameters.h"
 #include "time/stability_limit.h"
+#include "terms/moving_body_term.h"
 #include "time/time_grid.h"
 
 #include <deal.II/base/mpi.h>
@@ -32,6 +33,12 @@ std::vector<std::string> history_columns(const PreparedCase& pc) {
     columns.push_back(f.name);
   for (const NodalForce& e : pc.system.nodal_forces)
     columns.push_back(e.name);
+  for (const MovingContact& b : pc.system.moving_bodies) { // State::moving's order
+    columns.push_back("contact_force_" + b.name);
+    if (b.is_vehicle())
+      columns.push_back("vehicle_" + b.name);
+    columns.push_back("contact_lost_" + b.name);
+  }
   if (pc.system.axial_factor > 0)
     columns.push_back("tension");
   if (pc.parameters.ground_motion.active())
@@ -133,6 +140,14 @@ std::vector<double> Transient::row(double stop_request, double* any_stop_request
 }
 
 std::string Transient::take_note() {
+  const MovingBodyTerm* moving = integrator_.moving_bodies();
+  if (moving && !contact_loss_reported_ && !std::isnan(moving->first_contact_loss_time())) {
+    contact_loss_reported_ = true; // bilateral contact: the run goes on, said once
+    return "the contact force of " + moving->first_contact_loss_body() +
+           " changed sign at t = " + text_of(moving->first_contact_loss_time()) +
+           " s: it would lose contact there (the contact is bilateral; history.csv: "
+           "contact_lost_" + moving->first_contact_loss_body() + ")";
+  }
   if (negative_slope_reported_ || std::isnan(integrator_.first_negative_slope_time()))
     return "";
   negative_slope_reported_ = true; // allowed (softening, snap-through), said once
@@ -176,7 +191,9 @@ void Transient::save(Checkpoint& c) const {
   c.set("extensions", state_.extensions);
   c.set("element_forces", state_.element_forces);
   c.set("element_work", state_.element_work);
+  c.set("moving", state_.moving);
   c.set("negative_slope_reported", double(negative_slope_reported_));
+  c.set("contact_loss_reported", double(contact_loss_reported_));
   history_.save(c);
   c.set("u", state_.u, pc_.comm);
   c.set("v", state_.v, pc_.comm);
@@ -193,7 +210,9 @@ void Transient::restore(const Checkpoint& c) {
   state_.extensions = c.numbers("extensions", state_.extensions.size());
   state_.element_forces = c.numbers("element_forces", state_.element_forces.size());
   state_.element_work = c.numbers("element_work", state_.element_work.size());
+  state_.moving = c.numbers("moving", state_.moving.size());
   negative_slope_reported_ = c.number("negative_slope_reported") != 0;
+  contact_loss_reported_ = c.has("contact_loss_reported") && c.number("contact_loss_reported") != 0;
   history_.restore(c);
   c.get("u", state_.u);
   c.get("v", state_.v);

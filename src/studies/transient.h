@@ -101,6 +101,7 @@ private:
   EnergyLedger ledger_;
   LineHistory history_;
   bool negative_slope_reported_ = false;
+  bool contact_loss_reported_ = false;
 };
 
 using StepObserver =

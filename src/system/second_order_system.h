@@ -10,6 +10,7 @@
 #include <petscmat.h>
 
 #include "system/cell_forms.h"
+#include "system/moving_contact.h"
 #include "system/nodal_force.h"
 
 #include <algorithm>
@@ -70,6 +71,10 @@ struct State {
   std::vector<double> extensions, element_forces, element_work;
   /// q = u^T K1 u of a large-amplitude string (SecondOrderSystem::axial_factor), else 0.
   double stretch = 0;
+  /// The moving masses' and vehicles' history values at t, on every rank, body by body: the
+  /// contact force on the structure [N, + in +w], a vehicle's displacement [m], and 1 from the
+  /// first change of sign of the contact force (else 0) (terms/moving_body_term.h).
+  std::vector<double> moving;
   /// (v_n + v_{n+1}) / 2 over the last step, written by the integrator's update: the velocity
   /// the energy ledger integrates dissipation and work with (no copy of v_n kept for it).
   LA::Vector v_mean;
@@ -148,6 +153,11 @@ struct SecondOrderSystem {
   /// Nonlinear springs and dashpots to ground, the same list on every rank:
   /// g(u, v) = sum_k F_k(u_k or v_k) e_k joins the operator's forces (empty for a linear system).
   std::vector<NodalForce> nodal_forces;
+  /// Masses and vehicles moving along the line (empty without), the same list on every rank, the
+  /// gravity acting on them [m/s^2, in -w] and w's shape at a point x (empty off the line).
+  std::vector<MovingContact> moving_bodies;
+  double gravity = 0;
+  std::function<ContactShape(double x)> contact_shape;
   std::vector<dealii::types::global_dof_index> nodal_force_dofs() const;
   /// The large-amplitude (Kirchhoff-Carrier) string: its tension grows by axial_factor q with
   /// q = u^T K1 u = int u_x^2 dx, K1 = tension_stiffness (int phi_i' phi_j' dx) and

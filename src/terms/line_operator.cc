@@ -3,6 +3,7 @@
 #include "system/banded_operator.h"
 #include "system/petsc_helpers.h"
 #include "terms/axial_tension_term.h"
+#include "terms/moving_body_term.h"
 #include "terms/nodal_force_term.h"
 
 #include <algorithm>
@@ -15,6 +16,11 @@ LineOperator::LineOperator(const SecondOrderSystem& system) : system_(system) {
   auto nodal = std::make_unique<NodalForceTerm>(system_); // also without elements: its records
   nodal_forces_ = nodal.get();
   terms_.push_back(std::move(nodal));
+  if (!system_.moving_bodies.empty()) { // last: its correction is exact on the linear step only
+    auto moving = std::make_unique<MovingBodyTerm>(system_);
+    moving_bodies_ = moving.get();
+    terms_.push_back(std::move(moving));
+  }
   for (LA::Vector* v : {&mass_part_, &stiffness_part_, &residual_})
     v->reinit(system_.locally_owned, system_.comm);
   if (system_.has_nonproportional_damping())
@@ -49,6 +55,8 @@ void LineOperator::initialize(State& s) {
   LineSchurSolver mass_solver; // freed before J is factored: the two never coexist
   factor_linearization(mass_solver, 1, 0, 0, nullptr);
   mass_solver.solve(residual_, s.a);
+  for (auto& term : terms_)
+    term->accelerated(s, &mass_solver);
 }
 
 void LineOperator::initialize_with_acceleration(State& s) {

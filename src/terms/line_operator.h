@@ -13,6 +13,7 @@
 namespace hamdyn {
 
 class NodalForceTerm;
+class MovingBodyTerm;
 
 class LineOperator {
 public:
@@ -57,6 +58,8 @@ public:
   void restore(const Checkpoint& c);
 
   const NodalForceTerm& nodal_forces() const { return *nodal_forces_; }
+  /// The moving masses and vehicles (null without).
+  const MovingBodyTerm* moving_bodies() const { return moving_bodies_; }
 
   /// The terms, for the energy ledger's stored and dissipated energy (in this order).
   std::vector<const EnergyTerm*> energy_terms() const;
@@ -72,6 +75,7 @@ private:
   const SecondOrderSystem& system_;
   std::vector<std::unique_ptr<OperatorTerm>> terms_; // corrected in this order
   NodalForceTerm* nodal_forces_;                     // one of terms_
+  MovingBodyTerm* moving_bodies_ = nullptr;          // one of terms_, or null
   LineSchurSolver solver_;
   // The operator's product arguments at the alpha levels (SecondOrderSystem::apply) and v_af.
   LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;

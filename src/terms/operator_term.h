@@ -46,6 +46,10 @@ public:
   /// Sets the term's state at `s` (u and v given); with `residual`, subtracts its force from it
   /// (the initial acceleration's right-hand side).
   virtual void start(State& s, LA::Vector* residual) = 0;
+  /// s.a solves M a = `rhs` (after every term's start): a term whose force depends on the
+  /// acceleration corrects it through `mass_solver` (M factored; null: s.a is given as it
+  /// is), and sets its state at s.
+  virtual void accelerated(State& /*s*/, const LineSchurSolver* /*mass_solver*/) {}
   /// Corrects y, the linear step's solution J^-1 r_lin, to the solution of the step with the
   /// term's force (and books its state at the step's end into s); returns its Newton
   /// iterations. Throws NewtonFailure leaving s and the term as they were.

@@ -48,6 +48,8 @@ public:
   /// The first time a nonlinear spring's slope dF/de was negative (NaN: never), and which.
   double first_negative_slope_time() const;
   const std::string& first_negative_slope_element() const;
+  /// The moving masses and vehicles (null without).
+  const MovingBodyTerm* moving_bodies() const { return operator_.moving_bodies(); }
 
 private:
   LineOperator operator_;

@@ -1,0 +1,32 @@
+#pragma once
+// Masses and vehicles travelling along a line structure (Moving loads/Masses, Oscillators), as the
+// operator sees them: their values and prescribed motion x(t), and the structure's transverse
+// displacement w near x as a combination of DoFs, with its first and second x-derivatives there
+// (the contact point's material acceleration needs all three: terms/moving_body_term.h).
+#include <deal.II/base/types.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+/// w, w_x and w_xx at one point: sum_j n[j] u[dofs[j]] and so on, over the free DoFs of the cell
+/// that holds the point (the same on every rank); no DoFs off the line.
+struct ContactShape {
+  std::vector<dealii::types::global_dof_index> dofs;
+  std::vector<double> n, n_x, n_xx;
+  bool on_line() const { return !dofs.empty() || on_held_cell; }
+  bool on_held_cell = false; // on the line, on a cell whose DoFs are all held
+};
+
+struct MovingContact {
+  std::string name;
+  double mass = 0;                // kg
+  double stiffness = 0;           // N/m; 0: a rigid mass riding on the structure
+  double damping = 0;             // N s/m
+  std::function<double(double)> x, x_t, x_tt; // position [m] and its exact time derivatives
+  bool is_vehicle() const { return stiffness > 0; }
+};
+
+} // namespace hamdyn

@@ -1,0 +1,100 @@
+#pragma once
+// Masses and vehicles travelling along the line at a prescribed x(t) (SecondOrderSystem::
+// moving_bodies), as a term of the line operator.
+//
+// A rigid mass m follows the structure at its contact point: its vertical motion is
+// z = w(x(t), t), whose acceleration is the material one,
+//   d^2 w / dt^2 = w_tt + 2 x' w_xt + x'^2 w_xx + x'' w_x
+// (Fryba, Vibration of Solids and Structures under Moving Loads, 1972, ch. 6; Stokes' and
+// Zimmermann's moving mass), and it presses on the structure with F = -m (d^2 w/dt^2 + g) at x(t)
+// through the shape functions N of the element there. With the x-derivatives N_x, N_xx of the
+// element's own shape functions this is a force of the structure's a, v and u along N,
+//   m N (N^T a + 2 x' N_x^T v + (x'^2 N_xx + x'' N_x)^T u + g),
+// a rank-one, non-symmetric term of M, C and K that moves with the mass. A C0 element has w_xx
+// only inside it (none for degree 1, which core/moving_load_parameters.cc refuses): as in the
+// Galerkin treatment of the string under a moving mass by Dyniewicz & Bajer (Arch. Appl. Mech.
+// 79:213-223, 2009), all four terms are kept with the derivatives of the approximation itself.
+//
+// A vehicle is a mass on a spring k and a dashpot c whose foot follows the structure: its own
+// degree of freedom z, integrated by the same Newmark formulas as the structure, with the
+// suspension force P = k (z - w_c) + c (z' - w_c'), w_c = w(x(t), t) and the contact velocity
+// w_c' = w_t + x' w_x, pulling on the structure at x(t) and on the mass (m z'' + P = -m g).
+// Off [0, L] a body rides on rigid ground (w_c = 0): a vehicle goes on as an oscillator on a
+// fixed foot, a rigid mass simply rests there.
+//
+// Both enter eq. (8) of Chung & Hulbert (J. Appl. Mech. 60:371-375, 1993) with their inertia at
+// the alpha_m average and their other forces at the alpha_f average, each level at its own
+// position. J stays factored: the term adds sum_j N_j q_j^T to it (and a vehicle's row), so the
+// step is solved by the Woodbury identity (Golub & Van Loan, Matrix Computations, 4th ed., sec.
+// 2.1.4) with one solve J^-1 N_j per body and step (kept while the body stays where it was).
+//
+// The energy ledger (output/energy_ledger.h) gets the bodies' energy (a rigid mass's
+// m (w_c')^2 / 2 + m g w_c, a vehicle's m z'^2 / 2 + k (z - w_c)^2 / 2 + m g z), a vehicle's
+// dashpot's dissipation and the work of what keeps x(t) prescribed, whose power is -F x' w_x
+// (F the contact force on the structure), over a step
+//   X = 1/2 (F_n N_n + F_{n+1} N_{n+1})^T dt v_mean - F_mean (w_c,{n+1} - w_c,n).
+// With Newmark's average acceleration this closes a vehicle's balance to round-off (its z is
+// integrated by the trapezoidal rule); for a rigid mass, whose z is not a degree of freedom,
+// the balance holds to the scheme's accuracy: m (z'_mean dz' - (d^2 w/dt^2)_mean dz) per step.
+#include "terms/operator_term.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+class MovingBodyTerm : public OperatorTerm {
+public:
+  explicit MovingBodyTerm(const SecondOrderSystem& system);
+
+  void factored(const TermContext& context, const ImplicitStep& step) override;
+  void start(State& s, LA::Vector* residual) override;
+  void accelerated(State& s, const LineSchurSolver* mass_solver) override;
+  unsigned correct(State& s, const ImplicitStep& step, const TermContext& context,
+                   const LA::Vector& r_lin, LA::Vector& y) override;
+  void remember() override { remembered_ = bodies_; }
+  void revert() override { bodies_ = remembered_; }
+  double stored_energy(const State* previous, const State& now, double stored) const override;
+  double add_dissipated(const State& now, double dissipated) const override;
+  double add_work(const State& now, double work) const override;
+  void save(Checkpoint& c) const override;
+  void restore(const Checkpoint& c) override;
+
+  /// The first time a body's contact force changed sign (NaN: never), and which body.
+  double first_contact_loss_time() const { return contact_loss_time_; }
+  const std::string& first_contact_loss_body() const { return contact_loss_body_; }
+
+private:
+  /// What a body carries from step to step (the structure's values are gathered again).
+  struct Carried {
+    double z = 0, z_t = 0, z_tt = 0; // a vehicle's mass
+    double force = 0;                // the contact force on the structure at t [N]
+    double energy = 0;               // the body's stored energy at t
+    double dissipated = 0, work = 0; // running sums from the start
+    int force_sign = 0;              // the sign the contact force had first (0: not yet)
+    bool lost = false;
+  };
+  /// A body's contact at one time level: its position, w's shape there, and the structure's
+  /// w_c, w_c' (material) and w_c'' (material) from given values at the shape's DoFs.
+  struct Level;
+  Level level(std::size_t body, double t) const;
+  /// The contact force, energy and history values of body j at `at`, given its carried z.
+  void book(std::size_t body, const Level& at, Carried& c) const;
+  void write_history(State& s) const;
+  /// y = J^-1 N for the level's shape (N's rows on this rank).
+  void solve_shape(const LineSchurSolver& solver, const Level& at, LA::Vector& w) const;
+
+  const SecondOrderSystem& system_;
+  std::vector<Carried> bodies_, remembered_;
+  // J^-1 N of each body's shape at the level it was last solved for, the position and step
+  // size it holds for (kept across steps while both stay)
+  std::vector<LA::Vector> solved_;
+  std::vector<double> solved_x_;
+  double solved_dt_ = std::numeric_limits<double>::quiet_NaN();
+  LA::Vector shape_, previous_solved_;
+  double contact_loss_time_ = std::numeric_limits<double>::quiet_NaN();
+  std::string contact_loss_body_;
+};
+
+} // namespace hamdyn
