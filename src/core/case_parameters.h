@@ -90,7 +90,7 @@ struct MovingForce {
 /// suspension), at x(t), on rigid ground outside [0, Length].
 struct MovingBody {
   std::string name;
-  double mass = 0, stiffness = 0, damping = 0; // kg, N/m, N s/m
+  double mass = 0, stiffness = 0, damping = 0;    // kg, N/m, N s/m
   ExpressionPtr position, velocity, acceleration; // x(t) [m] and its exact derivatives
   bool is_vehicle() const { return stiffness > 0; }
 };

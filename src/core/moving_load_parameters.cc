@@ -116,7 +116,8 @@ void parse_moving_load_parameters(const ParameterFile& f, CaseParameters& c) {
   for (const Entry& e : entries(f, forces_key, "amplitude in t", names)) {
     MovingForce force;
     force.name = e.name;
-    force.amplitude = std::make_shared<const Expression>(forces, e.value, std::vector<std::string>{"t"});
+    force.amplitude =
+        std::make_shared<const Expression>(forces, e.value, std::vector<std::string>{"t"});
     force.position = e.position;
     if (!std::isfinite((*force.amplitude)(0, 0)))
       throw InputError(forces, e.name + ": " + e.value + " @ " + e.position->text(),

@@ -246,8 +246,7 @@ void LineModel::add_moving_bodies(SecondOrderSystem& s,
     std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
     on->get_dof_indices(dofs);
     for (std::size_t j = 0; j < dofs.size(); ++j)
-      if (!constraints_.is_constrained(dofs[j]) &&
-          (d[0][j] != 0 || d[1][j] != 0 || d[2][j] != 0)) {
+      if (!constraints_.is_constrained(dofs[j]) && (d[0][j] != 0 || d[1][j] != 0 || d[2][j] != 0)) {
         shape.dofs.push_back(dofs[j]);
         shape.n.push_back(d[0][j]);
         shape.n_x.push_back(d[1][j]);

@@ -8,9 +8,9 @@
 #include "studies/resume.h"
 #include "studies/stop_on_signals.h"
 #include "system/linear_functional.h"
+#include "terms/moving_body_term.h"
 #include "time/scheme_parameters.h"
 #include "time/stability_limit.h"
-#include "terms/moving_body_term.h"
 #include "time/time_grid.h"
 
 #include <deal.II/base/mpi.h>
@@ -146,7 +146,8 @@ std::string Transient::take_note() {
     return "the contact force of " + moving->first_contact_loss_body() +
            " changed sign at t = " + text_of(moving->first_contact_loss_time()) +
            " s: it would lose contact there (the contact is bilateral; history.csv: "
-           "contact_lost_" + moving->first_contact_loss_body() + ")";
+           "contact_lost_" +
+           moving->first_contact_loss_body() + ")";
   }
   if (negative_slope_reported_ || std::isnan(integrator_.first_negative_slope_time()))
     return "";

@@ -22,9 +22,9 @@ struct ContactShape {
 
 struct MovingContact {
   std::string name;
-  double mass = 0;                // kg
-  double stiffness = 0;           // N/m; 0: a rigid mass riding on the structure
-  double damping = 0;             // N s/m
+  double mass = 0;                            // kg
+  double stiffness = 0;                       // N/m; 0: a rigid mass riding on the structure
+  double damping = 0;                         // N s/m
   std::function<double(double)> x, x_t, x_tt; // position [m] and its exact time derivatives
   bool is_vehicle() const { return stiffness > 0; }
 };

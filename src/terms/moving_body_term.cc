@@ -329,10 +329,9 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
     const ContactShape& n = new_at[j].shape;
     rhs[j] = theta[j] * dot(q_weights[j], n, y0) - s_j[j] * e_j[j] / (m * step.c_m + s_j[j]);
     for (std::size_t k = 0; k < nb; ++k)
-      g(j, k) = (j == k ? 1.0 : 0.0) +
-                theta[j] * dot(q_weights[j], n, [&](global_dof_index i) {
-                  return x.at(5 + 2 * k, i);
-                });
+      g(j, k) = (j == k ? 1.0 : 0.0) + theta[j] * dot(q_weights[j], n, [&](global_dof_index i) {
+                                         return x.at(5 + 2 * k, i);
+                                       });
   }
   g.gauss_jordan();
   std::vector<double> mu(nb, 0.0);
@@ -366,14 +365,25 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
       c.z_t = z0_t[j] - gamma * zeta;
       c.z_tt = z0_tt[j] - zeta;
     }
+    const double energy_old = c.energy;
     book(j, l, c);
     // the carrier's work over the step: 1/2 (F_n N_n + F N)^T dt v_mean - F_mean (w_c - w_c,n)
     const auto v_mean = [&](global_dof_index i) { return 0.5 * (v_n(i) + v_1(i)); };
-    const double force_mean = 0.5 * (force_old[j] + c.force);
-    c.work += 0.5 * dt *
-                  (force_old[j] * dot(o.shape.n, o.shape, v_mean) +
-                   c.force * dot(l.shape.n, l.shape, v_mean)) -
-              force_mean * (l.w - o.w);
+    const double on_structure = 0.5 * dt *
+                                (force_old[j] * dot(o.shape.n, o.shape, v_mean) +
+                                 c.force * dot(l.shape.n, l.shape, v_mean));
+    if (!b.is_vehicle() && o.on_line() != l.on_line()) {
+      // A rigid mass entering or leaving the line meets it (or the ground) with a jump of its
+      // vertical velocity (x' w_x at the end: the discontinuity of the trajectory at the support
+      // that Dyniewicz & Bajer, 2009, show), an impact within the step: what it takes is the
+      // carrier's work on entry and dissipated in the impact on leaving.
+      const double taken = c.energy - energy_old + on_structure;
+      if (l.on_line())
+        c.work += taken;
+      else
+        c.dissipated -= taken;
+    } else
+      c.work += on_structure - 0.5 * (force_old[j] + c.force) * (l.w - o.w);
     if (b.is_vehicle()) { // the dashpot's c e'_mean (e_{n+1} - e_n), e = z - w_c
       const double e_t_mean = 0.5 * ((z_old_t - o.w_t) + (c.z_t - l.w_t));
       c.dissipated += b.damping * e_t_mean * ((c.z - l.w) - (z_old - o.w));
