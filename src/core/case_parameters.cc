@@ -145,7 +145,6 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
   parse_response_parameters(f, c);
   parse_ground_motion_parameters(f, case_directory, c);
   parse_moving_load_parameters(f, c);
-  check_moving_bodies(c);
   parse_spectrum_parameters(f, c);
 }
 } // namespace
@@ -177,6 +176,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     parse_line_model(f, case_directory, c);
   }
   parse_time_integration_parameters(f, c);
+  check_moving_bodies(c);
   parse_modes_parameters(f, c);
   parse_buckling_parameters(f, c);
   parse_output_parameters(f, c);

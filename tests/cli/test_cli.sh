@@ -550,4 +550,22 @@ expect_bad "modes with a moving load" "Moving loads/Forces = 'P: -1 @ t': hamdyn
 expect_bad "response with a moving load" "Moving loads/Forces = 'P: -1 @ t': hamdyn response" \
   response --set "Moving loads/Forces=P: -1 @ t" --set "Frequency response/Forces=0.5:1"
 
+# Moving masses and vehicles: a mass that is not positive, a position without exact derivatives,
+# a vehicle without a spring, a negative gravity, a degree-1 string, the modal scheme and a
+# frequency response are bad input naming the key.
+expect_bad "moving mass not positive" "Moving loads/Masses = 'm: -1 @ t': expected a mass > 0" \
+  run --set "Moving loads/Masses=m: -1 @ t"
+expect_bad "moving mass without exact derivatives" "Moving loads/Masses = 'min(t,1)'" \
+  run --set "Moving loads/Masses=m: 1 @ min(t,1)"
+expect_bad "vehicle without a spring" "Moving loads/Oscillators = 'car: 1, 0, 1 @ t'" \
+  run --set "Moving loads/Oscillators=car: 1, 0, 1 @ t"
+expect_bad "negative gravity" "Moving loads/Gravity = '-9.81'" \
+  run --set "Moving loads/Gravity=-9.81"
+expect_bad "moving mass on degree 1" "Discretization/Degree = '1': a moving mass" \
+  run --set "Moving loads/Masses=m: 1 @ t" --set "Discretization/Degree=1"
+expect_bad "moving mass with the modal scheme" "Moving loads/Masses = 'm: ... @ t': Time integration/Scheme = modal" \
+  run --set "Moving loads/Masses=m: 1 @ t" --set "Discretization/Degree=2" --set "Time integration/Scheme=modal"
+expect_bad "response with a vehicle" "Moving loads/Oscillators = 'car: ... @ t': hamdyn response" \
+  response --set "Moving loads/Oscillators=car: 1, 10, 1 @ t" --set "Frequency response/Forces=0.5:1"
+
 finish_checks
