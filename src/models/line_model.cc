@@ -223,8 +223,6 @@ std::array<std::vector<double>, 3> LineModel::displacement_derivatives(const Cel
 
 void LineModel::add_moving_bodies(SecondOrderSystem& s,
                                   std::shared_ptr<const std::vector<Cell>> cells) const {
-  if (c_.moving_bodies.empty())
-    return;
   for (const MovingBody& b : c_.moving_bodies) {
     MovingContact body;
     body.name = b.name;

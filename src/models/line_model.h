@@ -146,7 +146,7 @@ private:
   /// (`cells`: the active cells along +x), this rank's rows only, while x(t) is in [0, Length].
   void add_moving_forces(double t, const std::vector<Cell>& cells, LA::Vector& f) const;
   /// The moving masses and vehicles, their gravity and w's shape along the line for the operator
-  /// (SecondOrderSystem::moving_bodies, contact_shape).
+  /// and the static values of the moving loads (SecondOrderSystem::moving_bodies, contact_shape).
   void add_moving_bodies(SecondOrderSystem& s,
                          std::shared_ptr<const std::vector<Cell>> cells) const;
   /// DoF of component (0: w, 1: theta) at end e (0: x = 0, 1: x = L).

@@ -13,7 +13,10 @@ const std::vector<std::string>& attachment_kind_names() {
                                               "rotary inertia",
                                               "rotational spring",
                                               "rotational dashpot",
-                                              "nonlinear rotational spring"};
+                                              "nonlinear rotational spring",
+                                              "moving force",
+                                              "moving mass",
+                                              "vehicle"};
   return names;
 }
 
@@ -72,6 +75,18 @@ std::vector<AttachmentMarker> attachment_markers(const CaseParameters& c) {
     const auto& a = c.oscillators[k];
     markers.push_back({a.x, K::oscillator, a.value, a.stiffness, a.damping, nullptr, int(k)});
   }
+  auto moving = [&](AttachmentMarker m, const ExpressionPtr& position) {
+    m.position = position;
+    markers.push_back(m);
+  };
+  for (const MovingForce& f : c.moving_forces)
+    moving({(*f.position)(0, 0), K::moving_force, 0, 0, 0, f.amplitude}, f.position);
+  int vehicle = int(c.oscillators.size());
+  for (const MovingBody& b : c.moving_bodies)
+    moving(b.is_vehicle() ? AttachmentMarker((*b.position)(0, 0), K::vehicle, b.mass, b.stiffness,
+                                             b.damping, nullptr, vehicle++)
+                          : AttachmentMarker((*b.position)(0, 0), K::moving_mass, b.mass),
+           b.position);
   return markers;
 }
 

@@ -22,6 +22,9 @@ enum class AttachmentKind : int {
   rotational_spring = 8,
   rotational_dashpot = 9,
   nonlinear_rotational_spring = 10,
+  moving_force = 11,
+  moving_mass = 12,
+  vehicle = 13,
 };
 
 /// The names of the kinds, indexed by code ("point mass", "spring", ...).
@@ -35,15 +38,18 @@ struct AttachmentMarker {
         force(std::move(force_)), oscillator(oscillator_) {}
   double x; // m
   AttachmentKind kind;
-  double mass = 0;      // kg (rotary inertia: kg m^2)
-  double stiffness = 0; // N/m (rotational spring: N m/rad); 0 for a law
-  double damping = 0;   // N s/m (rotational: N m s/rad; degree p: N (s/m)^(p-1))
-  ExpressionPtr force;  // forces: F(t) [N] (a beam end's moment: N m)
-  int oscillator = -1;  // oscillators: its number k (history.csv's oscillator_{k+1})
+  double mass = 0;        // kg (rotary inertia: kg m^2)
+  double stiffness = 0;   // N/m (rotational spring: N m/rad); 0 for a law
+  double damping = 0;     // N s/m (rotational: N m s/rad; degree p: N (s/m)^(p-1))
+  ExpressionPtr force;    // forces: F(t) [N] (a beam end's moment: N m)
+  int oscillator = -1;    // oscillators, then vehicles: its number among them (the displacements
+                          // AttachmentSeries::write gets: oscillator_{k+1}, then vehicle_<name>)
+  ExpressionPtr position; // moving loads: x(t) [m] (x is then where it starts)
 };
 
 /// Every device the case attaches, ends first (the left, then the right: only in the directions
-/// the support leaves free, as the weak form takes them), then the interior ones as listed.
+/// the support leaves free, as the weak form takes them), then the interior ones as listed, then
+/// the moving loads (forces, masses, vehicles).
 std::vector<AttachmentMarker> attachment_markers(const CaseParameters& c);
 
 } // namespace hamdyn

@@ -20,15 +20,31 @@ constexpr const char* series_name = "attachments";
 } // namespace
 
 AttachmentSeries::AttachmentSeries(const std::string& directory,
-                                   std::vector<AttachmentMarker> markers, MPI_Comm comm)
-    : markers_(std::move(markers)), comm_(comm), series_(directory, series_name, comm) {
+                                   std::vector<AttachmentMarker> markers, double length,
+                                   MPI_Comm comm)
+    : markers_(std::move(markers)), length_(length), comm_(comm),
+      series_(directory, series_name, comm) {
   for (const auto& m : markers_)
-    positions_.push_back(m.x);
+    if (!m.position)
+      positions_.push_back(m.x);
   std::sort(positions_.begin(), positions_.end());
   positions_.erase(std::unique(positions_.begin(), positions_.end()), positions_.end());
-  for (const auto& m : markers_)
-    position_of_.push_back(std::size_t(std::lower_bound(positions_.begin(), positions_.end(), m.x) -
-                                       positions_.begin()));
+  for (std::size_t k = 0; k < markers_.size(); ++k) {
+    const AttachmentMarker& m = markers_[k];
+    if (m.position) {
+      position_of_.push_back(positions_.size() + moving_.size());
+      moving_.push_back(k);
+    } else
+      position_of_.push_back(std::size_t(
+          std::lower_bound(positions_.begin(), positions_.end(), m.x) - positions_.begin()));
+  }
+}
+
+std::vector<double> AttachmentSeries::positions(double time) const {
+  std::vector<double> x = positions_;
+  for (const std::size_t k : moving_)
+    x.push_back(std::clamp((*markers_[k].position)(0, time), 0.0, length_));
+  return x;
 }
 
 void AttachmentSeries::write_at_rest() const {
@@ -46,7 +62,7 @@ void AttachmentSeries::write(double time, const std::vector<double>& sampled, st
     series_.write(time, nullptr);
     return;
   }
-  std::vector<double> w(positions_.size());
+  std::vector<double> w(positions_.size() + moving_.size());
   for (std::size_t i = 0; i < w.size(); ++i)
     w[i] = summed[i * n_fields];
   series_.write(time, markers(time, w, oscillators));
@@ -78,11 +94,14 @@ AttachmentSeries::markers(double time, const std::vector<double>& w,
        displacement = double_array("displacement");
   for (vtkIdType i = 0; i < n; ++i) {
     const AttachmentMarker& m = markers_[std::size_t(i)];
+    const double x = m.position ? (*m.position)(0, time) : m.x;
+    const bool on_ground = m.position && !(x >= 0 && x <= length_);
     double y = 0;
     if (!w.empty())
       y = m.oscillator >= 0 ? oscillators.at(std::size_t(m.oscillator))
+          : on_ground       ? 0.0
                             : w[position_of_[std::size_t(i)]];
-    points->InsertNextPoint(m.x, y, 0.0);
+    points->InsertNextPoint(x, y, 0.0);
     vertices->InsertNextCell(1, &i);
     kind->InsertNextValue(int(m.kind));
     mass->SetValue(i, m.mass);

@@ -64,7 +64,7 @@ NamedValues run_damped_modes(const PreparedCase& pc, const ParameterFile& file, 
   std::optional<VtuSeries> series;
   if (c.write_mode_shapes) {
     series.emplace(c.output_directory, "modes", comm);
-    AttachmentSeries(c.output_directory, attachment_markers(c), comm).write_at_rest();
+    AttachmentSeries(c.output_directory, attachment_markers(c), c.length, comm).write_at_rest();
   }
   if (root) {
     std::printf("damped modes of (lambda^2 M + lambda C + K) x = 0, lambda = -zeta omega + i "
@@ -149,7 +149,7 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
   std::optional<VtuSeries> series;
   if (c.write_mode_shapes) {
     series.emplace(c.output_directory, "modes", comm);
-    AttachmentSeries(c.output_directory, attachment_markers(c), comm).write_at_rest();
+    AttachmentSeries(c.output_directory, attachment_markers(c), c.length, comm).write_at_rest();
   }
   NamedValues results;
   if (root)

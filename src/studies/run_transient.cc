@@ -10,6 +10,7 @@
 #include "output/spacetime_series.h"
 #include "output/vtu_series.h"
 #include "studies/displacement_columns.h"
+#include "studies/dynamic_amplification.h"
 #include "studies/memory.h"
 #include "studies/prepared_case.h"
 #include "studies/resume.h"
@@ -55,7 +56,7 @@ void write_snapshot(const PreparedCase& pc, const State& s, VtuSeries& series,
   if (!attachments.empty()) {
     const OutputFields fields = pc.model->output_fields();
     attachments.write(
-        s.t, pc.model->sample_at(attachments.positions(), structure_u, structure_v, structure_a),
+        s.t, pc.model->sample_at(attachments.positions(s.t), structure_u, structure_v, structure_a),
         fields.point.size() + fields.cell.size(), oscillators);
   }
 }
@@ -69,9 +70,10 @@ public:
   SnapshotOutput(const PreparedCase& pc, const LineStepper& run,
                  const std::vector<std::string>& columns, const Checkpoint* resumed)
       : pc_(pc), run_(run), series_(pc.parameters.output_directory, "solution", pc.comm),
-        attachments_(pc.parameters.output_directory, attachment_markers(pc.parameters), pc.comm) {
-    for (std::size_t k = 0; k < columns.size(); ++k)
-      if (columns[k].rfind("oscillator_", 0) == 0)
+        attachments_(pc.parameters.output_directory, attachment_markers(pc.parameters),
+                     pc.parameters.length, pc.comm) {
+    for (std::size_t k = 0; k < columns.size(); ++k) // oscillators, then vehicles
+      if (columns[k].rfind("oscillator_", 0) == 0 || columns[k].rfind("vehicle_", 0) == 0)
         oscillator_columns_.push_back(k);
     if (resumed) {
       const auto& times = resumed->numbers("snapshot_times");
@@ -202,6 +204,15 @@ public:
     for (std::size_t k = 0; k < columns_.size(); ++k)
       if (columns_[k] == "energy_error")
         results.add("max_abs_energy_error", largest[k]);
+    if (pc_.parameters.has_moving_loads()) {
+      std::vector<double> of_displacements;
+      for (const std::string& name : displacements)
+        of_displacements.push_back(largest[std::size_t(
+            std::find(columns_.begin(), columns_.end(), name) - columns_.begin())]);
+      for (const auto& [name, value] :
+           dynamic_amplification(pc_, displacements, of_displacements).entries)
+        results.add(name, value);
+    }
     return results;
   }
 

@@ -303,4 +303,62 @@ expect_bad "unknown key in a section" "unknown parameter 'Tensoin'" 1 \
 expect_bad "slice beyond" "--slice = '3/2'" 1 'subsection Batch\nend\n' --slice 3/2
 check "parameters documents the Batch section" bash -c "'$hamdyn' parameters | grep -q 'Ranks per case'"
 
+# --- a speed sweep of a moving force: daf_u@0.5 against Fryba's series ------------------------
+# A unit force crossing the simply supported beam EI = rho A = L = 1 (v_cr = pi) at alpha = 0.5
+# and 1: the summary's dynamic amplification equals the series' largest midspan deflection over
+# the static P L^3 / 48 EI (Fryba 1972, sec. 1.1).
+cat > speeds.prm <<'EOF'
+subsection Batch
+  set Values = Variables/alpha = 0.5, 1
+end
+subsection Variables
+  set Definitions = alpha = 0.5; v = alpha*pi
+end
+subsection Model
+  set Type = euler bernoulli beam
+  set Mass per length = 1
+end
+subsection Discretization
+  set Elements = 40
+end
+subsection Moving loads
+  set Forces = P: -1 @ v*t
+end
+subsection Time integration
+  set Time step = 2e-5
+  set Final time = 1/v
+end
+subsection Output
+  set Probes = 0.5
+  set Snapshot interval = 0
+  set Space-time points = 0
+end
+EOF
+mpi 2 "$hamdyn" batch speeds.prm --output speeds >speeds.log 2>&1
+check "speed sweep: exit 0" test $? -eq 0
+"$py" - speeds/summary.csv <<'EOF'
+import csv, math, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+def fryba(v, t):  # midspan deflection under P = -1 (the resonant term in its limit at alpha = 1)
+    w = 0.0
+    for n in range(400, 0, -1):
+        omega, big = (n * math.pi) ** 2, n * math.pi * v
+        if abs(omega - big) < 1e-12 * omega:
+            q = -(math.sin(omega * t) - omega * t * math.cos(omega * t)) / omega ** 2
+        else:
+            q = -2 * (math.sin(big * t) - big / omega * math.sin(omega * t)) / (omega ** 2 - big ** 2)
+        w += q * math.sin(n * math.pi * 0.5)
+    return w
+bad = 0
+for r in rows:
+    v = float(r["Variables/alpha"]) * math.pi
+    steps = int(1 / v / 2e-4)
+    peak = max(abs(fryba(v, k * 2e-4)) for k in range(steps + 1))
+    expected, got = 48 * peak, float(r["daf_u@0.5"])
+    print("alpha %s: daf_u@0.5 %.6f, series %.6f" % (r["Variables/alpha"], got, expected))
+    bad += abs(got - expected) > 1e-3 * expected
+sys.exit(1 if bad or len(rows) != 2 else 0)
+EOF
+check "speed sweep: daf_u@0.5 against Fryba's series" test $? -eq 0
+
 finish_checks

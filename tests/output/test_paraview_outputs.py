@@ -321,5 +321,35 @@ for t, name in records:
           [masses.GetValue(i) for i in range(2)] == [1.0, 2.0] and names.GetValue(1) == "m2" and
           data.GetNumberOfLines() == 1 and field_data_number(data, "TimeValue") == t)
 
+
+# Moving loads in attachments.pvd: a force (kind 11) at x = 0.5 t with its amplitude, and a
+# vehicle (kind 13) coming from the ground at x = -0.2 + 0.5 t, at (x, vehicle_car, 0).
+moving_run = os.path.join(work, "moving")
+run_hamdyn("run", "--set", "Moving loads/Forces=P: -2 @ 0.5*t", "--set",
+           "Moving loads/Oscillators=car: 0.01, 20, 0.1 @ -0.2 + 0.5*t", "--set",
+           "Moving loads/Gravity=9.81", "--set", "Time integration/Final time=0.8", "--set",
+           "Output/Snapshot interval=500", "--output", moving_run)
+with open(os.path.join(moving_run, "history.csv")) as f:
+    rows = {float(r["time"]): r for r in csv.DictReader(f)}
+records = pvd_records(os.path.join(moving_run, "attachments.pvd"))
+check("attachments.pvd with moving loads: snapshots", len(records) >= 3, records)
+for t, name in records:
+    data = read(vtkXMLPolyDataReader, os.path.join(moving_run, name))
+    kinds = data.GetPointData().GetArray("kind")
+    points = {kinds.GetValue(i): data.GetPoint(i) for i in range(data.GetNumberOfPoints())}
+    r = rows[min(rows, key=lambda time: abs(time - t))]
+    force = data.GetPointData().GetArray("force")
+    forces = [force.GetValue(i) for i in range(data.GetNumberOfPoints()) if kinds.GetValue(i) == 11]
+    check("%s: the moving force at x = 0.5 t, -2 N" % name,
+          11 in points and close(points[11][0], 0.5 * t) and forces == [-2.0], (points, forces))
+    x = -0.2 + 0.5 * t
+    check("%s: the vehicle at (x(t), vehicle_car)" % name,
+          13 in points and close(points[13][0], x) and close(points[13][1], float(r["vehicle_car"])),
+          (points.get(13), x, r["vehicle_car"]))
+names = read(vtkXMLPolyDataReader, os.path.join(moving_run, "attachments.vtp")).GetFieldData()
+check("attachments.vtp: kind_names of the moving loads", [
+    names.GetAbstractArray("kind_names").GetValue(k) for k in (11, 12, 13)] == [
+        "moving force", "moving mass", "vehicle"])
+
 shutil.rmtree(work)
 finish(" (%d ranks)" % ranks)
