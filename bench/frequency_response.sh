@@ -2,28 +2,11 @@
 # Times `hamdyn response` for a 1000-frequency FRF of a simply supported Timoshenko beam with
 # 10^5 unknowns (25000 quadratic elements, w and theta; a midspan force, 1 % structural damping),
 # the whole process, direct and modal (20 modes with the static correction), on RANKS ranks, each
-# printed with `time`. A Timoshenko beam, not an Euler-Bernoulli one: a cubic Hermite beam's K has
-# a condition ~N^4, and at 10^5 unknowns its response is beyond double precision (hamdyn warns);
-# the Timoshenko beam's ~N^2 is not. A benchmark: it asserts nothing.
+# printed with `time` (the beam: bench/timoshenko_beam.sh). A benchmark: it asserts nothing.
 # Usage: bench/frequency_response.sh [ELEMENTS] [FREQUENCIES] [RANKS]
-set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$root/scripts/build" >/dev/null
-. "$root/scripts/mpi-env"
 elements="${1:-25000}" frequencies="${2:-1000}" ranks="${3:-1}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cat >"$work/beam.prm" <<EOF
-subsection Model
-  set Type = timoshenko beam
-  set Mass per length = 1
-  set Bending stiffness = 1
-  set Shear stiffness = 1e4
-  set Rotary inertia per length = 1e-4
-end
-subsection Discretization
-  set Elements = $elements
-end
+. "$(dirname "${BASH_SOURCE[0]}")/timoshenko_beam.sh" "$elements"
+cat >>"$work/beam.prm" <<EOF
 subsection Modes
   set Number of modes = 20
 end

@@ -51,8 +51,7 @@ MovingBodyTerm::MovingBodyTerm(const SecondOrderSystem& system)
     : system_(system), bodies_(system.moving_bodies.size()),
       solved_(2 * system.moving_bodies.size()),
       solved_x_(2 * system.moving_bodies.size(), std::numeric_limits<double>::quiet_NaN()) {
-  for (LA::Vector* v : {&shape_, &previous_solved_})
-    v->reinit(system_.locally_owned, system_.comm);
+  shape_.reinit(system_.locally_owned, system_.comm);
   for (LA::Vector& v : solved_)
     v.reinit(system_.locally_owned, system_.comm);
 }
@@ -94,7 +93,7 @@ void MovingBodyTerm::write_history(State& s) const {
 
 void MovingBodyTerm::solve_shape(const LineSchurSolver& solver, const Level& at,
                                  LA::Vector& w) const {
-  LA::Vector& n = const_cast<LA::Vector&>(shape_); // scratch
+  LA::Vector& n = shape_;
   n = 0;
   for (std::size_t i = 0; i < at.shape.dofs.size(); ++i)
     if (system_.locally_owned.is_element(at.shape.dofs[i]))

@@ -36,6 +36,10 @@
 // With Newmark's average acceleration this closes a vehicle's balance to round-off (its z is
 // integrated by the trapezoidal rule); for a rigid mass, whose z is not a degree of freedom,
 // the balance holds to the scheme's accuracy: m (z'_mean dz' - (d^2 w/dt^2)_mean dz) per step.
+// The step on which a rigid mass enters or leaves the line is an impact (its vertical velocity
+// jumps by x' w_x at the end: the discontinuity of the trajectory at the support that Dyniewicz &
+// Bajer show): the energy it takes there is booked as the carrier's work on entry, as dissipated
+// on leaving.
 #include "terms/operator_term.h"
 
 #include <limits>
@@ -92,7 +96,7 @@ private:
   std::vector<LA::Vector> solved_;
   std::vector<double> solved_x_;
   double solved_dt_ = std::numeric_limits<double>::quiet_NaN();
-  LA::Vector shape_, previous_solved_;
+  mutable LA::Vector shape_; // N of one body, solve_shape's scratch
   double contact_loss_time_ = std::numeric_limits<double>::quiet_NaN();
   std::string contact_loss_body_;
 };

@@ -179,6 +179,14 @@ stopped_and_resumed "thinned history" thin 300 "${case_args[@]}" \
 stopped_and_resumed "modal scheme" modal 3000 "${case_args[@]}" \
   --set "Time integration/Scheme=modal" --set "Modes/Number of modes=8"
 
+# Moving loads (a force, a mass and a vehicle coming from the ground): the checkpoint holds the
+# vehicle's state, the contact forces and the carrier's work, and J^-1 N is solved again.
+stopped_and_resumed "moving loads" moving 3000 "${case_args[@]}" \
+  --set "Discretization/Degree=2" --set "Discretization/Elements=20000" \
+  --set "Moving loads/Forces=P: -0.5 @ 0.3*t" --set "Moving loads/Masses=m: 0.002 @ 0.2 + 0.5*t" \
+  --set "Moving loads/Oscillators=car: 0.003, 50, 0.05 @ -0.1 + 0.8*t" \
+  --set "Moving loads/Gravity=9.81"
+
 # A discrete system's run (the two-mass seed, 60 000 steps, a few seconds) survives the same way:
 # SIGKILL twice and resumed, SIGTERM on 2 ranks and resumed on 1, history.csv bit for bit (every
 # rank solves the same small system, so the rank count does not change a digit).
