@@ -67,8 +67,9 @@ MovingBody body(const Entry& e, const std::vector<double>& values, const std::st
   b.acceleration = b.velocity ? b.velocity->time_derivative() : nullptr;
   if (!b.acceleration)
     throw InputError(key, e.position->text(),
-                     "a moving mass needs the exact first and second time derivatives of its "
-                     "position, which muparser's min, max, rint, comparisons and ?: do not have; "
+                     "a moving mass or vehicle needs the exact first and second time derivatives "
+                     "of its position, which muparser's min, max, rint, comparisons and ?: do not "
+                     "have; "
                      "expected a smooth expression in t (e.g. 20*t or 0.5*a*t^2)");
   return b;
 }
@@ -121,7 +122,7 @@ void parse_moving_load_parameters(const ParameterFile& f, CaseParameters& c) {
     force.position = e.position;
     if (!std::isfinite((*force.amplitude)(0, 0)))
       throw InputError(forces, e.name + ": " + e.value + " @ " + e.position->text(),
-                       "the amplitude and position must be finite at t = 0");
+                       "the amplitude must be finite at t = 0");
     c.moving_forces.push_back(force);
   }
   c.moving_bodies.clear();

@@ -250,7 +250,6 @@ void LineModel::add_moving_bodies(SecondOrderSystem& s,
         shape.n_x.push_back(d[1][j]);
         shape.n_xx.push_back(d[2][j]);
       }
-    shape.on_held_cell = shape.dofs.empty();
     return shape;
   };
 }

@@ -12,12 +12,11 @@
 namespace hamdyn {
 
 /// w, w_x and w_xx at one point: sum_j n[j] u[dofs[j]] and so on, over the free DoFs of the cell
-/// that holds the point (the same on every rank); no DoFs off the line.
+/// that holds the point (the same on every rank); no DoFs off the line (nor on a cell whose DoFs
+/// are all held, which does not move either).
 struct ContactShape {
   std::vector<dealii::types::global_dof_index> dofs;
   std::vector<double> n, n_x, n_xx;
-  bool on_line() const { return !dofs.empty() || on_held_cell; }
-  bool on_held_cell = false; // on the line, on a cell whose DoFs are all held
 };
 
 struct MovingContact {
