@@ -190,18 +190,12 @@ const CellIterator& cell_at(const std::vector<CellIterator>& cells, double x) {
 } // namespace
 
 void LineModel::add_moving_forces(double t, const std::vector<Cell>& cells, LA::Vector& f) const {
-  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   for (const MovingForce& force : c_.moving_forces) {
-    const double x = (*force.position)(0, t);
-    if (!(x >= 0 && x <= c_.length))
-      continue;
-    const Cell& on = cell_at(cells, x);
-    const std::vector<double> w = displacement_weights(on, x);
+    const ContactShape shape = contact_shape(cells, (*force.position)(0, t)); // none off the line
     const double amplitude = (*force.amplitude)(0, t);
-    on->get_dof_indices(dofs);
-    for (std::size_t j = 0; j < dofs.size(); ++j)
-      if (locally_owned_.is_element(dofs[j]) && !constraints_.is_constrained(dofs[j]))
-        f(dofs[j]) += amplitude * w[j];
+    for (std::size_t j = 0; j < shape.dofs.size(); ++j)
+      if (locally_owned_.is_element(shape.dofs[j]))
+        f(shape.dofs[j]) += amplitude * shape.n[j];
   }
   f.compress(VectorOperation::add);
 }
@@ -235,23 +229,25 @@ void LineModel::add_moving_bodies(SecondOrderSystem& s,
     s.moving_bodies.push_back(body);
   }
   s.gravity = c_.gravity;
-  s.contact_shape = [cells, this](double x) {
-    ContactShape shape;
-    if (!(x >= 0 && x <= c_.length))
-      return shape;
-    const Cell& on = cell_at(*cells, x);
-    const auto d = displacement_derivatives(on, x);
-    std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
-    on->get_dof_indices(dofs);
-    for (std::size_t j = 0; j < dofs.size(); ++j)
-      if (!constraints_.is_constrained(dofs[j]) && (d[0][j] != 0 || d[1][j] != 0 || d[2][j] != 0)) {
-        shape.dofs.push_back(dofs[j]);
-        shape.n.push_back(d[0][j]);
-        shape.n_x.push_back(d[1][j]);
-        shape.n_xx.push_back(d[2][j]);
-      }
+  s.contact_shape = [cells, this](double x) { return contact_shape(*cells, x); };
+}
+
+ContactShape LineModel::contact_shape(const std::vector<Cell>& cells, double x) const {
+  ContactShape shape;
+  if (!(x >= 0 && x <= c_.length))
     return shape;
-  };
+  const Cell& on = cell_at(cells, x);
+  const auto d = displacement_derivatives(on, x);
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  on->get_dof_indices(dofs);
+  for (std::size_t j = 0; j < dofs.size(); ++j)
+    if (!constraints_.is_constrained(dofs[j]) && (d[0][j] != 0 || d[1][j] != 0 || d[2][j] != 0)) {
+      shape.dofs.push_back(dofs[j]);
+      shape.n.push_back(d[0][j]);
+      shape.n_x.push_back(d[1][j]);
+      shape.n_xx.push_back(d[2][j]);
+    }
+  return shape;
 }
 
 void LineModel::assemble_matrices(SecondOrderSystem& s) const {

@@ -145,6 +145,9 @@ private:
   /// Adds each moving force P(t) at x(t) to f through the shape functions of the cell x(t) is in
   /// (`cells`: the active cells along +x), this rank's rows only, while x(t) is in [0, Length].
   void add_moving_forces(double t, const std::vector<Cell>& cells, LA::Vector& f) const;
+  /// w, w_x and w_xx at x through the free DoFs of the cell of `cells` (the active cells along
+  /// +x) that holds it; nothing off [0, Length]. The moving loads' one way onto the line.
+  ContactShape contact_shape(const std::vector<Cell>& cells, double x) const;
   /// The moving masses and vehicles, their gravity and w's shape along the line for the operator
   /// and the static values of the moving loads (SecondOrderSystem::moving_bodies, contact_shape).
   void add_moving_bodies(SecondOrderSystem& s,

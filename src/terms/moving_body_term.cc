@@ -30,7 +30,7 @@ double dot(const std::vector<double>& weights, const ContactShape& shape,
 } // namespace
 
 struct MovingBodyTerm::Level {
-  double t = 0, x = 0, x_t = 0, x_tt = 0;
+  double x = 0, x_t = 0, x_tt = 0;
   ContactShape shape;
   // the contact point's w, material velocity w_t + x' w_x and material acceleration
   double w = 0, w_t = 0, w_tt = 0;
@@ -59,7 +59,6 @@ MovingBodyTerm::MovingBodyTerm(const SecondOrderSystem& system)
 MovingBodyTerm::Level MovingBodyTerm::level(std::size_t j, double t) const {
   const MovingContact& b = system_.moving_bodies[j];
   Level l;
-  l.t = t;
   l.x = b.x(t);
   l.x_t = b.x_t(t);
   l.x_tt = b.x_tt(t);
@@ -106,13 +105,19 @@ void MovingBodyTerm::factored(const TermContext& /*context*/, const ImplicitStep
   solved_dt_ = std::numeric_limits<double>::quiet_NaN(); // J changed: every J^-1 N with it
 }
 
-void MovingBodyTerm::start(State& s, LA::Vector* residual) {
+std::vector<MovingBodyTerm::Level>
+MovingBodyTerm::levels(double t, std::vector<global_dof_index>& dofs) const {
   std::vector<Level> at;
-  std::vector<global_dof_index> dofs;
   for (std::size_t j = 0; j < bodies_.size(); ++j) {
-    at.push_back(level(j, s.t));
+    at.push_back(level(j, t));
     dofs.insert(dofs.end(), at[j].shape.dofs.begin(), at[j].shape.dofs.end());
   }
+  return at;
+}
+
+void MovingBodyTerm::start(State& s, LA::Vector* residual) {
+  std::vector<global_dof_index> dofs;
+  std::vector<Level> at = levels(s.t, dofs);
   Gathered x{union_over_ranks(dofs, system_.comm), {}};
   x.values = gather_entries({&s.u, &s.v}, x.dofs, system_.comm);
   const auto u = [&](global_dof_index i) { return x.at(0, i); };
@@ -141,12 +146,8 @@ void MovingBodyTerm::start(State& s, LA::Vector* residual) {
 
 void MovingBodyTerm::accelerated(State& s, const LineSchurSolver* mass_solver) {
   const std::size_t nb = bodies_.size();
-  std::vector<Level> at;
   std::vector<global_dof_index> dofs;
-  for (std::size_t j = 0; j < nb; ++j) {
-    at.push_back(level(j, s.t));
-    dofs.insert(dofs.end(), at[j].shape.dofs.begin(), at[j].shape.dofs.end());
-  }
+  std::vector<Level> at = levels(s.t, dofs);
   // (M + sum_j m_j N_j N_j^T) a = r for the rigid masses on the line: a = a0 - sum_k W_k mu_k
   // with W_k = M^-1 N_k and (I + G) mu = m o (N^T a0), G_jk = m_j N_j^T W_k (Woodbury)
   std::vector<std::size_t> rigid;
@@ -213,14 +214,8 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
   const double cu_v = dt, cu_a = dt * dt * (0.5 - p.beta - p.beta * q);
   const double cv_a = dt * (1 - p.gamma - p.gamma * q);
 
-  std::vector<Level> old_at, new_at;
   std::vector<global_dof_index> dofs;
-  for (std::size_t j = 0; j < nb; ++j) {
-    old_at.push_back(level(j, step.t));
-    new_at.push_back(level(j, step.t_new()));
-    for (const Level* l : {&old_at[j], &new_at[j]})
-      dofs.insert(dofs.end(), l->shape.dofs.begin(), l->shape.dofs.end());
-  }
+  std::vector<Level> old_at = levels(step.t, dofs), new_at = levels(step.t_new(), dofs);
   // J^-1 N at both levels: solved_[2j] the old one, solved_[2j + 1] the new one, each kept while
   // its position and the step size stay
   if (dt != solved_dt_)
@@ -282,6 +277,8 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
     book(j, o, c);
     force_old[j] = c.force;
     const ContactShape& n = l.shape;
+    Level l0 = l; // the new level at y = 0
+    l0.evaluate(u_0, v_0, a_0);
     q_weights[j].assign(n.dofs.size(), 0.0);
     if (!b.is_vehicle()) {
       // force along N: m (N^T a) at alpha_m, m (2 x' N_x^T v + (x'^2 N_xx + x'' N_x)^T u + g)
@@ -290,8 +287,6 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
         const double inertia = m * dot(o.shape.n, o.shape, a_n);
         beta_old[j] = am * inertia + af * (-c.force - inertia);
       }
-      Level l0 = l;
-      l0.evaluate(u_0, v_0, a_0);
       const double inertia0 = m * dot(n.n, n, a_0);
       beta_new[j] = (1 - am) * inertia0 + (1 - af) * (m * (l0.w_tt + gravity) - inertia0);
       for (std::size_t i = 0; i < n.dofs.size(); ++i)
@@ -302,8 +297,6 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
       z0[j] = c.z + dt * c.z_t + cu_a * c.z_tt;
       z0_t[j] = c.z_t + cv_a * c.z_tt;
       z0_tt[j] = -q * c.z_tt;
-      Level l0 = l;
-      l0.evaluate(u_0, v_0, a_0);
       const double p0 = k * (z0[j] - l0.w) + cd * (z0_t[j] - l0.w_t); // P at y = zeta = 0
       beta_old[j] = -af * c.force;
       beta_new[j] = -(1 - af) * p0;

@@ -83,6 +83,8 @@ private:
   /// w_c, w_c' (material) and w_c'' (material) from given values at the shape's DoFs.
   struct Level;
   Level level(std::size_t body, double t) const;
+  /// Every body's level at t, their DoFs appended to `dofs`.
+  std::vector<Level> levels(double t, std::vector<dealii::types::global_dof_index>& dofs) const;
   /// The contact force, energy and history values of body j at `at`, given its carried z.
   void book(std::size_t body, const Level& at, Carried& c) const;
   void write_history(State& s) const;
