@@ -216,7 +216,7 @@ std::array<std::vector<double>, 3> LineModel::displacement_derivatives(const Cel
 }
 
 void LineModel::add_moving_bodies(SecondOrderSystem& s,
-                                  std::shared_ptr<const std::vector<Cell>> cells) const {
+                                  const std::shared_ptr<const std::vector<Cell>>& cells) const {
   for (const MovingBody& b : c_.moving_bodies) {
     MovingContact body;
     body.name = b.name;

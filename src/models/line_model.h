@@ -151,7 +151,7 @@ private:
   /// The moving masses and vehicles, their gravity and w's shape along the line for the operator
   /// and the static values of the moving loads (SecondOrderSystem::moving_bodies, contact_shape).
   void add_moving_bodies(SecondOrderSystem& s,
-                         std::shared_ptr<const std::vector<Cell>> cells) const;
+                         const std::shared_ptr<const std::vector<Cell>>& cells) const;
   /// DoF of component (0: w, 1: theta) at end e (0: x = 0, 1: x = L).
   dealii::types::global_dof_index end_dof(int e, unsigned int component) const;
   /// The displacement DoF at the mesh node at x (attachments sit on nodes).
