@@ -28,6 +28,7 @@ private:
   std::vector<double> displacement_weights(const Cell& cell, double x) const override;
   std::array<std::vector<double>, 3> displacement_derivatives(const Cell& cell,
                                                               double x) const override;
+  bool slope_continuous() const override { return true; } // Hermite cubics are C1
   void interpolate(const Cell& cell, const std::function<double(double)>& w0,
                    const std::function<double(double)>& slope,
                    dealii::Vector<double>& local) const override;

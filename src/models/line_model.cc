@@ -238,6 +238,7 @@ ContactShape LineModel::contact_shape(const std::vector<Cell>& cells, double x) 
     return shape;
   const Cell& on = cell_at(cells, x);
   const auto d = displacement_derivatives(on, x);
+  shape.slope_continuous = slope_continuous();
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   on->get_dof_indices(dofs);
   for (std::size_t j = 0; j < dofs.size(); ++j)

@@ -101,6 +101,8 @@ protected:
   /// the finite element; the Hermite beam its cubics.
   virtual std::array<std::vector<double>, 3> displacement_derivatives(const Cell& cell,
                                                                       double x) const;
+  /// Whether w_x is continuous across cells (C1 elements); false for C0 elements.
+  virtual bool slope_continuous() const { return false; }
   /// The cell's DoF values for the displacement w0 and (beams) the rotation w0' (a function that
   /// is evaluated only where the element has a rotation DoF).
   virtual void interpolate(const Cell& cell, const std::function<double(double)>& w0,

@@ -17,6 +17,9 @@ namespace hamdyn {
 struct ContactShape {
   std::vector<dealii::types::global_dof_index> dofs;
   std::vector<double> n, n_x, n_xx;
+  /// w_x is continuous where the point passes from one cell to the next (the Hermite beam); in a
+  /// C0 element it jumps there, and so does a rigid mass's vertical velocity x' w_x.
+  bool slope_continuous = false;
 };
 
 struct MovingContact {

@@ -74,10 +74,17 @@ void MovingBodyTerm::book(std::size_t j, const Level& at, Carried& c) const {
     c.energy = 0.5 * b.mass * c.z_t * c.z_t + 0.5 * b.stiffness * (c.z - at.w) * (c.z - at.w) +
                b.mass * g * c.z;
   } else {
-    // off the line the mass rests on rigid ground (w_c = 0)
-    c.force = -b.mass * (at.w_tt + g);
-    c.energy = 0.5 * b.mass * at.w_t * at.w_t + b.mass * g * at.w;
+    c.force = -b.mass * (c.z_tt + g);
+    c.energy = 0.5 * b.mass * c.z_t * c.z_t + b.mass * g * c.z;
   }
+}
+
+void MovingBodyTerm::follow(const Level& at, Carried& c) {
+  // off the line the mass rests on rigid ground (w_c = 0: an empty shape evaluates to zero)
+  c.x = at.x;
+  c.z = at.w;
+  c.z_t = at.w_t;
+  c.z_tt = at.w_tt;
 }
 
 void MovingBodyTerm::write_history(State& s) const {
@@ -128,10 +135,12 @@ void MovingBodyTerm::start(State& s, LA::Vector* residual) {
     at[j].evaluate(u, v, zero); // w_tt without the structure's acceleration
     Carried& c = bodies_[j];
     c = Carried();
+    c.x = at[j].x;
     if (b.is_vehicle()) { // at rest on its spring, compressed by its weight
       c.z = at[j].w - b.mass * system_.gravity / b.stiffness;
       c.z_t = at[j].w_t;
-    }
+    } else
+      follow(at[j], c);
     book(j, at[j], c);
     if (residual && at[j].on_line()) // the force at a = 0 on the right-hand side
       for (std::size_t i = 0; i < at[j].shape.dofs.size(); ++i)
@@ -194,6 +203,8 @@ void MovingBodyTerm::accelerated(State& s, const LineSchurSolver* mass_solver) {
   for (std::size_t j = 0; j < nb; ++j) {
     at[j].evaluate(u, v, a);
     Carried& c = bodies_[j];
+    if (!system_.moving_bodies[j].is_vehicle())
+      follow(at[j], c);
     book(j, at[j], c);
     if (system_.moving_bodies[j].is_vehicle())
       c.z_tt = (-c.force - system_.moving_bodies[j].mass * system_.gravity) /
@@ -268,6 +279,7 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
   std::vector<std::vector<double>> q_weights(nb);
   std::vector<double> beta_old(nb, 0), beta_new(nb, 0), s_j(nb, 0), e_j(nb, 0);
   std::vector<double> z0(nb), z0_t(nb), z0_tt(nb), force_old(nb);
+  std::vector<bool> impact(nb, false);
   for (std::size_t j = 0; j < nb; ++j) {
     const MovingContact& b = system_.moving_bodies[j];
     const double m = b.mass;
@@ -281,22 +293,32 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
     l0.evaluate(u_0, v_0, a_0);
     q_weights[j].assign(n.dofs.size(), 0.0);
     if (!b.is_vehicle()) {
-      // force along N: m (N^T a) at alpha_m, m (2 x' N_x^T v + (x'^2 N_xx + x'' N_x)^T u + g)
-      // at alpha_f
-      if (o.on_line()) {
-        const double inertia = m * dot(o.shape.n, o.shape, a_n);
-        beta_old[j] = am * inertia + af * (-c.force - inertia);
-      }
-      const double inertia0 = m * dot(n.n, n, a_0);
-      beta_new[j] = (1 - am) * inertia0 + (1 - af) * (m * (l0.w_tt + gravity) - inertia0);
+      // An impact: the mass enters or leaves the line, or (C0 elements) passes a node, where w_x
+      // jumps (the cell it was in is found from the position carried: t_n + dt and the next
+      // step's t_n may round to either side of a node).
+      const ContactShape before = system_.contact_shape(c.x);
+      impact[j] =
+          before.dofs.empty() != n.dofs.empty() || (!n.slope_continuous && before.dofs != n.dofs);
+    }
+    z0[j] = c.z + dt * c.z_t + cu_a * c.z_tt;
+    z0_t[j] = c.z_t + cv_a * c.z_tt;
+    z0_tt[j] = -q * c.z_tt;
+    if (!b.is_vehicle()) {
+      // Its force along N is -(m z'' + m g): inertia at alpha_m, weight at alpha_f. z'' at the
+      // new level is, as a function of y, z''(0) - r^T y: Newmark's derivative of z' = w_c'
+      // (r = N + (beta / gamma) x' N_x), or at an impact the material acceleration itself
+      // (r = N + 2 gamma x' N_x + beta (x'^2 N_xx + x'' N_x)). Off the line N is empty.
+      if (o.on_line())
+        beta_old[j] = am * m * c.z_tt + af * m * gravity;
+      const double z_tt0 = impact[j] ? l0.w_tt : z0_tt[j] - (z0_t[j] - l0.w_t) / gamma;
+      beta_new[j] = (1 - am) * m * z_tt0 + (1 - af) * m * gravity;
       for (std::size_t i = 0; i < n.dofs.size(); ++i)
-        q_weights[j][i] = m * (step.c_m * n.n[i] + step.c_c * 2 * l.x_t * n.n_x[i] +
-                               step.c_k * (l.x_t * l.x_t * n.n_xx[i] + l.x_tt * n.n_x[i]));
+        q_weights[j][i] = step.c_m * m *
+                          (impact[j] ? n.n[i] + 2 * gamma * l.x_t * n.n_x[i] +
+                                           beta * (l.x_t * l.x_t * n.n_xx[i] + l.x_tt * n.n_x[i])
+                                     : n.n[i] + beta / gamma * l.x_t * n.n_x[i]);
     } else {
       const double k = b.stiffness, cd = b.damping;
-      z0[j] = c.z + dt * c.z_t + cu_a * c.z_tt;
-      z0_t[j] = c.z_t + cv_a * c.z_tt;
-      z0_tt[j] = -q * c.z_tt;
       const double p0 = k * (z0[j] - l0.w) + cd * (z0_t[j] - l0.w_t); // P at y = zeta = 0
       beta_old[j] = -af * c.force;
       beta_new[j] = -(1 - af) * p0;
@@ -350,13 +372,18 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
     Level& l = new_at[j];
     l.evaluate(u_1, v_1, a_1);
     const double z_old = c.z, z_old_t = c.z_t;
-    if (b.is_vehicle()) {
-      const double m = b.mass;
-      const double zeta = (dot(q_weights[j], l.shape, y_new) + e_j[j]) / (m * step.c_m + s_j[j]);
-      c.z = z0[j] - beta * zeta;
-      c.z_t = z0_t[j] - gamma * zeta;
-      c.z_tt = z0_tt[j] - zeta;
-    }
+    // the body's acceleration unknown zeta (z'' = z''(0) - zeta, Newmark's z and z' with it)
+    double zeta = 0;
+    if (b.is_vehicle())
+      zeta = (dot(q_weights[j], l.shape, y_new) + e_j[j]) / (b.mass * step.c_m + s_j[j]);
+    else
+      zeta = (z0_t[j] - l.w_t) / gamma; // z' = w_c': the contact point's material velocity
+    c.z = z0[j] - beta * zeta;
+    c.z_t = z0_t[j] - gamma * zeta;
+    c.z_tt = z0_tt[j] - zeta;
+    c.x = l.x;
+    if (impact[j] || (!b.is_vehicle() && !l.on_line())) // (on the ground: z = z' = z'' = 0)
+      follow(l, c);
     const double energy_old = c.energy;
     book(j, l, c);
     // the carrier's work over the step: 1/2 (F_n N_n + F N)^T dt v_mean - F_mean (w_c - w_c,n)
@@ -364,18 +391,18 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
     const double on_structure = 0.5 * dt *
                                 (force_old[j] * dot(o.shape.n, o.shape, v_mean) +
                                  c.force * dot(l.shape.n, l.shape, v_mean));
-    if (!b.is_vehicle() && o.on_line() != l.on_line()) {
-      // A rigid mass entering or leaving the line meets it (or the ground) with a jump of its
-      // vertical velocity (x' w_x at the end: the discontinuity of the trajectory at the support
-      // that Dyniewicz & Bajer, 2009, show), an impact within the step: what it takes is the
-      // carrier's work on entry and dissipated in the impact on leaving.
+    if (impact[j]) {
+      // What the mass takes in an impact (its z' jumps by x' w_x at a support, Dyniewicz &
+      // Bajer, 2009, or by x' times the jump of w_x at a node) is the carrier's work, but on
+      // leaving the line, where it meets the ground, dissipated.
       const double taken = c.energy - energy_old + on_structure;
       if (l.on_line())
         c.work += taken;
       else
         c.dissipated -= taken;
-    } else
-      c.work += on_structure - 0.5 * (force_old[j] + c.force) * (l.w - o.w);
+    } else // the foot moves by w_c - w_c,n for a vehicle, by z - z_n for a rigid mass
+      c.work += on_structure -
+                0.5 * (force_old[j] + c.force) * (b.is_vehicle() ? l.w - o.w : c.z - z_old);
     if (b.is_vehicle()) { // the dashpot's c e'_mean (e_{n+1} - e_n), e = z - w_c
       const double e_t_mean = 0.5 * ((z_old_t - o.w_t) + (c.z_t - l.w_t));
       c.dissipated += b.damping * e_t_mean * ((c.z - l.w) - (z_old - o.w));
@@ -419,7 +446,7 @@ double MovingBodyTerm::add_work(const State& /*now*/, double work) const {
 void MovingBodyTerm::save(Checkpoint& c) const {
   std::vector<double> values;
   for (const Carried& b : bodies_)
-    values.insert(values.end(), {b.z, b.z_t, b.z_tt, b.force, b.energy, b.dissipated, b.work,
+    values.insert(values.end(), {b.x, b.z, b.z_t, b.z_tt, b.force, b.energy, b.dissipated, b.work,
                                  double(b.force_sign), b.lost ? 1.0 : 0.0});
   c.set("moving_bodies", values);
   std::size_t lost = 0;
@@ -430,19 +457,20 @@ void MovingBodyTerm::save(Checkpoint& c) const {
 }
 
 void MovingBodyTerm::restore(const Checkpoint& c) {
-  const auto& values = c.numbers("moving_bodies", 9 * bodies_.size());
+  const auto& values = c.numbers("moving_bodies", 10 * bodies_.size());
   for (std::size_t j = 0; j < bodies_.size(); ++j) {
-    const double* v = values.data() + 9 * j;
+    const double* v = values.data() + 10 * j;
     Carried& b = bodies_[j];
-    b.z = v[0];
-    b.z_t = v[1];
-    b.z_tt = v[2];
-    b.force = v[3];
-    b.energy = v[4];
-    b.dissipated = v[5];
-    b.work = v[6];
-    b.force_sign = int(v[7]);
-    b.lost = v[8] != 0;
+    b.x = v[0];
+    b.z = v[1];
+    b.z_t = v[2];
+    b.z_tt = v[3];
+    b.force = v[4];
+    b.energy = v[5];
+    b.dissipated = v[6];
+    b.work = v[7];
+    b.force_sign = int(v[8]);
+    b.lost = v[9] != 0;
   }
   const auto& lost = c.numbers("moving_contact_loss", 2);
   contact_loss_time_ = lost[0];

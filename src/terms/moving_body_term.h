@@ -3,17 +3,32 @@
 // moving_bodies), as a term of the line operator.
 //
 // A rigid mass m follows the structure at its contact point: its vertical motion is
-// z = w(x(t), t), whose acceleration is the material one,
-//   d^2 w / dt^2 = w_tt + 2 x' w_xt + x'^2 w_xx + x'' w_x
+// z = w(x(t), t), whose velocity and acceleration are the material ones,
+//   z' = w_t + x' w_x,   z'' = w_tt + 2 x' w_xt + x'^2 w_xx + x'' w_x
 // (Fryba, Vibration of Solids and Structures under Moving Loads, 1972, ch. 6; Stokes' and
-// Zimmermann's moving mass), and it presses on the structure with F = -m (d^2 w/dt^2 + g) at x(t)
-// through the shape functions N of the element there. With the x-derivatives N_x, N_xx of the
-// element's own shape functions this is a force of the structure's a, v and u along N,
-//   m N (N^T a + 2 x' N_x^T v + (x'^2 N_xx + x'' N_x)^T u + g),
-// a rank-one, non-symmetric term of M, C and K that moves with the mass. A C0 element has w_xx
-// only inside it (none for degree 1, which core/moving_load_parameters.cc refuses): as in the
-// Galerkin treatment of the string under a moving mass by Dyniewicz & Bajer (Arch. Appl. Mech.
-// 79:213-223, 2009), all four terms are kept with the derivatives of the approximation itself.
+// Zimmermann's moving mass), and it presses on the structure with F = -m (z'' + g) at x(t)
+// through the shape functions N of the element there; x' and x'' are the exact derivatives of
+// the position. In time the mass keeps its own z, z', z'' like a vehicle, tied to the structure
+// at the velocity level: at every time level z' is the exact material velocity N^T v + x' N_x^T u
+// and z'' is Newmark's derivative of it (the velocity-level form of the constraint, Hairer &
+// Wanner, Solving ODEs II, 2nd ed., sec. VII.1). z'' then converges to the material acceleration
+// at the scheme's order, and the mass's energy m z'^2 / 2 + m g z changes over a step by exactly
+// -F_mean (z - z_n), so with Newmark's average acceleration the balance below closes to round-off.
+// Collocating the material acceleration with the structure's u, v, a (z'' = N^T a + 2 x' N_x^T v
+// + (x'^2 N_xx + x'' N_x)^T u, all four terms) is as accurate but balances only to second order
+// (its z' and z'' are not one Newmark pair); tying z = w_c itself (index 3) makes the trapezoidal
+// rule unstable at speed. z'' at the new level is a function of the step's unknown y,
+//   z''(y) = z''(0) - r^T y, r = N + (beta/gamma) x' N_x,
+// so the force is a rank-one, non-symmetric term N r^T of the step's matrix that moves with the
+// mass. Where z' jumps the mass meets an impact: entering the line (z' jumps by x' w_x at the
+// support, the discontinuity Dyniewicz & Bajer, Arch. Appl. Mech. 79:213-223, 2009, show),
+// leaving it, and in a C0 element at each node, where w_x jumps. That step, and the start, take
+// z'' as the material acceleration itself (all four terms, with the element's own derivatives;
+// r = N + 2 gamma x' N_x + beta (x'^2 N_xx + x'' N_x)) and z' as the material velocity, and
+// what the mass's energy takes there is booked as the carrier's work (on leaving the line, as
+// dissipated). (Continuing z'' across a node instead keeps the step smooth in energy but leaves
+// the Newmark pair ringing at (-1)^n: a P2 string's material acceleration jumps there by much.)
+// Degree 1 has no w_xx inside a C0 element and is refused (core/moving_load_parameters.cc).
 //
 // A vehicle is a mass on a spring k and a dashpot c whose foot follows the structure: its own
 // degree of freedom z, integrated by the same Newmark formulas as the structure, with the
@@ -28,18 +43,14 @@
 // step is solved by the Woodbury identity (Golub & Van Loan, Matrix Computations, 4th ed., sec.
 // 2.1.4) with one solve J^-1 N_j per body and step (kept while the body stays where it was).
 //
-// The energy ledger (output/energy_ledger.h) gets the bodies' energy (a rigid mass's
-// m (w_c')^2 / 2 + m g w_c, a vehicle's m z'^2 / 2 + k (z - w_c)^2 / 2 + m g z), a vehicle's
-// dashpot's dissipation and the work of what keeps x(t) prescribed, whose power is -F x' w_x
-// (F the contact force on the structure), over a step
-//   X = 1/2 (F_n N_n + F_{n+1} N_{n+1})^T dt v_mean - F_mean (w_c,{n+1} - w_c,n).
-// With Newmark's average acceleration this closes a vehicle's balance to round-off (its z is
-// integrated by the trapezoidal rule); for a rigid mass, whose z is not a degree of freedom,
-// the balance holds to the scheme's accuracy: m (z'_mean dz' - (d^2 w/dt^2)_mean dz) per step.
-// The step on which a rigid mass enters or leaves the line is an impact (its vertical velocity
-// jumps by x' w_x at the end: the discontinuity of the trajectory at the support that Dyniewicz &
-// Bajer show): the energy it takes there is booked as the carrier's work on entry, as dissipated
-// on leaving.
+// The energy ledger (output/energy_ledger.h) gets the bodies' energy (m z'^2 / 2 + m g z, a
+// vehicle's with its spring's k (z - w_c)^2 / 2), a vehicle's dashpot's dissipation and the work
+// of what keeps x(t) prescribed, whose power is -F x' w_x (F the contact force on the structure),
+// over a step
+//   X = 1/2 (F_n N_n + F_{n+1} N_{n+1})^T dt v_mean - F_mean d,
+// d the foot's travel: w_c,{n+1} - w_c,n for a vehicle, z_{n+1} - z_n for a rigid mass. With
+// Newmark's average acceleration this closes the balance to round-off (the bodies' z are
+// integrated by the trapezoidal rule).
 #include "terms/operator_term.h"
 
 #include <limits>
@@ -72,7 +83,8 @@ public:
 private:
   /// What a body carries from step to step (the structure's values are gathered again).
   struct Carried {
-    double z = 0, z_t = 0, z_tt = 0; // a vehicle's mass
+    double x = 0;                    // the position z, z', z'' were last taken at
+    double z = 0, z_t = 0, z_tt = 0; // the body's mass (a rigid one: z' = w_c')
     double force = 0;                // the contact force on the structure at t [N]
     double energy = 0;               // the body's stored energy at t
     double dissipated = 0, work = 0; // running sums from the start
@@ -87,6 +99,8 @@ private:
   std::vector<Level> levels(double t, std::vector<dealii::types::global_dof_index>& dofs) const;
   /// The contact force, energy and history values of body j at `at`, given its carried z.
   void book(std::size_t body, const Level& at, Carried& c) const;
+  /// A rigid mass's z, z', z'' set to the contact point's w_c and its material derivatives.
+  static void follow(const Level& at, Carried& c);
   void write_history(State& s) const;
   /// y = J^-1 N for the level's shape (N's rows on this rank).
   void solve_shape(const LineSchurSolver& solver, const Level& at, LA::Vector& w) const;
