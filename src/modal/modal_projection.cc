@@ -1,6 +1,6 @@
 #include "modal/modal_projection.h"
 
-#include "system/iterative_refinement.h"
+#include "system/refined_static_solve.h"
 
 #include <deal.II/lac/vector.h>
 
@@ -82,17 +82,7 @@ double StaticCorrection::apply(const LA::Vector& f, LA::Vector& u_s) const {
 }
 
 double StaticCorrection::solve(const LA::Vector& f, LA::Vector& u_s) const {
-  k_solver_.solve(f, u_s);
-  LA::Vector residual(f), step(f), no_velocity(f);
-  no_velocity = 0; // K x alone: no damping term
-  const double left = refine_iteratively(
-      [&] {
-        s_.apply(nullptr, u_s, no_velocity, residual);
-        residual.sadd(-1, 1, f);
-        k_solver_.solve(residual, step);
-        return step.l2_norm() / u_s.l2_norm();
-      },
-      [&] { u_s += step; });
+  const double left = refined_static_solve(s_, k_solver_, f, u_s);
   if (!shapes_.empty()) {
     const std::vector<double> p = project_load(shapes_, f);
     dealii::Vector<double> z(p.begin(), p.end());

@@ -42,7 +42,7 @@ public:
   StaticCorrection(const SecondOrderSystem& s, const std::vector<LA::Vector>& shapes,
                    const dealii::FullMatrix<double>& k_r);
   /// u_s for the load f; K^-1 f is refined with the strains' K products (system/
-  /// iterative_refinement.h). Returns the relative size of the last refinement step: about what
+  /// refined_static_solve.h). Returns the relative size of the last refinement step: about what
   /// u_s may still be off by. Collective.
   double apply(const LA::Vector& f, LA::Vector& u_s) const;
 

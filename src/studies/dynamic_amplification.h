@@ -16,8 +16,9 @@ namespace hamdyn {
 /// `largest`. The static value of column c under a unit force at x is g_c^T N(x), g_c = K^-1 l_c
 /// (c's influence line: one solve per column, l_c its weights), so the loads' static value at
 /// t_n is sum_i P_i(t_n) g_c^T N(x_i(t_n)): a moving force's amplitude, a mass's or vehicle's
-/// weight -m g. Nothing when the case has no moving loads, no static load (no forces, no
-/// gravity) or K is singular (a free body). Collective.
+/// weight -m g. g_c is refined (system/refined_static_solve.h); where the refinement stalls above
+/// 1e-6 a warning names the column. Nothing when the case has no moving loads, no static load (no
+/// forces, no gravity) or K is singular (a free body). Collective.
 NamedValues dynamic_amplification(const PreparedCase& pc, const std::vector<std::string>& names,
                                   const std::vector<double>& largest);
 

@@ -6,6 +6,7 @@
 #include "modal/modal_projection.h"
 #include "studies/displacement_columns.h"
 #include "studies/natural_modes.h"
+#include "studies/precision_floor.h"
 #include "studies/progress.h"
 #include "system/harmonic_solver.h"
 #include "system/line_schur_solver.h"
@@ -289,14 +290,12 @@ FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
   if (report && r.uncertainty > worth_a_warning &&
       dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0)
     std::fprintf(stderr,
-                 "hamdyn: warning: the response may be off by about %.1e relative (%s): the "
-                 "mesh is finer than double precision resolves for this model (K's condition "
-                 "grows as the elements' count to the power 2m, m the order of the strains); "
-                 "fewer elements give more accurate values\n",
+                 "hamdyn: warning: the response may be off by about %.1e relative (%s): %s\n",
                  r.uncertainty,
                  c.response.method == ResponseParameters::Method::direct
                      ? ("at " + text_of(r.uncertain_frequency) + " Hz").c_str()
-                     : "the static correction");
+                     : "the static correction",
+                 finer_than_double_precision);
   return r;
 }
 

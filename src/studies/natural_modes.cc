@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 #include "core/text.h"
 #include "studies/memory.h"
+#include "studies/precision_floor.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -38,12 +39,10 @@ void warn_beyond_resolution(const Modes& modes, MPI_Comm comm) {
                                    [&](double r) { return !(r <= worth_a_warning); });
   std::fprintf(stderr,
                "hamdyn: warning: %ld of the %zu eigenpairs kept residuals above %.0e (largest "
-               "%.2e, pair %ld: its eigenvalue may be off by about %.1e relative): the mesh is "
-               "finer than double precision resolves for this model (K's condition grows as the "
-               "elements' count to the power 2m, m the order of the strains); fewer elements give "
-               "more accurate values\n",
+               "%.2e, pair %ld: its eigenvalue may be off by about %.1e relative): %s\n",
                long(above), modes.residual.size(), worth_a_warning, *worst,
-               long(worst - modes.residual.begin()) + 1, *worst * *worst);
+               long(worst - modes.residual.begin()) + 1, *worst * *worst,
+               finer_than_double_precision);
 }
 } // namespace
 

@@ -3,7 +3,7 @@
 // accurately than the factorization's own round-off (Higham, Accuracy and Stability of Numerical
 // Algorithms, 2nd ed., ch. 12: it converges to the accuracy of the residual while the solver's
 // error stays below 1). One loop for every solve that refines (the frequency response's complex
-// solves, the modal static correction's K solve).
+// solves, every static K solve: system/refined_static_solve.h).
 #include <functional>
 #include <limits>
 
