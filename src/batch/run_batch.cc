@@ -97,6 +97,9 @@ MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const L
         std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
     m.results = resume ? resume_transient(c, group, /*report=*/false)
                        : find_study(sweep.study)->run(c, file, group, /*report=*/false);
+    if (leader)
+      for (const std::string& warning : m.results.warnings)
+        std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
   } catch (const InputError& e) {
     code = 2;
     m.message = e.what();

@@ -1,5 +1,6 @@
 #include "studies/dynamic_amplification.h"
 
+#include "core/text.h"
 #include "studies/precision_floor.h"
 #include "system/banded_operator.h"
 #include "system/line_schur_solver.h"
@@ -7,12 +8,10 @@
 #include "system/refined_static_solve.h"
 #include "time/time_grid.h"
 
-#include <deal.II/base/mpi.h>
 #include <deal.II/lac/vector.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace hamdyn {
 
@@ -54,11 +53,11 @@ NamedValues dynamic_amplification(const PreparedCase& pc, const std::vector<std:
     weights.compress(dealii::VectorOperation::add);
     const double uncertainty = refined_static_solve(s, stiffness, weights, influence);
     constexpr double worth_a_warning = 1e-6;
-    if (!(uncertainty <= worth_a_warning) && dealii::Utilities::MPI::this_mpi_process(s.comm) == 0)
-      std::fprintf(stderr,
-                   "hamdyn: warning: daf_%s may be off by %.1e relative or more (the refinement "
-                   "of its static value, K^-1 l, stalled there): %s\n",
-                   f.name.c_str(), uncertainty, finer_than_double_precision);
+    if (!(uncertainty <= worth_a_warning))
+      results.warnings.push_back("daf_" + f.name + " may be off by " + text_of(uncertainty) +
+                                 " relative or more (the refinement of its static value, K^-1 l, "
+                                 "stalled there): " +
+                                 finer_than_double_precision);
     const dealii::Vector<double> g(influence); // on every rank
     double worst = 0;
     for (unsigned long n = 0; n <= grid.n_steps; ++n) {

@@ -17,8 +17,8 @@ namespace hamdyn {
 /// (c's influence line: one solve per column, l_c its weights), so the loads' static value at
 /// t_n is sum_i P_i(t_n) g_c^T N(x_i(t_n)): a moving force's amplitude, a mass's or vehicle's
 /// weight -m g. g_c is refined (system/refined_static_solve.h); where the refinement stalls above
-/// 1e-6 a warning names the column. Nothing when the case has no moving loads, no static load (no
-/// forces, no gravity) or K is singular (a free body). Collective.
+/// 1e-6 a warning (NamedValues::warnings) names the column. Nothing when the case has no moving
+/// loads, no static load (no forces, no gravity) or K is singular (a free body). Collective.
 NamedValues dynamic_amplification(const PreparedCase& pc, const std::vector<std::string>& names,
                                   const std::vector<double>& largest);
 

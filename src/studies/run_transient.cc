@@ -209,9 +209,10 @@ public:
       for (const std::string& name : displacements)
         of_displacements.push_back(largest[std::size_t(
             std::find(columns_.begin(), columns_.end(), name) - columns_.begin())]);
-      for (const auto& [name, value] :
-           dynamic_amplification(pc_, displacements, of_displacements).entries)
+      const NamedValues daf = dynamic_amplification(pc_, displacements, of_displacements);
+      for (const auto& [name, value] : daf.entries)
         results.add(name, value);
+      results.warnings.insert(results.warnings.end(), daf.warnings.begin(), daf.warnings.end());
     }
     return results;
   }

@@ -368,6 +368,6 @@ sed -e 's|Values = Variables/alpha = 0.5, 1|Values = Discretization/Elements = 3
 mpi 2 "$hamdyn" batch fine.prm --output fine >fine.log 2>&1
 check "a mesh finer than double precision: exit 0" test $? -eq 0
 check "a mesh finer than double precision: the daf's warning" \
-  grep -q "warning: daf_u@0.5 may be off by .* the mesh is finer than double precision" fine.log
+  grep -q "hamdyn batch: case_0000: warning: daf_u@0.5 may be off by .* the mesh is finer than double precision" fine.log
 
 finish_checks
