@@ -206,6 +206,7 @@ public:
         results.add("max_abs_energy_error", largest[k]);
     if (pc_.parameters.has_moving_loads()) {
       std::vector<double> of_displacements;
+      of_displacements.reserve(displacements.size());
       for (const std::string& name : displacements)
         of_displacements.push_back(largest[std::size_t(
             std::find(columns_.begin(), columns_.end(), name) - columns_.begin())]);
