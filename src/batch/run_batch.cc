@@ -92,14 +92,15 @@ MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const L
     declare_case_parameters(file);
     read_member_case(sweep, k, options.overrides, directory, file);
     const CaseParameters c = parse_case_parameters(file, sweep.case_directory);
-    if (leader)
-      for (const auto& warning : unused_parameter_warnings(file, c))
-        std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
+    const auto warn = [&](const std::vector<std::string>& warnings) { // the member's, once
+      if (leader)
+        for (const std::string& warning : warnings)
+          std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
+    };
+    warn(unused_parameter_warnings(file, c));
     m.results = resume ? resume_transient(c, group, /*report=*/false)
                        : find_study(sweep.study)->run(c, file, group, /*report=*/false);
-    if (leader)
-      for (const std::string& warning : m.results.warnings)
-        std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
+    warn(m.results.warnings);
   } catch (const InputError& e) {
     code = 2;
     m.message = e.what();

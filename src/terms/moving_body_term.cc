@@ -292,6 +292,9 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
     Level l0 = l; // the new level at y = 0
     l0.evaluate(u_0, v_0, a_0);
     q_weights[j].assign(n.dofs.size(), 0.0);
+    z0[j] = c.z + dt * c.z_t + cu_a * c.z_tt;
+    z0_t[j] = c.z_t + cv_a * c.z_tt;
+    z0_tt[j] = -q * c.z_tt;
     if (!b.is_vehicle()) {
       // An impact: the mass enters or leaves the line, or (C0 elements) passes a node, where w_x
       // jumps (the cell it was in is found from the position carried: t_n + dt and the next
@@ -299,11 +302,6 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
       const ContactShape before = system_.contact_shape(c.x);
       impact[j] =
           before.dofs.empty() != n.dofs.empty() || (!n.slope_continuous && before.dofs != n.dofs);
-    }
-    z0[j] = c.z + dt * c.z_t + cu_a * c.z_tt;
-    z0_t[j] = c.z_t + cv_a * c.z_tt;
-    z0_tt[j] = -q * c.z_tt;
-    if (!b.is_vehicle()) {
       // Its force along N is -(m z'' + m g): inertia at alpha_m, weight at alpha_f. z'' at the
       // new level is, as a function of y, z''(0) - r^T y: Newmark's derivative of z' = w_c'
       // (r = N + (beta / gamma) x' N_x), or at an impact the material acceleration itself
