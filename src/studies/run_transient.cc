@@ -25,7 +25,6 @@
 #include <csignal>
 #include <iomanip>
 #include <iostream>
-#include <limits>
 #include <memory>
 #include <sstream>
 
@@ -225,27 +224,27 @@ public:
     std::cout << "  ParaView: open " << directory << "/solution.pvd, apply Filters > "
               << "Warp By Vector (Vectors: deflection), press Play" << std::endl;
     // V and the step's elastic forces are formed from the element strains
-    // (system/stiffness_from_strains.h) and the step never multiplies K with the accelerations
-    // of the highest modes (NewmarkIntegrator::step_once), so energy_error keeps its digits far
-    // past where the assembled K lost them; what remains is the round-off of the band solves and
-    // updates, a random walk over the steps. Measured (rho_inf = 1, undamped, from an initial
-    // displacement): a Hermite cantilever with a tip mass, 1000 steps, 6e-12, 2e-7 and 2.3e-5 of
-    // the energy at 1600, 16 000 and 10^5 elements; a P1 string, 500 steps, 1.5e-13 at 10^5 and
-    // 8.6e-11 at 10^6. Bounded above by eps N^m S / 100 (m = 2 beams, 1 strings; S steps);
-    // past 1e-6 the run says so.
+    // (system/stiffness_from_strains.h), the step never multiplies K with the accelerations of
+    // the highest modes (NewmarkIntegrator::step_once) and its solves are refined
+    // (system/refined_linearization_solver.h), so energy_error keeps its digits far past where
+    // the assembled K and J lost them. What remains is what each solve leaves, adding up over
+    // the steps: bounded by that solve's measured error times the steps. Measured (rho_inf = 1,
+    // undamped): a Hermite cantilever with a tip mass released from its static shape, 6e-12,
+    // 3e-11 and 1.5e-10 of the energy at 1600, 16 000 (1000 steps) and 10^5 elements (100 steps;
+    // 5.7e-9 after 1000, bound 1.2e-8); a point force applied suddenly to a 10^5-element girder,
+    // 7.7e-10 of the work after 300 steps (bound 2.1e-8); a P1 string, 1.2e-11 at 10^6 elements
+    // and 500 steps (bound 7.3e-9). Past 1e-6 the run says so.
     if (pc_.parameters.scheme == Scheme::modal)
       return; // its steps are exact in the modal coordinates: no round-off walks with the steps
-    const double order = pc_.parameters.model_type == ModelType::string ? 1 : 2;
-    const double floor = std::numeric_limits<double>::epsilon() *
-                         std::pow(double(pc_.parameters.n_elements), order) *
-                         double(run_->n_steps()) / 100;
-    if (floor > 1e-6)
+    const double bound = run_->solve_round_off() * double(run_->n_steps());
+    if (bound > 1e-6)
       std::cout << "  energy_error: at " << pc_.parameters.n_elements << " elements and "
                 << run_->n_steps()
-                << " steps the round-off of the step may move the energy by up "
-                   "to about "
-                << std::setprecision(1) << floor << " of itself (eps N^" << order
-                << " steps / 100, measured); read energy_error at that level as round-off"
+                << " steps the round-off of the step's solves may move the energy by up to "
+                   "about "
+                << std::setprecision(1) << bound
+                << " of itself (their measured error times the steps); read energy_error at "
+                   "that level as round-off"
                 << std::endl;
   }
 

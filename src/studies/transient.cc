@@ -140,6 +140,17 @@ std::vector<double> Transient::row(double stop_request, double* any_stop_request
 }
 
 std::string Transient::take_note() {
+  const RefinedLinearizationSolver& solver = integrator_.solver();
+  constexpr double worth_a_warning = 1e-6; // as the studies' precision warnings
+  if (!solve_precision_reported_ && !(solver.remaining_error() <= worth_a_warning)) {
+    solve_precision_reported_ = true; // said once, after the first step
+    return "warning: the step's solves may be off by " + text_of(solver.remaining_error()) +
+           " relative (" + std::to_string(solver.corrections()) + " refinements each; unrefined " +
+           text_of(solver.unrefined_error()) +
+           "): the step is so long against the mesh's highest periods that J = c_m M + c_k K "
+           "loses M in double precision; fewer elements or a shorter Time integration/Time "
+           "step give more accurate values";
+  }
   const MovingBodyTerm* moving = integrator_.moving_bodies();
   if (moving && !contact_loss_reported_ && !std::isnan(moving->first_contact_loss_time())) {
     contact_loss_reported_ = true; // bilateral contact: the run goes on, said once
@@ -167,6 +178,10 @@ std::string Transient::summary() const {
          (integrator_.halved_steps() == 0
               ? std::string()
               : ", " + std::to_string(integrator_.halved_steps()) + " steps retried in halves") +
+         (integrator_.solver().corrections() == 0
+              ? std::string()
+              : ", each solve refined " + std::to_string(integrator_.solver().corrections()) +
+                    " times") +
          ")";
 }
 

@@ -51,6 +51,9 @@ public:
   double time() const override { return state_.t; }
   double final_time() const override { return pc_.parameters.final_time; }
   const State& state() const { return state_; }
+  /// What one step's solve may leave in the state, relative (its factorization's error after the
+  /// refinement: system/refined_linearization_solver.h); 0 for a step exact in its coordinates.
+  virtual double solve_round_off() const { return 0; }
 
 protected:
   /// The step, the step count and the time into a checkpoint, and back: InputError when the
@@ -85,6 +88,7 @@ public:
   std::vector<double> row(double stop_request = 0,
                           double* any_stop_request = nullptr) const override;
 
+  double solve_round_off() const override { return integrator_.solver().remaining_error(); }
   /// A nonlinear spring's negative slope, said once.
   std::string take_note() override;
   /// One line: steps, scheme, DoFs, ranks, Newton iterations, halved steps.
@@ -101,6 +105,7 @@ private:
   EnergyLedger ledger_;
   LineHistory history_;
   bool negative_slope_reported_ = false;
+  bool solve_precision_reported_ = false;
   bool contact_loss_reported_ = false;
 };
 

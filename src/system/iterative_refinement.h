@@ -3,7 +3,7 @@
 // accurately than the factorization's own round-off (Higham, Accuracy and Stability of Numerical
 // Algorithms, 2nd ed., ch. 12: it converges to the accuracy of the residual while the solver's
 // error stays below 1). One loop for every solve that refines (the frequency response's complex
-// solves, every static K solve: system/refined_static_solve.h).
+// solves, every static K solve and the time step's solves: system/refined_linearization_solver.h).
 #include <functional>
 #include <limits>
 

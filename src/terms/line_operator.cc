@@ -10,7 +10,7 @@
 
 namespace hamdyn {
 
-LineOperator::LineOperator(const SecondOrderSystem& system) : system_(system) {
+LineOperator::LineOperator(const SecondOrderSystem& system) : system_(system), solver_(system) {
   if (system_.axial_factor > 0)
     terms_.push_back(std::make_unique<AxialTensionTerm>(system_));
   auto nodal = std::make_unique<NodalForceTerm>(system_); // also without elements: its records
@@ -52,7 +52,8 @@ void LineOperator::initialize(State& s) {
   }
   for (auto& term : terms_)
     term->start(s, &residual_);
-  LineSchurSolver mass_solver; // freed before J is factored: the two never coexist
+  RefinedLinearizationSolver mass_solver(
+      system_); // freed before J is factored: the two never coexist
   factor_linearization(mass_solver, 1, 0, 0, nullptr);
   mass_solver.solve(residual_, s.a);
   for (auto& term : terms_)
@@ -73,14 +74,13 @@ bool LineOperator::allows_displacement_form() const {
   return true;
 }
 
-void LineOperator::factor_linearization(LineSchurSolver& solver, double c_m, double c_c, double c_k,
-                                        const ImplicitStep* step) const {
+void LineOperator::factor_linearization(RefinedLinearizationSolver& solver, double c_m, double c_c,
+                                        double c_k, const ImplicitStep* step) const {
   bool assembled = false;
   for (const auto& term : terms_)
     assembled = assembled || term->adds_to_linearization();
   if (!assembled) { // from the band storage: the assembled matrices may be gone
-    BandedOperator::Rows j(system_.banded(), system_.banded_linearization(c_m, c_c, c_k));
-    solver.factorize(j);
+    solver.factorize(c_m, c_c, c_k);
     return;
   }
   MatrixCombination j = system_.linearization(c_m, c_c, c_k); // kept for the terms' products

@@ -57,6 +57,8 @@ public:
   void save(Checkpoint& c) const;
   void restore(const Checkpoint& c);
 
+  /// J's factorization and its refined solves (what they need: corrections(), remaining_error()).
+  const RefinedLinearizationSolver& solver() const { return solver_; }
   const NodalForceTerm& nodal_forces() const { return *nodal_forces_; }
   /// The moving masses and vehicles (null without).
   const MovingBodyTerm* moving_bodies() const { return moving_bodies_; }
@@ -68,7 +70,7 @@ private:
   /// Factors c_m M + c_c C + c_k K (+ the terms' shares for `step`) into `solver`: from the band
   /// storage, or from the assembled matrices when a term adds a matrix of its own (they keep
   /// the assembled matrices: SecondOrderSystem::release_assembled_matrices).
-  void factor_linearization(LineSchurSolver& solver, double c_m, double c_c, double c_k,
+  void factor_linearization(RefinedLinearizationSolver& solver, double c_m, double c_c, double c_k,
                             const ImplicitStep* step) const;
   TermContext context(const ImplicitStep& step);
 
@@ -76,7 +78,7 @@ private:
   std::vector<std::unique_ptr<OperatorTerm>> terms_; // corrected in this order
   NodalForceTerm* nodal_forces_;                     // one of terms_
   MovingBodyTerm* moving_bodies_ = nullptr;          // one of terms_, or null
-  LineSchurSolver solver_;
+  RefinedLinearizationSolver solver_;
   // The operator's product arguments at the alpha levels (SecondOrderSystem::apply) and v_af.
   LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;
   LA::Vector v_start_; // v_n while a step is retried in halves (for State::v_mean)

@@ -97,7 +97,7 @@ void MovingBodyTerm::write_history(State& s) const {
   }
 }
 
-void MovingBodyTerm::solve_shape(const LineSchurSolver& solver, const Level& at,
+void MovingBodyTerm::solve_shape(const RefinedLinearizationSolver& solver, const Level& at,
                                  LA::Vector& w) const {
   LA::Vector& n = shape_;
   n = 0;
@@ -153,7 +153,7 @@ void MovingBodyTerm::start(State& s, LA::Vector* residual) {
     accelerated(s, nullptr);
 }
 
-void MovingBodyTerm::accelerated(State& s, const LineSchurSolver* mass_solver) {
+void MovingBodyTerm::accelerated(State& s, const RefinedLinearizationSolver* mass_solver) {
   const std::size_t nb = bodies_.size();
   std::vector<global_dof_index> dofs;
   std::vector<Level> at = levels(s.t, dofs);

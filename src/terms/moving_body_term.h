@@ -65,7 +65,7 @@ public:
 
   void factored(const TermContext& context, const ImplicitStep& step) override;
   void start(State& s, LA::Vector* residual) override;
-  void accelerated(State& s, const LineSchurSolver* mass_solver) override;
+  void accelerated(State& s, const RefinedLinearizationSolver* mass_solver) override;
   unsigned correct(State& s, const ImplicitStep& step, const TermContext& context,
                    const LA::Vector& r_lin, LA::Vector& y) override;
   void remember() override { remembered_ = bodies_; }
@@ -103,7 +103,7 @@ private:
   static void follow(const Level& at, Carried& c);
   void write_history(State& s) const;
   /// y = J^-1 N for the level's shape (N's rows on this rank).
-  void solve_shape(const LineSchurSolver& solver, const Level& at, LA::Vector& w) const;
+  void solve_shape(const RefinedLinearizationSolver& solver, const Level& at, LA::Vector& w) const;
 
   const SecondOrderSystem& system_;
   std::vector<Carried> bodies_, remembered_;

@@ -8,7 +8,7 @@
 // ledger (output/energy_term.h) and save/load of what it carries from step to step.
 #include "output/checkpoint.h"
 #include "output/energy_term.h"
-#include "system/line_schur_solver.h"
+#include "system/refined_linearization_solver.h"
 #include "system/second_order_system.h"
 #include "terms/implicit_step.h"
 
@@ -27,7 +27,7 @@ struct NewtonFailure : std::runtime_error {
 /// What a term may use of the operator while it corrects a step.
 struct TermContext {
   const SecondOrderSystem& system;
-  const LineSchurSolver& solver; // J factored for the step's coefficients
+  const RefinedLinearizationSolver& solver; // J factored for the step's coefficients
   /// Refactors J for the step (a term's share of J changed: add_to_linearization).
   std::function<void()> refactor;
 };
@@ -49,7 +49,7 @@ public:
   /// s.a solves M a = `rhs` (after every term's start): a term whose force depends on the
   /// acceleration corrects it through `mass_solver` (M factored; null: s.a is given as it
   /// is), and sets its state at s.
-  virtual void accelerated(State& /*s*/, const LineSchurSolver* /*mass_solver*/) {}
+  virtual void accelerated(State& /*s*/, const RefinedLinearizationSolver* /*mass_solver*/) {}
   /// Corrects y, the linear step's solution J^-1 r_lin, to the solution of the step with the
   /// term's force (and books its state at the step's end into s); returns its Newton
   /// iterations. Throws NewtonFailure leaving s and the term as they were.

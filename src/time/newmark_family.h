@@ -50,6 +50,8 @@ public:
   const std::string& first_negative_slope_element() const;
   /// The moving masses and vehicles (null without).
   const MovingBodyTerm* moving_bodies() const { return operator_.moving_bodies(); }
+  /// J's factorization and its refined solves.
+  const RefinedLinearizationSolver& solver() const { return operator_.solver(); }
 
 private:
   LineOperator operator_;
