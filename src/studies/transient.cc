@@ -144,10 +144,12 @@ std::string Transient::take_note() {
   constexpr double worth_a_warning = 1e-6; // as the studies' precision warnings
   if (!solve_precision_reported_ && !(solver.remaining_error() <= worth_a_warning)) {
     solve_precision_reported_ = true; // said once, after the first step
-    return "warning: the step's solves may be off by " + text_of(solver.remaining_error()) +
-           " relative (" + std::to_string(solver.corrections()) + " refinements each; unrefined " +
-           text_of(solver.unrefined_error()) +
-           "): the step is so long against the mesh's highest periods that J = c_m M + c_k K "
+    const unsigned k = solver.corrections();
+    return "the step's solves may be off by " + text_of(solver.remaining_error()) + " relative " +
+           (k == 0 ? std::string("(their refinement does not converge here)")
+                   : "after " + std::to_string(k) + " refinements each (unrefined " +
+                         text_of(solver.unrefined_error()) + ")") +
+           ": the step is so long against the mesh's highest periods that J = c_m M + c_k K "
            "loses M in double precision; fewer elements or a shorter Time integration/Time "
            "step give more accurate values";
   }

@@ -568,4 +568,37 @@ expect_bad "moving mass with the modal scheme" "Moving loads/Masses = 'm: ... @ 
 expect_bad "response with a vehicle" "Moving loads/Oscillators = 'car: ... @ t': hamdyn response" \
   response --set "Moving loads/Oscillators=car: 1, 10, 1 @ t" --set "Frequency response/Forces=0.5:1"
 
+# The step's solves on a fine Hermite mesh with a long step (system/refined_linearization_solver.h):
+# the summary says how many refinements each solve makes; where even refined solves stay off by
+# more than 1e-6 the run says so, and its energy_error bound follows (30 m girder, a point force).
+cat > girder.prm <<'EOF2'
+subsection Model
+  set Type = euler bernoulli beam
+  set Mass per length = 2000
+  set Bending stiffness = 4e9
+  set Length = 30
+end
+subsection Left end
+  set Support = pinned
+end
+subsection Right end
+  set Support = pinned
+end
+subsection Attachments
+  set Forces = 15.2:-196200
+end
+subsection Time integration
+  set Time step = 0.05
+  set Final time = 0.1
+end
+EOF2
+out="$("$hamdyn" run girder.prm --set "Discretization/Elements=10000" --output "$work/girder10k" 2>&1)"
+check "fine girder: each solve refined" grep -qE "each solve refined [1-9][0-9]* times" <<<"$out"
+check "fine girder: no precision warning" bash -c "! grep -qF 'may be off by' <<<\"\$1\"" _ "$out"
+out="$("$hamdyn" run girder.prm --set "Discretization/Elements=20000" --output "$work/girder20k" 2>&1)"
+check "finer girder: the solves' precision said" \
+  grep -qF "the step's solves may be off by" <<<"$out"
+check "finer girder: the energy_error bound said" \
+  grep -qF "round-off of the step's solves may move the energy" <<<"$out"
+
 finish_checks
