@@ -52,8 +52,8 @@ void LineOperator::initialize(State& s) {
   }
   for (auto& term : terms_)
     term->start(s, &residual_);
-  RefinedLinearizationSolver mass_solver(
-      system_); // freed before J is factored: the two never coexist
+  // freed before J is factored: the two never coexist
+  RefinedLinearizationSolver mass_solver(system_);
   factor_linearization(mass_solver, 1, 0, 0, nullptr);
   mass_solver.solve(residual_, s.a);
   for (auto& term : terms_)

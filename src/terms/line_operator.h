@@ -2,7 +2,8 @@
 // The operator of a line system, M a + C v + K u + g(u, v) = f(t), as a sum of terms: the linear
 // M, C and K of SecondOrderSystem, factored as J = c_m M + c_c C + c_k K once per step size (on
 // PETSc objects by hand: deal.II 9.4 has no PETScWrappers::TimeStepper, which came in 9.5; the
-// contract is PETSc TSALPHA2's, J the only matrix ever factored), and the nonlinear terms
+// contract is PETSc TSALPHA2's, J the only matrix ever factored; its solves refined where a fine
+// mesh and a long step need it: system/refined_linearization_solver.h), and the nonlinear terms
 // (terms/nodal_force_term.h, terms/axial_tension_term.h), which correct the linear step through
 // J. implicit_solve() is the one call an integrator makes per step (terms/implicit_step.h).
 #include "terms/operator_term.h"
