@@ -29,6 +29,9 @@
 // dissipated). (Continuing z'' across a node instead keeps the step smooth in energy but leaves
 // the Newmark pair ringing at (-1)^n: a P2 string's material acceleration jumps there by much.)
 // Degree 1 has no w_xx inside a C0 element and is refused (core/moving_load_parameters.cc).
+// On a C0 model the mass's own force kinks w under it, where x'^2 w_xx is a delta: the mass's
+// response then depends on the mesh and does not converge (measured in the README; the run says
+// so: studies/transient.cc).
 //
 // A vehicle is a mass on a spring k and a dashpot c whose foot follows the structure: its own
 // degree of freedom z, integrated by the same Newmark formulas as the structure, with the
