@@ -47,10 +47,16 @@ solve_to_round_off(const LineSchurSolver& a,
 void RefinedLinearizationSolver::factorize(double c_m, double c_c, double c_k) {
   BandedOperator::Rows j(system_.banded(), system_.banded_linearization(c_m, c_c, c_k));
   factorization_.factorize(j);
-  refined_ = true;
   c_m_ = c_m;
   c_c_ = c_c;
   c_k_ = c_k;
+  // M alone (the initial acceleration's solve) has no K or C to drown it: its factorization is
+  // as accurate as its exact entries, and it needs no probe.
+  refined_ = c_c != 0 || c_k != 0;
+  corrections_ = 0;
+  unrefined_error_ = remaining_error_ = 0;
+  if (!refined_)
+    return;
   for (LA::Vector* v : {&mass_part_, &stiffness_part_, &residual_, &correction_})
     if (v->size() == 0)
       v->reinit(system_.locally_owned, system_.comm);

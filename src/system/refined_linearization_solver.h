@@ -44,7 +44,7 @@ public:
   explicit RefinedLinearizationSolver(const SecondOrderSystem& s) : system_(s) {}
 
   /// Factors J = c_m M + c_c C + c_k K from the system's band and probes how many corrections its
-  /// solves need. Collective.
+  /// solves need (none for M alone, c_c = c_k = 0). Collective.
   void factorize(double c_m, double c_c, double c_k);
   /// Factors a combination with more than the system's M, C and K in it (a term's share of J):
   /// its solves are not refined (the term's Newton iteration corrects them). Collective.
