@@ -10,6 +10,7 @@
 #include <deal.II/lac/sparsity_tools.h>
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 namespace hamdyn {
@@ -230,25 +231,93 @@ void LineModel::add_moving_bodies(SecondOrderSystem& s,
   }
   s.gravity = c_.gravity;
   s.contact_shape = [cells, this](double x) { return contact_shape(*cells, x); };
+  s.body_shape = [cells, this](double x) { return body_shape(*cells, x); };
 }
 
-ContactShape LineModel::contact_shape(const std::vector<Cell>& cells, double x) const {
+namespace {
+/// The shape of the nonzero weights (per DoF: w, w_x, w_xx), without the held DoFs.
+ContactShape shape_of(const std::map<types::global_dof_index, std::array<double, 3>>& weights,
+                      const AffineConstraints<double>& constraints) {
   ContactShape shape;
-  if (!(x >= 0 && x <= c_.length))
-    return shape;
-  const Cell& on = cell_at(cells, x);
-  const auto d = displacement_derivatives(on, x);
-  shape.slope_continuous = slope_continuous();
-  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
-  on->get_dof_indices(dofs);
-  for (std::size_t j = 0; j < dofs.size(); ++j)
-    if (!constraints_.is_constrained(dofs[j]) && (d[0][j] != 0 || d[1][j] != 0 || d[2][j] != 0)) {
-      shape.dofs.push_back(dofs[j]);
-      shape.n.push_back(d[0][j]);
-      shape.n_x.push_back(d[1][j]);
-      shape.n_xx.push_back(d[2][j]);
+  for (const auto& [dof, w] : weights)
+    if (!constraints.is_constrained(dof) && (w[0] != 0 || w[1] != 0 || w[2] != 0)) {
+      shape.dofs.push_back(dof);
+      shape.n.push_back(w[0]);
+      shape.n_x.push_back(w[1]);
+      shape.n_xx.push_back(w[2]);
     }
   return shape;
+}
+} // namespace
+
+ContactShape LineModel::contact_shape(const std::vector<Cell>& cells, double x) const {
+  if (!(x >= 0 && x <= c_.length))
+    return ContactShape();
+  const Cell& on = cell_at(cells, x);
+  const auto d = displacement_derivatives(on, x);
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  on->get_dof_indices(dofs);
+  std::map<types::global_dof_index, std::array<double, 3>> weights;
+  for (std::size_t j = 0; j < dofs.size(); ++j)
+    weights[dofs[j]] = {d[0][j], d[1][j], d[2][j]};
+  return shape_of(weights, constraints_);
+}
+
+ContactShape LineModel::body_shape(const std::vector<Cell>& cells, double x) const {
+  if (slope_continuous() || !(x >= 0 && x <= c_.length))
+    return contact_shape(cells, x);
+  // A C0 element's w_x jumps at its nodes, and so would the contact point's material velocity
+  // w_t + x' w_x each time a body crosses one: an impact per node, after which a rigid mass's
+  // response depends on the mesh and does not converge (its own force kinks w under it, which
+  // the elements carry at their nodes). A body meets the line instead through the C1 field
+  // recovered from w: in each element the cubic Hermite interpolant of the nodal values and of
+  // the nodal means of the two elements' w_x (nodal averaging, Zienkiewicz & Zhu, Int. J. Numer.
+  // Meth. Eng. 33:1331-1364, 1992); its slope, the same for the slope with the means of w_xx, so
+  // that w_t + x' w_x and its time derivative meet no jump (a jump in z'' the trapezoidal rule
+  // would carry on as an alternating mode). At a node the slope is the mean of the two
+  // elements', the mean the continuum's contact velocity takes where the body's force kinks w
+  // (z' = <w_t> + x' <w_x> across a point moving at x', where [w_t] = -x' [w_x]). The mass is
+  // then tied at the velocity level to z' = R(v) + x' G(u) (R the recovered value, G the
+  // recovered slope), which is not the time derivative of R(u) at x(t): z drifts from it by
+  // O(h) times the kink, as the recovery's own error does.
+  const Cell& on = cell_at(cells, x);
+  const auto at = std::find(cells.begin(), cells.end(), on);
+  const double x0 = on->vertex(0)[0], h = on->vertex(1)[0] - x0, xi = (x - x0) / h;
+  // the cubic Hermite basis on [0, 1] and its derivative: value at 0, slope at 0, value at 1,
+  // slope at 1
+  const std::array<double, 4> basis{2 * xi * xi * xi - 3 * xi * xi + 1,
+                                    xi * xi * xi - 2 * xi * xi + xi,
+                                    -2 * xi * xi * xi + 3 * xi * xi, xi * xi * xi - xi * xi};
+  const std::array<double, 4> basis_x{6 * xi * xi - 6 * xi, 3 * xi * xi - 4 * xi + 1,
+                                      -6 * xi * xi + 6 * xi, 3 * xi * xi - 2 * xi};
+  std::map<types::global_dof_index, std::array<double, 3>> weights;
+  std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
+  for (int end = 0; end < 2; ++end) {
+    const double node = end == 0 ? x0 : x0 + h;
+    const double value = basis[2 * end], slope = h * basis[2 * end + 1];
+    const double value_x = basis_x[2 * end] / h, slope_x = basis_x[2 * end + 1];
+    const auto d = displacement_derivatives(on, node);
+    on->get_dof_indices(dofs);
+    for (std::size_t j = 0; j < dofs.size(); ++j)
+      weights[dofs[j]][0] += value * d[0][j];
+    // the nodal means over the cells that share the node (one at the ends of the line)
+    std::vector<const Cell*> sharing{&on};
+    if (end == 0 && at != cells.begin())
+      sharing.push_back(&*(at - 1));
+    if (end == 1 && at + 1 != cells.end())
+      sharing.push_back(&*(at + 1));
+    const double share = 1.0 / double(sharing.size());
+    for (const Cell* cell : sharing) {
+      const auto dc = displacement_derivatives(*cell, node);
+      (*cell)->get_dof_indices(dofs);
+      for (std::size_t j = 0; j < dofs.size(); ++j) {
+        weights[dofs[j]][0] += share * slope * dc[1][j];
+        weights[dofs[j]][1] += share * (value * dc[1][j] + slope * dc[2][j]);
+        weights[dofs[j]][2] += share * (value_x * dc[1][j] + slope_x * dc[2][j]);
+      }
+    }
+  }
+  return shape_of(weights, constraints_);
 }
 
 void LineModel::assemble_matrices(SecondOrderSystem& s) const {

@@ -150,6 +150,10 @@ private:
   /// w, w_x and w_xx at x through the free DoFs of the cell of `cells` (the active cells along
   /// +x) that holds it; nothing off [0, Length]. The moving loads' one way onto the line.
   ContactShape contact_shape(const std::vector<Cell>& cells, double x) const;
+  /// w, w_x and w_xx at x as a moving body meets them (SecondOrderSystem::body_shape): on a C1
+  /// model the element's own; on a C0 model those of a C1 field recovered from w over the cell
+  /// and its neighbours (line_model.cc says why); nothing off [0, Length].
+  ContactShape body_shape(const std::vector<Cell>& cells, double x) const;
   /// The moving masses and vehicles, their gravity and w's shape along the line for the operator
   /// and the static values of the moving loads (SecondOrderSystem::moving_bodies, contact_shape).
   void add_moving_bodies(SecondOrderSystem& s,

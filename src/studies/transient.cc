@@ -153,18 +153,6 @@ std::string Transient::take_note() {
            "loses M in double precision; fewer elements or a shorter Time integration/Time "
            "step give more accurate values";
   }
-  if (!kinked_mass_reported_) {
-    kinked_mass_reported_ = true; // said once, after the first step
-    if (const std::string name = mass_on_a_kink(); !name.empty())
-      return "the moving mass " + name +
-             " rides a C0 model (string, Timoshenko beam), where its own force kinks w under it "
-             "and the material acceleration's xdot^2 w_xx is a delta (Dyniewicz & Bajer, Arch. "
-             "Appl. Mech. 79, 2009): its response depends on the mesh and does not converge as "
-             "the elements get finer (a quadratic string at v = 0.15 c: midspan -4.7e-2, "
-             "-3.4e-2, -1.6e-2 at 40, 160, 640 elements; the same mass as a vehicle on a spring "
-             "of 1000 times its weight per metre converges to -5.18e-2); compare meshes, or "
-             "model it as a vehicle (Moving loads/Oscillators), which meets no w_xx";
-  }
   const MovingBodyTerm* moving = integrator_.moving_bodies();
   if (moving && !contact_loss_reported_ && !std::isnan(moving->first_contact_loss_time())) {
     contact_loss_reported_ = true; // bilateral contact: the run goes on, said once
@@ -179,16 +167,6 @@ std::string Transient::take_note() {
   negative_slope_reported_ = true; // allowed (softening, snap-through), said once
   return integrator_.first_negative_slope_element() + " has a negative slope dF/de from t = " +
          text_of(integrator_.first_negative_slope_time()) + " s";
-}
-
-std::string Transient::mass_on_a_kink() const {
-  const SecondOrderSystem& s = pc_.system;
-  if (!s.contact_shape || s.contact_shape(pc_.parameters.length / 2).slope_continuous)
-    return "";
-  for (const MovingContact& body : s.moving_bodies)
-    if (!body.is_vehicle())
-      return body.name;
-  return "";
 }
 
 std::string Transient::summary() const {

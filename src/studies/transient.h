@@ -106,9 +106,6 @@ private:
   LineHistory history_;
   bool negative_slope_reported_ = false;
   bool solve_precision_reported_ = false;
-  bool kinked_mass_reported_ = false;
-  /// The first rigid moving mass when the model's w_x jumps at the nodes (a C0 model), else "".
-  std::string mass_on_a_kink() const;
   bool contact_loss_reported_ = false;
 };
 

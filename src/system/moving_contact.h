@@ -11,15 +11,13 @@
 
 namespace hamdyn {
 
-/// w, w_x and w_xx at one point: sum_j n[j] u[dofs[j]] and so on, over the free DoFs of the cell
-/// that holds the point (the same on every rank); no DoFs off the line (nor on a cell whose DoFs
-/// are all held, which does not move either).
+/// w, w_x and w_xx at one point: sum_j n[j] u[dofs[j]] and so on, over free DoFs of the cell
+/// that holds the point (and, as a body meets a C0 model, its neighbours': SecondOrderSystem::
+/// body_shape), the same on every rank; no DoFs off the line (nor on a cell whose DoFs are all
+/// held, which does not move either).
 struct ContactShape {
   std::vector<dealii::types::global_dof_index> dofs;
   std::vector<double> n, n_x, n_xx;
-  /// w_x is continuous where the point passes from one cell to the next (the Hermite beam); in a
-  /// C0 element it jumps there, and so does a rigid mass's vertical velocity x' w_x.
-  bool slope_continuous = false;
 };
 
 struct MovingContact {

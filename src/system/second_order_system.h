@@ -154,10 +154,12 @@ struct SecondOrderSystem {
   /// g(u, v) = sum_k F_k(u_k or v_k) e_k joins the operator's forces (empty for a linear system).
   std::vector<NodalForce> nodal_forces;
   /// Masses and vehicles moving along the line (empty without), the same list on every rank, the
-  /// gravity acting on them [m/s^2, in -w] and w's shape at a point x (empty off the line).
+  /// gravity acting on them [m/s^2, in -w], w's shape at a point x (empty off the line: the
+  /// element's own, as moving forces meet it) and as the bodies meet it (C0 models: a C1 field
+  /// recovered from w, models/line_model.cc).
   std::vector<MovingContact> moving_bodies;
   double gravity = 0;
-  std::function<ContactShape(double x)> contact_shape;
+  std::function<ContactShape(double x)> contact_shape, body_shape;
   std::vector<dealii::types::global_dof_index> nodal_force_dofs() const;
   /// The large-amplitude (Kirchhoff-Carrier) string: its tension grows by axial_factor q with
   /// q = u^T K1 u = int u_x^2 dx, K1 = tension_stiffness (int phi_i' phi_j' dx) and

@@ -62,7 +62,7 @@ MovingBodyTerm::Level MovingBodyTerm::level(std::size_t j, double t) const {
   l.x = b.x(t);
   l.x_t = b.x_t(t);
   l.x_tt = b.x_tt(t);
-  l.shape = system_.contact_shape(l.x);
+  l.shape = system_.body_shape(l.x);
   return l;
 }
 
@@ -296,12 +296,9 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
     z0_t[j] = c.z_t + cv_a * c.z_tt;
     z0_tt[j] = -q * c.z_tt;
     if (!b.is_vehicle()) {
-      // An impact: the mass enters or leaves the line, or (C0 elements) passes a node, where w_x
-      // jumps (the cell it was in is found from the position carried: t_n + dt and the next
-      // step's t_n may round to either side of a node).
-      const ContactShape before = system_.contact_shape(c.x);
-      impact[j] =
-          before.dofs.empty() != n.dofs.empty() || (!n.slope_continuous && before.dofs != n.dofs);
+      // An impact: the mass enters or leaves the line (whether it was on it is found from the
+      // position carried: t_n + dt and the next step's t_n may round to either side of an end).
+      impact[j] = system_.body_shape(c.x).dofs.empty() != n.dofs.empty();
       // Its force along N is -(m z'' + m g): inertia at alpha_m, weight at alpha_f. z'' at the
       // new level is, as a function of y, z''(0) - r^T y: Newmark's derivative of z' = w_c'
       // (r = N + (beta / gamma) x' N_x), or at an impact the material acceleration itself
@@ -391,8 +388,8 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
                                  c.force * dot(l.shape.n, l.shape, v_mean));
     if (impact[j]) {
       // What the mass takes in an impact (its z' jumps by x' w_x at a support, Dyniewicz &
-      // Bajer, 2009, or by x' times the jump of w_x at a node) is the carrier's work, but on
-      // leaving the line, where it meets the ground, dissipated.
+      // Bajer, 2009) is the carrier's work, but on leaving the line, where it meets the ground,
+      // dissipated.
       const double taken = c.energy - energy_old + on_structure;
       if (l.on_line())
         c.work += taken;

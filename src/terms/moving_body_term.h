@@ -21,17 +21,16 @@
 //   z''(y) = z''(0) - r^T y, r = N + (beta/gamma) x' N_x,
 // so the force is a rank-one, non-symmetric term N r^T of the step's matrix that moves with the
 // mass. Where z' jumps the mass meets an impact: entering the line (z' jumps by x' w_x at the
-// support, the discontinuity Dyniewicz & Bajer, Arch. Appl. Mech. 79:213-223, 2009, show),
-// leaving it, and in a C0 element at each node, where w_x jumps. That step, and the start, take
-// z'' as the material acceleration itself (all four terms, with the element's own derivatives;
-// r = N + 2 gamma x' N_x + beta (x'^2 N_xx + x'' N_x)) and z' as the material velocity, and
-// what the mass's energy takes there is booked as the carrier's work (on leaving the line, as
-// dissipated). (Continuing z'' across a node instead keeps the step smooth in energy but leaves
-// the Newmark pair ringing at (-1)^n: a P2 string's material acceleration jumps there by much.)
-// Degree 1 has no w_xx inside a C0 element and is refused (core/moving_load_parameters.cc).
-// On a C0 model the mass's own force kinks w under it, where x'^2 w_xx is a delta: the mass's
-// response then depends on the mesh and does not converge (measured in the README; the run says
-// so: studies/transient.cc).
+// support, the discontinuity Dyniewicz & Bajer, Arch. Appl. Mech. 79:213-223, 2009, show) and
+// leaving it. That step, and the start, take z'' as the material acceleration itself (all four
+// terms; r = N + 2 gamma x' N_x + beta (x'^2 N_xx + x'' N_x)) and z' as the material velocity,
+// and what the mass's energy takes there is booked as the carrier's work (on leaving the line,
+// as dissipated). On a C0 model (string, Timoshenko beam) N, N_x and N_xx are those of the C1
+// field recovered from w (SecondOrderSystem::body_shape, models/line_model.cc): the elements'
+// own w_x jumps at every node, and a mass tied to it met an impact there, after which its
+// response depended on the mesh and did not converge (its own force kinks w under it, which the
+// elements carry at their nodes); on the recovered field it converges to the continuum's moving
+// mass (tests/studies/test_moving_mass_on_a_string.cc).
 //
 // A vehicle is a mass on a spring k and a dashpot c whose foot follows the structure: its own
 // degree of freedom z, integrated by the same Newmark formulas as the structure, with the
