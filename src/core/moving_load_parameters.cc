@@ -89,8 +89,9 @@ void declare_moving_load_parameters(ParameterFile& f) {
             "Rigid masses riding on the structure, e.g. 'm1: 5000 @ 20*t': the mass follows the "
             "structure at its position with the full material acceleration w_tt + 2 x' w_xt + "
             "x'^2 w_xx + x'' w_x (x' and x'' exact), pressing on it with m (that acceleration + "
-            "Gravity); outside [0, Length] it rides on rigid ground. A string or Timoshenko beam "
-            "needs Discretization/Degree >= 2 (w_xx inside its elements). history.csv gets "
+            "Gravity); outside [0, Length] it rides on rigid ground. On a string or Timoshenko beam, whose "
+            "elements' w_x jumps at the nodes, bodies meet w through a C1 field recovered from "
+            "it (README, Moving loads). history.csv gets "
             "position_<name>, contact_force_<name> (the force on the structure, N, + in +w) and "
             "contact_lost_<name> (1 from the first change of the contact force's sign). Units: "
             "kg @ m.");
@@ -166,14 +167,6 @@ void check_moving_bodies(const CaseParameters& c) {
   if (c.axial_stiffness > 0)
     refuse_moving_bodies(c, "the large-amplitude string (Model/Axial stiffness > 0) does not "
                             "carry moving masses or oscillators yet");
-  const bool c0 = c.model_type == ModelType::string || c.model_type == ModelType::timoshenko_beam;
-  const bool rigid = std::any_of(c.moving_bodies.begin(), c.moving_bodies.end(),
-                                 [](const MovingBody& b) { return !b.is_vehicle(); });
-  if (c0 && rigid && c.degree < 2)
-    throw InputError("Discretization/Degree", std::to_string(c.degree),
-                     "a moving mass's material acceleration has the term x'^2 w_xx, which an "
-                     "element of degree 1 does not have inside it; expected a degree >= 2 with "
-                     "Moving loads/Masses");
 }
 
 void refuse_moving_loads(const CaseParameters& c, const std::string& study) {

@@ -561,8 +561,6 @@ expect_bad "vehicle without a spring" "Moving loads/Oscillators = 'car: 1, 0, 1 
   run --set "Moving loads/Oscillators=car: 1, 0, 1 @ t"
 expect_bad "negative gravity" "Moving loads/Gravity = '-9.81'" \
   run --set "Moving loads/Gravity=-9.81"
-expect_bad "moving mass on degree 1" "Discretization/Degree = '1': a moving mass" \
-  run --set "Moving loads/Masses=m: 1 @ t" --set "Discretization/Degree=1"
 expect_bad "moving mass with the modal scheme" "Moving loads/Masses = 'm: ... @ t': Time integration/Scheme = modal" \
   run --set "Moving loads/Masses=m: 1 @ t" --set "Discretization/Degree=2" --set "Time integration/Scheme=modal"
 expect_bad "response with a vehicle" "Moving loads/Oscillators = 'car: ... @ t': hamdyn response" \
@@ -600,11 +598,5 @@ check "finer girder: the solves' precision said" \
   grep -qF "the step's solves may be off by" <<<"$out"
 check "finer girder: the energy_error bound said" \
   grep -qF "round-off of the step's solves may move the energy" <<<"$out"
-
-# A rigid moving mass on a C0 model rides the recovered C1 field and converges: the run no longer
-# warns that it does not (tests/studies/test_moving_mass_on_a_string.cc).
-out="$("$hamdyn" run --set "Discretization/Degree=2" --set "Moving loads/Masses=m: 0.001 @ 0.5*t" \
-  --output "$work/kinked" 2>&1)"
-check "moving mass on a string: no warning" bash -c "! grep -qF 'rides a C0 model' <<<\"\$1\"" _ "$out"
 
 finish_checks
