@@ -89,12 +89,11 @@ void declare_moving_load_parameters(ParameterFile& f) {
             "Rigid masses riding on the structure, e.g. 'm1: 5000 @ 20*t': the mass follows the "
             "structure at its position with the full material acceleration w_tt + 2 x' w_xt + "
             "x'^2 w_xx + x'' w_x (x' and x'' exact), pressing on it with m (that acceleration + "
-            "Gravity); outside [0, Length] it rides on rigid ground. On a string or Timoshenko beam, whose "
-            "elements' w_x jumps at the nodes, bodies meet w through a C1 field recovered from "
-            "it (README, Moving loads). history.csv gets "
-            "position_<name>, contact_force_<name> (the force on the structure, N, + in +w) and "
-            "contact_lost_<name> (1 from the first change of the contact force's sign). Units: "
-            "kg @ m.");
+            "Gravity); outside [0, Length] it rides on rigid ground. On a string or Timoshenko "
+            "beam, whose elements' w_x jumps at the nodes, bodies meet w through a C1 field "
+            "recovered from it (README, Moving loads). history.csv gets position_<name>, "
+            "contact_force_<name> (the force on the structure, N, + in +w) and contact_lost_<name> "
+            "(1 from the first change of the contact force's sign). Units: kg @ m.");
   f.declare(section, oscillators_key, "", dealii::Patterns::Anything(),
             "';'-separated name: mass, stiffness, damping @ position, mass > 0, stiffness > 0, "
             "damping >= 0",
