@@ -281,7 +281,7 @@ ContactShape LineModel::body_shape(const std::vector<Cell>& cells, double x) con
   // recovered slope), which is not the time derivative of R(u) at x(t): z drifts from it by
   // O(h) times the kink, as the recovery's own error does.
   const Cell& on = cell_at(cells, x);
-  const auto at = std::find(cells.begin(), cells.end(), on);
+  const std::size_t k = std::size_t(&on - cells.data()); // (cell_at returns an element of cells)
   const double x0 = on->vertex(0)[0], h = on->vertex(1)[0] - x0, xi = (x - x0) / h;
   // the cubic Hermite basis on [0, 1] and its derivative: value at 0, slope at 0, value at 1,
   // slope at 1
@@ -302,10 +302,10 @@ ContactShape LineModel::body_shape(const std::vector<Cell>& cells, double x) con
       weights[dofs[j]][0] += value * d[0][j];
     // the nodal means over the cells that share the node (one at the ends of the line)
     std::vector<const Cell*> sharing{&on};
-    if (end == 0 && at != cells.begin())
-      sharing.push_back(&*(at - 1));
-    if (end == 1 && at + 1 != cells.end())
-      sharing.push_back(&*(at + 1));
+    if (end == 0 && k > 0)
+      sharing.push_back(&cells[k - 1]);
+    if (end == 1 && k + 1 < cells.size())
+      sharing.push_back(&cells[k + 1]);
     const double share = 1.0 / double(sharing.size());
     for (const Cell* cell : sharing) {
       const auto dc = displacement_derivatives(*cell, node);
