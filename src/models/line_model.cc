@@ -259,7 +259,7 @@ ContactShape LineModel::contact_shape(const std::vector<Cell>& cells, double x) 
   on->get_dof_indices(dofs);
   std::map<types::global_dof_index, std::array<double, 3>> weights;
   for (std::size_t j = 0; j < dofs.size(); ++j)
-    weights[dofs[j]] = {d[0][j], d[1][j], d[2][j]};
+    weights[dofs[j]] = {{d[0][j], d[1][j], d[2][j]}};
   return shape_of(weights, constraints_);
 }
 
@@ -285,11 +285,11 @@ ContactShape LineModel::body_shape(const std::vector<Cell>& cells, double x) con
   const double x0 = on->vertex(0)[0], h = on->vertex(1)[0] - x0, xi = (x - x0) / h;
   // the cubic Hermite basis on [0, 1] and its derivative: value at 0, slope at 0, value at 1,
   // slope at 1
-  const std::array<double, 4> basis{2 * xi * xi * xi - 3 * xi * xi + 1,
-                                    xi * xi * xi - 2 * xi * xi + xi,
-                                    -2 * xi * xi * xi + 3 * xi * xi, xi * xi * xi - xi * xi};
-  const std::array<double, 4> basis_x{6 * xi * xi - 6 * xi, 3 * xi * xi - 4 * xi + 1,
-                                      -6 * xi * xi + 6 * xi, 3 * xi * xi - 2 * xi};
+  const std::array<double, 4> basis{{2 * xi * xi * xi - 3 * xi * xi + 1,
+                                     xi * xi * xi - 2 * xi * xi + xi,
+                                     -2 * xi * xi * xi + 3 * xi * xi, xi * xi * xi - xi * xi}};
+  const std::array<double, 4> basis_x{{6 * xi * xi - 6 * xi, 3 * xi * xi - 4 * xi + 1,
+                                       -6 * xi * xi + 6 * xi, 3 * xi * xi - 2 * xi}};
   std::map<types::global_dof_index, std::array<double, 3>> weights;
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   for (int end = 0; end < 2; ++end) {
