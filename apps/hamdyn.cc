@@ -142,7 +142,9 @@ int main(int argc, char** argv) {
         throw InputError(cl.resume_directory + "/used_parameters.prm: " + e.what());
       }
     }();
-    if (root)
+    // (a resumed run's used_parameters.prm sets every key: the first run warned of the ones its
+    // case set, and a resume adds none)
+    if (root && cl.resume_directory.empty())
       for (const auto& warning : unused_parameter_warnings(file, c))
         std::cerr << "hamdyn: warning: " << warning << std::endl;
     check_output_directory_writable(c.output_directory);

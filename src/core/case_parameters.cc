@@ -181,6 +181,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   parse_buckling_parameters(f, c);
   parse_output_parameters(f, c);
   parse_convergence_parameters(f, c);
+  c.settings = f.settings();
   return c;
 }
 
@@ -259,14 +260,17 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
 }
 
 double number(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    const double value = std::stod(text, &used);
-    if (used > 0 && used == text.size())
-      return value;
-  } catch (const std::exception&) {
-    // not a numeral: perhaps an expression, below
-  }
+  // (std::stod also reads hexadecimal 0x10, inf and nan: a numeral here is decimal digits, sign,
+  // point and exponent)
+  if (text.find_first_not_of("0123456789+-.eE") == std::string::npos)
+    try {
+      std::size_t used = 0;
+      const double value = std::stod(text, &used);
+      if (used > 0 && used == text.size())
+        return value;
+    } catch (const std::exception&) {
+      // not a numeral: perhaps an expression, below
+    }
   // a list's position or value may be a constant expression of the case's variables
   std::string why;
   return VariablesInEffect::current().empty() || text.empty()

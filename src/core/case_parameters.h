@@ -140,6 +140,7 @@ struct CaseParameters {
   bool write_mode_shapes = true; // Modes/Write shapes
   bool damped_modes = false;     // Modes/Damping = include
   std::string output_directory;
+  std::string settings; // ParameterFile::settings(): what a checkpoint records of its case
   unsigned snapshot_interval = 0;
   unsigned long checkpoint_interval = 0;    // steps; 0: at the end and on SIGINT / SIGTERM only
   unsigned long history_interval = 1;       // steps between history.csv rows

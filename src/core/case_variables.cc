@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
+#include <unordered_map>
 
 namespace hamdyn {
 
@@ -38,10 +40,14 @@ bool is_reserved(const std::string& name, const std::vector<std::string>& reserv
 // a <= b may follow in the expression).
 std::vector<std::pair<std::string, std::string>> items(const std::string& text) {
   std::vector<std::pair<std::string, std::string>> list;
+  if (trim(text).empty())
+    return list;
   std::stringstream parts(text);
   for (std::string item; std::getline(parts, item, ';');) {
-    if (trim(item).empty())
-      continue;
+    if (trim(item).empty() || trim(text).back() == ';') // as every other list of the case
+      throw InputError(definitions_parameter, text,
+                       "has an empty entry (two ';' in a row, or one at an end); expected name = "
+                       "expression; name = expression; ...");
     const auto eq = item.find('=');
     if (eq == std::string::npos)
       throw InputError(definitions_parameter, trim(item),
@@ -56,6 +62,8 @@ Definitions evaluate_definitions(const std::string& text,
                                  const std::vector<std::string>& reserved) {
   const auto list = items(text);
   Definitions definitions;
+  // name -> its place in `definitions` (10^4 chained definitions: each looked up, not searched)
+  std::unordered_map<std::string, std::size_t> index;
   for (std::size_t k = 0; k < list.size(); ++k) {
     const auto& [name, expression] = list[k];
     const std::string shown = name + " = " + expression;
@@ -67,29 +75,36 @@ Definitions evaluate_definitions(const std::string& text,
                        "'" + name +
                            "' is reserved (x, t, e, pi, theta, v_ rates, the coordinates and "
                            "the functions of expressions); expected another name");
-    for (const Definition& d : definitions)
-      if (d.name == name)
-        throw InputError(definitions_parameter, shown, "'" + name + "' is defined twice");
-    std::vector<std::string> known;
-    for (const Definition& d : definitions)
-      known.push_back(d.name);
-    const auto unknown = unknown_identifiers(expression, known);
-    if (!unknown.empty()) {
+    if (index.count(name) > 0)
+      throw InputError(definitions_parameter, shown, "'" + name + "' is defined twice");
+    Definitions used; // the definitions before it that it names
+    for (const std::string& unknown : unknown_identifiers(expression, {})) {
+      const auto found = index.find(unknown);
+      if (found != index.end()) {
+        used.push_back(definitions[found->second]);
+        continue;
+      }
       const bool later = std::any_of(list.begin() + long(k), list.end(),
-                                     [&](const auto& item) { return item.first == unknown[0]; });
+                                     [&](const auto& item) { return item.first == unknown; });
       throw InputError(definitions_parameter, shown,
-                       "'" + unknown[0] + "' is " +
+                       "'" + unknown + "' is " +
                            (later ? "used before its definition" : "not defined") +
                            "; expected a constant expression of the names defined before it");
     }
     double value = 0;
     {
-      const VariablesInEffect scope(definitions);
+      const VariablesInEffect scope(std::move(used));
       value = Expression(definitions_parameter, expression, {})(0, 0);
     }
     if (!std::isfinite(value))
       throw InputError(definitions_parameter, shown,
                        "is " + text_of(value) + "; expected a finite value");
+    if (value != 0 && std::abs(value) < std::numeric_limits<double>::min()) // as numeric keys
+      throw InputError(definitions_parameter, shown,
+                       "is " + text_of(value) +
+                           ", subnormal (below 2.2e-308 in magnitude); expected 0 or a normal "
+                           "number");
+    index.emplace(name, definitions.size());
     definitions.push_back({name, expression, value});
   }
   return definitions;

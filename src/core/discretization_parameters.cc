@@ -22,8 +22,9 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
   std::vector<fs::path> candidates{p, fs::path(case_directory) / p};
   if (!meshes.empty())
     candidates.insert(candidates.end(), {meshes / p, meshes / p.filename()});
+  std::error_code error; // (the throwing overload fails on a symlink loop)
   for (const fs::path& candidate : candidates)
-    if (fs::is_regular_file(candidate))
+    if (fs::is_regular_file(candidate, error))
       return candidate.string();
   throw InputError("Discretization/Mesh file", name,
                    "no such file (looked in the current directory, next to the case file" +

@@ -86,18 +86,29 @@ Expression::Expression(const std::string& parameter, const std::string& text,
       "; muparser functions such as sin, exp, sqrt)";
   if (text.find_first_not_of(" \t") == std::string::npos)
     throw InputError(parameter, text, "empty; expected " + allowed);
-  std::vector<std::string> known = variables;
-  for (const Definition& d : defined)
-    known.push_back(d.name);
-  const auto unknown = unknown_identifiers(text, known);
-  if (!unknown.empty())
-    throw InputError(parameter, text,
-                     "undefined variable '" + unknown.front() + "'; expected " + allowed);
+  // muparser reads "1, 2" as a list of two results and returns the last: a ',' outside a
+  // function's parentheses is a slip (a list's separator), never an expression
+  int depth = 0;
+  for (const char c : text) {
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (c == ',' && depth <= 0)
+      throw InputError(parameter, text,
+                       "has a ',' outside a function's parentheses (muparser would keep only its "
+                       "last value); expected " +
+                           allowed);
+  }
+  // Only the definitions the text names become the parser's constants: with thousands of
+  // Variables, handing all of them to every expression made reading a case quadratic.
+  auto all_constants = constants();
+  for (const std::string& name : unknown_identifiers(text, variables)) {
+    const auto d = std::find_if(defined.begin(), defined.end(),
+                                [&](const Definition& d) { return d.name == name; });
+    if (d == defined.end())
+      throw InputError(parameter, text, "undefined variable '" + name + "'; expected " + allowed);
+    all_constants[name] = d->value;
+  }
   const auto identifiers = unknown_identifiers(text, {});
   uses_t_ = std::find(identifiers.begin(), identifiers.end(), "t") != identifiers.end();
-  auto all_constants = constants();
-  for (const Definition& d : defined)
-    all_constants[d.name] = d.value;
   auto law_constants = all_constants;
   if (law_)
     law_constants.erase(variables[0]);

@@ -1,6 +1,9 @@
 #include "core/ginac_text.h"
 
 #include <algorithm>
+#include <cmath>
+
+#include <algorithm>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -84,6 +87,42 @@ std::string text_of(const GiNaC::ex& e, Context context) {
   throw std::invalid_argument("no muparser text for " + printed.str());
 }
 } // namespace
+
+namespace {
+// The terms of expand(e) at e's own level; `inner` gets the largest count of a function's
+// argument. (Counted in double: 2^60 terms must not wrap.)
+double terms_at_level(const GiNaC::ex& e, double& inner) {
+  using namespace GiNaC;
+  if (is_a<add>(e)) {
+    double sum = 0;
+    for (std::size_t k = 0; k < e.nops(); ++k)
+      sum += terms_at_level(e.op(k), inner);
+    return sum;
+  }
+  if (is_a<mul>(e)) {
+    double product = 1;
+    for (std::size_t k = 0; k < e.nops(); ++k)
+      product *= terms_at_level(e.op(k), inner);
+    return product;
+  }
+  if (is_a<power>(e)) {
+    const double base = terms_at_level(e.op(0), inner);
+    const ex exponent = e.op(1);
+    (void)terms_at_level(exponent, inner);
+    if (is_a<numeric>(exponent) && ex_to<numeric>(exponent).is_pos_integer())
+      return std::pow(base, ex_to<numeric>(exponent).to_double());
+    return 1;
+  }
+  for (std::size_t k = 0; k < e.nops(); ++k) // a function's arguments are expanded on their own
+    inner = std::max(inner, terms_at_level(e.op(k), inner));
+  return 1;
+}
+} // namespace
+
+double expanded_terms(const GiNaC::ex& e) {
+  double inner = 0;
+  return std::max(terms_at_level(e, inner), inner);
+}
 
 std::string muparser_text(const GiNaC::ex& e) {
   return text_of(e, Context::top);

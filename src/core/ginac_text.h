@@ -23,6 +23,11 @@ GiNaC::ex exact_derivative_of(const GiNaC::ex& e, const GiNaC::symbol& x);
 /// is possible for other identities, never a false "no".
 bool depends_on(const GiNaC::ex& e, const GiNaC::symbol& x);
 
+/// An upper bound on the number of terms expand(e) makes (a product of sums multiplies their
+/// counts, an integer power raises them), the largest over e and every function's argument
+/// (expand expands those too): what the symbolic step may build from e, known before it builds it.
+double expanded_terms(const GiNaC::ex& e);
+
 /// `e` as muparser text (csgn printed as sign; floats with E exponents, which muparser reads).
 std::string muparser_text(const GiNaC::ex& e);
 

@@ -52,7 +52,9 @@ void parse_ground_motion_parameters(const ParameterFile& f, const std::string& c
                          " are both set; expected one of them");
   namespace fs = std::filesystem;
   fs::path path(file);
-  if (!fs::is_regular_file(path) && fs::is_regular_file(fs::path(case_directory) / path))
+  std::error_code error; // (the throwing overloads fail on a symlink loop)
+  if (!fs::is_regular_file(path, error) &&
+      fs::is_regular_file(fs::path(case_directory) / path, error))
     path = fs::path(case_directory) / path;
   g.record = std::make_shared<const GroundRecord>(path.string(), file, parameter);
 }

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 #include <regex>
 #include <sstream>
 
@@ -43,11 +45,17 @@ GroundRecord::GroundRecord(std::vector<double> t, std::vector<double> a)
 
 GroundRecord::GroundRecord(const std::string& path, const std::string& shown,
                            const std::string& parameter) {
-  std::ifstream in(path);
-  if (!in)
+  // A FIFO would block the read for ever and a symlink loop throws from std::filesystem: both,
+  // like a directory, are no record
+  std::error_code error;
+  const bool regular = std::filesystem::is_regular_file(std::filesystem::status(path, error));
+  std::ifstream in;
+  if (regular && !error)
+    in.open(path);
+  if (!in.is_open() || !in)
     throw InputError(parameter, shown,
-                     "cannot be read; expected a two-column CSV (t, a in m/s^2) "
-                     "or a PEER NGA .AT2 file");
+                     "cannot be read as a regular file; expected a two-column CSV (t, a in "
+                     "m/s^2) or a PEER NGA .AT2 file");
   auto bad = [&](unsigned long line, const std::string& what) {
     return InputError(parameter, shown, "line " + std::to_string(line) + ": " + what);
   };
@@ -64,7 +72,9 @@ GroundRecord::GroundRecord(const std::string& path, const std::string& shown,
       ++number;
       std::smatch m;
       if (std::regex_search(line, m, header)) {
-        npts = std::stol(m[1]);
+        // (more digits than a long holds: past any record's length, refused below)
+        const std::string digits = m[1];
+        npts = digits.size() > 15 ? std::numeric_limits<long>::max() : std::stol(digits);
         dt = finite_number(m[2]);
       }
     }

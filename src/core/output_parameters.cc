@@ -101,9 +101,13 @@ void parse_output_parameters(const ParameterFile& f, CaseParameters& c) {
 
 void check_output_directory_writable(const std::string& directory) {
   fs::path p = fs::absolute(directory);
-  if (fs::exists(p) && !fs::is_directory(p))
+  std::error_code error; // (the throwing overloads fail on a symlink loop)
+  const fs::file_status status = fs::status(p, error);
+  if (error && error != std::errc::no_such_file_or_directory)
+    throw InputError("Output/Directory", directory, "cannot be looked at: " + error.message());
+  if (fs::exists(status) && !fs::is_directory(status))
     throw InputError("Output/Directory", directory, "exists and is not a directory");
-  while (!fs::exists(p))
+  while (!fs::exists(p, error) && p.has_relative_path())
     p = p.parent_path();
   // access() says yes to root everywhere; a directory made and removed again is the real test.
   std::string probe = (p / ".hamdyn-write-test-XXXXXX").string();

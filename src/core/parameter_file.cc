@@ -335,6 +335,14 @@ std::vector<std::pair<std::string, std::string>> ParameterFile::entries() const 
   return list;
 }
 
+std::string ParameterFile::settings() const {
+  std::string text;
+  for (const auto& e : entries_)
+    if (!(e.section == "Output" && e.key == "Directory"))
+      text += parameter_name(e.section, e.key) + " = " + get(e.section, e.key) + "\n";
+  return text;
+}
+
 void ParameterFile::write(std::ostream& out) const {
   std::ostringstream text;
   handler_.print_parameters(text, dealii::ParameterHandler::PRM);
@@ -364,13 +372,13 @@ void ParameterFile::write(std::ostream& out) const {
 void ParameterFile::annotate(const std::string& section, const std::string& comment) const {
   // parsed again: the same note once, and a section's derivation (a comment that begins as an
   // earlier one up to " = ") the latest
-  const std::string head = comment.substr(0, comment.find(" = "));
-  for (auto& [s, c] : annotations_)
-    if (s == section && c.substr(0, c.find(" = ")) == head) {
-      c = comment;
-      return;
-    }
-  annotations_.emplace_back(section, comment);
+  // (found by an index: a case of 10^4 Variables makes as many notes)
+  const auto [at, added] = annotation_index_.try_emplace(
+      {section, comment.substr(0, comment.find(" = "))}, annotations_.size());
+  if (added)
+    annotations_.emplace_back(section, comment);
+  else
+    annotations_[at->second].second = comment;
 }
 
 void ParameterFile::print_documentation(std::ostream& out) const {

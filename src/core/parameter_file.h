@@ -6,6 +6,7 @@
 #include <deal.II/base/parameter_handler.h>
 
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -50,6 +51,10 @@ public:
   const std::vector<Assignment>& assignments() const { return assignments_; }
   /// Every declared entry as (section, key), in declaration order.
   std::vector<std::pair<std::string, std::string>> entries() const;
+  /// Every entry's value as "Section/Key = value", one a line in declaration order, but
+  /// Output/Directory (where a run writes is not what it computes): a checkpoint keeps it, so
+  /// that a resume continues the case it was written for.
+  std::string settings() const;
 
   /// Writes every value in .prm form (what a run used), with the documentation as comments and
   /// the annotations at the start of their sections.
@@ -77,6 +82,8 @@ private:
   std::vector<Assignment> assignments_;
   // parsing reads a const file; what it derives is noted here for write()
   mutable std::vector<std::pair<std::string, std::string>> annotations_;
+  // (section, a note's head up to " = ") -> its place in annotations_
+  mutable std::map<std::pair<std::string, std::string>, std::size_t> annotation_index_;
 };
 
 /// "Section/Key" as written in messages.

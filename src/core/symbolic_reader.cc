@@ -4,7 +4,9 @@
 #include "core/expression.h"
 #include "core/ginac_text.h"
 #include "core/input_error.h"
+#include "core/text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -73,6 +75,17 @@ GiNaC::ex SymbolicReader::read(const EnergyText& u, bool rates) const {
   if (!unknown.empty())
     throw InputError(u.parameter, u.entry,
                      "undefined variable '" + unknown.front() + "'; " + expected);
+  // What the symbolic step builds from the text is bounded before it is built: its
+  // derivatives nest as deep as the text does, and expanding (depends_on) multiplies the terms
+  // of a product of sums.
+  int depth = 0, deepest = 0;
+  for (const char c : u.text)
+    deepest = std::max(deepest, depth += c == '(' ? 1 : c == ')' ? -1 : 0);
+  if (deepest > max_nesting)
+    throw InputError(u.parameter, u.entry,
+                     "nests parentheses " + std::to_string(deepest) +
+                         " deep; hamdyn differentiates expressions nested at most " +
+                         std::to_string(max_nesting) + " deep (name parts in Variables)");
   std::unique_ptr<CompiledExpressions> compiled;
   try {
     compiled = std::make_unique<CompiledExpressions>(variables_, std::vector{u.text}, constants_);
@@ -89,6 +102,13 @@ GiNaC::ex SymbolicReader::read(const EnergyText& u, bool rates) const {
                      "comparisons and ?: have no derivative); " +
                          expected);
   }
+  if (const double terms = expanded_terms(read); terms > max_expanded_terms)
+    throw InputError(
+        u.parameter, u.entry,
+        "expands to about " + text_of(terms) +
+            " terms (a product of sums); hamdyn's symbolic derivation expands at most " +
+            text_of(max_expanded_terms) +
+            ": write the energy with fewer factors of sums, or as Inertias and Springs");
   // GiNaC's reading must be muparser's (their grammars differ at the edges: -2^2, 2^3^2)
   for (std::size_t k = 0; k < probes_.size(); ++k) {
     const double expected_value = *compiled->evaluate(probe_values_[k].data());

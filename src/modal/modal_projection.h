@@ -48,6 +48,20 @@ public:
 
   static constexpr std::size_t basis_size = 8;
 
+  /// The loads met so far (orthonormal) and their u_s: u_s depends on them to the last bit, so a
+  /// resumed run takes them back (restore) to continue bit for bit.
+  const std::vector<LA::Vector>& patterns() const { return patterns_; }
+  const std::vector<LA::Vector>& corrections() const { return corrections_; }
+  double uncertainty() const { return uncertainty_; }
+  /// Takes back what patterns(), corrections() and uncertainty() gave (vectors laid out as K's
+  /// rows).
+  void restore(std::vector<LA::Vector> patterns, std::vector<LA::Vector> corrections,
+               double uncertainty) {
+    patterns_ = std::move(patterns);
+    corrections_ = std::move(corrections);
+    uncertainty_ = uncertainty;
+  }
+
 private:
   /// u_s of x by the refined solve; returns the last refinement step's relative size.
   double solve(const LA::Vector& x, LA::Vector& u_s) const;

@@ -50,6 +50,20 @@ void check_element_scale(const CaseParameters& c, double h_min, double h_max) {
   case ModelType::discrete:
     return;
   }
+  // Rayleigh damping C = alpha M + beta K: its entries are those of M and K scaled (the
+  // coefficients' own range, 1/s and s, says nothing of the entries they make)
+  const std::size_t n_terms = terms.size();
+  for (std::size_t k = 0; k < n_terms; ++k) {
+    const bool inertia = terms[k].parameter == "Model/Mass per length" ||
+                         terms[k].parameter == "Model/Rotary inertia per length";
+    const bool damping = terms[k].parameter == "Model/Viscous damping";
+    const double coefficient = inertia ? c.rayleigh_mass : c.rayleigh_stiffness;
+    if (!damping && coefficient != 0 && terms[k].value != 0)
+      terms.push_back(
+          {inertia ? "Model/Rayleigh mass coefficient" : "Model/Rayleigh stiffness coefficient",
+           (inertia ? "alpha " : "beta ") + terms[k].formula, coefficient,
+           terms[k].factor * std::abs(terms[k].value), terms[k].power});
+  }
   // The solves and the energy ledger multiply these by displacements, dt^2 and each other: 1e150
   // leaves that room on either side of double's range (1e-308 ... 1e308).
   constexpr double largest = 1e150, smallest = 1e-150;

@@ -4,26 +4,73 @@
 #include "core/input_error.h"
 #include "core/text.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string>
 
 namespace hamdyn {
 
 namespace {
+// A case's inputs that vary in time, each by its key: what a step's load and motion come from.
+std::vector<std::pair<std::string, std::function<double(double)>>>
+time_inputs(const CaseParameters& c) {
+  std::vector<std::pair<std::string, std::function<double(double)>>> inputs;
+  const auto add = [&](const std::string& key, const ExpressionPtr& e, double x) {
+    if (e && !e->is_zero())
+      inputs.emplace_back(key, [e, x](double t) { return (*e)(x, t); });
+  };
+  for (const double x : {0.0, 0.25, 0.5, 0.75, 1.0})
+    add("Load/Distributed force", c.distributed_force, x * c.length);
+  for (const auto* end : {&c.left, &c.right}) {
+    const std::string name = end == &c.left ? "Left end/" : "Right end/";
+    add(name + "Force", end->force, 0);
+    add(name + "Moment", end->moment, 0);
+  }
+  for (const Attachment& a : c.forces)
+    add("Attachments/Forces", a.expression, a.x);
+  if (c.ground_motion.active())
+    inputs.emplace_back(c.ground_motion.record ? "Ground motion/Acceleration file"
+                                               : "Ground motion/Acceleration",
+                        [&g = c.ground_motion](double t) { return g(t); });
+  for (const MovingForce& f : c.moving_forces) {
+    add("Moving loads/Forces", f.amplitude, 0);
+    add("Moving loads/Forces", f.position, 0);
+  }
+  for (const MovingBody& b : c.moving_bodies)
+    for (const ExpressionPtr& e : {b.position, b.velocity, b.acceleration})
+      add(b.is_vehicle() ? "Moving loads/Oscillators" : "Moving loads/Masses", e, 0);
+  return inputs;
+}
+
 // Which source a non-finite state likely comes from (only on the way out: sums of |x|, so NaN
-// shows).
-std::string likely_source(const EnergyLedger& ledger, const State& state, unsigned long step) {
+// shows): first an input that is not finite, or past any physical scale, over the step that
+// ended at state.t; else the inputs the load comes from.
+std::string likely_source(const PreparedCase& pc, const EnergyLedger& ledger, const State& state,
+                          unsigned long step) {
+  const CaseParameters& c = pc.parameters;
+  const auto inputs = time_inputs(c);
+  const double t1 = state.t, t0 = step == 0 ? t1 : std::max(0.0, t1 - c.time_step);
+  for (const auto& [key, value] : inputs)
+    for (const double t : {t0, 0.5 * (t0 + t1), t1})
+      if (const double v = value(t); !(std::abs(v) <= 1e150))
+        return key + " is " + text_of(v) + " at t = " + text_of(t) +
+               " s (its value, rate or position); expected expressions finite over the whole run";
+  std::string loads;
+  for (const auto& input : inputs)
+    if (loads.find(input.first) == std::string::npos)
+      loads += (loads.empty() ? "" : ", ") + input.first;
+  loads = loads.empty() ? "" : " (check " + loads + ")";
   const bool motion_finite = std::isfinite(state.u.l1_norm()) && std::isfinite(state.v.l1_norm());
   const bool load_finite = state.f.size() == 0 || std::isfinite(state.f.l1_norm());
-  const std::string loads =
-      "(check Load/Distributed force, the ends' Force and Moment and Attachments/Forces)";
   if (!load_finite)
-    return "the load is not finite there " + loads;
+    return "the load is not finite there" + loads;
   if (!std::isfinite(ledger.external_work))
-    return "the load's work overflows (the load is too large) " + loads;
+    return "the load's work overflows (the load is too large)" + loads;
   if (step == 0 && !motion_finite)
     return "check Initial conditions/Displacement and Velocity";
-  return "check the parameters' scale (stiffnesses, Tension, Mass per length) and Time step";
+  return "check the parameters' scale (stiffnesses, Tension, Mass per length) and Time step" +
+         loads;
 }
 
 bool ledger_finite(const EnergyLedger& ledger) {
@@ -107,13 +154,14 @@ void check_initial_state(const PreparedCase& pc, const EnergyLedger& ledger, con
   for (const auto& cell : pc.triangulation->active_cell_iterators())
     points.push_back(cell->center()[0]);
   check_expressions_finite(pc.parameters, points);
-  throw InputError("the initial state is not finite (t = 0): " + likely_source(ledger, s, 0));
+  throw InputError("the initial state is not finite (t = 0): " + likely_source(pc, ledger, s, 0));
 }
 
-void check_step_finite(const EnergyLedger& ledger, const State& s, unsigned long n) {
+void check_step_finite(const PreparedCase& pc, const EnergyLedger& ledger, const State& s,
+                       unsigned long n) {
   if (!ledger_finite(ledger))
     throw CollectiveFailure("the state became non-finite at step " + std::to_string(n) +
-                            " (t = " + text_of(s.t) + " s): " + likely_source(ledger, s, n) +
+                            " (t = " + text_of(s.t) + " s): " + likely_source(pc, ledger, s, n) +
                             "; the outputs hold the steps before it");
 }
 

@@ -41,6 +41,7 @@ private:
 void check_initial_state(const PreparedCase& pc, const EnergyLedger& ledger, const State& s);
 /// Throws CollectiveFailure, on every rank, when the ledger's sums after step n are not finite
 /// (a non-finite entry of u, v or f makes them so on every rank at once).
-void check_step_finite(const EnergyLedger& ledger, const State& s, unsigned long n);
+void check_step_finite(const PreparedCase& pc, const EnergyLedger& ledger, const State& s,
+                       unsigned long n);
 
 } // namespace hamdyn

@@ -121,7 +121,7 @@ void ModalTransient::advance() {
   step_ = n;
   history_.advance_ground(t0, t1);
   ledger_.record_exact_step(state_, dissipated, work);
-  check_step_finite(ledger_, state_, n);
+  check_step_finite(pc_, ledger_, state_, n);
 }
 
 std::vector<double> ModalTransient::row(double stop_request, double* any_stop_request) const {
@@ -149,8 +149,29 @@ std::string ModalTransient::summary() const {
          std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc_.comm)) + " ranks)";
 }
 
+std::vector<double> ModalTransient::basis_fingerprint() const {
+  std::vector<double> fingerprint{double(dealii::Utilities::MPI::n_mpi_processes(pc_.comm))};
+  for (std::size_t j = 0; j < modes_.shapes.size(); ++j) {
+    const LA::Vector& shape = modes_.shapes[j];
+    fingerprint.insert(fingerprint.end(), {modes_.omega[j], shape.l1_norm(),
+                                           shape.mean_value() * double(shape.size())});
+  }
+  return fingerprint;
+}
+
 void ModalTransient::save(Checkpoint& c) const {
   save_step(c);
+  c.set("modal_basis", basis_fingerprint());
+  if (static_correction_) {
+    const auto& patterns = static_correction_->patterns();
+    c.set("static_patterns",
+          std::vector<double>{double(patterns.size()), static_correction_->uncertainty()});
+    for (std::size_t k = 0; k < patterns.size(); ++k) {
+      c.set("static_pattern_" + std::to_string(k), patterns[k], pc_.comm);
+      c.set("static_correction_" + std::to_string(k), static_correction_->corrections()[k],
+            pc_.comm);
+    }
+  }
   c.set("modal_coordinates", q_);
   c.set("modal_rates", v_);
   LA::Vector modal_u(state_.u);
@@ -167,20 +188,33 @@ void ModalTransient::restore(const Checkpoint& c) {
   LA::Vector modal_u(state_.u), v(state_.v);
   c.get("modal_u", modal_u);
   c.get("v", v);
-  q_ = coordinates(modal_u);
-  v_ = coordinates(v);
-  // the saved coordinates themselves when this run's modes are the saved run's (same rank
-  // count): the resumed run then continues bit for bit
-  const std::vector<double> saved_q = c.numbers("modal_coordinates", q_.size()),
-                            saved_v = c.numbers("modal_rates", v_.size());
-  double difference = 0, size = 0;
-  for (std::size_t j = 0; j < q_.size(); ++j) {
-    difference = std::max({difference, std::abs(q_[j] - saved_q[j]), std::abs(v_[j] - saved_v[j])});
-    size = std::max({size, std::abs(saved_q[j]), std::abs(saved_v[j])});
-  }
-  if (difference <= 1e-8 * size) {
-    q_ = saved_q;
-    v_ = saved_v;
+  // The saved coordinates themselves when this run's modes are the saved run's to the last bit
+  // (the same rank count computes the same basis): the resumed run then continues bit for bit.
+  // Otherwise the saved fields' coordinates in this run's modes. (A tolerance on the two sets of
+  // coordinates, used before, took the projection's round-off for another basis where the
+  // modal state was small beside it, and the resumed run differed in the last digits.)
+  const std::vector<double> fingerprint = basis_fingerprint();
+  const std::vector<double>& saved_basis = c.numbers("modal_basis");
+  if (saved_basis == fingerprint) {
+    q_ = c.numbers("modal_coordinates", q_.size());
+    v_ = c.numbers("modal_rates", v_.size());
+    // and the static correction's loads met so far: its u_s depends on them in the last bits
+    if (static_correction_) {
+      const auto& saved = c.numbers("static_patterns", 2);
+      const double n = saved[0];
+      if (!(n >= 0 && n <= double(StaticCorrection::basis_size) && n == std::floor(n)))
+        c.refuse("static_patterns", "holds " + text_of(n) + " loads: the file is damaged");
+      std::vector<LA::Vector> patterns(std::size_t(n), static_part_),
+          corrections(std::size_t(n), static_part_);
+      for (std::size_t k = 0; k < patterns.size(); ++k) {
+        c.get("static_pattern_" + std::to_string(k), patterns[k]);
+        c.get("static_correction_" + std::to_string(k), corrections[k]);
+      }
+      static_correction_->restore(std::move(patterns), std::move(corrections), saved[1]);
+    }
+  } else {
+    q_ = coordinates(modal_u);
+    v_ = coordinates(v);
   }
   load_on_static_ = take_load(t, p_);
   form_state(t);

@@ -1,6 +1,7 @@
 #include "studies/resume.h"
 
 #include "core/input_error.h"
+#include "core/text.h"
 #include "output/history_writer.h"
 #include "time/time_grid.h"
 
@@ -10,8 +11,28 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <sstream>
 
 namespace hamdyn {
+
+void check_same_case(const Checkpoint& checkpoint, const std::string& settings,
+                     const std::string& directory) {
+  const std::string& saved = checkpoint.text("case");
+  if (saved == settings)
+    return;
+  std::istringstream now(settings), then(saved);
+  std::string line_now, line_then;
+  while (std::getline(now, line_now) && std::getline(then, line_then) && line_now == line_then) {
+  }
+  const std::string changed = line_now.empty() ? "its parameters" : "'" + shortened(line_now) + "'";
+  throw InputError(directory + "/checkpoint.bin was written for another case than " + directory +
+                   "/used_parameters.prm holds: " + changed + " differs" +
+                   (line_then.empty() || line_then == line_now
+                        ? std::string()
+                        : " (the checkpoint's: '" + shortened(line_then) + "')") +
+                   "; the file was changed since the run started, or the checkpoint is another "
+                   "run's: a resume continues the same case (start a new run for another)");
+}
 
 void check_history_columns(const Checkpoint& checkpoint, const std::vector<std::string>& columns,
                            const std::string& directory) {

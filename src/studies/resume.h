@@ -9,6 +9,12 @@
 
 namespace hamdyn {
 
+/// Throws InputError naming the first key whose value differs when DIR's checkpoint was written
+/// for another case than `settings` (ParameterFile::settings() of DIR/used_parameters.prm): the
+/// file was edited since the run started, and a resume continues only the case it stopped.
+void check_same_case(const Checkpoint& checkpoint, const std::string& settings,
+                     const std::string& directory);
+
 /// Throws InputError when DIR's checkpoint was written for other history columns than `columns`
 /// (the case in used_parameters.prm was changed since).
 void check_history_columns(const Checkpoint& checkpoint, const std::vector<std::string>& columns,

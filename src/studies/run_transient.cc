@@ -273,11 +273,13 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
 }
 
 NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
-  const auto run = make_transient_run(c, comm);
   // Read before the lock is taken, which creates nothing: a directory without a usable
   // checkpoint is bad input and stays as it was. (The checkpoint is replaced by rename, so a run
-  // still writing into the directory cannot be caught half way; the lock then refuses it.)
+  // still writing into the directory cannot be caught half way; the lock then refuses it.) The
+  // case is checked against the checkpoint's before the run is set up from it.
   const Checkpoint checkpoint = Checkpoint::read(c.output_directory + "/checkpoint.bin", comm);
+  check_same_case(checkpoint, c.settings, c.output_directory);
+  const auto run = make_transient_run(c, comm);
   Stepper& stepper = run->stepper();
   stepper.restore(checkpoint);
   check_resumed_files(checkpoint, c.output_directory, comm);

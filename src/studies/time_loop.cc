@@ -1,5 +1,8 @@
 #include "studies/time_loop.h"
 
+#include "core/failure_message.h"
+#include "core/text.h"
+
 #include "studies/progress.h"
 #include "studies/resume.h"
 #include "studies/stop_on_signals.h"
@@ -8,7 +11,9 @@
 #include <deal.II/base/mpi.h>
 
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 
 namespace hamdyn {
 
@@ -52,6 +57,16 @@ HistoryOutput::HistoryOutput(const HistoryRows& rows, const std::string& directo
 
 void HistoryOutput::observe(unsigned long step, unsigned long n_steps,
                             const std::vector<double>& row) {
+  // Every column, written or not, before the row goes anywhere: a run never ends with a
+  // non-finite value in an output (the row is the ranks' reduction, so every rank throws).
+  const std::vector<std::string>& columns = rows_.columns();
+  for (std::size_t k = 0; k < row.size(); ++k)
+    if (!std::isfinite(row[k]))
+      throw CollectiveFailure(
+          "history column '" + (k < columns.size() ? columns[k] : std::to_string(k)) +
+          "' became non-finite at step " + std::to_string(step) + " (t = " + text_of(row[0]) +
+          " s): check the parameters' scale (stiffnesses, damping, Mass per length) and Time "
+          "step; the outputs hold the steps before it");
   if (rows_.due(step, n_steps))
     history_->row(rows_.select(row));
 }
@@ -79,6 +94,7 @@ namespace {
 void write_checkpoint(const Stepper& stepper, const std::vector<RunOutput*>& outputs,
                       const CaseParameters& c) {
   Checkpoint checkpoint;
+  checkpoint.set("case", c.settings);
   stepper.save(checkpoint);
   for (RunOutput* output : outputs)
     output->save(checkpoint);
@@ -86,8 +102,24 @@ void write_checkpoint(const Stepper& stepper, const std::vector<RunOutput*>& out
 }
 } // namespace
 
+namespace {
+// Fault injection for the resume tests (tests/cli/test_resume_every_kind.sh), so that they stop a
+// run at a chosen point however fast it steps, with no timing: HAMDYN_TEST_KILL_AFTER_CHECKPOINT=k
+// ends every rank by SIGKILL once the k-th checkpoint of Output/Checkpoint interval is on disk;
+// HAMDYN_TEST_TERM_AFTER_STEP=n sends every rank SIGTERM after step n, as a scheduler's time
+// limit does (the run then stops after the next step, as after any signal).
+unsigned long test_setting(const char* name) {
+  const char* value = std::getenv(name);
+  return value == nullptr ? 0 : std::strtoul(value, nullptr, 10);
+}
+} // namespace
+
 void run_to_end(TransientRun& run, const std::vector<RunOutput*>& outputs, const CaseParameters& c,
                 bool report) {
+  static const unsigned long kill_after_checkpoint =
+                                 test_setting("HAMDYN_TEST_KILL_AFTER_CHECKPOINT"),
+                             term_after_step = test_setting("HAMDYN_TEST_TERM_AFTER_STEP");
+  unsigned long checkpoints = 0;
   Stepper& stepper = run.stepper();
   int signal = 0;
   {
@@ -99,8 +131,13 @@ void run_to_end(TransientRun& run, const std::vector<RunOutput*>& outputs, const
         [&](unsigned long n, const std::vector<double>& row) {
           for (RunOutput* output : outputs)
             output->observe(n, stepper.n_steps(), row);
-          if (checkpoint_due(c, n, stepper.n_steps()))
+          if (checkpoint_due(c, n, stepper.n_steps())) {
             write_checkpoint(stepper, outputs, c);
+            if (++checkpoints == kill_after_checkpoint)
+              std::raise(SIGKILL);
+          }
+          if (n == term_after_step && n > 0)
+            std::raise(SIGTERM);
         },
         report, StopOnSignals::flag_if_installed());
   }

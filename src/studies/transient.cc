@@ -132,7 +132,7 @@ void Transient::advance() {
   // The ledger's sums are reductions over every entry of u, v and f that each step makes anyway:
   // a non-finite entry anywhere makes one of them non-finite on every rank at once, so all ranks
   // stop together (no extra pass, no extra reduction, no rank left waiting).
-  check_step_finite(ledger_, state_, n);
+  check_step_finite(pc_, ledger_, state_, n);
 }
 
 std::vector<double> Transient::row(double stop_request, double* any_stop_request) const {

@@ -1,5 +1,7 @@
 #include "terms/moving_body_term.h"
 
+#include "core/text.h"
+
 #include <deal.II/lac/full_matrix.h>
 
 #include <algorithm>
@@ -448,7 +450,9 @@ void MovingBodyTerm::save(Checkpoint& c) const {
   for (std::size_t j = 0; j < bodies_.size(); ++j)
     if (system_.moving_bodies[j].name == contact_loss_body_)
       lost = j + 1;
-  c.set("moving_contact_loss", std::vector<double>{contact_loss_time_, double(lost)});
+  // (a checkpoint holds finite numbers only: no loss yet is body 0 at time 0)
+  c.set("moving_contact_loss",
+        std::vector<double>{lost > 0 ? contact_loss_time_ : 0.0, double(lost)});
 }
 
 void MovingBodyTerm::restore(const Checkpoint& c) {
@@ -468,7 +472,10 @@ void MovingBodyTerm::restore(const Checkpoint& c) {
     b.lost = v[9] != 0;
   }
   const auto& lost = c.numbers("moving_contact_loss", 2);
-  contact_loss_time_ = lost[0];
+  if (lost[1] != std::floor(lost[1]) || lost[1] < 0 || lost[1] > double(bodies_.size()))
+    c.refuse("moving_contact_loss", "names body " + text_of(lost[1]) + " of " +
+                                        std::to_string(bodies_.size()) + ": the file is damaged");
+  contact_loss_time_ = lost[1] > 0 ? lost[0] : std::numeric_limits<double>::quiet_NaN();
   contact_loss_body_ = lost[1] > 0 ? system_.moving_bodies[std::size_t(lost[1]) - 1].name : "";
   solved_x_.assign(solved_x_.size(), std::numeric_limits<double>::quiet_NaN());
 }

@@ -118,8 +118,14 @@ expect_failure() { # expect_failure NAME EXPECTED_TEXT ROWS ARGS...: ROWS = hist
     'NF < 10 || tolower($0) ~ /nan|inf/ { bad = 1 } END { exit (bad || NR != rows) }' \
     "$work/failed/history.csv"
 }
-expect_failure "non-finite end force" "non-finite at step 100 (t = 0.01 s): the load" 101 \
+expect_failure "non-finite end force" "non-finite at step 100 (t = 0.01 s): Right end/Force is inf" 101 \
   run --set "Right end/Force=1/(t-0.01)"
+# The hint names the term whose value went non-finite: a ground acceleration, a moving mass's
+# position (not the static loads' keys)
+expect_failure "non-finite ground acceleration" "Ground motion/Acceleration is inf at t = 0.5 s" 5001 \
+  run --set "Ground motion/Acceleration=1/(t-0.5)" --set "Time integration/Final time=1"
+expect_failure "non-finite moving mass" "Moving loads/Masses is inf at t = 0.02 s" 201 \
+  run --set "Moving loads/Masses=m: 0.01 @ 1/(t-0.02)" --set "Moving loads/Gravity=9.81"
 # Non-finite at the start is bad input: exit 2 before anything is written.
 expect_bad "non-finite distributed force" "Load/Distributed force = 'sqrt(x-2)': is not finite at t = 0" \
   run --set "Load/Distributed force=sqrt(x-2)"
