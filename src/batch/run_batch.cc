@@ -167,6 +167,17 @@ int write_summary_from_members(const Sweep& sweep, const Layout& layout, double 
   }
   std::printf("\n");
   std::fflush(stdout);
+  // A member that was bad input or failed is the batch's failure (exit 1): one line on stderr
+  // says so, with the first such member's message, for a user or a scheduler that reads only it
+  for (const auto& r : rows)
+    if (r.status == "bad input" || r.status == "failed") {
+      std::fprintf(stderr,
+                   "hamdyn batch: %u member(s) bad input, %u failed; the first: %s: %s (see %s)\n",
+                   counts["bad input"], counts["failed"],
+                   case_name(std::size_t(&r - rows.data()) + layout.first).c_str(),
+                   r.message.c_str(), layout.summary.c_str());
+      break;
+    }
   return exit_status(rows);
 }
 } // namespace

@@ -193,6 +193,11 @@ DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
     throw InputError(parameter_of(l - 1), names.back(),
                      "expected fewer constraints than coordinates (" + std::to_string(n) +
                          "): nothing would be left to move");
+  // q a step of 1e-3 away in every coordinate: the scale of what vanishes at q0 alone
+  DenseVector near(q0);
+  for (double& x : near)
+    x += 1e-3 * (1 + std::abs(x));
+  refuse_vanishing_link_gradients(near, rows);
   std::size_t rank = 0;
   null_space_ = null_space_of(constraint_, n, &rank);
   if (rank < l)
@@ -201,18 +206,83 @@ DiscreteSystem::DiscreteSystem(const DiscreteCase& c) : c_(c) {
         "the constraints are dependent" + std::string(has_links() ? " at the initial state" : "") +
             " (one is a combination of the others: C has rank " + std::to_string(rank) + " for " +
             std::to_string(l) + " rows); remove the redundant one");
-  // M must be definite on the motions the constraints leave: N^T M N regular.
-  if (smallest_singular_ratio(on_null_space(mass_at(q0, 0))) < 1e-12)
-    throw InputError(c.energies ? "Discrete system/Inertias, Points and Kinetic energy"
-                                : "Discrete system/Inertias",
-                     "",
-                     "the mass matrix" + std::string(c.energies ? " at the initial state" : "") +
-                         " is singular" +
-                         std::string(l > 0 ? " on the motions the constraints allow" : "") +
-                         ": some combination of the coordinates carries no inertia; give each "
-                         "coordinate (or the constraints) one");
+  refuse_singular_mass(q0, near);
   for (const auto& s : c.springs)
     e_scale_.push_back(std::max(1e-6, std::abs(extension(s.row, q0))));
+}
+
+// A holonomic link whose gradient (its constraint force's direction) vanishes at the initial
+// state, (x^2 + y^2 - 1)^2 on its circle, leaves its multiplier undetermined: bad input. Its size
+// is judged against the gradient near q0 (C's rank alone cannot see a lone row of 1e-16).
+void DiscreteSystem::refuse_vanishing_link_gradients(const DenseVector& near,
+                                                     const ConstraintRows& rows) const {
+  if (!c_.links)
+    return;
+  const ConstraintRows nearby = constraints_at(near, nullptr, 0);
+  for (std::size_t k = 0; k < c_.n_links(); ++k) {
+    if (!c_.links->link(k).holonomic)
+      continue;
+    const std::size_t r = n_equations() + k;
+    double here = 0, there = 0;
+    for (std::size_t i = 0; i < n(); ++i) {
+      here += rows.c(r, i) * rows.c(r, i);
+      there += nearby.c(r, i) * nearby.c(r, i);
+    }
+    if (here == 0 || !(std::sqrt(here) > 1e-10 * std::sqrt(there)))
+      throw InputError(c_.links->link(k).text.parameter,
+                       c_.links->link(k).name + ": " + c_.links->link(k).text.text,
+                       "its gradient vanishes at the initial state (|grad f| = " +
+                           format_number(std::sqrt(here)) + ", " + format_number(std::sqrt(there)) +
+                           " a step of 1e-3 away): its constraint force has no direction there; "
+                           "expected a link f(q, t) = 0 with a nonzero gradient, e.g. x^2 + y^2 - "
+                           "1 rather than its square");
+  }
+}
+
+// M must be finite and positive definite on the motions the constraints leave, N^T M N (T > 0
+// for every rate: Geradin & Rixen, sec. 1.5); its smallest eigenvalue is judged against the
+// largest here and a step of 1e-3 away, so that an M vanishing at q0 alone (cos(th)^2 at
+// th = pi/2) is singular too.
+void DiscreteSystem::refuse_singular_mass(const DenseVector& q0, const DenseVector& near) const {
+  const std::string at = c_.energies ? " at the initial state" : "";
+  const std::string where = n_constraints() > 0 ? " on the motions the constraints allow" : "";
+  const auto finite = [](const DenseMatrix& a) {
+    return std::all_of(a.begin(), a.end(), [](const auto& e) { return std::isfinite(e.value()); });
+  };
+  const DenseMatrix m0 = mass_at(q0, 0);
+  if (!finite(m0))
+    throw InputError(inertia_keys(c_) + ": the mass matrix M(q) is not finite" + at +
+                     " (Discrete system/Initial displacements); expected expressions "
+                     "differentiable there");
+  const auto eigenvalues = [&](const DenseMatrix& m) {
+    const DenseMatrix reduced = on_null_space(m);
+    DenseMatrix identity(reduced.m(), reduced.m());
+    for (std::size_t i = 0; i < reduced.m(); ++i)
+      identity(i, i) = 1;
+    return generalized_eigenvalues(reduced, identity);
+  };
+  if (null_space_.n() == 0)
+    return;
+  const std::vector<double> lambda = eigenvalues(m0);
+  double size = std::max(std::abs(lambda.front()), std::abs(lambda.back()));
+  if (const DenseMatrix m1 = mass_at(near, 0); c_.energies && finite(m1))
+    size = std::max(size, std::abs(eigenvalues(m1).back()));
+  if (!(lambda.front() > 1e-12 * size))
+    throw InputError(inertia_keys(c_) + ": the mass matrix" + at + " is " +
+                     (lambda.front() < 0 ? "not positive definite" : "singular") + where +
+                     " (its eigenvalues from " + format_number(lambda.front()) + " to " +
+                     format_number(lambda.back()) + ", " + format_number(size) +
+                     " at most a step of 1e-3 away): some combination of the coordinates carries "
+                     "no inertia or a negative one; give each coordinate (or the constraints) a "
+                     "positive one");
+}
+
+std::string inertia_keys(const DiscreteCase& c) {
+  if (!c.energies)
+    return "Discrete system/Inertias";
+  return c.energies->point_names().empty()
+             ? "Discrete system/Kinetic energy (with the Inertias)"
+             : "Discrete system/Points (with the Kinetic energy and Inertias)";
 }
 
 DiscreteSystem::ConstraintRows

@@ -110,6 +110,13 @@ public:
   DenseVector energy_forces(const DenseVector& q, const DenseVector& v, double t) const;
 
 private:
+  /// InputError naming the link whose gradient vanishes in `rows` (the initial state's) against
+  /// its size at `near`.
+  void refuse_vanishing_link_gradients(const DenseVector& near, const ConstraintRows& rows) const;
+  /// InputError naming the inertias' keys unless M(q0) is finite and positive definite on the
+  /// constraints' null space (against its size at q0 and `near`).
+  void refuse_singular_mass(const DenseVector& q0, const DenseVector& near) const;
+
   const DiscreteCase c_;
   DenseMatrix mass_, constraint_, null_space_;
   std::vector<double> e_scale_;
@@ -125,6 +132,9 @@ DenseVector least_norm_solution(const DenseMatrix& c, const DenseVector& b);
 /// An orthonormal basis of the null space of C (l x n; deal.II keeps no column count for l = 0)
 /// as n x (n - rank), and C's rank, by an SVD.
 DenseMatrix null_space_of(const DenseMatrix& c, std::size_t n, std::size_t* rank = nullptr);
+
+/// The keys a discrete system's mass matrix comes from, as messages name them.
+std::string inertia_keys(const DiscreteCase& c);
 
 /// E^T A E: A on the motions E's columns span.
 DenseMatrix projected(const DenseMatrix& e, const DenseMatrix& a);

@@ -13,11 +13,12 @@
 namespace hamdyn {
 
 void refuse_modes_beyond_memory(const PreparedCase& pc, unsigned int n,
-                                const std::string& parameter) {
+                                const std::string& parameter, double dense_n_by_n) {
   const double dofs = double(pc.system.locally_owned.size()),
                ncv = double(krylov_basis_size(n, pc.system.locally_owned.size()));
   refuse_beyond_memory(
-      parameter, std::to_string(n), 8 * dofs * (ncv + 2 * double(n)) + 4 * 8 * ncv * ncv,
+      parameter, std::to_string(n),
+      8 * dofs * (ncv + 2 * double(n)) + 4 * 8 * ncv * ncv + dense_n_by_n * 8 * double(n) * n,
       std::to_string(n) + " modes of " + std::to_string(pc.system.locally_owned.size()) + " DoFs",
       pc.comm);
 }

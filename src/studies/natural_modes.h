@@ -14,9 +14,10 @@ namespace hamdyn {
 /// with UnstableSystem.
 /// Throws InputError naming `parameter` when n modes of `pc` would not fit in memory: the
 /// Krylov-Schur basis and the dense matrices of the projected problem (SLEPc users' manual,
-/// sec. 2.6.4 on ncv and mpd), and the refinement's 2n more vectors. Collective.
+/// sec. 2.6.4 on ncv and mpd), and the refinement's 2n more vectors; with `dense_n_by_n`, that
+/// many dense n x n matrices of doubles more (what the caller builds from the modes). Collective.
 void refuse_modes_beyond_memory(const PreparedCase& pc, unsigned int n,
-                                const std::string& parameter);
+                                const std::string& parameter, double dense_n_by_n = 0);
 
 Modes natural_modes(const SecondOrderSystem& system, const CaseParameters& c, unsigned int n,
                     double scale);

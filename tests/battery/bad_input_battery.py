@@ -589,6 +589,123 @@ with open("big_discrete.prm", "w") as f:
 expect_bad("memory", "a discrete system of 10^5 coordinates", out("run", "big_discrete.prm"),
            "Discrete system/Coordinates")
 
+# --- records, expressions, lists and discrete states (issue 48) ------------------------------------
+if not os.path.exists("record_fifo.AT2"):
+    os.mkfifo("record_fifo.AT2")
+if not os.path.lexists("record_loop.csv"):
+    os.symlink("record_loop.csv", "record_loop.csv")
+with open("npts.AT2", "w") as f:
+    f.write("PEER\nsynthetic\nUNITS OF G\nNPTS= 9223372036854775808, DT= .01 SEC\n0.1 0.2\n")
+for label, path in [("a FIFO", "record_fifo.AT2"), ("a symlink loop", "record_loop.csv"),
+                    ("NPTS past a long", "npts.AT2")]:
+    expect_bad("records", f"Ground motion/Acceleration file: {label}",
+               out("run", "--set", f"Ground motion/Acceleration file={work}/{path}"),
+               "Ground motion/Acceleration file")
+for label, args, names in [
+    ("a ',' in a moving force", ["--set", "Moving loads/Forces=P: 1, 2 @ t"], "Moving loads/Forces"),
+    ("a ',' in a load", ["--set", "Load/Distributed force=1, 2"], "Load/Distributed force"),
+    ("Frequencies = 0x10", ["--set", "Frequency response/Frequencies=0x10"],
+     "Frequency response/Frequencies"),
+    ("Definitions with ';;'", ["--set", "Variables/Definitions=a = 1;; b = 2"], "Variables/Definitions"),
+    ("Definitions ending in ';'", ["--set", "Variables/Definitions=a = 1;"], "Variables/Definitions"),
+    ("a subnormal definition", ["--set", "Variables/Definitions=a = 1e-320"], "Variables/Definitions"),
+    ("a moving mass at sqrt(t)", ["--set", "Moving loads/Masses=m: 1 @ sqrt(t)"], "Moving loads/Masses"),
+    ("Rayleigh stiffness coefficient 1e300",
+     ["--set", "Model/Type=euler bernoulli beam", "--set", "Right end/Support=pinned",
+      "--set", "Left end/Support=pinned", "--set", "Model/Rayleigh stiffness coefficient=1e300"],
+     "Model/Rayleigh stiffness coefficient"),
+    ("Rayleigh mass coefficient 1e300", ["--set", "Model/Rayleigh mass coefficient=1e300"],
+     "Model/Rayleigh mass coefficient"),
+]:
+    command = "response" if "Frequencies" in label else "run"
+    expect_bad("expressions", label, out(command, *args), names)
+# 10^4 chained Variables (once quadratic in their count: 1000 took 4.3 s) before a bad Tension
+with open("chained.prm", "w") as f:
+    f.write("subsection Variables\n set Definitions = a1 = 1; "
+            + "; ".join(f"a{i} = a{i - 1} + 1" for i in range(2, 10001)) + "\nend\n"
+            + "subsection Model\n set Tension = -a10000\nend\n")
+expect_bad("expressions", "10^4 chained Variables and a bad Tension", out("run", "chained.prm"),
+           "Model/Tension")
+
+
+def discrete_case(name, coordinates, **keys):
+    with open(name, "w") as f:
+        f.write("subsection Model\n set Type = discrete\nend\nsubsection Discrete system\n")
+        f.write(f" set Coordinates = {coordinates}\n")
+        for key, value in keys.items():
+            if key != "Holonomic":
+                f.write(f" set {key.replace('_', ' ')} = {value}\n")
+        f.write("end\n")
+        if "Holonomic" in keys:
+            f.write(f"subsection Constraints\n set Holonomic = {keys['Holonomic']}\nend\n")
+    return name
+
+
+n = 60
+for label, path, names in [
+    ("a mass matrix singular at the start", discrete_case(
+        "singular.prm", "th", Kinetic_energy="0.5*cos(th)^2*v_th^2", Initial_displacements="th: pi/2"),
+     "Discrete system/Kinetic energy"),
+    ("a negative-definite kinetic energy", discrete_case(
+        "negative.prm", "th", Kinetic_energy="-0.5*v_th^2", Potential_energy="th^2"),
+     "Discrete system/Kinetic energy"),
+    ("a link whose gradient vanishes at the start", discrete_case(
+        "rod.prm", "x, y", Kinetic_energy="0.5*(v_x^2+v_y^2)", Potential_energy="9.81*y",
+        Initial_displacements="x: 1", Holonomic="rod: (x^2+y^2-1)^2"), "rod"),
+    ("Points at sqrt(th1 - 1) from th1 = 1", discrete_case(
+        "points.prm", "th1", Points="m1: 1 @ sqrt(th1-1), 0", Initial_displacements="th1: 1"),
+     "Discrete system/Points"),
+    ("a kinetic energy 1/(th1 - 1) at th1 = 1", discrete_case(
+        "pole.prm", "th1", Kinetic_energy="0.5*v_th1^2/(th1-1)", Initial_displacements="th1: 1"),
+     "Discrete system/Kinetic energy"),
+    ("a potential 1/x at x = 0", discrete_case(
+        "inverse.prm", "x", Kinetic_energy="0.5*v_x^2", Potential_energy="1/x"),
+     "Discrete system/Potential energy"),
+    ("a potential log(x) at x = 0", discrete_case(
+        "log.prm", "x", Kinetic_energy="0.5*v_x^2", Potential_energy="log(x)"),
+     "Discrete system/Potential energy"),
+    ("a potential of sin( nested 3000 deep", discrete_case(
+        "deep.prm", "x", Kinetic_energy="0.5*v_x^2", Potential_energy="sin(" * 3000 + "x" + ")" * 3000),
+     "Discrete system/Potential energy"),
+    ("a kinetic energy holding a product of 60 coordinates", discrete_case(
+        "product.prm", ", ".join(f"q{i}" for i in range(n)),
+        Kinetic_energy="0.5*(" + "+".join(f"v_q{i}^2" for i in range(n)) + ")*("
+        + "*".join(f"(1+q{i})" for i in range(n)) + ")"), "Discrete system/Kinetic energy"),
+]:
+    expect_bad("discrete", label, out("run", path), names)
+
+# a resumed directory whose used_parameters.prm was edited after the run started
+if not only or "checkpoints" in only:
+    def edit_rayleigh(d):
+        path = f"{d}/used_parameters.prm"
+        text = re.sub(r"(set Viscous damping\s*=).*", r"\1 1e300", open(path).read(), count=1)
+        open(path, "w").write(text)
+    damaged("checkpoints", "used_parameters.prm changed: Viscous damping = 1e300", edit_rayleigh,
+            names=["Model/Viscous damping"])
+
+# a batch whose members fail a check only their study makes: each a bad input row, said on stderr
+for label, text, names in [
+    ("spectrum without ground motion", "subsection Batch\n set Study = spectrum\nend\n", "Ground motion"),
+    ("buckling of a string", "subsection Batch\n set Study = buckling\nend\n", "buckling"),
+]:
+    if only and "batch" not in only:
+        continue
+    with open("study_sweep.prm", "w") as f:
+        f.write(text)
+    shutil.rmtree("study_out", ignore_errors=True)
+    p = subprocess.run([hamdyn, "batch", "study_sweep.prm", "--output", "study_out"], capture_output=True,
+                       timeout=60, env=env)
+    err = p.stderr.decode("utf-8", "replace")
+    summary = open("study_out/summary.csv").read() if os.path.exists("study_out/summary.csv") else ""
+    problems = []
+    if p.returncode != 1:
+        problems.append(f"exit {p.returncode}")
+    if "bad input" not in summary:
+        problems.append("no bad input row in summary.csv")
+    if names not in err or "hamdyn batch" not in err:
+        problems.append("stderr does not say it")
+    record("batch", f"a member's study-only check: {label}", problems, err)
+
 # --- the figure ----------------------------------------------------------------------------------
 total = sum(t for _, t in results.values())
 handled = sum(h for h, _ in results.values())
