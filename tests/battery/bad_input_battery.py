@@ -576,6 +576,13 @@ for label, args, names in [
      ["run", "--set", "Output/Space-time points=1000000", "--set", "Output/Snapshot interval=1",
       "--set", "Time integration/Final time=100"], "needs about"),
     ("10^9 elements", ["run", "--set", "Discretization/Elements=1000000000"], "needs about"),
+    ("response, modal: 10^4 modes of 10^4 elements",
+     ["response", "--set", "Frequency response/Method=modal", "--set", "Modes/Number of modes=10000",
+      "--set", "Discretization/Elements=10000", "--set", "Frequency response/Forces=0.5:1"],
+     ["Modes/Number of modes", "needs about"]),
+    ("response: 10^7 elements at one frequency",
+     ["response", "--set", "Discretization/Elements=10000000", "--set", "Frequency response/Frequencies=10",
+      "--set", "Frequency response/Forces=0.5:1"], ["Discretization/Elements", "needs about"]),
 ]:
     expect_bad("memory", label, out(*args), names)
 # a discrete system of 10^5 coordinates (dense matrices: 80 GB each), refused before its elements
