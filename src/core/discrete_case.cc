@@ -354,6 +354,18 @@ DiscreteCase parse_discrete_case(const ParameterFile& f) {
     add_names(parameter, kind);
     links.insert(links.end(), kind.begin(), kind.end());
   }
+  // The symbolic step forms and compiles n^2 entries of M, of the tangents and of the links' rows
+  // (measured: 200 coordinates take 5.6 s to derive, 1000 would take several minutes): bounded
+  // as the texts' own size is (core/symbolic_reader.h), before anything is derived.
+  constexpr std::size_t max_symbolic_coordinates = 200;
+  if ((!links.empty() || !energies.empty()) && c.coordinates.size() > max_symbolic_coordinates)
+    throw InputError(coordinates_parameter, f.get(section, "Coordinates"),
+                     std::to_string(c.coordinates.size()) +
+                         " coordinates with energies or links (Points, Kinetic energy, Potential "
+                         "energy, Dissipation function, Holonomic, Nonholonomic): their symbolic "
+                         "forms grow as n^2; expected at most " +
+                         std::to_string(max_symbolic_coordinates) +
+                         " (a larger system by Inertias, Springs and Equations alone)");
   if (!links.empty())
     c.links = std::make_shared<const LinkEquations>(c.coordinates, links);
   if (!energies.empty())

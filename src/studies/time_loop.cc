@@ -2,7 +2,6 @@
 
 #include "core/failure_message.h"
 #include "core/text.h"
-
 #include "studies/progress.h"
 #include "studies/resume.h"
 #include "studies/stop_on_signals.h"

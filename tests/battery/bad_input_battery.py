@@ -678,6 +678,10 @@ for label, path, names in [
         "product.prm", ", ".join(f"q{i}" for i in range(n)),
         Kinetic_energy="0.5*(" + "+".join(f"v_q{i}^2" for i in range(n)) + ")*("
         + "*".join(f"(1+q{i})" for i in range(n)) + ")"), "Discrete system/Kinetic energy"),
+    ("1000 coordinates by their energies (n^2 symbolic forms)", discrete_case(
+        "chain.prm", ", ".join(f"q{i}" for i in range(1000)),
+        Kinetic_energy="0.5*(" + "+".join(f"v_q{i}^2" for i in range(1000)) + ")"),
+     "Discrete system/Coordinates"),
 ]:
     expect_bad("discrete", label, out("run", path), names)
 
