@@ -190,15 +190,15 @@ void ModalTransient::restore(const Checkpoint& c) {
   c.get("v", v);
   // The saved coordinates themselves when this run's modes are the saved run's to the last bit
   // (the same rank count computes the same basis): the resumed run then continues bit for bit.
-  // Otherwise the saved fields' coordinates in this run's modes. (A tolerance on the two sets of
-  // coordinates, used before, took the projection's round-off for another basis where the
-  // modal state was small beside it, and the resumed run differed in the last digits.)
+  // Otherwise the saved fields' coordinates in this run's modes.
   const std::vector<double> fingerprint = basis_fingerprint();
   const std::vector<double>& saved_basis = c.numbers("modal_basis");
   if (saved_basis == fingerprint) {
     q_ = c.numbers("modal_coordinates", q_.size());
     v_ = c.numbers("modal_rates", v_.size());
     // and the static correction's loads met so far: its u_s depends on them in the last bits
+    // (built anew from the load at the resumed step they made a run resumed from an interval
+    // checkpoint differ from the uninterrupted one in the last digits)
     if (static_correction_) {
       const auto& saved = c.numbers("static_patterns", 2);
       const double n = saved[0];
