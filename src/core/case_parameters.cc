@@ -261,8 +261,8 @@ std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
 
 double number(const std::string& text) {
   // (std::stod also reads hexadecimal 0x10, inf and nan: a numeral here is decimal digits, sign,
-  // point and exponent)
-  if (text.find_first_not_of("0123456789+-.eE") == std::string::npos)
+  // point, exponent and leading blanks, as it read them before)
+  if (text.find_first_not_of("0123456789+-.eE \t") == std::string::npos)
     try {
       std::size_t used = 0;
       const double value = std::stod(text, &used);
