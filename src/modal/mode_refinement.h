@@ -34,8 +34,9 @@ evaluate_eigenpairs(const ExtendedForms& forms, std::vector<LA::Vector>& x,
 
 /// Refines the eigenvectors `x` (M-orthonormal Ritz vectors, as the eigensolver gives them; more
 /// than the modes asked for widen the Rayleigh-Ritz subspace) in place: on return they are the
-/// refined ones, ascending after any correction step. `solve(r, d)` applies
-/// (K - shift M)^-1, the eigensolver's factorization.
+/// refined ones, ascending. `solve(r, d)` applies (K - shift M)^-1, the eigensolver's
+/// factorization. Never leaves the largest residual above the one it was given: a step that made
+/// it worse is undone.
 RefinedEigenpairs
 refine_eigenpairs(const ExtendedForms& forms, std::vector<LA::Vector>& x, double shift,
                   const std::function<void(const LA::Vector&, LA::Vector&)>& solve);

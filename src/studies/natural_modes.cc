@@ -15,12 +15,18 @@ namespace hamdyn {
 void refuse_modes_beyond_memory(const PreparedCase& pc, unsigned int n,
                                 const std::string& parameter, double dense_n_by_n) {
   const double dofs = double(pc.system.locally_owned.size()),
-               ncv = double(krylov_basis_size(n, pc.system.locally_owned.size()));
-  refuse_beyond_memory(
-      parameter, std::to_string(n),
-      8 * dofs * (ncv + 2 * double(n)) + 4 * 8 * ncv * ncv + dense_n_by_n * 8 * double(n) * n,
-      std::to_string(n) + " modes of " + std::to_string(pc.system.locally_owned.size()) + " DoFs",
-      pc.comm);
+               ncv = double(krylov_basis_size(n, pc.system.locally_owned.size())),
+               pairs = 2 * double(n); // the pairs the refinement takes (modal/eigen_solver.cc)
+  // SLEPc's basis, the pairs extracted and its projected problem; then, SLEPc gone, the
+  // refinement's pairs, corrections and the pairs before its last step, and its two dense
+  // Rayleigh-Ritz pencils (modal/mode_refinement.cc: 5 pairs^2 doubles)
+  const double eigensolver = 8 * dofs * (ncv + pairs) + 4 * 8 * ncv * ncv,
+               refinement = 8 * dofs * 3 * pairs + 5 * 8 * pairs * pairs;
+  refuse_beyond_memory(parameter, std::to_string(n),
+                       std::max(eigensolver, refinement) + dense_n_by_n * 8 * double(n) * n,
+                       std::to_string(n) + " modes of " +
+                           std::to_string(pc.system.locally_owned.size()) + " DoFs",
+                       pc.comm);
 }
 
 namespace {
