@@ -27,8 +27,8 @@ usage:
       writes into DIR/case_NNNN/ (with its result.csv); DIR/summary.csv has a row per member
       (case,status,message,seconds, the swept parameters, the study's results). Exit status 0
       only if every member is ok.
-        --resume      skip the members whose row says ok, continue stopped `run` members
-                      from their checkpoints (after a time limit or a kill)
+        --resume      skip the members whose row says ok, continue stopped `run` and
+                      `spectrum` members from their checkpoints (after a time limit or a kill)
         --slice K/N   run only slice K of N of the members (job arrays); writes
                       DIR/summary_slice_K_of_N.csv
         --merge       only gather every member's row into DIR/summary.csv (after the slices)
@@ -55,6 +55,12 @@ written so far stay valid), 130 / 143 stopped by SIGINT / SIGTERM (checkpoint wr
 }
 
 namespace {
+// A study whose run a checkpoint can continue (`hamdyn run`, `hamdyn spectrum`'s time history).
+bool resumable(const std::string& command) {
+  const StudyCommand* study = find_study(command);
+  return study != nullptr && study->resume != nullptr;
+}
+
 std::string value_of(int& i, int argc, char** argv) {
   const std::string option = argv[i];
   if (i + 1 >= argc)
@@ -135,7 +141,7 @@ CommandLine parse_command_line(int argc, char** argv) {
       b.n_slices = static_cast<unsigned int>(positive_integer("--slice", text.substr(slash + 1)));
       if (b.slice > b.n_slices)
         throw InputError("--slice", text, "expected K/N with 1 <= K <= N");
-    } else if (cl.command == "run" && arg == "--resume") {
+    } else if (resumable(cl.command) && arg == "--resume") {
       cl.resume_directory = value_of(i, argc, argv);
       if (cl.resume_directory.empty())
         throw InputError("--resume", "", "expected the directory of a stopped run");
@@ -149,8 +155,8 @@ CommandLine parse_command_line(int argc, char** argv) {
       throw InputError("option", arg,
                        cl.command == "batch"
                            ? "expected --set, --output, --resume, --slice K/N, --merge or --help"
-                       : cl.command == "run" ? "expected --set, --output, --resume DIR or --help"
-                                             : "expected --set, --output or --help");
+                       : resumable(cl.command) ? "expected --set, --output, --resume DIR or --help"
+                                               : "expected --set, --output or --help");
     } else if (cl.case_file.empty()) {
       cl.case_file = arg;
     } else {

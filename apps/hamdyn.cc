@@ -148,11 +148,10 @@ int main(int argc, char** argv) {
       for (const auto& warning : unused_parameter_warnings(file, c))
         std::cerr << "hamdyn: warning: " << warning << std::endl;
     check_output_directory_writable(c.output_directory);
-    if (!cl.resume_directory.empty()) {
-      resume_transient(c, comm, /*report=*/true);
-      return 0;
-    }
-    study->run(c, file, comm, /*report=*/true);
+    if (!cl.resume_directory.empty())
+      study->resume(c, comm, /*report=*/true); // parse_command_line took --resume for it
+    else
+      study->run(c, file, comm, /*report=*/true);
     if (root) {
       // the study's files that this case wrote (spacetime.vts only with Space-time points > 0)
       std::string files;

@@ -98,8 +98,9 @@ MemberResult run_member(const Sweep& sweep, const BatchOptions& options, const L
           std::cerr << "hamdyn batch: " << case_name(k) << ": warning: " << warning << std::endl;
     };
     warn(unused_parameter_warnings(file, c));
-    m.results = resume ? resume_transient(c, group, /*report=*/false)
-                       : find_study(sweep.study)->run(c, file, group, /*report=*/false);
+    const StudyCommand& study = *find_study(sweep.study);
+    m.results = resume ? study.resume(c, group, /*report=*/false)
+                       : study.run(c, file, group, /*report=*/false);
     warn(m.results.warnings);
   } catch (const InputError& e) {
     code = 2;
@@ -239,7 +240,8 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
 
   // Which members run: all of this run's, or with --resume those whose row is not ok or whose
   // values changed since. Decided on rank 0 alone, so that every rank agrees.
-  // A `run` member stopped by a signal with its values unchanged goes on from its checkpoint.
+  // A `run` or `spectrum` member stopped by a signal with its values unchanged goes on from its
+  // checkpoint.
   std::vector<unsigned long> todo, from_checkpoint;
   if (rank == 0) {
     const std::vector<MemberResult> previous =
@@ -250,7 +252,8 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
       if (same && before->status == "ok")
         continue;
       todo.push_back(k);
-      from_checkpoint.push_back(same && before->status == "stopped" && sweep.study == "run" &&
+      from_checkpoint.push_back(same && before->status == "stopped" &&
+                                find_study(sweep.study)->resume != nullptr &&
                                 fs::is_regular_file(checkpoint_file(layout, k)));
     }
     fs::create_directories(layout.directory);
@@ -272,8 +275,9 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
   MPI_Comm_split(world, int(rank / group_size), int(rank), &group);
   const bool leader = dealii::Utilities::MPI::this_mpi_process(group) == 0;
   const auto start = std::chrono::steady_clock::now();
-  // SIGTERM or SIGINT (a scheduler's time limit, Ctrl-C): a `run` member in flight stops after
-  // its step with a checkpoint, another study's member finishes, and no group takes a new one.
+  // SIGTERM or SIGINT (a scheduler's time limit, Ctrl-C): a `run` or `spectrum` member in flight
+  // stops after its step with a checkpoint, another study's member finishes, and no group takes a
+  // new one.
   const StopOnSignals signals;
   {
     SharedCounters counters(world, 2);

@@ -34,6 +34,18 @@ void check_same_case(const Checkpoint& checkpoint, const std::string& settings,
                    "run's: a resume continues the same case (start a new run for another)");
 }
 
+Checkpoint checkpoint_to_resume(const std::string& directory, const std::string& settings,
+                                const std::string& command, MPI_Comm comm) {
+  Checkpoint checkpoint = Checkpoint::read(directory + "/checkpoint.bin", comm);
+  const std::string written_by = checkpoint.has("command") ? checkpoint.text("command") : "run";
+  if (written_by != command)
+    throw InputError(directory + "/checkpoint.bin is a stopped `hamdyn " + written_by +
+                     "`, not a `hamdyn " + command + "`: continue it with hamdyn " + written_by +
+                     " --resume " + directory);
+  check_same_case(checkpoint, settings, directory);
+  return checkpoint;
+}
+
 void check_history_columns(const Checkpoint& checkpoint, const std::vector<std::string>& columns,
                            const std::string& directory) {
   if (!checkpoint.holds("history_columns", columns))
@@ -89,16 +101,16 @@ void check_resumed_files(const Checkpoint& checkpoint, const std::string& direct
     throw InputError(problem);
 }
 
-bool announce_resume(const std::string& directory, unsigned long step, unsigned long n_steps,
-                     double t, MPI_Comm comm, bool report) {
+bool announce_resume(const std::string& command, const std::string& directory, unsigned long step,
+                     unsigned long n_steps, double t, MPI_Comm comm, bool report) {
   const bool say = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   if (step == n_steps) {
     if (say)
-      std::printf("hamdyn run: %s already holds the whole run (step %lu of %lu); nothing to do\n",
-                  directory.c_str(), step, n_steps);
+      std::printf("hamdyn %s: %s already holds the whole run (step %lu of %lu); nothing to do\n",
+                  command.c_str(), directory.c_str(), step, n_steps);
   } else if (say) {
-    std::printf("hamdyn run: resuming %s at step %lu of %lu (t = %s s)\n", directory.c_str(), step,
-                n_steps, format_number(t).c_str());
+    std::printf("hamdyn %s: resuming %s at step %lu of %lu (t = %s s)\n", command.c_str(),
+                directory.c_str(), step, n_steps, format_number(t).c_str());
   }
   if (say)
     std::fflush(stdout);

@@ -15,6 +15,14 @@ namespace hamdyn {
 void check_same_case(const Checkpoint& checkpoint, const std::string& settings,
                      const std::string& directory);
 
+/// DIR/checkpoint.bin (DIR = c.output_directory, whose used_parameters.prm gave `settings`), read
+/// and checked before anything is set up from it: InputError when there is none, when it was
+/// written for another case (check_same_case) or by another command than `command` (a stopped
+/// `hamdyn spectrum` resumes with `hamdyn spectrum --resume DIR`; a checkpoint that records no
+/// command is a `run`'s).
+Checkpoint checkpoint_to_resume(const std::string& directory, const std::string& settings,
+                                const std::string& command, MPI_Comm comm);
+
 /// Throws InputError when DIR's checkpoint was written for other history columns than `columns`
 /// (the case in used_parameters.prm was changed since).
 void check_history_columns(const Checkpoint& checkpoint, const std::vector<std::string>& columns,
@@ -33,8 +41,8 @@ unsigned long checked_step(const Checkpoint& checkpoint, const std::string& step
 void check_resumed_files(const Checkpoint& checkpoint, const std::string& directory, MPI_Comm comm);
 
 /// Whether a run restored at `step` of `n_steps` (time t) has steps left; rank 0 says so when
-/// `report`: "resuming DIR at step ...", or that DIR already holds the whole run.
-bool announce_resume(const std::string& directory, unsigned long step, unsigned long n_steps,
-                     double t, MPI_Comm comm, bool report);
+/// `report`: "hamdyn COMMAND: resuming DIR at step ...", or that DIR already holds the whole run.
+bool announce_resume(const std::string& command, const std::string& directory, unsigned long step,
+                     unsigned long n_steps, double t, MPI_Comm comm, bool report);
 
 } // namespace hamdyn

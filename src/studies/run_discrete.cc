@@ -245,6 +245,9 @@ public:
     results.add("max_abs_energy_error", largest.back());
     return results;
   }
+  double largest(const std::string& column) const override {
+    return largest_->of(columns_, column);
+  }
 
 private:
   const CaseParameters& c_;

@@ -9,8 +9,13 @@
 
 namespace hamdyn {
 
+/// The spectra, the modal peaks and the time history's peaks; the time history writes
+/// history.csv and checkpoints as `hamdyn run` does.
 NamedValues run_spectrum(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                          bool report);
+/// `hamdyn spectrum --resume DIR`: the stopped time history continued from its checkpoint, then
+/// the spectra and peaks as run_spectrum writes them.
+NamedValues resume_spectrum(const CaseParameters& c, MPI_Comm comm, bool report);
 
 /// Der Kiureghian's correlation coefficient of modes i and j (Earthquake Eng. Struct. Dyn. 9,
 /// 1981, eq. 11): 8 sqrt(zi zj) (zi + r zj) r^1.5 / ((1 - r^2)^2 + 4 zi zj r (1 + r^2) +

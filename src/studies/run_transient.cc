@@ -157,13 +157,16 @@ std::unique_ptr<LineStepper> ready_to_step(PreparedCase& pc) {
   return run;
 }
 
-// A line model's transient: the Transient, history.csv, the largest values and the snapshots.
+// A line model's transient: the Transient, history.csv, the largest values and, for `hamdyn run`,
+// the snapshots (`hamdyn spectrum`'s time history writes history.csv alone).
 class LineTransientRun : public TransientRun {
 public:
-  LineTransientRun(const CaseParameters& c, MPI_Comm comm)
+  LineTransientRun(const CaseParameters& c, MPI_Comm comm, const std::string& command,
+                   bool snapshots)
       : pc_(c, comm), run_(ready_to_step(pc_)), columns_(history_columns(pc_)),
-        rows_(columns_, c.history_columns, c.history_interval) {
-    if (c.spacetime_points > 0) {
+        rows_(columns_, c.history_columns, c.history_interval), command_(command),
+        with_snapshots_(snapshots) {
+    if (snapshots && c.spacetime_points > 0) {
       // spacetime.vts is written from all its levels at once: points x snapshots x fields (each
       // up to 3 components) doubles, twice (the levels and VTK's arrays).
       const double snapshots =
@@ -187,8 +190,15 @@ public:
     history_ =
         std::make_unique<HistoryOutput>(rows_, pc_.parameters.output_directory, pc_.comm, resumed);
     largest_ = std::make_unique<LargestValues>(columns_.size(), resumed);
+    if (!with_snapshots_)
+      return {history_.get(), largest_.get()};
     snapshots_ = std::make_unique<SnapshotOutput>(pc_, *run_, columns_, resumed);
     return {history_.get(), largest_.get(), snapshots_.get()};
+  }
+
+  std::string command() const override { return command_; }
+  double largest(const std::string& column) const override {
+    return largest_->of(columns_, column);
   }
 
   NamedValues results() const override {
@@ -221,8 +231,9 @@ public:
     if (!report || dealii::Utilities::MPI::this_mpi_process(pc_.comm) != 0)
       return;
     const std::string& directory = pc_.parameters.output_directory;
-    std::cout << "  ParaView: open " << directory << "/solution.pvd, apply Filters > "
-              << "Warp By Vector (Vectors: deflection), press Play" << std::endl;
+    if (with_snapshots_)
+      std::cout << "  ParaView: open " << directory << "/solution.pvd, apply Filters > "
+                << "Warp By Vector (Vectors: deflection), press Play" << std::endl;
     // V and the step's elastic forces are formed from the element strains
     // (system/stiffness_from_strains.h), the step never multiplies K with the accelerations of
     // the highest modes (NewmarkIntegrator::step_once) and its solves are refined
@@ -252,6 +263,8 @@ private:
   std::unique_ptr<LineStepper> run_; // every check, a_0 and J, before anything is written
   std::vector<std::string> columns_; // every column of a row; `rows_` says which are written
   HistoryRows rows_;
+  std::string command_;
+  bool with_snapshots_;
   std::unique_ptr<HistoryOutput> history_;
   std::unique_ptr<LargestValues> largest_;
   std::unique_ptr<SnapshotOutput> snapshots_;
@@ -261,7 +274,12 @@ private:
 std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Comm comm) {
   if (c.discrete)
     return make_discrete_transient_run(c, comm);
-  return std::make_unique<LineTransientRun>(c, comm);
+  return std::make_unique<LineTransientRun>(c, comm, "run", /*snapshots=*/true);
+}
+
+std::unique_ptr<TransientRun> make_history_run(const CaseParameters& c, MPI_Comm comm,
+                                               const std::string& command) {
+  return std::make_unique<LineTransientRun>(c, comm, command, /*snapshots=*/false);
 }
 
 NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
@@ -272,23 +290,29 @@ NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MP
   return run->results();
 }
 
+std::unique_ptr<OutputDirectory> continue_run(TransientRun& run, const Checkpoint& checkpoint,
+                                              const CaseParameters& c, bool report) {
+  Stepper& stepper = run.stepper();
+  const MPI_Comm comm = stepper.communicator();
+  stepper.restore(checkpoint);
+  check_resumed_files(checkpoint, c.output_directory, comm);
+  auto output =
+      std::make_unique<OutputDirectory>(c.output_directory, comm, OutputDirectory::Use::resume);
+  const std::vector<RunOutput*> outputs = run.open_outputs(&checkpoint);
+  if (announce_resume(run.command(), c.output_directory, stepper.step(), stepper.n_steps(),
+                      stepper.time(), comm, report))
+    run_to_end(run, outputs, c, report);
+  return output;
+}
+
 NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report) {
   // Read before the lock is taken, which creates nothing: a directory without a usable
   // checkpoint is bad input and stays as it was. (The checkpoint is replaced by rename, so a run
   // still writing into the directory cannot be caught half way; the lock then refuses it.) The
   // case is checked against the checkpoint's before the run is set up from it.
-  const Checkpoint checkpoint = Checkpoint::read(c.output_directory + "/checkpoint.bin", comm);
-  check_same_case(checkpoint, c.settings, c.output_directory);
+  const Checkpoint checkpoint = checkpoint_to_resume(c.output_directory, c.settings, "run", comm);
   const auto run = make_transient_run(c, comm);
-  Stepper& stepper = run->stepper();
-  stepper.restore(checkpoint);
-  check_resumed_files(checkpoint, c.output_directory, comm);
-  OutputDirectory output(c.output_directory, comm, OutputDirectory::Use::resume);
-  const std::vector<RunOutput*> outputs = run->open_outputs(&checkpoint);
-  if (!announce_resume(c.output_directory, stepper.step(), stepper.n_steps(), stepper.time(), comm,
-                       report))
-    return run->results();
-  run_to_end(*run, outputs, c, report);
+  continue_run(*run, checkpoint, c, report);
   return run->results();
 }
 

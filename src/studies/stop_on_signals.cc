@@ -65,11 +65,10 @@ std::string stopped_after(int signal, unsigned long step, unsigned long n_steps)
 }
 
 Interrupted stopped_by(int signal, unsigned long step, unsigned long n_steps, double t,
-                       const std::string& directory) {
+                       const std::string& command, const std::string& directory) {
   return Interrupted(signal, stopped_after(signal, step, n_steps) + " (t = " + format_number(t) +
-                                 " s); the outputs so far are complete: continue with "
-                                 "hamdyn run --resume " +
-                                 directory);
+                                 " s); the outputs so far are complete: continue with hamdyn " +
+                                 command + " --resume " + directory);
 }
 
 } // namespace hamdyn

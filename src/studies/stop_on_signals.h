@@ -45,8 +45,8 @@ int agreed_signal(MPI_Comm comm);
 std::string stopped_after(int signal, unsigned long step, unsigned long n_steps);
 
 /// The exception a run stopped by `signal` after `step` of `n_steps` (at time t) throws once its
-/// checkpoint is written: one line saying how to continue.
+/// checkpoint is written: one line saying how to continue (hamdyn `command` --resume DIR).
 Interrupted stopped_by(int signal, unsigned long step, unsigned long n_steps, double t,
-                       const std::string& directory);
+                       const std::string& command, const std::string& directory);
 
 } // namespace hamdyn

@@ -22,6 +22,7 @@ const std::vector<StudyCommand>& study_commands() {
     run_study.name = "run";
     run_study.line = run_transient;
     run_study.discrete = run_transient;
+    run_study.resume = resume_transient;
     run_study.usage = R"(  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
       Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
       string, fixed at x = 0, with a 5 g mass on a 2000 N/m spring at x = L); a case file starts
@@ -129,6 +130,7 @@ const std::vector<StudyCommand>& study_commands() {
     StudyCommand spectrum_study;
     spectrum_study.name = "spectrum";
     spectrum_study.line = run_spectrum;
+    spectrum_study.resume = resume_spectrum;
     spectrum_study.discrete_refusal = "response spectra are computed for the line models "
                                       "(string, euler bernoulli beam, timoshenko beam)";
     spectrum_study.usage = R"(  hamdyn spectrum CASE.prm [--set ...]... [--output DIR]
@@ -137,10 +139,14 @@ const std::vector<StudyCommand>& study_commands() {
       1969): DIR/spectrum.csv (period,damping_ratio,Sd,Sv,Sa) and DIR/spectrum.png; then the
       structure's peaks by modal combination (SRSS and CQC of Modes/Number of modes modes, each
       at its own period and damping ratio) beside the peaks of a run under the same ground
-      motion: DIR/spectrum_response.csv (quantity,srss,cqc,time_history).
+      motion: DIR/spectrum_response.csv (quantity,srss,cqc,time_history). The run writes
+      DIR/history.csv and DIR/checkpoint.bin as `hamdyn run` does (Output/Checkpoint interval,
+      SIGINT and SIGTERM); a progress line counts the spectra's oscillators.
+  hamdyn spectrum --resume DIR
+      Continues a stopped spectrum's run from its last checkpoint, then writes its tables.
 )";
-    spectrum_study.files = "spectrum.csv, spectrum.png, spectrum_response.csv, "
-                           "used_parameters.prm";
+    spectrum_study.files = "spectrum.csv, spectrum.png, spectrum_response.csv, history.csv, "
+                           "used_parameters.prm, checkpoint.bin";
     spectrum_study.file_names = R"(spectrum(_response)?\.csv|spectrum\.png)";
     spectrum_study.plot_script = "plot_spectrum.py";
     spectrum_study.plot_file = "spectrum.png";

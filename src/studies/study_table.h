@@ -18,12 +18,17 @@ namespace hamdyn {
 using StudyFunction = NamedValues (*)(const CaseParameters& c, const ParameterFile& file,
                                       MPI_Comm comm, bool report);
 
+/// Continues a study stopped by a signal or a kill from the checkpoint in c.output_directory
+/// (whose used_parameters.prm gave `c`).
+using ResumeFunction = NamedValues (*)(const CaseParameters& c, MPI_Comm comm, bool report);
+
 /// A study of the line models (`line`) and of the discrete systems (`discrete`: null when the
 /// study has none, and a discrete case is then refused with `discrete_refusal`). The table
 /// chooses by the case's kind, so that no study branches on it.
 struct StudyCommand {
   std::string name; // the command, and Batch/Study's value
   StudyFunction line = nullptr, discrete = nullptr;
+  ResumeFunction resume = nullptr; // null: the study writes no checkpoint
   std::string discrete_refusal;
   std::string usage;       // its paragraphs of `hamdyn --help`, from the synopsis line on
   std::string files;       // what the study writes, as listed after a run

@@ -9,10 +9,12 @@
 
 #include <deal.II/base/mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace hamdyn {
 
@@ -89,15 +91,23 @@ void LargestValues::save(Checkpoint& c) {
   c.set("largest", largest_);
 }
 
+double LargestValues::of(const std::vector<std::string>& columns, const std::string& column) const {
+  const auto k = std::size_t(std::find(columns.begin(), columns.end(), column) - columns.begin());
+  if (k >= largest_.size())
+    throw std::logic_error("the run has no history column '" + column + "'");
+  return largest_[k];
+}
+
 namespace {
-void write_checkpoint(const Stepper& stepper, const std::vector<RunOutput*>& outputs,
+void write_checkpoint(TransientRun& run, const std::vector<RunOutput*>& outputs,
                       const CaseParameters& c) {
   Checkpoint checkpoint;
   checkpoint.set("case", c.settings);
-  stepper.save(checkpoint);
+  checkpoint.set("command", run.command());
+  run.stepper().save(checkpoint);
   for (RunOutput* output : outputs)
     output->save(checkpoint);
-  checkpoint.write(c.output_directory + "/checkpoint.bin", stepper.communicator());
+  checkpoint.write(c.output_directory + "/checkpoint.bin", run.stepper().communicator());
 }
 } // namespace
 
@@ -131,7 +141,7 @@ void run_to_end(TransientRun& run, const std::vector<RunOutput*>& outputs, const
           for (RunOutput* output : outputs)
             output->observe(n, stepper.n_steps(), row);
           if (checkpoint_due(c, n, stepper.n_steps())) {
-            write_checkpoint(stepper, outputs, c);
+            write_checkpoint(run, outputs, c);
             if (++checkpoints == kill_after_checkpoint)
               std::raise(SIGKILL);
           }
@@ -140,9 +150,10 @@ void run_to_end(TransientRun& run, const std::vector<RunOutput*>& outputs, const
         },
         report, StopOnSignals::flag_if_installed());
   }
-  write_checkpoint(stepper, outputs, c);
+  write_checkpoint(run, outputs, c);
   if (signal != 0)
-    throw stopped_by(signal, stepper.step(), stepper.n_steps(), stepper.time(), c.output_directory);
+    throw stopped_by(signal, stepper.step(), stepper.n_steps(), stepper.time(), run.command(),
+                     c.output_directory);
   run.finish(report);
 }
 

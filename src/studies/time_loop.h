@@ -92,6 +92,8 @@ public:
   void observe(unsigned long step, unsigned long n_steps, const std::vector<double>& row) override;
   void save(Checkpoint& c) override;
   const std::vector<double>& values() const { return largest_; }
+  /// The largest magnitude of the column named `column` of `columns` (the row's names).
+  double of(const std::vector<std::string>& columns, const std::string& column) const;
 
 private:
   std::vector<double> largest_;
@@ -108,8 +110,14 @@ public:
   virtual std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) = 0;
   /// max_abs_<column> of the displacement columns and max_abs_energy_error.
   virtual NamedValues results() const = 0;
+  /// The largest magnitude so far of the history column `column` (after open_outputs; a
+  /// column the run does not have is a logic error).
+  virtual double largest(const std::string& column) const = 0;
   /// What rank 0 says after the last step (`report`: the command line's run).
   virtual void finish(bool /*report*/) const {}
+  /// The command whose run this is (`run`, or `spectrum` for its time history): the checkpoint
+  /// records it, so that a resume continues the study that stopped.
+  virtual std::string command() const { return "run"; }
 };
 
 /// Steps `run` to its end, or to SIGINT/SIGTERM (every rank stops after the same step), with a

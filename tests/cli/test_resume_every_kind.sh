@@ -27,41 +27,47 @@ for k in range(0, n, 5):
     print("  ".join(f"{v:.7E}" for v in values[k:k + 5]))
 PY
 
-# name | checkpoint interval | SIGTERM after step | hamdyn run arguments (one word a line: see
-# `kinds` below). Each run takes well under a second a rank count.
+# name | command (run, or spectrum: its time history) | checkpoint interval | SIGTERM after step |
+# the command's arguments (one word a line: see `kinds` below). Each run takes well under a
+# second a rank count.
 kinds=(
-  "string_every_term|300|500|--set|Attachments/Point masses=0.3:0.002|--set|Attachments/Springs=0.6:50|--set|Attachments/Dashpots=0.7:0.05|--set|Attachments/Forces=0.4:sin(300*t)|--set|Attachments/Oscillators=0.5:0.002,300,0.01|--set|Load/Distributed force=0.1*sin(20*t)|--set|Model/Rayleigh mass coefficient=0.5"
-  "string_nonlinear|300|500|--set|Attachments/Nonlinear springs=0.5: 500*e + 2e8*e^3|--set|Attachments/Dashpots=0.7: 0.05, 3|--set|Right end/Spring law=2000*e + 1e9*e^3|--set|Right end/Spring=0"
-  "string_central_difference|300|500|--set|Time integration/Scheme=central difference|--set|Discretization/Mass matrix=lumped|--set|Discretization/Degree=1|--set|Discretization/Elements=100"
-  "euler_bernoulli_tip_mass|1500|2600|$source_dir/cases/cantilever_tip_mass.prm|--set|Time integration/Final time=0.8"
-  "timoshenko|300|700|$source_dir/cases/stocky_timoshenko.prm"
-  "modal_scheme|4000|6000|--set|Model/Type=euler bernoulli beam|--set|Model/Length=10|--set|Model/Mass per length=100|--set|Model/Bending stiffness=1e6|--set|Model/Rayleigh mass coefficient=0.04|--set|Left end/Support=pinned|--set|Right end/Support=pinned|--set|Right end/Point mass=0|--set|Right end/Spring=0|--set|Attachments/Oscillators=2.5:10,14980,65.1|--set|Attachments/Forces=7.5:100*sin(39.478*t)|--set|Discretization/Elements=40|--set|Time integration/Scheme=modal|--set|Modes/Number of modes=8|--set|Time integration/Time step=1e-3|--set|Time integration/Final time=12|--set|Output/Snapshot interval=200|--set|Output/Probes=2.5, 5, 7.5|--set|Initial conditions/Displacement=0"
-  "moving_force_mass_vehicle|300|600|--set|Moving loads/Forces=P: -0.5 @ 0.3*t + 0.2|--set|Moving loads/Masses=m: 0.002 @ 0.2 + 5*t|--set|Moving loads/Oscillators=car: 0.003, 50, 0.05 @ -0.1 + 8*t|--set|Moving loads/Gravity=9.81"
-  "vehicle_off_the_span|40|60|$source_dir/cases/bridge_vehicle.prm|--set|Time integration/Final time=0.15"
-  "vehicle_gone|1300|1400|$source_dir/cases/bridge_vehicle.prm|--set|Variables/v=25|--set|Time integration/Final time=1.5"
-  "contact_loss|1500|2500|--set|Model/Type=euler bernoulli beam|--set|Model/Mass per length=1|--set|Model/Tension=0|--set|Left end/Support=pinned|--set|Right end/Support=pinned|--set|Right end/Point mass=0|--set|Right end/Spring=0|--set|Initial conditions/Displacement=0|--set|Moving loads/Masses=m: 0.05 @ 3*t|--set|Moving loads/Forces=P: -1 @ 3*t|--set|Moving loads/Gravity=0.5|--set|Discretization/Elements=20|--set|Time integration/Final time=0.33"
-  "ground_acceleration|300|500|--set|Ground motion/Acceleration=2*sin(60*t)|--set|Right end/Support=fixed"
-  "ground_record|300|500|--set|Ground motion/Acceleration file=$PWD/record.AT2|--set|Right end/Support=fixed"
-  "discrete_inertias|3000|7000|$seeds/two_masses_inertial.prm|--set|Time integration/Final time=10"
-  "discrete_energies_links|1000|3000|$seeds/rolling_disk.prm"
-  "discrete_points|3000|7000|$seeds/double_pendulum.prm|--set|Time integration/Final time=10|--set|Output/Snapshot interval=500"
-  "discrete_holonomic|1000|3000|$seeds/sliding_bar.prm"
+  "string_every_term|run|300|500|--set|Attachments/Point masses=0.3:0.002|--set|Attachments/Springs=0.6:50|--set|Attachments/Dashpots=0.7:0.05|--set|Attachments/Forces=0.4:sin(300*t)|--set|Attachments/Oscillators=0.5:0.002,300,0.01|--set|Load/Distributed force=0.1*sin(20*t)|--set|Model/Rayleigh mass coefficient=0.5"
+  "string_nonlinear|run|300|500|--set|Attachments/Nonlinear springs=0.5: 500*e + 2e8*e^3|--set|Attachments/Dashpots=0.7: 0.05, 3|--set|Right end/Spring law=2000*e + 1e9*e^3|--set|Right end/Spring=0"
+  "string_central_difference|run|300|500|--set|Time integration/Scheme=central difference|--set|Discretization/Mass matrix=lumped|--set|Discretization/Degree=1|--set|Discretization/Elements=100"
+  "euler_bernoulli_tip_mass|run|1500|2600|$source_dir/cases/cantilever_tip_mass.prm|--set|Time integration/Final time=0.8"
+  "timoshenko|run|300|700|$source_dir/cases/stocky_timoshenko.prm"
+  "modal_scheme|run|4000|6000|--set|Model/Type=euler bernoulli beam|--set|Model/Length=10|--set|Model/Mass per length=100|--set|Model/Bending stiffness=1e6|--set|Model/Rayleigh mass coefficient=0.04|--set|Left end/Support=pinned|--set|Right end/Support=pinned|--set|Right end/Point mass=0|--set|Right end/Spring=0|--set|Attachments/Oscillators=2.5:10,14980,65.1|--set|Attachments/Forces=7.5:100*sin(39.478*t)|--set|Discretization/Elements=40|--set|Time integration/Scheme=modal|--set|Modes/Number of modes=8|--set|Time integration/Time step=1e-3|--set|Time integration/Final time=12|--set|Output/Snapshot interval=200|--set|Output/Probes=2.5, 5, 7.5|--set|Initial conditions/Displacement=0"
+  "moving_force_mass_vehicle|run|300|600|--set|Moving loads/Forces=P: -0.5 @ 0.3*t + 0.2|--set|Moving loads/Masses=m: 0.002 @ 0.2 + 5*t|--set|Moving loads/Oscillators=car: 0.003, 50, 0.05 @ -0.1 + 8*t|--set|Moving loads/Gravity=9.81"
+  "vehicle_off_the_span|run|40|60|$source_dir/cases/bridge_vehicle.prm|--set|Time integration/Final time=0.15"
+  "vehicle_gone|run|1300|1400|$source_dir/cases/bridge_vehicle.prm|--set|Variables/v=25|--set|Time integration/Final time=1.5"
+  "contact_loss|run|1500|2500|--set|Model/Type=euler bernoulli beam|--set|Model/Mass per length=1|--set|Model/Tension=0|--set|Left end/Support=pinned|--set|Right end/Support=pinned|--set|Right end/Point mass=0|--set|Right end/Spring=0|--set|Initial conditions/Displacement=0|--set|Moving loads/Masses=m: 0.05 @ 3*t|--set|Moving loads/Forces=P: -1 @ 3*t|--set|Moving loads/Gravity=0.5|--set|Discretization/Elements=20|--set|Time integration/Final time=0.33"
+  "ground_acceleration|run|300|500|--set|Ground motion/Acceleration=2*sin(60*t)|--set|Right end/Support=fixed"
+  "ground_record|run|300|500|--set|Ground motion/Acceleration file=$PWD/record.AT2|--set|Right end/Support=fixed"
+  "discrete_inertias|run|3000|7000|$seeds/two_masses_inertial.prm|--set|Time integration/Final time=10"
+  "discrete_energies_links|run|1000|3000|$seeds/rolling_disk.prm"
+  "discrete_points|run|3000|7000|$seeds/double_pendulum.prm|--set|Time integration/Final time=10|--set|Output/Snapshot interval=500"
+  "discrete_holonomic|run|1000|3000|$seeds/sliding_bar.prm"
+  "spectrum_record|spectrum|300|500|$source_dir/cases/tuned_mass_damper.prm|--set|Attachments/Forces=|--set|Ground motion/Acceleration file=$PWD/record.AT2|--set|Time integration/Final time=1|--set|Response spectrum/Periods=0.05:0.05:2"
 )
 
-# run_kind NAME RANKS ENVIRONMENT... -- ARGS...: hamdyn run on RANKS ranks; its exit status.
+# run_on RANKS ARGS...: hamdyn $command ARGS on RANKS ranks; its exit status.
 run_on() {
   local ranks="$1"
   shift
-  if [ "$ranks" -eq 1 ]; then "$hamdyn" run "$@"; else
-    mpirun --oversubscribe -np "$ranks" "$hamdyn" run "$@"
+  if [ "$ranks" -eq 1 ]; then "$hamdyn" "$command" "$@"; else
+    mpirun --oversubscribe -np "$ranks" "$hamdyn" "$command" "$@"
   fi
 }
 
-# same_outputs A B: history.csv, the snapshot and attachment series byte for byte (the series
-# index files by their DataSet entries: their header comment carries the time they were written).
+# same_outputs A B: history.csv (and a spectrum's tables), the snapshot and attachment series byte
+# for byte (the series index files by their DataSet entries: their header comment carries the time
+# they were written).
 same_outputs() {
   local f
   cmp -s "$1/history.csv" "$2/history.csv" || return 1
+  for f in "$1"/*.csv; do
+    cmp -s "$f" "$2/$(basename "$f")" || return 1
+  done
   for f in "$1"/*.vtu "$1"/*.pvtu "$1"/*.vtp "$1"/spacetime.bin; do
     [ -e "$f" ] || continue
     cmp -s "$f" "$2/$(basename "$f")" || return 1
@@ -75,8 +81,8 @@ same_outputs() {
 
 for row in "${kinds[@]}"; do
   IFS='|' read -r -a fields <<< "$row"
-  name="${fields[0]}" interval="${fields[1]}" term_step="${fields[2]}"
-  args=("${fields[@]:3}")
+  name="${fields[0]}" command="${fields[1]}" interval="${fields[2]}" term_step="${fields[3]}"
+  args=("${fields[@]:4}")
   for ranks in 1 2; do
     label="$name, $ranks rank(s)"
     run_on "$ranks" "${args[@]}" --output "${name}_${ranks}_ref" > "${name}_${ranks}_ref.log" 2>&1
@@ -109,9 +115,10 @@ for row in "${kinds[@]}"; do
   done
 done
 
-# A batch's run members, stopped by SIGTERM in the second member and continued by batch --resume:
-# every member's history.csv as the uninterrupted batch's.
-cat > sweep.prm <<'EOF'
+# A batch's run members, and a batch of spectrum members (their time histories), stopped by
+# SIGTERM in the second member and continued by batch --resume: every member's tables as the
+# uninterrupted batch's.
+cat > sweep_run.prm <<'EOF'
 subsection Batch
   set Values = Model/Tension = 80, 100, 120
 end
@@ -119,23 +126,50 @@ subsection Time integration
   set Final time = 0.05
 end
 EOF
-for ranks in 1 2; do
-  if [ "$ranks" -eq 1 ]; then batch=("$hamdyn" batch); else
-    batch=(mpirun --oversubscribe -np 2 "$hamdyn" batch)
-  fi
-  "${batch[@]}" sweep.prm --output "batch_${ranks}_ref" > "batch_${ranks}_ref.log" 2>&1
-  check "batch, $ranks rank(s): uninterrupted, exit 0" test $? -eq 0
-  HAMDYN_TEST_TERM_AFTER_STEP=200 "${batch[@]}" sweep.prm --output "batch_${ranks}" \
-    > "batch_${ranks}.log" 2>&1
-  check "batch, $ranks rank(s): SIGTERM stops it, non-zero exit" test $? -ne 0
-  "${batch[@]}" sweep.prm --output "batch_${ranks}" --resume > "batch_${ranks}.resumed.log" 2>&1
-  check "batch, $ranks rank(s): --resume, exit 0" test $? -eq 0
-  same=0
-  for member in "batch_${ranks}_ref"/case_*/; do
-    member=$(basename "$member")
-    cmp -s "batch_${ranks}_ref/$member/history.csv" "batch_${ranks}/$member/history.csv" || same=1
+cat > sweep_spectrum.prm <<EOF
+subsection Batch
+  set Case = $source_dir/cases/tuned_mass_damper.prm
+  set Study = spectrum
+  set Values = Model/Mass per length = 90, 110, 130
+end
+subsection Attachments
+  set Forces =
+end
+subsection Ground motion
+  set Acceleration file = $PWD/record.AT2
+end
+subsection Time integration
+  set Final time = 0.5
+end
+subsection Response spectrum
+  set Periods = 0.1:0.1:1
+end
+EOF
+for study in run spectrum; do
+  for ranks in 1 2; do
+    if [ "$ranks" -eq 1 ]; then batch=("$hamdyn" batch); else
+      batch=(mpirun --oversubscribe -np 2 "$hamdyn" batch)
+    fi
+    out="batch_${study}_${ranks}"
+    "${batch[@]}" "sweep_$study.prm" --output "${out}_ref" > "${out}_ref.log" 2>&1
+    check "batch of $study, $ranks rank(s): uninterrupted, exit 0" test $? -eq 0
+    HAMDYN_TEST_TERM_AFTER_STEP=200 "${batch[@]}" "sweep_$study.prm" --output "$out" \
+      > "$out.log" 2>&1
+    check "batch of $study, $ranks rank(s): SIGTERM stops it, non-zero exit" test $? -ne 0
+    "${batch[@]}" "sweep_$study.prm" --output "$out" --resume > "$out.resumed.log" 2>&1
+    check "batch of $study, $ranks rank(s): --resume, exit 0" test $? -eq 0
+    check "batch of $study, $ranks rank(s): a member continued from its checkpoint" \
+      grep -q "continued from its checkpoint" "$out.resumed.log"
+    same=0
+    for member in "${out}_ref"/case_*/; do
+      member=$(basename "$member")
+      for f in "${out}_ref/$member"/*.csv; do
+        [ "$(basename "$f")" = result.csv ] && continue # its seconds differ
+        cmp -s "$f" "$out/$member/$(basename "$f")" || same=1
+      done
+    done
+    check "batch of $study, $ranks rank(s): every member's tables bit for bit" test "$same" -eq 0
   done
-  check "batch, $ranks rank(s): every member's history.csv bit for bit" test "$same" -eq 0
 done
 
 finish_checks
