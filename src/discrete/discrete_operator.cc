@@ -1,6 +1,8 @@
 #include "discrete/discrete_operator.h"
 
+#include "core/failure_message.h"
 #include "core/input_error.h"
+#include "core/text.h"
 #include "discrete/energy_consistent_step.h"
 #include "output/history_writer.h"
 #include "reductions/dense_eigen.h"
@@ -585,10 +587,39 @@ void DiscreteOperator::project_onto_constraints(DiscreteState& s) const {
   // exactly, as the multipliers hold them.
   const std::size_t n = system_.n(), l = system_.n_constraints(), ne = system_.n_equations();
   const double t = step_end_;
-  const DenseMatrix mass = system_.mass_at(s.q, t);
+  DenseMatrix mass = system_.mass_at(s.q, t);
   dealii::LAPACKFullMatrix<double> mass_lu(n, n);
   mass_lu = mass;
-  mass_lu.compute_lu_factorization();
+  try {
+    mass_lu.compute_lu_factorization();
+  } catch (const std::exception&) {
+    // M itself may be singular where the constraints make up for it (a rolling disk's wheel
+    // angle with no inertia of its own: its rate is the centre's); the system's check refused
+    // a mass singular on the motions the constraints allow, so M + w C^T C is definite. The
+    // projection then takes that metric, w scaling C^T C to M's size.
+    const DenseMatrix c = system_.constraints_at(s.q, nullptr, t).c;
+    double mass_size = 0, c_size = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      mass_size = std::max(mass_size, std::abs(mass(i, i)));
+      for (std::size_t r = 0; r < c.m(); ++r)
+        c_size = std::max(c_size, c(r, i) * c(r, i));
+    }
+    const double w = c_size > 0 ? std::max(mass_size, 1e-300) / c_size : 0;
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j)
+        for (std::size_t r = 0; r < c.m(); ++r)
+          mass(i, j) += w * c(r, i) * c(r, j);
+    mass_lu = mass;
+    try {
+      mass_lu.compute_lu_factorization();
+    } catch (const std::exception&) {
+      throw CollectiveFailure("the mass matrix M(q) is singular on the motions the constraints "
+                              "allow at t = " +
+                              text_of(t) +
+                              " s (Discrete system/Kinetic energy, Inertias or Points): the "
+                              "accelerations are not determined there");
+    }
+  }
   // -M^-1 A^T (A M^-1 A^T)^-1 r
   auto correction = [&](const DenseMatrix& a, const DenseVector& r) {
     const std::size_t m = a.m();

@@ -61,6 +61,34 @@ TEST(Links, RollingDiskRunsItsCircleByEitherMethod) {
   }
 }
 
+// The same disk with no inertia of the wheel's own (its kinetic energy without v_phi): M is
+// singular, the mass on the motions the links allow is not (the wheel's rate is the centre's).
+// Gibbs-Appell's projection once failed on M^-1 with "an internal check failed" (the issue's
+// `+0.5*0.02*v_phi^0`); both methods now roll the same circle at the same constant rates.
+TEST(Links, RollingDiskWithoutWheelInertiaRunsByEitherMethod) {
+  const double r = 0.1, turn = 0.5, roll = 4, radius = r * roll / turn;
+  for (const std::string method : {"Gibbs-Appell", "multipliers"}) {
+    const History h = run(test_support::seed_case("rolling_disk.prm"),
+                          {"Constraints/Method=" + method,
+                           "Discrete system/Kinetic energy=0.5*2*(v_x^2 + v_y^2) + "
+                           "0.5*0.01*v_th^2 + 0.5*0.02*v_phi^0"});
+    const auto t = h.column("time"), x = h.column("x"), y = h.column("y"), v_th = h.column("v_th"),
+               v_phi = h.column("v_phi");
+    double position = 0, rates = 0;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      position = std::max({position, std::abs(x[k] - radius * std::sin(turn * t[k])),
+                           std::abs(y[k] - radius * (1 - std::cos(turn * t[k])))});
+      rates = std::max({rates, std::abs(v_th[k] - turn), std::abs(v_phi[k] - roll)});
+    }
+    EXPECT_NEAR(t.back(), 5.0, 1e-12) << method;
+    EXPECT_LT(position, 2e-7) << method;
+    EXPECT_LT(rates, 5e-10) << method;
+    test_support::report("rolling disk without wheel inertia (" + method +
+                             "): largest distance from the circle [m]",
+                         position);
+  }
+}
+
 // The sleigh's forward speed u = u_inf tanh(k u_inf t + artanh(u0/u_inf)) (the seed's comment).
 TEST(Links, ChaplyginSleighSpeedsUpAsTheClosedFormSays) {
   const double m = 1, inertia = 0.02, a = 0.2, u0 = 0.5, w0 = 2;

@@ -196,8 +196,9 @@ TEST(ModeRefinement, HundredsOfModesOfAFineBeam) {
   const auto errors = check_errors(fe, exact, bound, "Hermite cantilever, 300 modes");
   for (unsigned int k = 0; k < n; ++k) {
     EXPECT_LT(fe.residual[k], 1e-6) << "mode " << k + 1;
-    if (k > 0) // a cantilever's frequencies grow as (k - 1/2)^2: far apart
+    if (k > 0) { // a cantilever's frequencies grow as (k - 1/2)^2: far apart
       EXPECT_GT(fe.omega[k], 1.001 * fe.omega[k - 1]) << "mode " << k + 1;
+    }
   }
   test_support::report("300 modes of a 5000-element cantilever: omega_1 relative error", errors[0]);
   test_support::report("  omega_4 relative error", errors.back());
