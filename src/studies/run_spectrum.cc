@@ -130,7 +130,7 @@ struct ModalPeaks {
 
 // spectrum.csv: the oscillators of every damping ratio and period. They are independent of each
 // other, so the ranks share them (rank r takes every n-th) and rank 0 gathers their values; a
-// progress line counts rank 0's share (10^6 periods of a 2000-sample record: minutes).
+// progress line counts rank 0's share (10^6 periods of a 301-sample record: 13 s on 1 rank).
 void write_excitation_spectra(const CaseParameters& c, const ModalPeaks& m, MPI_Comm comm,
                               bool report) {
   const unsigned int rank = dealii::Utilities::MPI::this_mpi_process(comm),
