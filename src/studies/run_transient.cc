@@ -217,8 +217,7 @@ public:
       std::vector<double> of_displacements;
       of_displacements.reserve(displacements.size());
       for (const std::string& name : displacements)
-        of_displacements.push_back(largest[std::size_t(
-            std::find(columns_.begin(), columns_.end(), name) - columns_.begin())]);
+        of_displacements.push_back(largest_->of(columns_, name));
       const NamedValues daf = dynamic_amplification(pc_, displacements, of_displacements);
       for (const auto& [name, value] : daf.entries)
         results.add(name, value);
