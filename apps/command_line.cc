@@ -34,9 +34,10 @@ usage:
         --merge       only gather every member's row into DIR/summary.csv (after the slices)
   hamdyn parameters
       Every case-file parameter with its default, allowed values and units.
-  hamdyn bench [--model string|beam|nonlinear] [--unknowns N] [--steps N]
-      Times the path hamdyn run takes (step, energy ledger, history rows) for a P1 string, a
-      Hermite Euler-Bernoulli beam or the P1 string with four hardening springs (Newton)
+  hamdyn bench [--model string|wave|beam|nonlinear] [--unknowns N] [--steps N]
+      Times the path hamdyn run takes (step, energy ledger, history rows) for a damped P1
+      string, an undamped one (a wave running into a string at rest), a Hermite
+      Euler-Bernoulli beam or the P1 string with four hardening springs (Newton)
       (default 1000000 unknowns, 100 steps).
   hamdyn bench --study modes [--unknowns N] [--modes N]
       Times the path hamdyn modes takes (Write shapes = false) for a P1 string fixed at both
@@ -120,8 +121,9 @@ CommandLine parse_command_line(int argc, char** argv) {
           throw InputError("--study", cl.bench_study, "expected run or modes");
       } else if (arg == "--model") {
         cl.bench_model = value_of(i, argc, argv);
-        if (cl.bench_model != "string" && cl.bench_model != "beam" && cl.bench_model != "nonlinear")
-          throw InputError("--model", cl.bench_model, "expected string, beam or nonlinear");
+        if (cl.bench_model != "string" && cl.bench_model != "wave" && cl.bench_model != "beam" &&
+            cl.bench_model != "nonlinear")
+          throw InputError("--model", cl.bench_model, "expected string, wave, beam or nonlinear");
       } else
         throw InputError("option", arg,
                          "bench takes --study, --model, --unknowns N, --steps N and --modes N");

@@ -8,6 +8,7 @@
 #include "core/failure_message.h"
 #include "core/input_error.h"
 #include "core/rank_failure.h"
+#include "core/subnormals.h"
 #include "core/text.h"
 #include "studies/memory.h"
 #include "studies/modes_benchmark.h"
@@ -76,6 +77,7 @@ void refuse_separate_copies_under_srun(MPI_Comm comm) {
 } // namespace
 
 int main(int argc, char** argv) {
+  flush_subnormals_to_zero(); // before any arithmetic or thread (core/subnormals.h)
   dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
   // PETSc returns its errors to us instead of printing a trace: they become one line (exit 1).
   PetscPushErrorHandler(PetscReturnErrorHandler, nullptr);

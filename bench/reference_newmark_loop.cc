@@ -1,33 +1,53 @@
 // The reference `hamdyn bench` is measured against: a hand-written generalized-alpha loop for the
-// benchmark's P1 string (fixed left end, point mass and spring at the right end, viscous damping
-// c = 0.02 M), 10^6 unknowns by default, on one core. Tridiagonal M and K in three arrays each,
-// the effective matrix J = (1-am) M + (1-af) gamma dt C + (1-af) beta dt^2 K factored once
-// (Thomas' algorithm, Golub & Van Loan, Matrix Computations, 4th ed., Alg. 4.3.6), and per step
-// the residual of Chung & Hulbert's eq. (8) with a_{n+1} = 0, the two triangular sweeps and the
-// update of u, v and a: no energies, no history, no MPI, no library. It is the floor a general
-// code can approach, not a path users run.
+// benchmark's P1 strings (fixed left end, point mass and spring at the right end), 10^6 unknowns
+// by default, on one core. Tridiagonal M and K in three arrays each, the effective matrix
+// J = (1-am) M + (1-af) gamma dt C + (1-af) beta dt^2 K factored once (Thomas' algorithm, Golub &
+// Van Loan, Matrix Computations, 4th ed., Alg. 4.3.6), and per step the residual of Chung &
+// Hulbert's eq. (8) with a_{n+1} = 0, the two triangular sweeps and the update of u, v and a: no
+// energies, no history, no MPI, no library. It is the floor a general code can approach, not a
+// path users run.
 //
-// Usage: reference_newmark_loop [UNKNOWNS] [STEPS]
+// Usage: reference_newmark_loop [UNKNOWNS] [STEPS] [damped|wave]
+#include "core/subnormals.h"
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
+namespace {
+// The benchmark's cases (src/studies/step_loop_benchmark.cc), both at rho_inf = 1.
+struct Case {
+  const char* name;
+  double length, rho, tension, damping, end_mass, spring, dt, slope; // u_0 = slope x
+};
+// `damped`: viscous damping 0.02 per second of M.
+constexpr Case damped{"damped P1 string", 1, 0.01, 100, 0.02, 0.005, 2000, 1e-5, 0.005};
+// `wave`: undamped, a wave front running into a string at rest whose values decay through the
+// subnormal range ahead of it (the path issue 49 found 12x slower without flush-to-zero).
+constexpr Case wave{"undamped P1 string (wave)", 2, 0.5, 100, 0, 0.5, 100, 1e-6, 0.5};
+} // namespace
+
 int main(int argc, char** argv) {
+  hamdyn::flush_subnormals_to_zero(); // as hamdyn runs: the same arithmetic (core/subnormals.h)
   const std::size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 1000000;
   const unsigned steps = argc > 2 ? unsigned(std::strtoul(argv[2], nullptr, 10)) : 100;
-  // The benchmark's case (src/studies/step_loop_benchmark.cc): L = 1 m, rho = 0.01 kg/m,
-  // T = 100 N, damping 0.02 per second of M, end mass 0.005 kg and spring 2000 N/m, dt = 1e-5 s,
-  // rho_inf = 1 (am = af = 1/2, beta = 1/4, gamma = 1/2), u_0 = 0.005 x.
-  const double h = 1.0 / double(n), rho = 0.01, tension = 100, damping = 0.02, dt = 1e-5;
+  if (argc > 3 && std::strcmp(argv[3], "wave") != 0 && std::strcmp(argv[3], "damped") != 0) {
+    std::fprintf(stderr, "reference_newmark_loop: case '%s': expected damped or wave\n", argv[3]);
+    return 2;
+  }
+  const Case& c = argc > 3 && std::strcmp(argv[3], "wave") == 0 ? wave : damped;
+  const double h = c.length / double(n), rho = c.rho, tension = c.tension, damping = c.damping,
+               dt = c.dt;
   const double am = 0.5, af = 0.5, beta = 0.25, gamma = 0.5;
   // Unknowns 0..n-1 are the nodes x = h, ..., 1 (the held node x = 0 is left out).
   std::vector<double> m_lower(n), m_diag(n), m_upper(n), k_lower(n), k_diag(n), k_upper(n);
   for (std::size_t i = 0; i < n; ++i) {
     const bool last = i + 1 == n;
-    m_diag[i] = rho * h * (last ? 1.0 / 3 : 2.0 / 3) + (last ? 0.005 : 0.0);
-    k_diag[i] = tension / h * (last ? 1.0 : 2.0) + (last ? 2000.0 : 0.0);
+    m_diag[i] = rho * h * (last ? 1.0 / 3 : 2.0 / 3) + (last ? c.end_mass : 0.0);
+    k_diag[i] = tension / h * (last ? 1.0 : 2.0) + (last ? c.spring : 0.0);
     m_lower[i] = m_upper[i] = rho * h / 6;
     k_lower[i] = k_upper[i] = -tension / h;
   }
@@ -49,7 +69,7 @@ int main(int argc, char** argv) {
   }
   std::vector<double> u(n), v(n, 0.0), a(n, 0.0), xm(n), xk(n), r(n);
   for (std::size_t i = 0; i < n; ++i)
-    u[i] = 0.005 * double(i + 1) * h;
+    u[i] = c.slope * double(i + 1) * h;
   // a_0 = -M^-1 K u_0 is not needed for timing; start from a = 0.
 
   const auto t0 = std::chrono::steady_clock::now();
@@ -83,8 +103,8 @@ int main(int argc, char** argv) {
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("reference: hand-written tridiagonal generalized-alpha loop, %zu unknowns, %u steps, "
-              "1 core: %.2f ns/unknown/step (u at the end %.6g)\n",
-              n, steps, seconds * 1e9 / (double(n) * steps), u[n - 1]);
+  std::printf("reference: hand-written tridiagonal generalized-alpha loop, %s, %zu unknowns, %u "
+              "steps, 1 core: %.2f ns/unknown/step (u at the end %.6g)\n",
+              c.name, n, steps, seconds * 1e9 / (double(n) * steps), u[n - 1]);
   return std::isfinite(u[n - 1]) ? 0 : 1;
 }

@@ -3,6 +3,7 @@
 #include "core/expression.h"
 #include "core/input_error.h"
 #include "core/parameter_file.h"
+#include "core/subnormals.h"
 #include "core/text.h"
 
 #include <deal.II/base/patterns.h>
@@ -99,7 +100,7 @@ Definitions evaluate_definitions(const std::string& text,
     if (!std::isfinite(value))
       throw InputError(definitions_parameter, shown,
                        "is " + text_of(value) + "; expected a finite value");
-    if (value != 0 && std::abs(value) < std::numeric_limits<double>::min()) // as numeric keys
+    if (is_subnormal(value)) // as numeric keys
       throw InputError(definitions_parameter, shown,
                        "is " + text_of(value) +
                            ", subnormal (below 2.2e-308 in magnitude); expected 0 or a normal "

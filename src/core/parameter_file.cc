@@ -2,6 +2,7 @@
 
 #include "core/case_variables.h"
 #include "core/input_error.h"
+#include "core/subnormals.h"
 #include "core/text.h"
 
 #include <algorithm>
@@ -126,7 +127,7 @@ void check_number_range(const std::string& name, const std::string& value,
   const double x = std::strtod(value.c_str(), &end);
   if (errno == ERANGE && std::abs(x) > 1)
     throw InputError(name, value, "overflows a double (largest 1.8e308)");
-  if (x != 0 && std::abs(x) < std::numeric_limits<double>::min())
+  if (is_subnormal(x))
     throw InputError(name, value,
                      "is subnormal (below 2.2e-308 in magnitude); expected 0 or a normal number");
 }

@@ -13,6 +13,7 @@
 // Usage: fuzz_case_files SOURCE_DIR [MUTANTS [SEED]]
 #include "core/case_parameters.h"
 #include "core/input_error.h"
+#include "core/subnormals.h"
 #include "discrete/discrete_system.h"
 #include "mesh/line_mesh.h"
 
@@ -225,6 +226,7 @@ void read_and_validate(const std::string& text, const std::string& name,
 } // namespace
 
 int main(int argc, char** argv) {
+  hamdyn::flush_subnormals_to_zero(); // as hamdyn runs (core/subnormals.h)
   if (argc < 2) {
     std::cerr << "usage: fuzz_case_files SOURCE_DIR [MUTANTS [SEED]]\n";
     return 2;
