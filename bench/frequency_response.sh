@@ -2,7 +2,10 @@
 # Times `hamdyn response` for a 1000-frequency FRF of a simply supported Timoshenko beam with
 # 10^5 unknowns (25000 quadratic elements, w and theta; a midspan force, 1 % structural damping),
 # the whole process, direct and modal (20 modes with the static correction), on RANKS ranks, each
-# printed with `time` (the beam: bench/timoshenko_beam.sh). A benchmark: it asserts nothing.
+# printed with `time` (the beam: bench/timoshenko_beam.sh), and in the same run the reference the
+# direct method is measured against: one complex banded LU and solve of the same size and
+# half-bandwidth (bench/complex_band_reference.py, LAPACK zgbsv through scipy). A benchmark: it
+# asserts nothing.
 # Usage: bench/frequency_response.sh [ELEMENTS] [FREQUENCIES] [RANKS]
 elements="${1:-25000}" frequencies="${2:-1000}" ranks="${3:-1}"
 . "$(dirname "${BASH_SOURCE[0]}")/timoshenko_beam.sh" "$elements"
@@ -25,3 +28,5 @@ for method in direct modal; do
   time mpirun --oversubscribe -np "$ranks" "$root/build/bin/hamdyn" response "$work/beam.prm" \
     --set "Frequency response/Method=$method" --output "$work/out" | tail -2
 done
+# the beam's unknowns: w and theta at 2 ELEMENTS + 1 nodes; half-bandwidth 5 along the line
+/usr/bin/python3 "$root/bench/complex_band_reference.py" $((2 * (2 * elements + 1))) 5

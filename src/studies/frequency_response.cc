@@ -5,19 +5,24 @@
 #include "core/text.h"
 #include "modal/modal_projection.h"
 #include "studies/displacement_columns.h"
+#include "studies/memory.h"
 #include "studies/natural_modes.h"
 #include "studies/precision_floor.h"
 #include "studies/progress.h"
-#include "system/harmonic_solver.h"
+#include "system/banded_harmonic_solver.h"
 #include "system/line_schur_solver.h"
 #include "system/linear_functional.h"
 #include "system/linearized_forces.h"
+#include "system/mumps_harmonic_solver.h"
+#include "system/petsc_helpers.h"
 
 #include <deal.II/base/mpi.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <numeric>
 #include <sstream>
 
 namespace hamdyn {
@@ -114,27 +119,160 @@ std::vector<std::size_t> nearest(const std::vector<double>& frequencies,
                        "damping, Model/Viscous damping)");
 }
 
-void direct_response(const PreparedCase& pc, const LA::Vector& load,
-                     const DisplacementColumns& columns, Progress& progress, FrequencyResponse& r) {
+// The frequencies one solver takes in turn, the values at `columns` into r (and the shapes asked
+// for into `shapes_re/_im` of the solver's own system), each frequency's last correction into
+// `corrections`. Returns the index of the first frequency where the dynamic stiffness is
+// singular (frequencies.size() when none is). Collective over the solver's system.
+std::size_t solve_frequencies(HarmonicSolver& solver, const PreparedCase& pc,
+                              const LA::Vector& load, const DisplacementColumns& columns,
+                              const std::vector<std::size_t>& mine, Progress& progress,
+                              FrequencyResponse& r, std::vector<double>& corrections,
+                              std::vector<LA::Vector>& shapes_re,
+                              std::vector<LA::Vector>& shapes_im) {
   const SecondOrderSystem& s = pc.system;
-  const ResponseParameters& p = pc.parameters.response;
-  HarmonicSolver solver(s);
   LA::Vector re(s.locally_owned, pc.comm), im(s.locally_owned, pc.comm);
-  for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
-    if (!solver.solve(2 * M_PI * r.frequencies[k], p.structural_damping, load, nullptr, re, im))
-      singular_at(r.frequencies[k]);
-    if (solver.last_correction() > r.uncertainty) {
-      r.uncertainty = solver.last_correction();
-      r.uncertain_frequency = r.frequencies[k];
-    }
-    r.values.push_back(columns.of(re, &im, pc.comm));
+  for (std::size_t done = 0; done < mine.size(); ++done) {
+    const std::size_t k = mine[done];
+    if (!solver.solve(2 * M_PI * r.frequencies[k], pc.parameters.response.structural_damping, load,
+                      nullptr, re, im))
+      return k;
+    corrections[k] = solver.last_correction();
+    r.values[k] = columns.of(re, &im, pc.comm);
     for (std::size_t j = 0; j < r.shape_at.size(); ++j)
       if (r.shape_at[j] == k) {
-        r.shapes_re[j] = re;
-        r.shapes_im[j] = im;
+        shapes_re[j] = re;
+        shapes_im[j] = im;
       }
-    progress.update(k + 1, r.frequencies[k]);
+    progress.update(done + 1 == mine.size() ? r.frequencies.size() : k + 1, r.frequencies[k]);
   }
+  return r.frequencies.size();
+}
+
+// At 0 Hz the dynamic stiffness is K (1 + i eta), whatever the damping: singular when the
+// structure can move as a rigid body. Its factorization shows that only to round-off of the
+// leading block's condition (a free quadratic Timoshenko beam of 300 elements: a scaled pivot of
+// 1e-8, where a fine Hermite beam's legitimate ones reach 1e-8 too), so the lowest mode decides:
+// omega_1 below 1e-6 of the model's frequency scale is a rigid-body mode (its computed omega is
+// round-off, ~1e-10 of the scale; compute_modes, not natural_modes: such a pair's residual is
+// its whole size, which is no warning here).
+void refuse_rigid_body_at_zero_frequency(const PreparedCase& pc,
+                                         const std::vector<double>& frequencies) {
+  if (std::find(frequencies.begin(), frequencies.end(), 0.0) == frequencies.end())
+    return;
+  const double scale = pc.model->frequency_scale();
+  if (compute_modes(pc.system, 1, -0.01 * scale * scale).omega.front() < 1e-6 * scale)
+    singular_at(0);
+}
+
+// The banded solver's memory for one whole line on each rank: the line's own case (measured, as
+// studies/run_response.cc estimates it: about 168 MB + 527 bytes a DoF) and the factorization
+// at the widest band a line model has (a Hermite beam of degree 2 elements: b <= 8).
+double banded_response_bytes(const PreparedCase& pc) {
+  const double dofs = double(pc.system.locally_owned.size()),
+               ranks = dealii::Utilities::MPI::n_mpi_processes(pc.comm);
+  return ranks * (168e6 + 527 * dofs + BandedHarmonicSolver::bytes(dofs, 8));
+}
+
+// The direct method: each frequency's dynamic stiffness factored and solved, the solution
+// refined (system/harmonic_solver.h). Where a whole line fits each rank, every rank builds its own
+// copy of it (on 1 rank: the case itself) and takes whole frequencies in turn (rank p the
+// frequencies k = p mod P), each solved by a complex banded LU (system/banded_harmonic_solver.h);
+// the values are gathered in frequency order, bit for bit the same on any number of ranks.
+// Otherwise MUMPS solves each frequency over all ranks.
+void direct_response(const PreparedCase& pc, const LA::Vector& load,
+                     const DisplacementColumns& columns, Progress& progress, FrequencyResponse& r) {
+  const std::size_t n_frequencies = r.frequencies.size();
+  const unsigned int ranks = dealii::Utilities::MPI::n_mpi_processes(pc.comm),
+                     rank = dealii::Utilities::MPI::this_mpi_process(pc.comm);
+  r.values.assign(n_frequencies, {});
+  std::vector<double> corrections(n_frequencies, 0.0);
+  std::size_t singular = n_frequencies;
+  refuse_rigid_body_at_zero_frequency(pc, r.frequencies);
+  bool banded = fits_in_memory(banded_response_bytes(pc), pc.comm);
+  if (banded) {
+    std::unique_ptr<PreparedCase> own; // the line on this rank alone
+    if (ranks > 1) {
+      own = std::make_unique<PreparedCase>(pc.parameters, MPI_COMM_SELF);
+      linearize_about_undeformed_state(own->system);
+    }
+    const PreparedCase& line = own ? *own : pc;
+    std::unique_ptr<BandedHarmonicSolver> solver;
+    try {
+      solver = std::make_unique<BandedHarmonicSolver>(line.system);
+    } catch (const NotBanded&) { // the same on every rank: each has the whole line
+      banded = false;
+    }
+    if (banded) {
+      LA::Vector line_load(line.system.locally_owned, MPI_COMM_SELF);
+      if (line.system.load)
+        line.system.load(0, line_load);
+      const DisplacementColumns line_columns(*line.model);
+      std::vector<std::size_t> mine;
+      for (std::size_t k = rank; k < n_frequencies; k += ranks)
+        mine.push_back(k);
+      std::vector<LA::Vector> shapes_re(r.shape_at.size()), shapes_im(r.shape_at.size());
+      singular = solve_frequencies(*solver, line, line_load, line_columns, mine, progress, r,
+                                   corrections, shapes_re, shapes_im);
+      singular = dealii::Utilities::MPI::min(singular, pc.comm);
+      if (singular < n_frequencies)
+        singular_at(r.frequencies[singular]);
+      // every frequency's values on every rank: each rank's own, zero elsewhere, summed (exact)
+      const std::size_t n_columns = columns.size();
+      std::vector<double> values(n_frequencies * (2 * n_columns + 1), 0.0);
+      for (std::size_t k : mine) {
+        double* row = values.data() + k * (2 * n_columns + 1);
+        for (std::size_t col = 0; col < n_columns; ++col) {
+          row[2 * col] = r.values[k][col].real();
+          row[2 * col + 1] = r.values[k][col].imag();
+        }
+        row[2 * n_columns] = corrections[k];
+      }
+      dealii::Utilities::MPI::sum(values, pc.comm, values);
+      for (std::size_t k = 0; k < n_frequencies; ++k) {
+        const double* row = values.data() + k * (2 * n_columns + 1);
+        r.values[k].resize(n_columns);
+        for (std::size_t col = 0; col < n_columns; ++col)
+          r.values[k][col] = {row[2 * col], row[2 * col + 1]};
+        corrections[k] = row[2 * n_columns];
+      }
+      // the shapes from the rank that solved them, into the case's distribution (its DoFs are
+      // numbered as the line's, along the line and then the attached DoFs)
+      for (std::size_t j = 0; j < r.shape_at.size(); ++j) {
+        const unsigned int owner = unsigned(r.shape_at[j] % ranks);
+        for (auto [from, to] : {std::make_pair(&shapes_re[j], &r.shapes_re[j]),
+                                std::make_pair(&shapes_im[j], &r.shapes_im[j])}) {
+          std::vector<double> whole(line.system.locally_owned.size());
+          if (rank == owner) {
+            const PetscScalar* values_of = nullptr;
+            check_petsc(VecGetArrayRead(*from, &values_of));
+            std::copy(values_of, values_of + whole.size(), whole.begin());
+            check_petsc(VecRestoreArrayRead(*from, &values_of));
+          }
+          whole = dealii::Utilities::MPI::broadcast(pc.comm, whole, owner);
+          to->reinit(pc.system.locally_owned, pc.comm);
+          PetscScalar* owned = nullptr;
+          check_petsc(VecGetArray(*to, &owned));
+          const auto first = to->local_range().first;
+          std::copy(whole.begin() + first, whole.begin() + to->local_range().second, owned);
+          check_petsc(VecRestoreArray(*to, &owned));
+        }
+      }
+    }
+  }
+  if (!banded) {
+    MumpsHarmonicSolver solver(pc.system);
+    std::vector<std::size_t> all(n_frequencies);
+    std::iota(all.begin(), all.end(), std::size_t(0));
+    singular = solve_frequencies(solver, pc, load, columns, all, progress, r, corrections,
+                                 r.shapes_re, r.shapes_im);
+    if (singular < n_frequencies)
+      singular_at(r.frequencies[singular]);
+  }
+  for (std::size_t k = 0; k < n_frequencies; ++k)
+    if (corrections[k] > r.uncertainty) {
+      r.uncertainty = corrections[k];
+      r.uncertain_frequency = r.frequencies[k];
+    }
 }
 
 // Modal superposition (Clough & Penzien, Dynamics of Structures, 2nd ed., sec. 12-6 and 13-2):

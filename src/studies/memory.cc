@@ -9,6 +9,7 @@
 #include <fstream>
 #include <malloc.h>
 #include <string>
+#include <utility>
 
 namespace hamdyn {
 
@@ -60,16 +61,23 @@ std::string gigabytes(double bytes) {
 }
 } // namespace
 
-void refuse_beyond_memory(const std::string& parameter, const std::string& value, double bytes,
-                          const std::string& what, MPI_Comm comm) {
-  // The ranks on this node share its memory; each holds about 1/P of the case.
+namespace {
+// This node's share of `bytes` (the ranks here hold ranks_here / P of it) and the memory
+// available to it (0 when unknown). Collective.
+std::pair<double, double> node_share(double bytes, MPI_Comm comm) {
   MPI_Comm node;
   MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   const double ranks_here = dealii::Utilities::MPI::n_mpi_processes(node);
   MPI_Comm_free(&node);
   const double ranks = dealii::Utilities::MPI::n_mpi_processes(comm);
-  const double here = bytes * ranks_here / ranks;
-  const double available = dealii::Utilities::MPI::min(available_bytes(), comm);
+  return {bytes * ranks_here / ranks, dealii::Utilities::MPI::min(available_bytes(), comm)};
+}
+} // namespace
+
+void refuse_beyond_memory(const std::string& parameter, const std::string& value, double bytes,
+                          const std::string& what, MPI_Comm comm) {
+  // The ranks on this node share its memory; each holds about 1/P of the case.
+  const auto [here, available] = node_share(bytes, comm);
   const char* ignore = std::getenv("HAMDYN_IGNORE_MEMORY_ESTIMATE");
   if (ignore != nullptr && std::string(ignore) == "1")
     return;
@@ -79,6 +87,11 @@ void refuse_beyond_memory(const std::string& parameter, const std::string& value
                          " on this node) for " + what + ", more than 0.8 x the " +
                          gigabytes(available) +
                          " available (HAMDYN_IGNORE_MEMORY_ESTIMATE=1 runs it anyway)");
+}
+
+bool fits_in_memory(double bytes, MPI_Comm comm) {
+  const auto [here, available] = node_share(bytes, comm);
+  return available == 0 || here <= 0.5 * available;
 }
 
 double dof_count(const CaseParameters& c, double n_elements) {

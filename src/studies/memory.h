@@ -30,6 +30,11 @@ void trim_freed_memory();
 void refuse_beyond_memory(const std::string& parameter, const std::string& value, double bytes,
                           const std::string& what, MPI_Comm comm);
 
+/// Whether `bytes` (the whole job's, held 1/P by each rank) fit comfortably (half of what this
+/// node has available: the study's other data comes on top): for a study that can choose a
+/// faster method that takes more memory. Collective.
+bool fits_in_memory(double bytes, MPI_Comm comm);
+
 /// The unknowns of the case's line model with `n_elements` elements.
 double dof_count(const CaseParameters& c, double n_elements);
 
