@@ -4,6 +4,7 @@
 #include "core/failure_message.h"
 #include "system/second_order_system.h"
 
+#include <functional>
 #include <vector>
 
 namespace hamdyn {
@@ -34,6 +35,9 @@ std::size_t krylov_basis_size(std::size_t n, std::size_t dofs);
 /// forms the eigensolver's pairs are refined (modal/mode_refinement.h): the frequencies keep the
 /// discretization's digits at every mesh, where the shift-and-invert solve alone loses
 /// eps * cond(K) (~eps N^4 for a beam).
-Modes compute_modes(const SecondOrderSystem& system, unsigned int n, double shift);
+/// `converged` (when given) is told the number of eigenpairs SLEPc has converged so far, after
+/// each of its restarts (a progress line: thousands of modes take minutes).
+Modes compute_modes(const SecondOrderSystem& system, unsigned int n, double shift,
+                    const std::function<void(unsigned long)>& converged = {});
 
 } // namespace hamdyn

@@ -291,7 +291,7 @@ void modal_response(const PreparedCase& pc, const LA::Vector& load,
   // the projected M, C, K and each frequency's complex n x n system (2 doubles an entry, solved
   // in place): 5 dense n x n matrices of doubles beside the modes
   refuse_modes_beyond_memory(pc, c.n_modes, "Modes/Number of modes", 5);
-  const Modes modes = natural_modes(s, c, c.n_modes, pc.model->frequency_scale());
+  const Modes modes = natural_modes(s, c, c.n_modes, pc.model->frequency_scale(), report);
   const std::size_t n = modes.omega.size();
   r.n_modes = static_cast<unsigned int>(n);
   const ProjectedMatrices projected = project_on_modes(s, modes.shapes);

@@ -5,14 +5,14 @@
 
 namespace hamdyn {
 
-std::unique_ptr<LineStepper> make_line_stepper(const PreparedCase& pc) {
+std::unique_ptr<LineStepper> make_line_stepper(const PreparedCase& pc, bool report) {
   if (pc.parameters.scheme == Scheme::modal)
-    return std::make_unique<ModalTransient>(pc);
+    return std::make_unique<ModalTransient>(pc, report);
   return std::make_unique<Transient>(pc);
 }
 
 unsigned long integrate(const PreparedCase& pc, const StepObserver& observe, bool show_progress) {
-  const auto run = make_line_stepper(pc);
+  const auto run = make_line_stepper(pc, show_progress);
   continue_integration(
       *run, [&](unsigned long n, const std::vector<double>& row) { observe(n, run->state(), row); },
       show_progress);

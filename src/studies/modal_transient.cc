@@ -30,14 +30,14 @@ void note_projection(const LA::Vector& given, const LA::Vector& kept, const std:
 }
 } // namespace
 
-ModalTransient::ModalTransient(const PreparedCase& pc)
+ModalTransient::ModalTransient(const PreparedCase& pc, bool report)
     : LineStepper(pc), ledger_(pc.system), history_(pc) {
   const SecondOrderSystem& s = pc.system;
   const CaseParameters& c = pc.parameters;
   check_free_dofs(pc);
   check_number_of_modes(pc);
   refuse_modes_beyond_memory(pc, c.n_modes, "Modes/Number of modes");
-  modes_ = natural_modes(s, c, c.n_modes, pc.model->frequency_scale());
+  modes_ = natural_modes(s, c, c.n_modes, pc.model->frequency_scale(), report);
   projected_ = project_on_modes(s, modes_.shapes);
   try {
     static_correction_ = std::make_unique<StaticCorrection>(s, modes_.shapes, projected_.k);

@@ -31,7 +31,8 @@ public:
   /// The modes, the reduced system and the initial state (the case's u_0 and v_0 projected on
   /// the modes, plus u_s of the load at t = 0), with every check made. Needs pc's assembled
   /// matrices (they may be released afterwards). Collective.
-  explicit ModalTransient(const PreparedCase& pc);
+  /// `report`: the eigensolver's progress on rank 0.
+  explicit ModalTransient(const PreparedCase& pc, bool report = false);
 
   void advance() override;
   std::vector<double> row(double stop_request = 0,

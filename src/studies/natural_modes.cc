@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "studies/memory.h"
 #include "studies/precision_floor.h"
+#include "studies/progress.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -54,11 +55,17 @@ void warn_beyond_resolution(const Modes& modes, MPI_Comm comm) {
 } // namespace
 
 Modes natural_modes(const SecondOrderSystem& system, const CaseParameters& c, unsigned int n,
-                    double scale) {
+                    double scale, bool report) {
   // Any negative shift lies below every omega^2 >= 0 and keeps K - shift M definite even for a
   // free-free string; its size only sets the conditioning of the shifted solves.
   try {
-    Modes modes = compute_modes(system, n, -0.01 * scale * scale);
+    // thousands of modes take minutes: the pairs converged so far, on rank 0
+    Progress progress(report && dealii::Utilities::MPI::this_mpi_process(system.comm) == 0, n, 0, 0,
+                      "eigenpairs converged", nullptr);
+    Modes modes = compute_modes(system, n, -0.01 * scale * scale, [&](unsigned long k) {
+      progress.update(std::min<unsigned long>(k, n), 0);
+    });
+    progress.end_line();
     warn_beyond_resolution(modes, system.comm);
     return modes;
   } catch (const UnstableSystem&) {

@@ -20,6 +20,6 @@ void refuse_modes_beyond_memory(const PreparedCase& pc, unsigned int n,
                                 const std::string& parameter, double dense_n_by_n = 0);
 
 Modes natural_modes(const SecondOrderSystem& system, const CaseParameters& c, unsigned int n,
-                    double scale);
+                    double scale, bool report = false);
 
 } // namespace hamdyn

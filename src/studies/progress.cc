@@ -37,10 +37,18 @@ void Progress::update(unsigned long step, double time) {
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double remaining =
       step > first_step_ ? elapsed * double(n_steps_ - step) / double(step - first_step_) : 0.0;
-  std::printf("%s  %s %lu/%lu  %s = %.6g/%.6g %s  elapsed %.1f s  remaining %.1f s%s",
-              terminal_ ? "\r" : "", step_name_, step, n_steps_, time_name_, time, final_time_,
-              time_unit_, elapsed, remaining, terminal_ ? "   " : "\n");
+  std::printf("%s  %s %lu/%lu", terminal_ ? "\r" : "", step_name_, step, n_steps_);
+  if (time_name_)
+    std::printf("  %s = %.6g/%.6g %s", time_name_, time, final_time_, time_unit_);
+  std::printf("  elapsed %.1f s  remaining %.1f s%s", elapsed, remaining, terminal_ ? "   " : "\n");
+  shown_ = terminal_;
   std::fflush(stdout);
+}
+
+void Progress::end_line() {
+  if (shown_)
+    std::printf("\n");
+  shown_ = false;
 }
 
 void Progress::finish(const std::string& summary) {

@@ -11,18 +11,22 @@ class Progress {
 public:
   /// `first_step`: the step a resumed run starts from (the estimate counts the steps since).
   /// `step_name`, `time_name` and `time_unit` label the line (a frequency sweep counts
-  /// "frequency k/n  f = ... Hz").
+  /// "frequency k/n  f = ... Hz"); a null `time_name` leaves the time out (an eigensolver counts
+  /// "eigenpairs converged k/n").
   Progress(bool active, unsigned long n_steps, double final_time, unsigned long first_step = 0,
            const char* step_name = "step", const char* time_name = "t",
            const char* time_unit = "s");
   void update(unsigned long step, double time);
   void finish(const std::string& summary);
+  /// Ends a live line that was shown (a terminal's, rewritten in place) without a summary.
+  void end_line();
 
 private:
   bool active_, terminal_;
   unsigned long n_steps_, first_step_;
   double final_time_;
   const char *step_name_, *time_name_, *time_unit_;
+  bool shown_ = false; // a live line is on the terminal
   std::chrono::steady_clock::time_point start_, last_print_;
 };
 

@@ -85,7 +85,8 @@ NamedValues run_buckling(const CaseParameters& c, const ParameterFile& file, MPI
   if (!c.buckling.write_shapes)
     pc.release_mesh();
   // K x = P K_g x has the shape of K x = omega^2 M x: P = omega^2, on the scale EI / L^2
-  const Modes modes = natural_modes(pc.system, c, n, std::sqrt(c.bending_stiffness) / c.length);
+  const Modes modes =
+      natural_modes(pc.system, c, n, std::sqrt(c.bending_stiffness) / c.length, report);
   std::vector<double> loads;
   for (double w : modes.omega)
     loads.push_back(w * w);

@@ -132,7 +132,7 @@ NamedValues run_modes(const CaseParameters& c, const ParameterFile& file, MPI_Co
                 "Axial stiffness enters only finite motions\n");
 
   const double scale = pc.model->frequency_scale();
-  Modes modes = natural_modes(pc.system, c, c.n_modes, scale);
+  Modes modes = natural_modes(pc.system, c, c.n_modes, scale, report);
   const ModalParticipation participation = modal_participation(pc, modes);
   if (!c.write_mode_shapes)
     pc.release_mesh();

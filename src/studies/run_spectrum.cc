@@ -197,7 +197,7 @@ NamedValues run_spectrum(const CaseParameters& c, const ParameterFile& file, MPI
   const ModalPeaks modal(c, comm);
   // the time history under the same ground motion, by the run's own loop: history.csv, the
   // checkpoints of Output/Checkpoint interval, SIGTERM, `hamdyn spectrum --resume DIR`
-  const auto run = make_history_run(c, comm, "spectrum");
+  const auto run = make_history_run(c, comm, "spectrum", report);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   run_to_end(*run, run->open_outputs(nullptr), c, report);
   return write_spectra(c, modal, *run, comm, report);
@@ -208,7 +208,7 @@ NamedValues resume_spectrum(const CaseParameters& c, MPI_Comm comm, bool report)
       checkpoint_to_resume(c.output_directory, c.settings, "spectrum", comm);
   check_spectrum_case(c);
   const ModalPeaks modal(c, comm);
-  const auto run = make_history_run(c, comm, "spectrum");
+  const auto run = make_history_run(c, comm, "spectrum", report);
   const auto output = continue_run(*run, checkpoint, c, report);
   return write_spectra(c, modal, *run, comm, report);
 }

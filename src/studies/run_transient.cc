@@ -148,11 +148,11 @@ private:
 // A run steps with the band copies of M, K and C alone (SecondOrderSystem::banded): the
 // assembled matrices go before a_0 and J are factored, so the two never add up; the modal scheme
 // needs them for its modes and K^-1, and lets them go once it has those.
-std::unique_ptr<LineStepper> ready_to_step(PreparedCase& pc) {
+std::unique_ptr<LineStepper> ready_to_step(PreparedCase& pc, bool report) {
   check_time_step(pc);
   if (pc.parameters.scheme != Scheme::modal)
     pc.system.release_assembled_matrices();
-  auto run = make_line_stepper(pc);
+  auto run = make_line_stepper(pc, report);
   pc.system.release_assembled_matrices();
   return run;
 }
@@ -162,8 +162,8 @@ std::unique_ptr<LineStepper> ready_to_step(PreparedCase& pc) {
 class LineTransientRun : public TransientRun {
 public:
   LineTransientRun(const CaseParameters& c, MPI_Comm comm, const std::string& command,
-                   bool snapshots)
-      : pc_(c, comm), run_(ready_to_step(pc_)), columns_(history_columns(pc_)),
+                   bool snapshots, bool report)
+      : pc_(c, comm), run_(ready_to_step(pc_, report)), columns_(history_columns(pc_)),
         rows_(columns_, c.history_columns, c.history_interval), command_(command),
         with_snapshots_(snapshots) {
     if (snapshots && c.spacetime_points > 0) {
@@ -270,20 +270,21 @@ private:
 };
 } // namespace
 
-std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Comm comm) {
+std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Comm comm,
+                                                 bool report) {
   if (c.discrete)
     return make_discrete_transient_run(c, comm);
-  return std::make_unique<LineTransientRun>(c, comm, "run", /*snapshots=*/true);
+  return std::make_unique<LineTransientRun>(c, comm, "run", /*snapshots=*/true, report);
 }
 
 std::unique_ptr<TransientRun> make_history_run(const CaseParameters& c, MPI_Comm comm,
-                                               const std::string& command) {
-  return std::make_unique<LineTransientRun>(c, comm, command, /*snapshots=*/false);
+                                               const std::string& command, bool report) {
+  return std::make_unique<LineTransientRun>(c, comm, command, /*snapshots=*/false, report);
 }
 
 NamedValues run_transient(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                           bool report) {
-  const auto run = make_transient_run(c, comm); // every check before anything is written
+  const auto run = make_transient_run(c, comm, report); // every check before anything is written
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   run_to_end(*run, run->open_outputs(nullptr), c, report);
   return run->results();
@@ -310,7 +311,7 @@ NamedValues resume_transient(const CaseParameters& c, MPI_Comm comm, bool report
   // still writing into the directory cannot be caught half way; the lock then refuses it.) The
   // case is checked against the checkpoint's before the run is set up from it.
   const Checkpoint checkpoint = checkpoint_to_resume(c.output_directory, c.settings, "run", comm);
-  const auto run = make_transient_run(c, comm);
+  const auto run = make_transient_run(c, comm, report);
   continue_run(*run, checkpoint, c, report);
   return run->results();
 }

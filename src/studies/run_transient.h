@@ -13,13 +13,15 @@
 namespace hamdyn {
 
 /// The case's transient with every check made, before anything is written: a line model's or a
-/// discrete system's (the one place that tells them apart).
-std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Comm comm);
+/// discrete system's (the one place that tells them apart). `report`: the set-up's progress (the
+/// modal scheme's eigensolver) on rank 0.
+std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Comm comm,
+                                                 bool report = false);
 
 /// A line model's run that writes history.csv alone (no snapshots), its checkpoints recorded as
 /// `command`'s: the time history a study such as `hamdyn spectrum` runs beside its own results.
 std::unique_ptr<TransientRun> make_history_run(const CaseParameters& c, MPI_Comm comm,
-                                               const std::string& command);
+                                               const std::string& command, bool report = false);
 
 /// `hamdyn run`: the transient response; writes solution.pvd, history.csv and
 /// used_parameters.prm into the case's output directory; with `report`, shows progress and a

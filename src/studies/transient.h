@@ -70,7 +70,7 @@ protected:
 /// The integrator the case's Time integration/Scheme names, built with every check made:
 /// generalized alpha or central difference (Transient), modal (studies/modal_transient.h).
 /// Collective.
-std::unique_ptr<LineStepper> make_line_stepper(const PreparedCase& pc);
+std::unique_ptr<LineStepper> make_line_stepper(const PreparedCase& pc, bool report = false);
 
 class Transient : public LineStepper {
 public:
