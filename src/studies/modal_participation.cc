@@ -31,12 +31,20 @@ void add_signed(ModalParticipation& p, double gamma, double round_off,
 }
 } // namespace
 
-ModalParticipation modal_participation(const PreparedCase& pc, Modes& modes) {
-  const SecondOrderSystem& s = pc.system;
-  ModalParticipation p;
-  p.total_mass = total_mass(pc.parameters);
-  LA::Vector m_r(s.locally_owned, pc.comm);
+LA::Vector translation_inertia(const PreparedCase& pc) {
+  LA::Vector m_r(pc.system.locally_owned, pc.comm);
   pc.model->translation_inertia(m_r);
+  return m_r;
+}
+
+ModalParticipation modal_participation(const PreparedCase& pc, Modes& modes) {
+  return modal_participation(pc.parameters, translation_inertia(pc), modes);
+}
+
+ModalParticipation modal_participation(const CaseParameters& c, const LA::Vector& m_r,
+                                       Modes& modes) {
+  ModalParticipation p;
+  p.total_mass = total_mass(c);
   // Gamma_n below this is round-off of a factor that vanishes (sum_n Gamma_n^2 <= total mass)
   const double round_off = 1e-10 * std::sqrt(p.total_mass);
   for (LA::Vector& mode : modes.shapes)

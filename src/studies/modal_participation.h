@@ -23,6 +23,12 @@ struct ModalParticipation {
 /// each mode with a factor beyond round-off is signed so that its factor is positive. Needs the
 /// model (before PreparedCase::release_mesh). Collective.
 ModalParticipation modal_participation(const PreparedCase& pc, Modes& modes);
+/// M r of a uniform transverse support motion (Model::translation_inertia), kept so that the mesh
+/// can go before the modes are computed (`hamdyn modes` without shapes). Collective.
+LA::Vector translation_inertia(const PreparedCase& pc);
+/// The same from M r, the model no longer needed.
+ModalParticipation modal_participation(const CaseParameters& c, const LA::Vector& m_r,
+                                       Modes& modes);
 
 /// The same for damped modes (modal/damped_modes.h): a mode whose shape is real (classical
 /// damping: Rayleigh, uniform viscous; |im| below 1e-8 |re|) gets the factor of its shape

@@ -44,7 +44,7 @@ void run_modes_benchmark(unsigned long n_unknowns, unsigned int n_modes, MPI_Com
     std::printf("bench: modes of a P1 string fixed at both ends, %u unknowns, %u modes, %u ranks: "
                 "set-up %.3f s (%.2f s from process start), eigensolver and refinement %.3f s, "
                 "omega_1 relative error %.1e (exact pi c / L; the P1 error is %.1e), peak memory "
-                "%.0f MB per rank (%.0f MB total)\n",
+                "%.0f MiB per rank (%.0f MiB total; getrusage ru_maxrss: the whole process)\n",
                 unsigned(pc.system.locally_owned.size()), n_modes,
                 dealii::Utilities::MPI::n_mpi_processes(comm),
                 std::chrono::duration<double>(t1 - t0).count(), to_solver,

@@ -112,7 +112,7 @@ void run_step_loop_benchmark(const std::string& model, unsigned long n_unknowns,
           "bench: %s, %.0f unknowns, %u steps of `hamdyn run` (integrator, energy ledger, "
           "history rows), %u ranks: %.2f ns/unknown/step (%.2f us per step: %.2f us the step "
           "and its energies, %.2f us the history row), set-up %.3f s (%.2f s from process "
-          "start to the first step), peak memory %.0f MB per rank (%.0f MB total)\n",
+          "start to the first step), peak memory %.0f MiB per rank (%.0f MiB total)\n",
           model == "beam"        ? "Hermite beam"
           : model == "nonlinear" ? "P1 string with 4 nonlinear springs"
           : model == "wave"      ? "undamped P1 string (wave)"
