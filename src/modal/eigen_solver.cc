@@ -96,7 +96,8 @@ std::size_t krylov_basis_size(std::size_t n, std::size_t dofs) {
 }
 
 Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift,
-                    const std::function<void(unsigned long)>& converged) {
+                    const std::function<void(unsigned long)>& converged,
+                    const std::function<void(std::size_t)>& refining) {
   LineSchurSolver factorization;
   try {
     BandedOperator::Rows rows(s.banded(), s.banded_linearization(-shift, 0, 1));
@@ -193,6 +194,8 @@ Modes compute_modes(const SecondOrderSystem& s, unsigned int n, double shift,
           s.locally_owned.size() - dealii::Utilities::MPI::sum(s.held_dofs.size(), s.comm));
       extract(std::min<unsigned int>({unsigned(n_converged), 2 * n, n_free}));
       slepc.destroy(); // its Krylov basis is not needed by the refinement
+      if (refining)
+        refining(shapes.size());
       refined = refine_eigenpairs(forms, shapes, shift, solve);
     }
     lambda = refined.lambda;

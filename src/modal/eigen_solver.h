@@ -36,8 +36,10 @@ std::size_t krylov_basis_size(std::size_t n, std::size_t dofs);
 /// discretization's digits at every mesh, where the shift-and-invert solve alone loses
 /// eps * cond(K) (~eps N^4 for a beam).
 /// `converged` (when given) is told the number of eigenpairs SLEPc has converged so far, after
-/// each of its restarts (a progress line: thousands of modes take minutes).
+/// each of its restarts, and `refining` when the refinement of that many pairs starts (progress
+/// lines: thousands of modes take minutes).
 Modes compute_modes(const SecondOrderSystem& system, unsigned int n, double shift,
-                    const std::function<void(unsigned long)>& converged = {});
+                    const std::function<void(unsigned long)>& converged = {},
+                    const std::function<void(std::size_t)>& refining = {});
 
 } // namespace hamdyn

@@ -9,6 +9,7 @@
 #include <deal.II/base/mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 namespace hamdyn {
@@ -62,9 +63,20 @@ Modes natural_modes(const SecondOrderSystem& system, const CaseParameters& c, un
     // thousands of modes take minutes: the pairs converged so far, on rank 0
     Progress progress(report && dealii::Utilities::MPI::this_mpi_process(system.comm) == 0, n, 0, 0,
                       "eigenpairs converged", nullptr);
-    Modes modes = compute_modes(system, n, -0.01 * scale * scale, [&](unsigned long k) {
-      progress.update(std::min<unsigned long>(k, n), 0);
-    });
+    const auto start = std::chrono::steady_clock::now();
+    Modes modes = compute_modes(
+        system, n, -0.01 * scale * scale,
+        [&](unsigned long k) { progress.update(std::min<unsigned long>(k, n), 0); },
+        [&](std::size_t pairs) {
+          // said only after a long eigensolver phase, whose refinement takes as long again
+          progress.end_line();
+          if (std::chrono::steady_clock::now() - start > std::chrono::seconds(10) && report &&
+              dealii::Utilities::MPI::this_mpi_process(system.comm) == 0) {
+            std::printf("  refining %zu eigenpairs in extended precision (Rayleigh-Ritz steps)\n",
+                        pairs);
+            std::fflush(stdout);
+          }
+        });
     progress.end_line();
     warn_beyond_resolution(modes, system.comm);
     return modes;
