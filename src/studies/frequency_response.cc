@@ -421,7 +421,10 @@ FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
   LA::Vector load(s.locally_owned, pc.comm);
   if (s.load)
     s.load(0, load);
-  Progress progress(report, r.frequencies.size(), r.frequencies.back(), 0, "frequency", "f", "Hz");
+  // on rank 0 alone (with whole frequencies handed out, its own count stands for all: the ranks
+  // take them in turn)
+  Progress progress(report && dealii::Utilities::MPI::this_mpi_process(pc.comm) == 0,
+                    r.frequencies.size(), r.frequencies.back(), 0, "frequency", "f", "Hz");
   if (c.response.method == ResponseParameters::Method::direct)
     direct_response(pc, load, columns, progress, r);
   else
