@@ -24,6 +24,9 @@
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 using namespace hamdyn;
@@ -61,6 +64,35 @@ void read_case(const CommandLine& cl, ParameterFile& file) {
     file.set("Output", "Directory", cl.output_directory);
 }
 
+// A hamdyn started without a launcher is an MPI singleton, for which Open MPI forks an `orted`
+// daemon and opens its shared-memory and network transports: 0.45 s of a bare MPI_Init here,
+// most of a small study's time. Such a process is alone for good (hamdyn spawns no ranks), so it
+// starts isolated (no daemon, Open MPI's ess_singleton_isolated) with the transport to itself
+// only: 0.05 s. The settings are Open MPI's environment variables, read by MPI_Init and removed
+// after it (forget_singleton_settings), so that an mpirun the process starts (a Slurm script, a
+// plot) does not inherit them. Under a launcher (mpirun, srun) nothing changes.
+struct SingletonSettings {
+  std::vector<std::string> set;
+};
+
+SingletonSettings start_as_isolated_singleton() {
+  SingletonSettings settings;
+  for (const char* launcher :
+       {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "SLURM_STEP_ID"})
+    if (std::getenv(launcher) != nullptr)
+      return settings;
+  for (const auto& [name, value] : {std::make_pair("OMPI_MCA_ess_singleton_isolated", "1"),
+                                    std::make_pair("OMPI_MCA_btl", "self")})
+    if (std::getenv(name) == nullptr && setenv(name, value, 0) == 0)
+      settings.set.push_back(name);
+  return settings;
+}
+
+void forget_singleton_settings(const SingletonSettings& settings) {
+  for (const std::string& name : settings.set)
+    unsetenv(name.c_str());
+}
+
 // srun without an MPI plugin for this Open MPI (the site's MpiDefault, or --mpi=pmix) starts
 // SLURM_STEP_NUM_TASKS copies that each see one rank: they would all write the same files.
 void refuse_separate_copies_under_srun(MPI_Comm comm) {
@@ -78,7 +110,9 @@ void refuse_separate_copies_under_srun(MPI_Comm comm) {
 
 int main(int argc, char** argv) {
   flush_subnormals_to_zero(); // before any arithmetic or thread (core/subnormals.h)
+  const SingletonSettings singleton = start_as_isolated_singleton();
   dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
+  forget_singleton_settings(singleton);
   // PETSc returns its errors to us instead of printing a trace: they become one line (exit 1).
   PetscPushErrorHandler(PetscReturnErrorHandler, nullptr);
   release_freed_memory();
