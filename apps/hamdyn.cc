@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
       for (std::string item; std::getline(names >> std::ws, item, ',');) // "name (remark)"
         if (std::filesystem::exists(c.output_directory + "/" + item.substr(0, item.find(' '))))
           files += (files.empty() ? "" : ", ") + item;
-      if (!study->plot_script.empty())
+      if (!study->plot_script.empty() && c.draw_plots)
         files += draw_plot(*study, c.output_directory)
                      ? ", " + study->plot_file
                      : " (no " + study->plot_file + ": scripts/" + study->plot_script +

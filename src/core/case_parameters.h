@@ -147,6 +147,7 @@ struct CaseParameters {
   std::vector<std::string> history_columns; // Output/History columns (empty: all)
   unsigned spacetime_points = 501;          // positions of spacetime.vts (0: none)
   bool single_precision_snapshots = false;  // Output/Precision = float
+  bool draw_plots = true;                   // Output/Plots
   std::vector<Attachment> point_masses, springs, dashpots, forces, oscillators;
   std::vector<Attachment> nonlinear_springs;
   std::vector<Attachment> nonlinear_dashpots; // x:c,p (Attachments/Dashpots with a degree)

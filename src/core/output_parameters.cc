@@ -54,6 +54,11 @@ void declare_output_parameters(ParameterFile& f) {
             "into spacetime.vts, a structured grid over (x, t) that ParaView shows as a carpet "
             "plot (with Warp By Scalar, the surface u(x, t)); spread like the mesh's nodes, both "
             "ends included. 0: no space-time dataset.");
+  f.declare("Output", "Plots", "true", P::Selection("true|false"), "true | false",
+            "Whether `hamdyn response`, `spectrum`, `compare` and `converge` draw their picture "
+            "(frf.png, spectrum.png, ...) with their plotting script once the tables are written "
+            "(it needs python3-matplotlib and takes about a second); false: the tables only. "
+            "Members of a batch never draw.");
   f.declare("Output", "Probes", "", P::Anything(),
             "empty or comma-separated positions in [0, Length]",
             "Positions x whose u and v are recorded in history.csv as u@x, v@x (empty: none). "
@@ -81,6 +86,7 @@ void parse_output_parameters(const ParameterFile& f, CaseParameters& c) {
   c.history_interval = static_cast<unsigned long>(history_interval);
   c.history_columns = history_column_names(f.get("Output", "History columns"));
   c.single_precision_snapshots = f.get("Output", "Precision") == "float";
+  c.draw_plots = f.get("Output", "Plots") == "true";
   const long spacetime = f.get_integer("Output", "Space-time points");
   if (spacetime < 0 || spacetime == 1 || spacetime > 1000000)
     throw InputError("Output/Space-time points", f.get("Output", "Space-time points"),

@@ -461,6 +461,13 @@ check "response names the load it leaves out" grep -q "own loads are left out" r
 if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
   check "frf.png" test -s "$work/response/frf.png"
 fi
+# Output/Plots = false: the tables only, no picture and none named
+"$hamdyn" response "$tmd" --set "Frequency response/Forces=7.5:100" \
+  --set "Frequency response/Frequencies=5:0.5:7.5" --set "Output/Plots=false" \
+  --output "$work/response_no_plot" > response_no_plot.log 2>&1
+check "response without plots exits 0" test $? -eq 0
+check "no frf.png with Plots = false" test ! -e "$work/response_no_plot/frf.png"
+check "the listing names no frf.png" bash -c "! grep -q frf.png response_no_plot.log"
 expect_bad "response without a time-independent load" \
   "Frequency response/Forces = '': the case has no load that does not depend on t" \
   response "$tmd" --set "Frequency response/Frequencies=1"
