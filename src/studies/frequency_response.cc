@@ -166,11 +166,12 @@ void refuse_rigid_body_at_zero_frequency(const PreparedCase& pc,
 
 // The banded solver's memory for one whole line on each rank: the line's own case (measured, as
 // studies/run_response.cc estimates it: about 168 MB + 527 bytes a DoF) and the factorization
-// at the widest band a line model has (a Hermite beam of degree 2 elements: b <= 8).
+// at the widest band a line model has in the band's order (a Timoshenko beam of degree-4
+// elements: 2 DoFs at 5 nodes, b = 9, one more beside an oscillator).
 double banded_response_bytes(const PreparedCase& pc) {
   const double dofs = double(pc.system.locally_owned.size()),
                ranks = dealii::Utilities::MPI::n_mpi_processes(pc.comm);
-  return ranks * (168e6 + 527 * dofs + BandedHarmonicSolver::bytes(dofs, 8));
+  return ranks * (168e6 + 527 * dofs + BandedHarmonicSolver::bytes(dofs, 10));
 }
 
 // The direct method: each frequency's dynamic stiffness factored and solved, the solution

@@ -18,19 +18,34 @@
 namespace hamdyn {
 
 namespace {
+// The benchmark's P1 strings, as bench/reference_newmark_loop.cc has them (both at rho_inf = 1,
+// fixed at x = 0 with a point mass on a spring at x = L).
+struct StringCase {
+  // the time step is 1 in the unit 10^step_exponent s (the final time: steps in that unit)
+  const char *length, *mass_per_length, *viscous_damping, *end_mass, *end_spring, *step_exponent,
+      *displacement, *probe;
+};
+// `string` (and the beam's and the nonlinear springs' base): damping 0.02 per second of M.
+constexpr StringCase damped{"1", "0.01", "0.02", "0.005", "2000", "e-5", "0.005*x", "0.5"};
+// `wave`, the case of issue 49: undamped, its values ahead of the front decay through the
+// subnormals.
+constexpr StringCase wave{"2", "0.5", "0", "0.5", "100", "e-6", "x/2", "1"};
+
 CaseParameters benchmark_case(const std::string& model, unsigned long n_unknowns,
                               unsigned int n_steps) {
+  const StringCase& string = model == "wave" ? wave : damped;
   ParameterFile file;
   declare_case_parameters(file);
   file.set("Discretization", "Degree", "1");
-  file.set("Time integration", "Time step", "1e-5");
-  file.set("Time integration", "Final time", std::to_string(n_steps) + "e-5");
-  file.set("Model", "Mass per length", "0.01");
+  file.set("Time integration", "Time step", std::string("1") + string.step_exponent);
+  file.set("Time integration", "Final time", std::to_string(n_steps) + string.step_exponent);
+  file.set("Model", "Length", string.length);
+  file.set("Model", "Mass per length", string.mass_per_length);
   file.set("Model", "Tension", "100");
-  file.set("Model", "Viscous damping", "0.02");
-  file.set("Right end", "Point mass", "0.005");
-  file.set("Right end", "Spring", "2000");
-  file.set("Output", "Probes", "0.5");
+  file.set("Model", "Viscous damping", string.viscous_damping);
+  file.set("Right end", "Point mass", string.end_mass);
+  file.set("Right end", "Spring", string.end_spring);
+  file.set("Output", "Probes", string.probe);
   if (model == "beam") { // two DoFs (w, theta) per node
     file.set("Discretization", "Elements", std::to_string(n_unknowns / 2));
     file.set("Model", "Type", "euler bernoulli beam");
@@ -39,20 +54,7 @@ CaseParameters benchmark_case(const std::string& model, unsigned long n_unknowns
     file.set("Initial conditions", "Displacement", "0.01*x^2");
   } else {
     file.set("Discretization", "Elements", std::to_string(n_unknowns));
-    file.set("Initial conditions", "Displacement", "0.005*x");
-  }
-  if (model == "wave") { // undamped: its values ahead of the front decay through the subnormals
-    // the case of issue 49 (bench/reference_newmark_loop.cc `wave`): L = 2 m, rho = 0.5 kg/m,
-    // T = 100 N, end mass 0.5 kg on 100 N/m, u_0 = x/2, dt = 1e-6 s, rho_inf = 1
-    file.set("Model", "Length", "2");
-    file.set("Model", "Mass per length", "0.5");
-    file.set("Model", "Viscous damping", "0");
-    file.set("Right end", "Point mass", "0.5");
-    file.set("Right end", "Spring", "100");
-    file.set("Time integration", "Time step", "1e-6");
-    file.set("Time integration", "Final time", std::to_string(n_steps) + "e-6");
-    file.set("Initial conditions", "Displacement", "x/2");
-    file.set("Output", "Probes", "1");
+    file.set("Initial conditions", "Displacement", string.displacement);
   }
   if (model == "nonlinear") { // the P1 string with four hardening springs, all of them working
     file.set("Attachments", "Nonlinear springs",

@@ -25,9 +25,7 @@ inline Complex reciprocal(Complex a) {
 inline double size_of(Complex a) {
   return std::abs(a.real()) + std::abs(a.imag());
 }
-} // namespace
 
-namespace {
 // The DoFs' order in the band, from each DoF's key (ties keep the numbering's order), and the
 // half-bandwidth it gives the rows (CSR) of the matrix.
 std::pair<std::vector<int>, int> band_order(const std::vector<double>& key,
