@@ -10,6 +10,18 @@ out="$("$hamdyn" --help)"; status=$?
 check "help exits 0" test $status -eq 0
 check "help shows usage" grep -q "hamdyn run \[CASE.prm\]" <<<"$out"
 check "version" bash -c "'$hamdyn' --version | grep -q '^hamdyn '"
+# Many one-rank hamdyn started at once (a batch's members, ctest -j): each isolated MPI singleton
+# has a session directory of its own; when they shared one, starts failed in MPI_Init now and then.
+concurrent_starts() {
+  local i failed=0 pids=()
+  for i in $(seq 60); do "$hamdyn" --version > /dev/null 2>&1 & pids+=($!); done
+  for i in "${pids[@]}"; do wait "$i" || failed=$((failed + 1)); done
+  for i in "${pids[@]}"; do
+    test ! -e "${TMPDIR:-/tmp}/hamdyn-mpi.$(hostname).$i" || failed=$((failed + 1))
+  done
+  test $failed -eq 0
+}
+check "60 one-rank starts at once all succeed and leave no session directory" concurrent_starts
 out="$("$hamdyn" parameters)"
 check "parameters documents units" grep -q "Prestress N of a beam, a dead axial load" <<<"$out"
 check "parameters documents allowed values" grep -q "allowed: generalized alpha | central difference" <<<"$out"
