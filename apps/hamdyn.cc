@@ -70,14 +70,17 @@ void read_case(const CommandLine& cl, ParameterFile& file) {
 // daemon and opens its shared-memory and network transports: 0.45 s of a bare MPI_Init here,
 // most of a small study's time. Such a process is alone for good (hamdyn spawns no ranks), so it
 // starts isolated (no daemon, Open MPI's ess_singleton_isolated) with the transport to itself
-// only: 0.05 s. An isolated singleton has no daemon to hand it a job family, so every one of
-// them takes family 0 and the same session directory <tmp>/ompi.<host>.<uid>/jf.0: two starting
-// and ending at once remove it under each other (MPI_Init then fails, "A call to mkdir was
-// unable to create the desired directory", 2 of 300 starts in a test of 30 at a time). Each one
-// therefore gets its own session tree, named by host and process, which Open MPI removes at
-// MPI_Finalize. The settings are Open MPI's environment variables, read by MPI_Init and removed
-// after it (forget_singleton_settings), so that an mpirun the process starts (a Slurm script, a
-// plot) does not inherit them. Under a launcher (mpirun, srun) nothing changes.
+// only: 0.05 s. The point-to-point layer is named too (ob1, the one that drives that transport):
+// left to choose, Open MPI opens its matching-transport components first (PSM, PSM2, libfabric,
+// each a dlopen resolved against the ~200 libraries deal.II loads), about 0.2 s of a start. An
+// isolated singleton has no daemon to hand it a job family, so every one of them takes family 0 and
+// the same session directory <tmp>/ompi.<host>.<uid>/jf.0: two starting and ending at once remove
+// it under each other (MPI_Init then fails, "A call to mkdir was unable to create the desired
+// directory", 2 of 300 starts in a test of 30 at a time). Each one therefore gets its own session
+// tree, named by host and process, which Open MPI removes at MPI_Finalize. The settings are Open
+// MPI's environment variables, read by MPI_Init and removed after it (forget_singleton_settings),
+// so that an mpirun the process starts (a Slurm script, a plot) does not inherit them. Under a
+// launcher (mpirun, srun) nothing changes.
 struct SingletonSettings {
   std::vector<std::string> set;
 };
@@ -104,6 +107,7 @@ SingletonSettings start_as_isolated_singleton() {
   for (const auto& [name, value] :
        {std::make_pair("OMPI_MCA_ess_singleton_isolated", std::string("1")),
         std::make_pair("OMPI_MCA_btl", std::string("self")),
+        std::make_pair("OMPI_MCA_pml", std::string("ob1")),
         std::make_pair("OMPI_MCA_orte_top_session_dir", session)})
     if (std::getenv(name) == nullptr && setenv(name, value.c_str(), 0) == 0)
       settings.set.push_back(name);

@@ -169,6 +169,11 @@ struct CaseParameters {
   std::vector<MovingBody> moving_bodies;  // Moving loads/Masses, then Oscillators
   double gravity = 0;                     // Moving loads/Gravity [m/s^2], in -w
   bool has_moving_loads() const { return !moving_forces.empty() || !moving_bodies.empty(); }
+  /// Viscous damping gamma w_t of a beam with rotary inertia is not proportional to its M (which
+  /// holds rho I too): its matrix is assembled apart.
+  bool viscous_damping_needs_own_matrix() const {
+    return viscous_damping > 0 && rotary_inertia_per_length > 0;
+  }
   SpectrumParameters spectrum;
   /// Model/Type = discrete: the system (the line model's members above are then unused).
   std::shared_ptr<const DiscreteCase> discrete;

@@ -140,9 +140,7 @@ private:
   bool has_rotation() const { return n_components_ == 2; }
   /// Viscous damping gamma acts on w only. Without rotary inertia, gamma/rho A M is exactly its
   /// matrix and no matrix of its own is needed; with rotary inertia it is assembled apart.
-  bool viscous_needs_own_matrix() const {
-    return c_.viscous_damping > 0 && c_.rotary_inertia_per_length > 0;
-  }
+  bool viscous_needs_own_matrix() const { return c_.viscous_damping_needs_own_matrix(); }
   void assemble_distributed_load(double t, LA::Vector& f) const;
   /// Adds each moving force P(t) at x(t) to f through the shape functions of the cell x(t) is in
   /// (`cells`: the active cells along +x), this rank's rows only, while x(t) is in [0, Length].

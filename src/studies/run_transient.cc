@@ -163,7 +163,7 @@ class LineTransientRun : public TransientRun {
 public:
   LineTransientRun(const CaseParameters& c, MPI_Comm comm, const std::string& command,
                    bool snapshots, bool report)
-      : pc_(c, comm), run_(ready_to_step(pc_, report)), columns_(history_columns(pc_)),
+      : pc_(c, comm, matrices_for_run(c)), run_(ready_to_step(pc_, report)), columns_(history_columns(pc_)),
         rows_(columns_, c.history_columns, c.history_interval), command_(command),
         with_snapshots_(snapshots) {
     if (snapshots && c.spacetime_points > 0) {

@@ -81,7 +81,7 @@ void run_step_loop_benchmark(const std::string& model, unsigned long n_unknowns,
 
   MPI_Barrier(comm);
   const auto t0 = std::chrono::steady_clock::now();
-  PreparedCase pc(c, comm);
+  PreparedCase pc(c, comm, matrices_for_run(c)); // as `hamdyn run` does
   check_time_step(pc);
   pc.system.release_assembled_matrices(); // as `hamdyn run` does
   Transient run(pc); // a_0 and J factored, as `hamdyn run` before its first step

@@ -89,6 +89,13 @@ void check_step_count(const CaseParameters& c) {
                      "gives no time step; expected a final time above 0");
 }
 
+Matrices matrices_for_run(const CaseParameters& c) {
+  return c.scheme == Scheme::generalized_alpha && !(c.axial_stiffness > 0) &&
+                 !c.viscous_damping_needs_own_matrix()
+             ? Matrices::band_from_cells
+             : Matrices::assembled;
+}
+
 void check_time_step(const PreparedCase& pc) {
   check_step_count(pc.parameters);
   if (pc.parameters.scheme != Scheme::central_difference)

@@ -22,6 +22,14 @@ namespace hamdyn {
 /// The columns of history.csv for this case (time first).
 std::vector<std::string> history_columns(const PreparedCase& pc);
 
+/// How a run's system keeps M, K and C: their band built straight from the cells (no assembled
+/// PETSc matrices, whose sparsity pattern, assembly and copy into the band were a third of a
+/// 10^6-unknown run's set-up) wherever the run needs nothing else of them; assembled for central
+/// difference (its stability bound reads them), the modal scheme (its modes and K^-1), the
+/// large-amplitude string (its Newton products) and a damping matrix of its own (viscous damping
+/// of a beam with rotary inertia).
+Matrices matrices_for_run(const CaseParameters& c);
+
 /// Throws InputError when the scheme cannot run with the case's time step (central difference
 /// above its stability limit, no steps, more than 10^9 steps).
 void check_time_step(const PreparedCase& pc);

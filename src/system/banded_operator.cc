@@ -111,7 +111,12 @@ void BandedOperator::reinit(const std::vector<MatrixCombination>& matrices, MPI_
 void BandedOperator::reinit(const CellTable& cells, const SecondOrderSystem& s) {
   AssertThrow(s.locally_owned.is_contiguous(), dealii::ExcMessage("non-contiguous rows"));
   const std::size_t n = s.locally_owned.n_elements();
-  start_layout(2, n > 0 ? s.locally_owned.nth_index_in_set(0) : 0, n, s.comm);
+  // C's part that is not proportional to M and K is the dashpots' entries alone here (a damping
+  // matrix assembled from cells needs the assembled path): a third matrix when there are any.
+  AssertThrow(!s.has_damping_matrix,
+              dealii::ExcMessage("a damping matrix needs the assembled matrices"));
+  const std::size_t n_matrices = s.extra_damping.empty() ? 2 : 3;
+  start_layout(n_matrices, n > 0 ? s.locally_owned.nth_index_in_set(0) : 0, n, s.comm);
   // Held rows and columns take no part (as AffineConstraints eliminates them from an assembled
   // matrix); every rank's, since a cell may reach a neighbour's held DoF.
   const auto held = union_over_ranks(s.held_dofs, s.comm);
@@ -120,7 +125,7 @@ void BandedOperator::reinit(const CellTable& cells, const SecondOrderSystem& s) 
   for (std::size_t i = 0; i < relevant.size(); ++i)
     free[i] = !std::binary_search(held.begin(), held.end(), relevant[i]);
   auto owned_free = [&](unsigned int i) { return free[i] && is_local(relevant[i]); };
-  const std::vector<MatrixEntry>* points[2] = {&s.point_mass, &s.point_stiffness};
+  const std::vector<MatrixEntry>* points[3] = {&s.point_mass, &s.point_stiffness, &s.extra_damping};
   auto owned_point = [&](const MatrixEntry& e) { return is_local(e.row); };
 
   for (int pass = 0; pass < 2; ++pass) {
@@ -156,7 +161,7 @@ void BandedOperator::reinit(const CellTable& cells, const SecondOrderSystem& s) 
                   add_entry(m, relevant[dofs[i]], relevant[dofs[j]], local[m][i * d + j]);
             }
     });
-    for (std::size_t m = 0; m < 2; ++m)
+    for (std::size_t m = 0; m < n_matrices; ++m)
       for (const MatrixEntry& e : *points[m])
         if (owned_point(e)) {
           if (pass == 0)

@@ -81,7 +81,9 @@ struct State {
 };
 
 /// Whether a system's M and K exist as assembled PETSc matrices, or only in the band storage that
-/// banded() builds from the cells (a modal study's: no damping, no Newton products).
+/// banded() builds from the cells (a modal study's, and a run's that needs no product or bound
+/// from assembled matrices: studies/transient.h, matrices_for_run); the dashpots' C joins that
+/// band, a damping matrix of its own needs the assembled path.
 enum class Matrices { assembled, band_from_cells };
 
 struct SecondOrderSystem {

@@ -108,6 +108,26 @@ StiffnessFromStrains::StiffnessFromStrains(const CellTable& cells, const SecondO
   });
   for (const auto i : s.held_dofs)
     held_rows_.push_back(std::int32_t(i - first));
+  compress_regular_runs();
+}
+
+void StiffnessFromStrains::compress_regular_runs() {
+  std::vector<std::int32_t> kept;
+  for (Run& run : runs_) {
+    const std::int32_t* p = positions_.data() + run.first_position;
+    const std::size_t n = run.n_dofs;
+    run.regular = run.plain && run.n_cells >= 2;
+    if (run.regular) {
+      run.stride = std::int64_t(p[n]) - p[0];
+      for (std::size_t c = 1; run.regular && c < run.n_cells; ++c)
+        for (std::size_t d = 0; run.regular && d < n; ++d)
+          run.regular = std::int64_t(p[c * n + d]) == p[d] + std::int64_t(c) * run.stride;
+    }
+    const std::size_t first = kept.size();
+    kept.insert(kept.end(), p, p + (run.regular ? n : run.n_cells * n));
+    run.first_position = first;
+  }
+  positions_ = std::move(kept);
 }
 
 namespace {
@@ -145,6 +165,51 @@ double run_cells(const std::int32_t* positions, std::size_t n_cells, unsigned in
     return run_cells<0>(positions, n_cells, n, rows, x, y);
   }
 }
+
+// The same for a regular run: cell c's positions are the first cell's (`pattern`) shifted by
+// c * stride. Reading no position per cell is a quarter less memory traffic for a P1 string
+// (x, y read and written, 8 bytes of positions per cell), the pass a step spends most in.
+template <unsigned int N>
+double run_regular_cells(const std::int32_t* pattern, std::int64_t stride, std::size_t n_cells,
+                         unsigned int n, const std::vector<double>& rows, const double* x,
+                         double* y) {
+  const unsigned int d_count = N > 0 ? N : n;
+  std::int32_t offset[N > 0 ? N : 1];
+  if constexpr (N > 0)
+    std::copy(pattern, pattern + N, offset);
+  const std::int32_t* at = N > 0 ? offset : pattern;
+  double sum = 0;
+  for (std::size_t c = 0; c < n_cells; ++c) {
+    const double* xc = x + std::int64_t(c) * stride;
+    double* yc = y ? y + std::int64_t(c) * stride : nullptr;
+    for (std::size_t r = 0; r < rows.size(); r += d_count + 1) {
+      const double* b = &rows[r + 1];
+      double strain = 0;
+      for (unsigned int d = 0; d < d_count; ++d)
+        strain += b[d] * xc[at[d]];
+      const double stress = rows[r] * strain;
+      if (yc)
+        for (unsigned int d = 0; d < d_count; ++d)
+          yc[at[d]] += stress * b[d];
+      else
+        sum += stress * strain;
+    }
+  }
+  return sum;
+}
+
+double run_regular_cells(const std::int32_t* pattern, std::int64_t stride, std::size_t n_cells,
+                         unsigned int n, const std::vector<double>& rows, const double* x,
+                         double* y) {
+  switch (n) {
+  case 2:
+    return run_regular_cells<2>(pattern, stride, n_cells, n, rows, x, y);
+  case 4:
+    return run_regular_cells<4>(pattern, stride, n_cells, n, rows, x, y);
+  default:
+    return run_regular_cells<0>(pattern, stride, n_cells, n, rows, x, y);
+  }
+}
 } // namespace
 
 double StiffnessFromStrains::cells_pass(const double* values, const double* remote,
@@ -157,6 +222,10 @@ double StiffnessFromStrains::cells_pass(const double* values, const double* remo
       continue;
     const std::int32_t* positions = positions_.data() + run.first_position;
     const std::vector<double>& rows = rows_[run.form];
+    if (run.regular) {
+      sum += run_regular_cells(positions, run.stride, run.n_cells, run.n_dofs, rows, values, y);
+      continue;
+    }
     if (run.plain) {
       sum += run_cells(positions, run.n_cells, run.n_dofs, rows, values, y);
       continue;

@@ -52,7 +52,13 @@ private:
     std::size_t first_position, n_cells;
     unsigned int n_dofs, form;
     bool plain, owned; // owned: the cells count for this rank's forms
+    // A plain run whose cells' positions are the first cell's shifted by `stride` from one cell
+    // to the next (a uniform line numbered along x): only the first cell's positions are kept.
+    bool regular = false;
+    std::int64_t stride = 0;
   };
+  /// Marks the plain runs whose positions are regular and keeps only their first cell's.
+  void compress_regular_runs();
   /// The cells' share of x^T K x (y null: this rank's cells only) or y += their K x (every cell
   /// visited), x's local values at `values`, the gathered ones at `remote`.
   double cells_pass(const double* values, const double* remote, double* y) const;

@@ -2,8 +2,9 @@
 // M x_m + K x_k + C_np v and the ledger's quadratic forms x^T A x, for strings of degree 1-4 with
 // a dashpot, a beam with rotary inertia and viscous damping (a damping matrix), and attached
 // oscillators (couplings a band cannot hold), on any rank count; and the rows of J the line solver
-// factors from the band storage; and the band a modal study builds straight from the cells
-// (Matrices::band_from_cells, no assembled matrix) against the band of the assembled M and K.
+// factors from the band storage; and the band a modal study or a run builds straight from the
+// cells (Matrices::band_from_cells, no assembled matrix)
+// against the band of the assembled M, K and C.
 #include "studies/prepared_case.h"
 #include "support/case_builder.h"
 #include "system/banded_operator.h"
@@ -111,15 +112,20 @@ void check(const std::vector<std::string>& overrides) {
   const auto [largest_difference, largest] = row_difference(petsc_rows, banded_rows);
   EXPECT_LE(largest_difference, 1e-14 * largest) << name;
 
-  // M and K's band from the cells, point entries and held rows equals the assembled matrices'
-  // (each cell's matrix rounded once from extended precision).
+  // M, K and the dashpots' C from the cells, point entries and held rows equal the assembled
+  // matrices' band (each cell's matrix rounded once from extended precision); a damping matrix
+  // of its own needs the assembled path.
   PreparedCase from_cells(test_support::make_case(overrides), MPI_COMM_WORLD,
                           Matrices::band_from_cells);
-  for (const std::size_t m :
-       {SecondOrderSystem::banded_mass, SecondOrderSystem::banded_stiffness}) {
-    std::vector<double> only(op.n_matrices(), 0.0), only_cells(2, 0.0);
-    only[m] = only_cells[m] = 1;
-    BandedOperator::Rows assembled(op, only), cells(from_cells.system.banded(), only_cells);
+  if (s.has_damping_matrix) {
+    EXPECT_THROW(from_cells.system.banded(), dealii::ExceptionBase) << name;
+    return;
+  }
+  ASSERT_EQ(from_cells.system.banded().n_matrices(), op.n_matrices()) << name;
+  for (std::size_t m = 0; m < op.n_matrices(); ++m) {
+    std::vector<double> only(op.n_matrices(), 0.0);
+    only[m] = 1;
+    BandedOperator::Rows assembled(op, only), cells(from_cells.system.banded(), only);
     ASSERT_EQ(assembled.owned_rows(), cells.owned_rows()) << name; // the same on every rank
     const auto [most, largest_entry] = row_difference(assembled, cells);
     // relative to each rank's own largest entry (a held row's, far above the others, is on one
