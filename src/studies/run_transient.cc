@@ -163,9 +163,9 @@ class LineTransientRun : public TransientRun {
 public:
   LineTransientRun(const CaseParameters& c, MPI_Comm comm, const std::string& command,
                    bool snapshots, bool report)
-      : pc_(c, comm, matrices_for_run(c)), run_(ready_to_step(pc_, report)), columns_(history_columns(pc_)),
-        rows_(columns_, c.history_columns, c.history_interval), command_(command),
-        with_snapshots_(snapshots) {
+      : pc_(c, comm, matrices_for_run(c)), run_(ready_to_step(pc_, report)),
+        columns_(history_columns(pc_)), rows_(columns_, c.history_columns, c.history_interval),
+        command_(command), with_snapshots_(snapshots) {
     if (snapshots && c.spacetime_points > 0) {
       // spacetime.vts is written from all its levels at once: points x snapshots x fields (each
       // up to 3 components) doubles, twice (the levels and VTK's arrays).
