@@ -91,7 +91,7 @@ void declare_moving_load_parameters(ParameterFile& f) {
             "x'^2 w_xx + x'' w_x (x' and x'' exact), pressing on it with m (that acceleration + "
             "Gravity); outside [0, Length] it rides on rigid ground. On a string or Timoshenko "
             "beam, whose elements' w_x jumps at the nodes, bodies meet w through a C1 field "
-            "recovered from it (README, Moving loads). history.csv gets position_<name>, "
+            "recovered from it (manual: Moving loads). history.csv gets position_<name>, "
             "contact_force_<name> (the force on the structure, N, + in +w) and contact_lost_<name> "
             "(1 from the first change of the contact force's sign). Units: kg @ m.");
   f.declare(section, oscillators_key, "", dealii::Patterns::Anything(),

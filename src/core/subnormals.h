@@ -21,7 +21,7 @@
 namespace hamdyn {
 
 // True where the architecture has the mode and it is now set; false where subnormals stay (the
-// README says which architectures these are).
+// manual says which architectures these are: docs/theory.md).
 inline bool flush_subnormals_to_zero() {
 #if defined(__SSE2__)
   // MXCSR bit 15 flush-to-zero (results), bit 6 denormals-are-zero (operands): Intel SDM vol. 1,

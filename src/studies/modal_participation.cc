@@ -16,7 +16,8 @@ double total_mass(const CaseParameters& c) {
 }
 
 // Records the factor gamma of a shape (its parts: real, or real and imaginary) with its effective
-// mass; beyond round-off the shape is signed so that gamma > 0 (the README's convention).
+// mass; beyond round-off the shape is signed so that gamma > 0 (the manual's convention:
+// docs/user-guide/output-files.md).
 void add_signed(ModalParticipation& p, double gamma, double round_off,
                 std::initializer_list<LA::Vector*> parts) {
   const bool by_factor = std::abs(gamma) > round_off;

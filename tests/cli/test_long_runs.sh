@@ -161,7 +161,7 @@ check "SIGTERM: exit 143 (got $run_status)" test "$run_status" -eq 143
 check "SIGTERM: resumed on 1 rank, exit 0" test $? -eq 0
 # The resumed run carries the 2-rank state over exactly, so it differs from the 2-rank run only by
 # the round-off of the steps made on 1 rank: no more than two uninterrupted runs on 1 and 2 ranks
-# differ (which exceeds 1e-12 on this fine mesh: see the README).
+# differ (which exceeds 1e-12 on this fine mesh: see docs/theory.md).
 "$hamdyn" run "${case_args[@]}" --output ref1 > ref1.log 2>&1
 between_rank_counts=$(largest_difference ref/history.csv ref1/history.csv)
 after_resume=$(largest_difference ref/history.csv terminated/history.csv)
