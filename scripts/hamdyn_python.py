@@ -49,3 +49,11 @@ def with_display():
         _restart([xvfb, "-a", sys.executable or DEBIAN_PYTHON], "HAMDYN_XVFB_STARTED")
     print("%s: no X display and no xvfb-run (apt-get install xvfb xauth); rendering may fail"
           % os.path.basename(sys.argv[0]), file=sys.stderr)
+
+
+def exit_on_help(doc):
+    """`--help` or `-h` anywhere among the arguments prints the script's documentation (its usage
+    line included) and exits 0, before the script reads any file."""
+    if any(argument in ("-h", "--help") for argument in sys.argv[1:]):
+        print(doc.strip())
+        sys.exit(0)

@@ -96,6 +96,7 @@ def main(directory):
 
 
 if __name__ == "__main__":
+    hamdyn_python.exit_on_help(__doc__)
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     main(sys.argv[1])

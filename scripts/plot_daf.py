@@ -22,9 +22,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 
 def main(arguments):
-    if not arguments or arguments[0] in ("-h", "--help"):
+    if not arguments:
         print(__doc__)
-        return 0 if arguments else 2
+        return 2
     path, critical = arguments[0], None
     if len(arguments) == 3 and arguments[1] == "--critical-speed":
         critical = float(arguments[2])
@@ -60,4 +60,5 @@ def main(arguments):
 
 
 if __name__ == "__main__":
+    hamdyn_python.exit_on_help(__doc__)
     sys.exit(main(sys.argv[1:]))

@@ -159,4 +159,5 @@ def main():
 
 
 if __name__ == "__main__":
+    hamdyn_python.exit_on_help(__doc__)
     main()

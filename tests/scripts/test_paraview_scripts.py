@@ -55,6 +55,16 @@ def run(command, name):
     return done.stdout
 
 
+# Every drawing script answers --help with its usage (exit 0) before it reads anything.
+drawing_scripts = sorted(glob.glob(os.path.join(scripts, "plot_*.py")) +
+                         [p for p in glob.glob(os.path.join(scripts, "paraview", "*.py"))
+                          if not p.endswith("hamdyn_vtk.py")])
+for script in drawing_scripts:
+    name = os.path.relpath(script, source)
+    said = run([script, "--help"], name + " --help")
+    check(name + " --help shows its usage", "usage" in said.lower(), said[-500:])
+
+
 def picture(path, name):
     n = colours(path)
     check("%s: %s is a picture (%d colours sampled)" % (name, os.path.basename(path), n), n > 2)
