@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""The first n mode shapes of `hamdyn modes` as one panel PNG, each titled with its frequency.
+"""The first n mode shapes of `hamdyn modes` (or buckling shapes of `hamdyn buckling`) as one
+panel PNG, each titled with its frequency (or critical force).
 
 usage: scripts/paraview/modes.py RESULTS_DIR OUT.png [--modes N] [--field mode_w|mode_theta]
 
-Reads RESULTS_DIR/modes.pvd (ParaView's time axis there is the mode number) and draws mode k's
+Reads RESULTS_DIR/modes.pvd, or buckling.pvd where there is no modes.pvd (ParaView's time axis
+there is the mode number), and draws mode k's
 shape as Warp By Vector of `deflection` (the largest |w| of each mode is 1, drawn as a quarter of
 the length), coloured by the field (default mode_w), one panel per mode (default the first 6),
-titled with the mode's frequency and angular frequency from its field data; the attachments
+titled with the mode's frequency and angular frequency (a buckling shape's critical axial force,
+compression positive) from its field data; the attachments
 (attachments.vtp) as dots on the undeformed line.
 Runs under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
 """
@@ -23,9 +26,13 @@ def main():
     parser.add_argument("--modes", type=int, default=6)
     parser.add_argument("--field", default="mode_w")
     args = parser.parse_args()
-    modes = hv.series(args.results, "modes")[:max(args.modes, 1)]
+    name = "modes"
+    if not os.path.isfile(os.path.join(args.results, "modes.pvd")) and os.path.isfile(
+            os.path.join(args.results, "buckling.pvd")):
+        name = "buckling"  # hamdyn buckling's shapes, drawn like the modes
+    modes = hv.series(args.results, name)[:max(args.modes, 1)]
     if not modes:
-        hv.fail("modes.pvd lists no mode")
+        hv.fail("%s.pvd lists no mode" % name)
     # one colour scale for every panel: the fields are scaled to a largest |w| of 1, so a mode
     # whose field is round-off (|w| ~ 1e-16 in a mode without transverse motion) stays grey
     # instead of being stretched to full colour
@@ -53,9 +60,14 @@ def main():
         if attachments is not None:
             r.AddActor(hv.plain_actor(attachments, (0.15, 0.15, 0.15), 8.0))
         fields = data.GetFieldData()
-        frequency = fields.GetArray("frequency").GetValue(0)
-        omega = fields.GetArray("omega").GetValue(0)
-        title = "mode %d: f = %.6g Hz (omega = %.6g rad/s)" % (round(number), frequency, omega)
+        if fields.GetArray("critical_force"):
+            title = "buckling mode %d: P_cr = %.6g N" % (
+                round(number), fields.GetArray("critical_force").GetValue(0))
+        else:
+            frequency = fields.GetArray("frequency").GetValue(0)
+            omega = fields.GetArray("omega").GetValue(0)
+            title = "mode %d: f = %.6g Hz (omega = %.6g rad/s)" % (round(number), frequency,
+                                                                   omega)
         if fields.GetArray("scaled_by_rotation") and fields.GetArray("scaled_by_rotation").GetValue(0):
             title += ", no transverse motion"
         r.AddActor2D(hv.text(title, 0.5, 0.9, 15, True))

@@ -95,6 +95,14 @@ picture(out, "spacetime.py")
 out = os.path.join(work, "modes.png")
 run([os.path.join(scripts, "paraview", "modes.py"), modes, out, "--modes", "4"], "modes.py")
 picture(out, "modes.py")
+# buckling shapes are drawn like the modes (buckling.pvd, titled with the critical force)
+buckling = os.path.join(work, "buckling")
+run([hamdyn, "buckling", os.path.join(source, "cases", "cantilever_tip_mass.prm"),
+     "--set", "Output/Plots=false", "--output", buckling], "hamdyn buckling")
+out = os.path.join(work, "buckling.png")
+said = run([os.path.join(scripts, "paraview", "modes.py"), buckling, out, "--modes", "2"],
+           "modes.py (buckling)")
+picture(out, "modes.py (buckling)")
 
 run([os.path.join(scripts, "plot_history.py"), results], "plot_history.py")
 picture(os.path.join(results, "history.png"), "plot_history.py")
