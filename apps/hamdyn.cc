@@ -20,8 +20,10 @@
 
 #include <petscsys.h>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -37,15 +39,34 @@ using namespace hamdyn;
 // python3` line; scripts/hamdyn_python.py moves it to Debian's python3 when the first python3 on
 // PATH lacks matplotlib); the figure is a convenience, so a missing matplotlib only changes the
 // listing.
-bool draw_plot(const StudyCommand& study, const std::string& directory) {
-  if (study.plot_script.empty())
-    return false;
+// Runs the study's picture script on its output directory. Returns what went wrong (empty when
+// the picture was drawn): the last line the script wrote to stderr (a Python exception's
+// message, the missing package require() names), so that its failure is reported as what it is.
+std::string draw_plot(const StudyCommand& study, const std::string& directory) {
   const std::string scripts = data_directory("scripts");
   if (scripts.empty())
-    return false;
-  const std::string command =
-      "'" + scripts + "/" + study.plot_script + "' '" + directory + "' > /dev/null 2>&1";
-  return std::system(command.c_str()) == 0;
+    return "hamdyn's scripts/ directory was not found";
+  const std::string command = "'" + scripts + "/" + study.plot_script + "' '" + directory +
+                              "' 2>&1 > /dev/null"; // stderr into the pipe, stdout dropped
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr)
+    return "it could not be started";
+  std::string last, line;
+  for (char buffer[512]; std::fgets(buffer, sizeof buffer, pipe) != nullptr;) {
+    line += buffer;
+    if (!line.empty() && line.back() == '\n') {
+      line.pop_back();
+      if (line.find_first_not_of(" \t") != std::string::npos)
+        last = line;
+      line.clear();
+    }
+  }
+  if (line.find_first_not_of(" \t") != std::string::npos)
+    last = line;
+  const int status = pclose(pipe);
+  if (status == 0)
+    return {};
+  return last.empty() ? "exit status " + std::to_string(WEXITSTATUS(status)) : last;
 }
 
 // The case file (or, without one, the built-in default case), then --set and --output, into
@@ -221,11 +242,12 @@ int main(int argc, char** argv) {
       for (std::string item; std::getline(names >> std::ws, item, ',');) // "name (remark)"
         if (std::filesystem::exists(c.output_directory + "/" + item.substr(0, item.find(' '))))
           files += (files.empty() ? "" : ", ") + item;
-      if (!study->plot_script.empty() && c.draw_plots)
-        files += draw_plot(*study, c.output_directory)
-                     ? ", " + study->plot_file
-                     : " (no " + study->plot_file + ": scripts/" + study->plot_script +
-                           " failed; it needs python3-matplotlib)";
+      if (!study->plot_script.empty() && c.draw_plots) {
+        const std::string failure = draw_plot(*study, c.output_directory);
+        files += failure.empty() ? ", " + study->plot_file
+                                 : " (no " + study->plot_file + ": scripts/" + study->plot_script +
+                                       " failed: " + printable(failure) + ")";
+      }
       std::cout << "results in " << c.output_directory << "/: " << files << std::endl;
     }
     return 0;

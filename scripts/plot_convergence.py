@@ -25,7 +25,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 
 def read_refine(directory):
-    refine, length, section = "h", 1.0, ""
+    """Convergence/Refine and Model/Length from used_parameters.prm. A length written with the
+    case's Variables (set Length = L) has its value in hamdyn's note "# Length = L = 2"."""
+    refine, length, noted, section = "h", "1", None, ""
     with open(directory + "/used_parameters.prm") as f:
         for line in f:
             words = line.strip()
@@ -37,8 +39,16 @@ def read_refine(directory):
                 if section == "Convergence" and key == "Refine":
                     refine = value
                 elif section == "Model" and key == "Length":
-                    length = float(value)
-    return refine, length
+                    length = value
+            elif section == "Model" and words.startswith("# Length =") and words.count("=") == 2:
+                noted = words.rsplit("=", 1)[1].strip()
+    try:
+        return refine, float(length)
+    except ValueError:
+        if noted is None:
+            sys.exit("plot_convergence.py: Model/Length = %r in used_parameters.prm has no noted "
+                     "value" % length)
+        return refine, float(noted)
 
 
 def main(directory):

@@ -630,4 +630,10 @@ check "finer girder: the solves' precision said" \
 check "finer girder: the energy_error bound said" \
   grep -qF "round-off of the step's solves may move the energy" <<<"$out"
 
+# A case whose length is a variable: the convergence picture reads its noted value (the script
+# failed on 'L' and hamdyn blamed a missing matplotlib); a picture's failure is said as what it is.
+out="$("$hamdyn" converge --set "Variables/Definitions=L = 2" --set "Model/Length=L" \
+  --set "Convergence/Levels=2" --output "$work/conv_l")"
+check "converge with Length = L draws convergence.png" test -s "$work/conv_l/convergence.png"
+check "converge with Length = L lists convergence.png" grep -q ", convergence.png" <<<"$out"
 finish_checks
