@@ -66,12 +66,14 @@ bool is_numeric(const dealii::Patterns::PatternBase& pattern) {
          dynamic_cast<const dealii::Patterns::Integer*>(&pattern) != nullptr;
 }
 
-// A numeric key's value that is not a numeral but may be a constant expression of the case's
-// Variables (it names something): checked when it is read, once the definitions are known.
+// A numeric key's value that is not a numeral is a constant expression (of the case's Variables,
+// or of numbers alone: 7800*0.00005026 as much as 7800*5.026e-5): checked when it is read, once
+// the definitions are known. A numeral is what strtod reads whole (blanks around it aside).
 bool may_be_expression(const std::string& value) {
-  return std::any_of(value.begin(), value.end(), [](char c) {
-    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
-  });
+  const std::string text = trim(value);
+  char* end = nullptr;
+  std::strtod(text.c_str(), &end);
+  return !text.empty() && *end != '\0';
 }
 } // namespace
 

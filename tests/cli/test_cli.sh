@@ -636,4 +636,11 @@ out="$("$hamdyn" converge --set "Variables/Definitions=L = 2" --set "Model/Lengt
   --set "Convergence/Levels=2" --output "$work/conv_l")"
 check "converge with Length = L draws convergence.png" test -s "$work/conv_l/convergence.png"
 check "converge with Length = L lists convergence.png" grep -q ", convergence.png" <<<"$out"
+# A constant expression of numbers alone is accepted wherever a number is, and is the number:
+# 7800*0.00005026 was refused while 7800*5.026e-5 (a letter in it) was accepted.
+"$hamdyn" modes --set "Model/Mass per length=7800*0.00005026" --output "$work/expr_a" >/dev/null
+check "a product of numerals is a number" test -s "$work/expr_a/modes.csv"
+"$hamdyn" modes --set "Model/Mass per length=0.39202800000000004" --output "$work/expr_b" >/dev/null
+check "7800*0.00005026 gives the modes of its value (0.39202800000000004, the product in double)" cmp -s "$work/expr_a/modes.csv" \
+  "$work/expr_b/modes.csv"
 finish_checks
