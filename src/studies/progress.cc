@@ -58,7 +58,12 @@ void Progress::finish(const std::string& summary) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   if (terminal_)
     std::printf("\n");
-  std::printf("%s in %.2f s\n", summary.c_str(), elapsed);
+  if (first_step_ == 0)
+    std::printf("%s in %.2f s\n", summary.c_str(), elapsed);
+  else // a resumed run: the time is this process's, for the steps it ran
+    std::printf("%s, resumed at step %lu: steps %lu to %lu (%lu) in this process in %.2f s\n",
+                summary.c_str(), first_step_, first_step_ + 1, n_steps_, n_steps_ - first_step_,
+                elapsed);
   std::fflush(stdout);
 }
 

@@ -149,6 +149,9 @@ check "SIGINT: says how to resume" \
 check "SIGINT: checkpoint written" test -s interrupted/checkpoint.bin
 mpirun --oversubscribe -np 2 "$hamdyn" run --resume interrupted > resumed.log 2>&1
 check "SIGINT: resumed, exit 0" test $? -eq 0
+check "SIGINT: the resumed run's log counts the steps it ran itself" grep -qE \
+  "resumed at step [0-9]+: steps [0-9]+ to [0-9]+ \([0-9]+\) in this process in [0-9.]+ s$" \
+  resumed.log
 check "SIGINT: history.csv bit for bit" cmp -s ref/history.csv interrupted/history.csv
 check "SIGINT: the space-time levels bit for bit" cmp -s ref/spacetime.bin interrupted/spacetime.bin
 
