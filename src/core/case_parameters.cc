@@ -190,11 +190,13 @@ namespace {
 // discrete system's.
 std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, bool discrete) {
   std::vector<std::string> lines;
+  // a discrete system with Points writes points.pvd every Snapshot interval steps
+  const bool points = discrete && !trim(f.get("Discrete system", "Points")).empty();
   for (const auto& [section, key] : f.entries()) {
     const bool discrete_key = section == "Discrete system" || section == "Constraints";
     const bool line_key = section == "Model" ? key != "Type"
                           : section == "Output"
-                              ? key == "Probes" || key == "Snapshot interval" ||
+                              ? key == "Probes" || (key == "Snapshot interval" && !points) ||
                                     key == "Space-time points" || key == "Precision"
                               : !discrete_key && section != "Time integration" &&
                                     section != "Modes" && section != "Batch" &&

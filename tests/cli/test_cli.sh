@@ -643,4 +643,15 @@ check "a product of numerals is a number" test -s "$work/expr_a/modes.csv"
 "$hamdyn" modes --set "Model/Mass per length=0.39202800000000004" --output "$work/expr_b" >/dev/null
 check "7800*0.00005026 gives the modes of its value (0.39202800000000004, the product in double)" cmp -s "$work/expr_a/modes.csv" \
   "$work/expr_b/modes.csv"
+# Output/Snapshot interval is used by a discrete system with Points (points.pvd) and by no other
+# discrete system: the warning says so only where it is true.
+out="$("$hamdyn" run "$source_dir/cases/seeds/cart_pendulum.prm" --set "Output/Snapshot interval=20" \
+  --set "Time integration/Final time=0.2" --output "$work/points_snap" 2>&1)"
+check "discrete with Points: Snapshot interval not called unused" \
+  bash -c '! grep -q "Snapshot interval" <<<"$1"' _ "$out"
+check "discrete with Points: points written" test -s "$work/points_snap/points.pvd"
+out="$("$hamdyn" run "$gear" --set "Output/Snapshot interval=20" \
+  --set "Time integration/Final time=0.2" --output "$work/gear_snap" 2>&1)"
+check "discrete without Points: Snapshot interval called unused" \
+  grep -q "Output/Snapshot interval = '20' is not used by a discrete system" <<<"$out"
 finish_checks
