@@ -132,56 +132,22 @@ void StiffnessFromStrains::compress_regular_runs() {
 
 namespace {
 // The cells' share of x^T K x (y null) or of y += K x, over n_cells cells of N DoFs each (0: n of
-// them, not unrolled) at `positions` in x and y.
-template <unsigned int N>
-double run_cells(const std::int32_t* positions, std::size_t n_cells, unsigned int n,
-                 const std::vector<double>& rows, const double* x, double* y) {
+// them, not unrolled). Cell c's DoFs are at `positions` + c * n in x and y; in a regular run
+// (Regular) they are the first cell's `positions` shifted by c * stride. Reading no position per
+// cell is a quarter less memory traffic for a P1 string (x, y read and written, 8 bytes of
+// positions per cell), the pass a step spends most in.
+template <unsigned int N, bool Regular>
+double run_cells(const std::int32_t* positions, std::int64_t stride, std::size_t n_cells,
+                 unsigned int n, const std::vector<double>& rows, const double* x, double* y) {
   const unsigned int d_count = N > 0 ? N : n;
-  double sum = 0;
-  for (std::size_t c = 0; c < n_cells; ++c, positions += d_count)
-    for (std::size_t r = 0; r < rows.size(); r += d_count + 1) {
-      const double* b = &rows[r + 1];
-      double strain = 0;
-      for (unsigned int d = 0; d < d_count; ++d)
-        strain += b[d] * x[positions[d]];
-      const double stress = rows[r] * strain;
-      if (y)
-        for (unsigned int d = 0; d < d_count; ++d)
-          y[positions[d]] += stress * b[d];
-      else
-        sum += stress * strain;
-    }
-  return sum;
-}
-
-double run_cells(const std::int32_t* positions, std::size_t n_cells, unsigned int n,
-                 const std::vector<double>& rows, const double* x, double* y) {
-  switch (n) {
-  case 2:
-    return run_cells<2>(positions, n_cells, n, rows, x, y);
-  case 4:
-    return run_cells<4>(positions, n_cells, n, rows, x, y);
-  default:
-    return run_cells<0>(positions, n_cells, n, rows, x, y);
-  }
-}
-
-// The same for a regular run: cell c's positions are the first cell's (`pattern`) shifted by
-// c * stride. Reading no position per cell is a quarter less memory traffic for a P1 string
-// (x, y read and written, 8 bytes of positions per cell), the pass a step spends most in.
-template <unsigned int N>
-double run_regular_cells(const std::int32_t* pattern, std::int64_t stride, std::size_t n_cells,
-                         unsigned int n, const std::vector<double>& rows, const double* x,
-                         double* y) {
-  const unsigned int d_count = N > 0 ? N : n;
-  std::int32_t offset[N > 0 ? N : 1];
-  if constexpr (N > 0)
-    std::copy(pattern, pattern + N, offset);
-  const std::int32_t* at = N > 0 ? offset : pattern;
+  std::int32_t pattern[N > 0 ? N : 1];
+  if constexpr (Regular && N > 0) // a local copy the compiler keeps in registers
+    std::copy(positions, positions + N, pattern);
+  const std::int32_t* at = Regular && N > 0 ? pattern : positions;
   double sum = 0;
   for (std::size_t c = 0; c < n_cells; ++c) {
-    const double* xc = x + std::int64_t(c) * stride;
-    double* yc = y ? y + std::int64_t(c) * stride : nullptr;
+    const double* xc = Regular ? x + std::int64_t(c) * stride : x;
+    double* yc = Regular && y ? y + std::int64_t(c) * stride : y;
     for (std::size_t r = 0; r < rows.size(); r += d_count + 1) {
       const double* b = &rows[r + 1];
       double strain = 0;
@@ -194,20 +160,22 @@ double run_regular_cells(const std::int32_t* pattern, std::int64_t stride, std::
       else
         sum += stress * strain;
     }
+    if constexpr (!Regular)
+      at += d_count;
   }
   return sum;
 }
 
-double run_regular_cells(const std::int32_t* pattern, std::int64_t stride, std::size_t n_cells,
-                         unsigned int n, const std::vector<double>& rows, const double* x,
-                         double* y) {
+template <bool Regular>
+double run_cells(const std::int32_t* positions, std::int64_t stride, std::size_t n_cells,
+                 unsigned int n, const std::vector<double>& rows, const double* x, double* y) {
   switch (n) {
   case 2:
-    return run_regular_cells<2>(pattern, stride, n_cells, n, rows, x, y);
+    return run_cells<2, Regular>(positions, stride, n_cells, n, rows, x, y);
   case 4:
-    return run_regular_cells<4>(pattern, stride, n_cells, n, rows, x, y);
+    return run_cells<4, Regular>(positions, stride, n_cells, n, rows, x, y);
   default:
-    return run_regular_cells<0>(pattern, stride, n_cells, n, rows, x, y);
+    return run_cells<0, Regular>(positions, stride, n_cells, n, rows, x, y);
   }
 }
 } // namespace
@@ -223,11 +191,11 @@ double StiffnessFromStrains::cells_pass(const double* values, const double* remo
     const std::int32_t* positions = positions_.data() + run.first_position;
     const std::vector<double>& rows = rows_[run.form];
     if (run.regular) {
-      sum += run_regular_cells(positions, run.stride, run.n_cells, run.n_dofs, rows, values, y);
+      sum += run_cells<true>(positions, run.stride, run.n_cells, run.n_dofs, rows, values, y);
       continue;
     }
     if (run.plain) {
-      sum += run_cells(positions, run.n_cells, run.n_dofs, rows, values, y);
+      sum += run_cells<false>(positions, 0, run.n_cells, run.n_dofs, rows, values, y);
       continue;
     }
     in_cell.resize(run.n_dofs);
@@ -237,8 +205,8 @@ double StiffnessFromStrains::cells_pass(const double* values, const double* remo
       for (unsigned int d = 0; d < run.n_dofs; ++d)
         cell_values[d] = value_at(positions[d], values, remote);
       cell_y.assign(run.n_dofs, 0.0);
-      sum += run_cells(in_cell.data(), 1, run.n_dofs, rows, cell_values.data(),
-                       y ? cell_y.data() : nullptr);
+      sum += run_cells<false>(in_cell.data(), 0, 1, run.n_dofs, rows, cell_values.data(),
+                              y ? cell_y.data() : nullptr);
       for (unsigned int d = 0; y && d < run.n_dofs; ++d)
         if (positions[d] >= 0) // this rank's free rows only
           y[positions[d]] += cell_y[d];
