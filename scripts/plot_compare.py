@@ -14,7 +14,8 @@ between the primal and the impulse dual, each coordinate's history by the primal
 differences of Gibbs-Appell and of the dual from the primal on a log scale (without the dual's
 where compare left it out: no compare.csv then).
 
-usage: plot_compare.py DIR
+--columns picks the methods drawn (exact, primal_fe, chain, dual, dual_fe) or, for a discrete
+system, the coordinates. Writes DIR/compare.png, or --output FILE (.png, .pdf, .svg).
 Needs Debian's python3-matplotlib.
 """
 import csv
@@ -23,14 +24,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_plot  # noqa: E402
 import hamdyn_python  # noqa: E402
-
-hamdyn_python.require(["matplotlib"], "python3-matplotlib")
-
-import matplotlib  # noqa: E402
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
 
 # compare.csv's columns, as a reader knows them.
 NAMES = {"exact": "exact", "primal_fe": "primal FE", "chain": "discrete chain",
@@ -63,9 +58,11 @@ def log_differences(axis, t, a, b, label, colour=None):
         axis.plot([], [], color=colour, label=label + ": identical")
 
 
-def discrete(directory, modes, history):
+def discrete(plt, args, directory, modes, history):
     """modes is None where compare left the impulse dual out (energies or links as expressions)."""
     coordinates = [k[len("primal_"):] for k in history if k.startswith("primal_")]
+    if args.columns:
+        coordinates = hamdyn_plot.pick(coordinates, args.columns, "compare_history.csv")
     fig, (left, middle, right) = plt.subplots(1, 3, figsize=(16, 4.8))
     if modes is not None:
         points = [(m, abs(d - p) / p)
@@ -77,7 +74,7 @@ def discrete(directory, modes, history):
         left.set_xlabel("mode")
         left.set_ylabel("|omega_dual - omega_primal| / omega_primal")
         left.set_title("frequencies: primal and impulse dual")
-        left.legend(fontsize=8)
+        left.legend()
     else:
         left.axis("off")
         left.text(0.5, 0.5, "no impulse dual: the case is outside its assumptions\n"
@@ -85,10 +82,10 @@ def discrete(directory, modes, history):
     t = history["time"]
     for q in coordinates:
         middle.plot(t, history["primal_" + q], linewidth=1, label=q)
-    middle.set_xlabel("t [s]")
+    middle.set_xlabel(hamdyn_plot.axis_label("time t", "s"))
     middle.set_ylabel("coordinate (its units)")
     middle.set_title("histories (primal, multipliers)")
-    middle.legend(fontsize=8)
+    middle.legend()
     middle.grid(alpha=0.3)
     for q in coordinates:
         log_differences(right, t, history["gibbs_appell_" + q], history["primal_" + q],
@@ -96,27 +93,33 @@ def discrete(directory, modes, history):
         if "dual_" + q in history:
             log_differences(right, t, history["dual_" + q], history["primal_" + q],
                             "impulse dual - primal: " + q)
-    right.set_xlabel("t [s]")
+    right.set_xlabel(hamdyn_plot.axis_label("time t", "s"))
     right.set_ylabel("|difference|")
     right.set_title("differences between the methods")
-    right.legend(fontsize=8)
+    right.legend()
     right.grid(alpha=0.3, which="both")
-    fig.suptitle("%s: hamdyn compare (discrete system)" % os.path.basename(os.path.abspath(directory)))
-    fig.tight_layout()
-    fig.savefig(os.path.join(directory, "compare.png"), dpi=110)
+    hamdyn_plot.save(fig, args)
 
 
-def main(directory):
+def main():
+    args = hamdyn_plot.parse(hamdyn_plot.parser(
+        __doc__, "compare.png", "methods (or a discrete system's coordinates) to draw", many=False))
+    hamdyn_python.require(["matplotlib"], "python3-matplotlib")
+    plt = hamdyn_plot.style()
+    directory = args.inputs[0]
     history = read(os.path.join(directory, "compare_history.csv"))
     frequencies = os.path.join(directory, "compare.csv")
     modes = read(frequencies) if os.path.exists(frequencies) else None
     if "primal_fe" not in history:
-        return discrete(directory, modes, history)
+        return discrete(plt, args, directory, modes, history)
+    methods = ("exact", "primal_fe", "chain", "dual", "dual_fe")
+    if args.columns:
+        methods = hamdyn_plot.pick(methods, args.columns, "compare.csv")
     reference_name = "exact" if present(modes["exact"]) else "primal_fe"
     reference = modes[reference_name]
     fig, (left, middle, right) = plt.subplots(1, 3, figsize=(16, 4.8))
     for name in ("primal_fe", "chain", "dual", "dual_fe"):
-        if name == reference_name:
+        if name == reference_name or name not in methods:
             continue
         points = [(m, abs(v - r) / r) for m, v, r in zip(modes["mode"], modes[name], reference)
                   if not math.isnan(v) and not math.isnan(r) and r > 0 and v != r]
@@ -127,37 +130,32 @@ def main(directory):
     left.set_xlabel("mode")
     left.set_ylabel("|omega - omega_ref| / omega_ref")
     left.set_title("frequency errors against the %s frequencies" % NAMES[reference_name])
-    left.legend(fontsize=8)
+    left.legend()
     left.grid(alpha=0.3, which="both")
 
     t = history["time"]
-    for name in ("exact", "primal_fe", "chain", "dual", "dual_fe"):
+    for name in methods:
         if present(history[name]):
             colour, line, _ = STYLE[name]
             middle.plot(t, history[name], color=colour, linestyle=line, label=NAMES[name],
                         linewidth=1)
-    middle.set_xlabel("t [s]")
-    middle.set_ylabel("displacement [m]")
+    middle.set_xlabel(hamdyn_plot.axis_label("time t", "s"))
+    middle.set_ylabel(hamdyn_plot.axis_label("displacement w", "m"))
     middle.set_title("displacement histories")
-    middle.legend(fontsize=8)
+    middle.legend()
     middle.grid(alpha=0.3)
 
     for a, b in PAIRS:
-        if present(history[a]) and present(history[b]):
+        if a in methods and b in methods and present(history[a]) and present(history[b]):
             log_differences(right, t, history[a], history[b], "%s - %s" % (NAMES[a], NAMES[b]),
                             STYLE[a][0] if a != "primal_fe" else STYLE[b][0])
-    right.set_xlabel("t [s]")
-    right.set_ylabel("|difference| [m]")
+    right.set_xlabel(hamdyn_plot.axis_label("time t", "s"))
+    right.set_ylabel(hamdyn_plot.axis_label("|difference|", "m"))
     right.set_title("differences between the methods")
-    right.legend(fontsize=8)
+    right.legend()
     right.grid(alpha=0.3, which="both")
-    fig.suptitle("%s: hamdyn compare" % os.path.basename(os.path.abspath(directory)))
-    fig.tight_layout()
-    fig.savefig(os.path.join(directory, "compare.png"), dpi=110)
+    hamdyn_plot.save(fig, args)
 
 
 if __name__ == "__main__":
-    hamdyn_python.exit_on_help(__doc__)
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    main(sys.argv[1])
+    main()

@@ -1,27 +1,24 @@
 #!/usr/bin/env python3
 """Plots what `hamdyn converge` wrote into DIR as a paper would print it: the relative error
-(unitless) of every quantity against h [m] or dt [s] on log-log axes, one reference-slope line per
-expected order (not one per quantity), levels at the round-off floor or before the asymptotic range
+(unitless) of every quantity against h [m] or dt [s] on log-log axes, ticks at the sizes run,
+one reference-slope guide per expected order (not one per quantity; each its own line style,
+labelled with its slope at its end), levels at the round-off floor or before the asymptotic range
 drawn hollow. p refinement is drawn against the degree on a linear axis with a log error axis
 (its convergence is exponential: an algebraic "order" in 1/DoFs means nothing there).
-Writes DIR/convergence.png.
 
+--columns picks quantities (convergence.csv's `quantity`); several DIRs (the same study of two
+formulations) are drawn over each other, a marker each (--label names them).
+
+Writes DIR/convergence.png, or --output FILE (.png, .pdf, .svg).
 Needs Debian's python3-matplotlib.
-usage: plot_convergence.py DIR
 """
 import csv
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_plot  # noqa: E402
 import hamdyn_python  # noqa: E402
-
-hamdyn_python.require(["matplotlib"], "python3-matplotlib")
-
-import matplotlib  # noqa: E402
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
 
 
 def read_refine(directory):
@@ -51,62 +48,84 @@ def read_refine(directory):
         return refine, float(noted)
 
 
-def main(directory):
-    with open(directory + "/convergence.csv") as f:
-        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
-    refine, length = read_refine(directory)
+def main():
+    args = hamdyn_plot.parse(hamdyn_plot.parser(
+        __doc__, "convergence.png", "quantities of convergence.csv to draw (default: all)"))
+    hamdyn_python.require(["matplotlib"], "python3-matplotlib")
+    plt = hamdyn_plot.style()
+    fig, ax = plt.subplots(figsize=(6.4, 4.8))
+    slopes = {}  # expected order -> (x, error) of its first asymptotic point, and the sizes
+    sizes, refines = set(), set()
+    markers = ("o", "s", "^", "D")
+    for r, (directory, name) in enumerate(zip(args.inputs, args.names)):
+        with open(directory + "/convergence.csv") as f:
+            rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+        refine, length = read_refine(directory)
+        refines.add(refine)
 
-    def size_of(row):
-        if refine == "p":
-            return float(row["degree"])
-        if refine == "dt":
-            return float(row["time_step"])
-        return length / float(row["elements"])
+        def size_of(row):
+            if refine == "p":
+                return float(row["degree"])
+            if refine == "dt":
+                return float(row["time_step"])
+            return length / float(row["elements"])
 
-    label = {"p": "element degree p", "dt": "time step dt [s]"}.get(refine, "element size h [m]")
-    fig, ax = plt.subplots(figsize=(7, 5))
-    quantities = []
-    for r in rows:
-        if r["quantity"] not in quantities:
-            quantities.append(r["quantity"])
-    slopes = {}  # expected order -> (x, error) of its first asymptotic point
-    for q in quantities:
-        mine = [r for r in rows if r["quantity"] == q and float(r["relative_error"]) > 0]
-        if not mine:
-            continue
-        kind = mine[0]["reference_kind"]
-        xs = [size_of(r) for r in mine]
-        es = [float(r["relative_error"]) for r in mine]
-        line, = ax.plot(xs, es, "-", label="%s (%s)" % (q, kind))
-        for x, e, r in zip(xs, es, mine):
-            hollow = r["regime"] != "asymptotic"
-            ax.plot([x], [e], "o", color=line.get_color(),
-                    markerfacecolor="none" if hollow else line.get_color())
-        expected = mine[0]["expected_order"]
-        if expected and refine != "p":
-            first = next(((x, e) for x, e, r in zip(xs, es, mine)
-                          if r["regime"] == "asymptotic"), (xs[0], es[0]))
-            slopes.setdefault(float(expected), (first, xs))
-    for p, ((x0, e0), xs) in sorted(slopes.items()):
-        ax.plot(xs, [e0 * (x / x0) ** p for x in xs], linestyle=":", color="0.4",
+        quantities = []
+        for row in rows:
+            if row["quantity"] not in quantities:
+                quantities.append(row["quantity"])
+        if args.columns:
+            quantities = hamdyn_plot.pick(quantities, args.columns, directory + "/convergence.csv")
+        for q in quantities:
+            mine = [row for row in rows if row["quantity"] == q
+                    and float(row["relative_error"]) > 0]
+            if not mine:
+                continue
+            kind = mine[0]["reference_kind"]
+            xs = [size_of(row) for row in mine]
+            es = [float(row["relative_error"]) for row in mine]
+            sizes.update(xs)
+            label = "%s (%s)" % (q, kind) if len(args.inputs) == 1 else "%s: %s" % (name, q)
+            line, = ax.plot(xs, es, "-", label=label)
+            marker = markers[r % len(markers)]
+            for x, e, row in zip(xs, es, mine):
+                hollow = row["regime"] != "asymptotic"
+                ax.plot([x], [e], marker, color=line.get_color(),
+                        markerfacecolor="none" if hollow else line.get_color())
+            expected = mine[0]["expected_order"]
+            if expected and refine != "p":
+                first = next(((x, e) for x, e, row in zip(xs, es, mine)
+                              if row["regime"] == "asymptotic"), (xs[0], es[0]))
+                slopes.setdefault(float(expected), (first, xs))
+    if len(refines) > 1:
+        sys.exit("plot_convergence.py: the inputs refine different things (%s): one axis cannot "
+                 "show them" % ", ".join(sorted(refines)))
+    refine = refines.pop()
+    guides = ("--", ":", "-.", (0, (5, 1, 1, 1)))
+    for k, (p, ((x0, e0), xs)) in enumerate(sorted(slopes.items())):
+        # a third below the point it starts from, so that it does not hide the curve it fits
+        ys = [e0 / 3 * (x / x0) ** p for x in xs]
+        ax.plot(xs, ys, linestyle=guides[k % len(guides)], color="0.35", linewidth=1,
                 label="slope %g" % p)
-    if refine == "p":
-        ax.set_yscale("log")
-    else:
+        end = max(range(len(xs)), key=lambda i: xs[i])
+        ax.annotate(" slope %g" % p, (xs[end], ys[end]), color="0.35", fontsize=8, va="center")
+    ax.set_yscale("log")
+    if refine != "p":
         ax.set_xscale("log")
-        ax.set_yscale("log")
+    # ticks at the sizes run: a study spanning less than a decade would show one tick otherwise
+    ticks = sorted(sizes)
+    if len(ticks) <= 12:
+        ax.set_xticks(ticks)
+        ax.set_xticks([], minor=True)
+        ax.set_xticklabels(["%g" % t for t in ticks])
     ax.plot([], [], "o", color="0.3", markerfacecolor="none",
             label="round-off or pre-asymptotic level")
-    ax.set_xlabel(label)
+    ax.set_xlabel({"p": "element degree p", "dt": "time step Δt [s]"}.get(refine,
+                                                                        "element size h [m]"))
     ax.set_ylabel("relative error")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(directory + "/convergence.png", dpi=150)
+    ax.legend()
+    hamdyn_plot.save(fig, args)
 
 
 if __name__ == "__main__":
-    hamdyn_python.exit_on_help(__doc__)
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    main(sys.argv[1])
+    main()

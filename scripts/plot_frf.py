@@ -1,63 +1,101 @@
 #!/usr/bin/env python3
-"""Plots what `hamdyn response` wrote into DIR. Writes DIR/frf.png: for each unit (displacements
-in m, rotations in rad) a panel of amplitudes |U| against frequency on a log axis and, below it,
-the phases in degrees (a lag is negative), one curve per column of frf.csv.
+"""Plots what `hamdyn response` wrote into DIR (its frf.csv): for each unit a panel of the
+amplitude |U| against frequency on a log axis and, below it, the phase in degrees, unwrapped
+along the frequencies (a lag is negative; no jump from -180 to +180 at a resonance).
 
-usage: plot_frf.py DIR
-Needs Debian's python3-matplotlib.
+The amplitudes are the response to the load of the case as given. Where that load is one point
+force (Frequency response/Forces = x:F), they are drawn per newton, |U|/F [m/N] (a receptance);
+otherwise in the column's own unit for the load as given, which the axis says.
+
+Several DIRs are drawn over each other (a beam with and without a tuned-mass damper), each in a
+colour of its own; --label names them. Without --columns: every column of frf.csv that is not
+zero at every frequency (a held end is), for one DIR; the columns the DIRs share, for several.
+
+Writes DIR/frf.png, or --output FILE (.png, .pdf, .svg).
+Needs Debian's python3-matplotlib and python3-numpy.
 """
-import csv
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_plot  # noqa: E402
 import hamdyn_python  # noqa: E402
 
-hamdyn_python.require(["matplotlib"], "python3-matplotlib")
 
-import matplotlib  # noqa: E402
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-
-def read(path):
-    """frf.csv's columns by name (its first line is a comment)."""
-    with open(path) as f:
-        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
-    return {k: [float(r[k]) for r in rows] for k in rows[0]}
+def unit_force(directory):
+    """F of a single point force `x:F` in Frequency response/Forces, or None."""
+    forces = hamdyn_plot.case_value(directory, "Frequency response", "Forces") or ""
+    entries = [e for e in forces.split(";") if e.strip()]
+    if len(entries) != 1 or ":" not in entries[0]:
+        return None
+    try:
+        return float(entries[0].split(":", 1)[1])
+    except ValueError:  # an amplitude written as an expression: drawn as given
+        return None
 
 
-def unit(column):
-    return "rad" if column.startswith("theta") else "m"
-
-
-def main(directory):
-    data = read(os.path.join(directory, "frf.csv"))
-    f = data["frequency"]
-    columns = [k[:-len("_abs")] for k in data if k.endswith("_abs")]
-    # a held end's column is zero at every frequency: nothing to draw on a log axis
-    columns = [c for c in columns if any(v > 0 for v in data[c + "_abs"])]
-    units = sorted({unit(c) for c in columns}, key=lambda u: u != "m") or ["m"]
-    figure, axes = plt.subplots(2, len(units), figsize=(6.5 * len(units), 7), sharex=True,
+def main():
+    args = hamdyn_plot.parse(hamdyn_plot.parser(
+        __doc__, "frf.png", "columns of frf.csv without their _abs suffix, e.g. u@7.5,oscillator_1"))
+    hamdyn_python.require(["matplotlib", "numpy"], "python3-matplotlib python3-numpy")
+    import numpy as np
+    plt = hamdyn_plot.style()
+    runs = []
+    for directory in args.inputs:
+        path = os.path.join(directory, "frf.csv") if os.path.isdir(directory) else directory
+        if not os.path.isfile(path):
+            sys.exit("plot_frf.py: no frf.csv in %s" % directory)
+        _, data, _ = hamdyn_plot.read_csv(path)
+        runs.append((os.path.dirname(os.path.abspath(path)), data))
+    present = [[k[:-len("_abs")] for k in data if k.endswith("_abs")
+                and any(v > 0 for v in data[k])] for _, data in runs]
+    if args.columns:
+        columns = hamdyn_plot.pick(present[0] if len(runs) == 1 else
+                                   sorted(set.intersection(*map(set, present))),
+                                   args.columns, "frf.csv")
+    elif len(runs) == 1:
+        columns = present[0]
+    else:
+        columns = [c for c in present[0] if all(c in p for p in present[1:])]
+    if not columns:
+        sys.exit("plot_frf.py: no column to draw (every one is zero, or the inputs share none)")
+    units = []
+    for c in columns:
+        if hamdyn_plot.describe(c)[1] not in units:
+            units.append(hamdyn_plot.describe(c)[1])
+    units.sort(key=lambda u: u != "m")  # displacements first, then rotations
+    figure, axes = plt.subplots(2, len(units), figsize=(6.4 * len(units), 6.4), sharex=True,
                                 squeeze=False)
-    for j, u in enumerate(units):
-        for c in (c for c in columns if unit(c) == u):
-            axes[0][j].semilogy(f, data[c + "_abs"], label=c)
-            axes[1][j].plot(f, data[c + "_phase_deg"], label=c)
-        axes[0][j].set_ylabel("amplitude |U| [%s]" % u)
-        axes[1][j].set_ylabel("phase [deg]")
-        axes[1][j].set_xlabel("frequency [Hz]")
-        axes[1][j].set_ylim(-185, 185)
-        axes[0][j].legend(fontsize="small")
-        for a in axes[:, j]:
-            a.grid(True, which="both", alpha=0.3)
-    figure.tight_layout()
-    figure.savefig(os.path.join(directory, "frf.png"), dpi=150)
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    styles = ("-", "--", "-.", ":")
+    # per newton only when every input is driven by one point force
+    forces = [unit_force(directory) for directory, _ in runs]
+    per_newton = all(forces)
+    for r, ((directory, data), name) in enumerate(zip(runs, args.names)):
+        force = forces[r] if per_newton else None
+        f = np.array(data["frequency"])
+        for k, c in enumerate(columns):
+            quantity, unit = hamdyn_plot.describe(c)
+            j = units.index(unit)
+            amplitude = np.array(data[c + "_abs"])
+            if force:
+                amplitude = amplitude / abs(force)
+            # several inputs: a colour per input, a line style per column; one: a colour each
+            colour = colours[(r if len(runs) > 1 else k) % len(colours)]
+            style = styles[k % len(styles)] if len(runs) > 1 else "-"
+            label = quantity if len(runs) == 1 else "%s: %s" % (name, quantity)
+            axes[0][j].semilogy(f, amplitude, style, color=colour, label=label)
+            phase = np.degrees(np.unwrap(np.radians(np.array(data[c + "_phase_deg"]))))
+            axes[1][j].plot(f, phase, style, color=colour, label=label)
+            per = ("%s/N" % unit) if force else unit
+            axes[0][j].set_ylabel(hamdyn_plot.axis_label(
+                "receptance |U|/F" if force else "amplitude |U|", per))
+    for j, unit in enumerate(units):
+        axes[1][j].set_ylabel("phase (unwrapped) [deg]")
+        axes[1][j].set_xlabel(hamdyn_plot.axis_label("frequency f", "Hz"))
+        axes[0][j].legend()
+    hamdyn_plot.save(figure, args)
 
 
 if __name__ == "__main__":
-    hamdyn_python.exit_on_help(__doc__)
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    main(sys.argv[1])
+    main()

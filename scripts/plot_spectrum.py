@@ -1,48 +1,53 @@
 #!/usr/bin/env python3
-"""Plots what `hamdyn spectrum` wrote into DIR. Writes DIR/spectrum.png: the displacement Sd,
+"""Plots what `hamdyn spectrum` wrote into DIR (its spectrum.csv): the displacement Sd,
 pseudo-velocity Sv and pseudo-acceleration Sa spectra against the period, one curve per damping
-ratio of spectrum.csv.
+ratio. Several DIRs (records, sites) are drawn over each other, a line style each (--label names
+them). --columns picks the panels among Sd, Sv, Sa.
 
-usage: plot_spectrum.py DIR
+Writes DIR/spectrum.png, or --output FILE (.png, .pdf, .svg).
 Needs Debian's python3-matplotlib.
 """
-import csv
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_plot  # noqa: E402
 import hamdyn_python  # noqa: E402
 
-hamdyn_python.require(["matplotlib"], "python3-matplotlib")
-
-import matplotlib  # noqa: E402
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-PANELS = [("Sd", "Sd [m]"), ("Sv", "Sv = ω Sd [m/s]"), ("Sa", "Sa = ω² Sd [m/s²]")]
+PANELS = {"Sd": "spectral displacement Sd [m]", "Sv": "pseudo-velocity Sv = ω Sd [m/s]",
+          "Sa": "pseudo-acceleration Sa = ω² Sd [m/s²]"}
 
 
-def main(directory):
-    with open(os.path.join(directory, "spectrum.csv")) as f:
-        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
-    ratios = sorted({float(r["damping_ratio"]) for r in rows})
-    figure, axes = plt.subplots(1, 3, figsize=(15, 4.5))
-    for zeta in ratios:
-        curve = [r for r in rows if float(r["damping_ratio"]) == zeta]
-        period = [float(r["period"]) for r in curve]
-        for axis, (key, label) in zip(axes, PANELS):
-            axis.plot(period, [float(r[key]) for r in curve], label="ζ = %g" % zeta)
-            axis.set_xlabel("period T [s]")
-            axis.set_ylabel(label)
-            axis.grid(True, alpha=0.3)
+def main():
+    args = hamdyn_plot.parse(hamdyn_plot.parser(__doc__, "spectrum.png",
+                                                "the panels, among Sd, Sv, Sa (default: all)"))
+    hamdyn_python.require(["matplotlib"], "python3-matplotlib")
+    plt = hamdyn_plot.style()
+    panels = hamdyn_plot.pick(list(PANELS), args.columns, "the spectra") if args.columns \
+        else list(PANELS)
+    figure, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.2), squeeze=False)
+    axes = axes[0]
+    styles = ("-", "--", "-.", ":")
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for r, (directory, name) in enumerate(zip(args.inputs, args.names)):
+        path = os.path.join(directory, "spectrum.csv") if os.path.isdir(directory) else directory
+        if not os.path.isfile(path):
+            sys.exit("plot_spectrum.py: no spectrum.csv in %s" % directory)
+        _, data, _ = hamdyn_plot.read_csv(path)
+        ratios = sorted(set(data["damping_ratio"]))
+        for k, zeta in enumerate(ratios):
+            rows = [i for i, z in enumerate(data["damping_ratio"]) if z == zeta]
+            period = [data["period"][i] for i in rows]
+            label = "ζ = %g" % zeta if len(args.inputs) == 1 else "%s, ζ = %g" % (name, zeta)
+            for axis, key in zip(axes, panels):
+                axis.plot(period, [data[key][i] for i in rows], styles[r % len(styles)],
+                          color=colours[k % len(colours)], label=label)
+    for axis, key in zip(axes, panels):
+        axis.set_xlabel(hamdyn_plot.axis_label("period T", "s"))
+        axis.set_ylabel(PANELS[key])
     axes[0].legend()
-    figure.tight_layout()
-    figure.savefig(os.path.join(directory, "spectrum.png"), dpi=150)
+    hamdyn_plot.save(figure, args)
 
 
 if __name__ == "__main__":
-    hamdyn_python.exit_on_help(__doc__)
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    main(sys.argv[1])
+    main()

@@ -3,8 +3,9 @@
 
 usage: scripts/paraview/points.py RESULTS_DIR OUT.png [--every K | --last | --time T] [--trail]
 
-Reads RESULTS_DIR/points.pvd and draws each snapshot in the x-y plane: the points as dots sized
-by nothing but their order, the links between consecutive points as lines, and with --trail the
+Reads RESULTS_DIR/points.pvd and draws each snapshot in the x-y plane: the point masses as red
+dots, the massless points (a pivot, an anchor: Points = O: 0 @ 0, 0; ...) as smaller grey ones,
+the links between consecutive points as dark lines, and with --trail the
 path of the last point up to that snapshot (a double pendulum's tip). One view box for the
 whole run, so that frames can be played as a film. Writes OUT_00000.png, OUT_00001.png, ...
 (every K-th snapshot), or OUT.png alone: with --last the last snapshot, with --time T the one
@@ -53,11 +54,37 @@ def main():
         if args.trail:
             r.AddActor(hv.plain_actor(path_until(tip, t), (0.55, 0.7, 0.9), 1.5))
         r.AddActor(hv.plain_actor(data, (0.2, 0.2, 0.2), 3.0))
-        r.AddActor(hv.plain_actor(data, (0.8, 0.2, 0.1), 14.0))
+        masses, anchors = dots(data)
+        for points, colour, size in ((anchors, (0.45, 0.45, 0.45), 10.0),
+                                     (masses, (0.8, 0.2, 0.1), 16.0)):
+            actor = hv.plain_actor(points, colour, size)
+            actor.GetProperty().SetRepresentationToPoints()
+            actor.GetProperty().RenderPointsAsSpheresOn()
+            r.AddActor(actor)
         hv.axes(r, tuple(box), tuple(box), "x [m]", "y [m]", 14)
         r.AddActor2D(hv.text("%s   t = %.6g s" % (name, t), 0.02, 0.95, 18))
         hv.look_at(r, tuple(box))
         hv.save_png(window, args.out if single else "%s_%05d.png" % (base, k))
+
+
+def dots(data):
+    """The snapshot's points as vertices: (those with mass, the massless ones)."""
+    mass = data.GetPointData().GetArray("mass")
+    sets = (vtkPoints(), vtkPoints())
+    for i in range(data.GetNumberOfPoints()):
+        massless = mass is not None and mass.GetTuple1(i) == 0
+        sets[int(massless)].InsertNextPoint(data.GetPoint(i))
+    result = []
+    for points in sets:
+        vertices = vtkCellArray()
+        for i in range(points.GetNumberOfPoints()):
+            vertices.InsertNextCell(1)
+            vertices.InsertCellPoint(i)
+        polydata = vtkPolyData()
+        polydata.SetPoints(points)
+        polydata.SetVerts(vertices)
+        result.append(polydata)
+    return result
 
 
 def path_until(tip, t):

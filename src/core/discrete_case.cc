@@ -103,11 +103,13 @@ EnergyDefinition energy_definition(const ParameterFile& f,
   EnergyDefinition d;
   d.coordinates = coordinates;
   const std::string p_points = parameter_name(section, "Points");
-  const std::string a_points = "expected name: mass @ x, y[, z] with mass > 0 and 1 to 3 "
+  const std::string a_points = "expected name: mass @ x, y[, z] with mass >= 0 and 1 to 3 "
                                "position components, as many for every point";
   for (const Entry& e : entries(section, "Points", f, true, a_points)) {
     const double m = number_in(p_points, e, e.value, a_points);
-    if (!(m > 0))
+    // mass 0: an anchor (a pendulum's pivot) or a marker, drawn in points.pvd and joined to its
+    // neighbours there, with no inertia or weight
+    if (!(m >= 0))
       throw InputError(p_points, e.text, a_points);
     PointMass point{e.name, m, {}};
     for (const std::string& component : top_level_items(e.combination)) {
@@ -181,7 +183,9 @@ void declare_discrete_parameters(ParameterFile& f) {
   f.declare(section, "Points", "", P(), "name: mass @ x, y[, z]; ...",
             "Point masses whose positions are expressions of the coordinates and t, 1, 2 or 3 "
             "components, all points alike: T += 1/2 m |dr/dt|^2 with dr/dt = sum dr/dq q-dot + "
-            "dr/dt, e.g. m1: 1 @ sin(th1), -cos(th1) (a pendulum of length 1). Units: kg @ m.");
+            "dr/dt, e.g. O: 0 @ 0, 0; m1: 1 @ sin(th1), -cos(th1) (a pendulum of length 1 from its "
+            "pivot O). A point of mass 0 (a pivot, an anchor) carries no inertia or weight and is "
+            "drawn in points.pvd. Units: kg @ m.");
   f.declare(section, "Gravity", "", P(), "gx, gy[, gz] (as many as the points' components)",
             "The gravity field acting on the Points: V -= sum m g . r, e.g. 0, -9.81. Empty: "
             "none. Units: m/s^2.");

@@ -654,4 +654,21 @@ out="$("$hamdyn" run "$gear" --set "Output/Snapshot interval=20" \
   --set "Time integration/Final time=0.2" --output "$work/gear_snap" 2>&1)"
 check "discrete without Points: Snapshot interval called unused" \
   grep -q "Output/Snapshot interval = '20' is not used by a discrete system" <<<"$out"
+# A massless point in Points (a pendulum's pivot) is drawn and changes nothing of the motion: the
+# double pendulum with its pivot O: 0 @ 0, 0 first gives the same history, bit for bit, and its
+# points.vtp files hold one point more (mass 0 was refused: "mass > 0").
+pendulum_points="m1: 1 @ sin(th1), -cos(th1); m2: 2 @ sin(th1) + 0.5*sin(th2), -cos(th1) - 0.5*cos(th2)"
+"$hamdyn" run "$source_dir/cases/seeds/double_pendulum.prm" --set "Time integration/Final time=0.2" \
+  --set "Discrete system/Points=$pendulum_points" --output "$work/no_pivot" >/dev/null 2>&1
+"$hamdyn" run "$source_dir/cases/seeds/double_pendulum.prm" --set "Time integration/Final time=0.2" \
+  --set "Discrete system/Points=O: 0 @ 0, 0; $pendulum_points" --output "$work/pivot" >/dev/null 2>&1
+check "a massless pivot in Points is accepted" test -s "$work/pivot/history.csv"
+check "a massless pivot changes nothing of the motion (history.csv bit for bit)" \
+  cmp -s "$work/no_pivot/history.csv" "$work/pivot/history.csv"
+check "the pivot is one more point in points.vtp" \
+  grep -aq 'NumberOfPoints="3"' "$(ls "$work"/pivot/points_*.vtp | tail -1)"
+out="$("$hamdyn" run "$source_dir/cases/seeds/double_pendulum.prm" \
+  --set "Discrete system/Points=O: -1 @ 0, 0; $pendulum_points" --output "$work/negative" 2>&1)"
+check "a negative point mass is refused naming Points" \
+  grep -q "Discrete system/Points.*mass >= 0" <<<"$out"
 finish_checks

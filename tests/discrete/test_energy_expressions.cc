@@ -449,7 +449,10 @@ TEST(EnergyExpressions, BadInputNamesTheParameterAndTheValue) {
          "undefined variable 'th3'");
   expect("  set Points = m1: 1 @ sin(th1), -cos(th1); m2: 1 @ th2\n", "Discrete system/Points",
          "as many for every point");
-  expect("  set Points = m1: 0 @ sin(th1), -cos(th1)\n", "Discrete system/Points", "mass > 0");
+  expect("  set Points = m1: -1 @ sin(th1), -cos(th1)\n", "Discrete system/Points", "mass >= 0");
+  // a massless point is allowed (a pivot), but then nothing here carries inertia
+  expect("  set Points = m1: 0 @ sin(th1), -cos(th1)\n", "Discrete system/Points",
+         "the mass matrix at the initial state is singular");
   expect("  set Points = m1: 1 @ sin(th1), -cos(th1)\n  set Gravity = 0, -9.81, 0\n",
          "Discrete system/Gravity", "expected 2 finite numbers");
   expect("  set Gravity = 0, -9.81\n  set Kinetic energy = v_th1^2 + v_th2^2\n",

@@ -1,0 +1,178 @@
+"""What every plotting script of hamdyn shares: its command line, its look, the quantity and unit
+of each column, and how a figure is written.
+
+Command line (every scripts/plot_*.py):
+  INPUT [INPUT ...]   one result (directory or file) or several drawn over each other
+  --title TEXT        a title over the figure (none by default: a paper gives its own caption)
+  --label TEXT        a name per INPUT for the legend (default: the directories' names)
+  --columns A,B,...   the columns to draw (default: the script's choice, its --help says which)
+  --output FILE       where to write, .png, .pdf or .svg (default: beside the first INPUT)
+
+Units: hamdyn's CSV files hold SI values, and a column's name says what it is (docs/user-guide/
+output-files.md). The table below names each column's quantity and unit from its name, so that
+every axis is labelled "quantity [unit]" alike in every script.
+"""
+import argparse
+import csv
+import math
+import os
+import re
+import sys
+
+FORMATS = (".png", ".pdf", ".svg")
+
+# (pattern, quantity, unit) of history.csv's columns, in the order they are tried; \1 is the
+# place (left/right end, x = X).
+COLUMNS = (
+    (r"time$", "time t", "s"),
+    (r"frequency$", "frequency f", "Hz"),
+    (r"u_(left|right)$", "displacement w at the {} end", "m"),
+    (r"v_(left|right)$", "velocity at the {} end", "m/s"),
+    (r"theta_(left|right)$", "rotation θ at the {} end", "rad"),
+    (r"moment_reaction_(left|right)$", "moment reaction at the {} end", "N m"),
+    (r"reaction_(left|right)$", "force reaction at the {} end", "N"),
+    (r"u@(.+)$", "displacement w at x = {} m", "m"),
+    (r"v@(.+)$", "velocity at x = {} m", "m/s"),
+    (r"theta@(.+)$", "rotation θ at x = {} m", "rad"),
+    (r"oscillator_(\d+)$", "oscillator {} displacement", "m"),
+    (r"kinetic_energy$", "kinetic energy T", "J"),
+    (r"potential_energy$", "potential energy V", "J"),
+    (r"dissipated_energy$", "dissipated energy", "J"),
+    (r"external_work$", "external work", "J"),
+    (r"energy_error$", "energy error", "J"),
+)
+
+
+def describe(column):
+    """(quantity, unit) of a column of hamdyn's CSV files; unit '' when the name does not say
+    (a discrete system's coordinates are in the case's own units)."""
+    for pattern, quantity, unit in COLUMNS:
+        match = re.match(pattern, column)
+        if match:
+            return quantity.format(*match.groups()), unit
+    return column, ""
+
+
+def axis_label(quantity, unit):
+    return "%s [%s]" % (quantity, unit) if unit else quantity
+
+
+def parser(doc, default_output, columns_help=None, many=True):
+    """The shared command line; `doc` (the script's docstring) is its --help."""
+    p = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                usage="%%(prog)s INPUT%s [options]" % (" [INPUT ...]" if many else ""))
+    p.add_argument("inputs", nargs="+" if many else 1, metavar="INPUT")
+    p.add_argument("--title", default="", help="a title over the figure (default: none)")
+    p.add_argument("--label", action="append", default=[],
+                   help="a legend name per INPUT, in their order (default: their names)")
+    if columns_help:
+        p.add_argument("--columns", default="", help=columns_help)
+    p.add_argument("--output", default="",
+                   help="the file to write: .png, .pdf or .svg (default: %s beside the first "
+                        "INPUT)" % default_output)
+    p.set_defaults(default_output=default_output)
+    return p
+
+
+def parse(p, arguments=None):
+    """Parses and checks the shared options: a bad one is one line and exit 2."""
+    args = p.parse_args(arguments)
+    if args.label and len(args.label) != len(args.inputs):
+        p.error("--label given %d times for %d inputs: give one per input"
+                % (len(args.label), len(args.inputs)))
+    if args.output and os.path.splitext(args.output)[1].lower() not in FORMATS:
+        p.error("--output %s: expected a file ending in %s" % (args.output, ", ".join(FORMATS)))
+    for path in args.inputs:
+        if not os.path.exists(path):
+            p.error("%s does not exist" % path)
+    args.names = args.label or [os.path.basename(os.path.abspath(path)) for path in args.inputs]
+    if hasattr(args, "columns"):
+        args.columns = [c.strip() for c in args.columns.split(",") if c.strip()]
+    return args
+
+
+def output_path(args):
+    if args.output:
+        return args.output
+    first = args.inputs[0]
+    directory = first if os.path.isdir(first) else os.path.dirname(os.path.abspath(first))
+    return os.path.join(directory, args.default_output)
+
+
+def style():
+    """One look for every figure: serif-free sizes a journal column keeps legible, light grids."""
+    import matplotlib
+    matplotlib.use("Agg")
+    matplotlib.rcParams.update({
+        "font.size": 10, "axes.titlesize": 10, "axes.labelsize": 10, "legend.fontsize": 8,
+        "xtick.labelsize": 9, "ytick.labelsize": 9, "lines.linewidth": 1.2,
+        "axes.grid": True, "grid.alpha": 0.3, "axes.grid.which": "major",
+        "savefig.dpi": 150, "figure.dpi": 100,
+        "svg.fonttype": "none",  # text stays text in an SVG, editable in a drawing program
+        "pdf.fonttype": 42,      # TrueType in a PDF, as journals ask
+    })
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def save(figure, args):
+    """Writes the figure where --output says (its format from the extension) and says where."""
+    if args.title:
+        figure.suptitle(args.title)
+    figure.tight_layout()
+    out = output_path(args)
+    figure.savefig(out, bbox_inches="tight")
+    print("wrote", out)
+    return out
+
+
+def read_csv(path):
+    """(header, {column: list of floats, nan where empty}, comment lines) of a hamdyn CSV file,
+    whose first lines may be comments starting with '#'."""
+    comments, lines = [], []
+    with open(path) as f:
+        for line in f:
+            (comments if line.startswith("#") and not lines else lines).append(line)
+    rows = list(csv.reader(lines))
+    if not rows:
+        sys.exit("%s: %s is empty" % (os.path.basename(sys.argv[0]), path))
+    header = rows[0]
+
+    def number(text):
+        try:
+            return float(text)
+        except ValueError:
+            return math.nan
+    data = {name: [number(r[k]) if k < len(r) else math.nan for r in rows[1:]]
+            for k, name in enumerate(header)}
+    return header, data, comments
+
+
+def pick(available, wanted, what):
+    """The wanted columns among the available ones; an unknown one is one line and exit 2."""
+    for name in wanted:
+        if name not in available:
+            sys.stderr.write("%s: --columns: no column %r in %s (it has: %s)\n"
+                             % (os.path.basename(sys.argv[0]), name, what, ", ".join(available)))
+            sys.exit(2)
+    return list(wanted)
+
+
+def case_value(directory, section, key):
+    """`set key = value` of `subsection section` in DIR/used_parameters.prm, or None."""
+    current = []
+    try:
+        with open(os.path.join(directory, "used_parameters.prm")) as f:
+            for line in f:
+                words = line.strip()
+                if words.startswith("subsection "):
+                    current.append(words[len("subsection "):].strip())
+                elif words == "end" and current:
+                    current.pop()
+                elif words.startswith("set ") and "/".join(current) == section:
+                    name, value = (w.strip() for w in words[4:].split("=", 1))
+                    if name == key:
+                        return value.split("#")[0].strip()
+    except OSError:
+        pass
+    return None
