@@ -35,6 +35,24 @@
 namespace {
 using namespace hamdyn;
 
+// A run with moving loads: its dynamic amplification daf_<column>
+// (studies/dynamic_amplification.h), which a batch puts in its summary, said at the end of a single
+// run too, with the warnings of a static value that double precision does not resolve.
+void print_amplification(const NamedValues& results) {
+  bool first = true;
+  for (const auto& [name, value] : results.entries)
+    if (name.rfind("daf_", 0) == 0) {
+      if (first)
+        std::cout << "dynamic amplification (largest |value| of the run over the largest static "
+                     "value of the same loads on their path):"
+                  << std::endl;
+      first = false;
+      std::cout << "  " << name << " = " << format_number(value) << std::endl;
+    }
+  for (const std::string& warning : results.warnings)
+    std::cerr << "hamdyn: warning: " << warning << std::endl;
+}
+
 // Draws a study's figure with its script, started as a user starts it (its `#!/usr/bin/env
 // python3` line; scripts/hamdyn_python.py moves it to Debian's python3 when the first python3 on
 // PATH lacks matplotlib); the figure is a convenience, so a missing matplotlib only changes the
@@ -231,11 +249,11 @@ int main(int argc, char** argv) {
       for (const auto& warning : unused_parameter_warnings(file, c))
         std::cerr << "hamdyn: warning: " << warning << std::endl;
     check_output_directory_writable(c.output_directory);
-    if (!cl.resume_directory.empty())
-      study->resume(c, comm, /*report=*/true); // parse_command_line took --resume for it
-    else
-      study->run(c, file, comm, /*report=*/true);
+    const NamedValues results = !cl.resume_directory.empty()
+                                    ? study->resume(c, comm, /*report=*/true) // took --resume
+                                    : study->run(c, file, comm, /*report=*/true);
     if (root) {
+      print_amplification(results);
       // the study's files that this case wrote (spacetime.vts only with Space-time points > 0)
       std::string files;
       std::istringstream names(study->files);

@@ -361,6 +361,16 @@ sys.exit(1 if bad or len(rows) != 2 else 0)
 EOF
 check "speed sweep: daf_u@0.5 against Fryba's series" test $? -eq 0
 check "speed sweep: no warning about the daf at 40 elements" bash -c "! grep -q 'daf_' speeds.log"
+# A single run of a member's case says its daf at its end, the same number the summary has
+# (it was computed for the batch only: a single run wrote it nowhere).
+sed -e '/^subsection Batch/,/^end/d' speeds.prm >one_speed.prm
+# (on 1 rank, as the batch ran the member: on 2 the partition changes the last digits)
+"$hamdyn" run one_speed.prm --output one_speed >one_speed.log 2>&1
+check "a single run of moving loads: exit 0" test $? -eq 0
+member_daf="$("$py" -c 'import csv, sys; print(next(csv.DictReader(open(sys.argv[1])))["daf_u@0.5"])' \
+  speeds/summary.csv)"
+check "a single run says daf_u@0.5, the batch member's value ($member_daf)" \
+  grep -qx "  daf_u@0.5 = $member_daf" one_speed.log
 # At 30 000 Hermite elements K's condition (~N^4) is beyond double precision: the daf's static
 # value (K^-1 l, refined) keeps no digits, and the batch says so, naming the column.
 sed -e 's|Values = Variables/alpha = 0.5, 1|Values = Discretization/Elements = 30000|' \
