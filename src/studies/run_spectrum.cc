@@ -84,6 +84,7 @@ struct ModalPeaks {
   std::vector<double> omega, zeta, sd, sa;
   std::vector<std::vector<double>> shape_columns; // [mode][displacement column]
   std::vector<double> factor, effective_mass;     // the modes' participation
+  std::vector<std::string> overdamped;            // a line for each overdamped mode
 
   ModalPeaks(const CaseParameters& c, MPI_Comm comm) {
     excitation(c, t, a);
@@ -114,11 +115,12 @@ struct ModalPeaks {
         pc.system.damping_vmult(y, modes.shapes[k], work);
         zeta[k] = (modes.shapes[k] * y) / (2 * modes.omega[k]);
       }
-      if (!(zeta[k] < 1))
-        throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
-                         "mode " + std::to_string(k + 1) + " is overdamped (damping ratio " +
+      // an overdamped mode (zeta >= 1) still responds to the record: its oscillator's peak
+      if (zeta[k] >= 1)
+        overdamped.push_back("mode " + std::to_string(k + 1) + " is overdamped (damping ratio " +
                              text_of(zeta[k]) +
-                             "): it has no spectral value; expected underdamped modes");
+                             "): its spectral value is the peak of an "
+                             "overdamped oscillator");
       const SpectralValues v = sdof_spectrum(t, a, 2 * M_PI / modes.omega[k], zeta[k], until);
       sd[k] = v.sd;
       sa[k] = v.sa;
@@ -169,7 +171,13 @@ NamedValues write_spectra(const CaseParameters& c, const ModalPeaks& m, const Tr
   CsvWriter table(c.output_directory + "/spectrum_response.csv",
                   {"quantity", "srss", "cqc", "time_history"}, comm,
                   "peaks: displacement columns in their history.csv units, base_shear in N; " +
-                      std::to_string(n) + " modes");
+                      std::to_string(n) + " modes" +
+                      (m.overdamped.empty() ? std::string()
+                                            : "; " + std::to_string(m.overdamped.size()) +
+                                                  " overdamped (zeta >= 1)"));
+  if (root)
+    for (const std::string& line : m.overdamped)
+      std::printf("%s\n", line.c_str());
   NamedValues results;
   if (root)
     std::printf("%-24s %16s %16s %16s\n", "quantity", "SRSS", "CQC", "time history");

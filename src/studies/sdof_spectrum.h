@@ -11,7 +11,8 @@ struct SpectralValues {
   double sd, sv, sa; // m, m/s (pseudo-velocity omega Sd), m/s^2 (pseudo-acceleration omega^2 Sd)
 };
 
-/// The peaks for the natural period `period` [s] and damping ratio zeta in [0, 1), the excitation
+/// The peaks for the natural period `period` [s] and damping ratio zeta >= 0 (an overdamped
+/// oscillator, zeta >= 1, too: it still has a peak response to the record), the excitation
 /// given by its samples a[i] at the times t[i] (increasing; linear in between) and zero after the
 /// last until `until` [s] (the free vibration after the record's end can hold the peak).
 SpectralValues sdof_spectrum(const std::vector<double>& t, const std::vector<double>& a,
