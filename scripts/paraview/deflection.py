@@ -29,6 +29,7 @@ def main():
     parser.add_argument("--last", action="store_true")
     parser.add_argument("--time", type=float, default=None)
     args = parser.parse_args()
+    hv.check_output(args.out)
     snapshots = hv.series(args.results, "solution")
     if not snapshots:
         hv.fail("solution.pvd lists no snapshot")
@@ -49,8 +50,7 @@ def main():
     attachments = {}
     if os.path.isfile(os.path.join(args.results, "attachments.pvd")):
         attachments = dict(hv.series(args.results, "attachments"))
-    name = os.path.basename(os.path.abspath(args.results))
-    base = args.out[:-4] if args.out.endswith(".png") else args.out
+    base, extension = os.path.splitext(args.out)
     window = hv.window(1000, 420)  # one window for every frame: X servers limit GL contexts
     r = hv.renderer()
     window.AddRenderer(r)
@@ -66,10 +66,10 @@ def main():
         # the length along the line and the deflection in its own metres (drawn times the scale)
         hv.axes(r, (x0, x1, -0.15 * length, 0.15 * length),
                 (x0, x1, -0.15 * length / scale, 0.15 * length / scale), "x [m]", "w [m]", 14)
-        r.AddActor2D(hv.text("%s   t = %.6g s   (deflection x %.3g)" % (name, t, scale),
+        r.AddActor2D(hv.text(hv.caption(args, "t = %.6g s   (deflection x %.3g)" % (t, scale)),
                              0.02, 0.92, 18))
         hv.look_at(r, (x0, x1 + 0.2 * length, -0.2 * length, 0.2 * length))
-        hv.save_png(window, args.out if single else "%s_%05d.png" % (base, k))
+        hv.save_png(window, args.out if single else "%s_%05d%s" % (base, k, extension))
 
 
 def largest(results, chosen, colour_by):

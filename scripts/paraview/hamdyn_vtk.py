@@ -42,8 +42,18 @@ def arguments(doc):
     parser = argparse.ArgumentParser(description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("results", help="a hamdyn results directory")
-    parser.add_argument("out", help="the PNG to write")
+    parser.add_argument("out", help="the picture to write: .png, or .pdf (through GL2PS: text "
+                                    "and axes as vectors, the rendered lines as an embedded "
+                                    "image)")
+    parser.add_argument("--title", default="",
+                        help="a title before the picture's own caption (default: none; the "
+                             "caption says what is drawn)")
     return parser
+
+
+def caption(args, what):
+    """The picture's caption: --title, then what is drawn."""
+    return "%s   %s" % (args.title, what) if args.title else what
 
 
 def fail(message):
@@ -272,11 +282,42 @@ def window(width, height):
     return w
 
 
+# PDF only: Debian's GL2PS is built without PNG support, so the rendered geometry, which GL2PS
+# embeds as an image, cannot go into an SVG (it writes the text alone) and an EPS is untested.
+VECTOR_FORMATS = (".pdf",)
+
+
+def check_output(path):
+    """The output's format from its extension: one line and exit 2 for another."""
+    extension = os.path.splitext(path)[1].lower()
+    if extension != ".png" and extension not in VECTOR_FORMATS:
+        sys.stderr.write("%s: %s: expected a file ending in .png or .pdf\n"
+                         % (os.path.basename(sys.argv[0]), path))
+        sys.exit(2)
+
+
 def save_png(w, path):
+    """Writes the window as `path`: a PNG, or a PDF through GL2PS (its text and axes as
+    vectors), by its extension."""
     folder = os.path.dirname(path)
     if folder:
         os.makedirs(folder, exist_ok=True)  # frames/x.png into a frames/ not made yet
     w.Render()
+    extension = os.path.splitext(path)[1].lower()
+    if extension in VECTOR_FORMATS:
+        # the OpenGL2 override of the exporter registers with this module's import
+        import vtkmodules.vtkRenderingGL2PSOpenGL2  # noqa: F401
+        from vtkmodules.vtkIOExportGL2PS import vtkGL2PSExporter
+        exporter = vtkGL2PSExporter()
+        exporter.SetRenderWindow(w)
+        exporter.SetFileFormatToPDF()
+        exporter.SetFilePrefix(path[:-len(extension)])
+        exporter.CompressOff()
+        exporter.Write()
+        if not os.path.isfile(path) or os.path.getsize(path) == 0:
+            fail("could not write %s" % path)
+        print("wrote", path)
+        return
     grab = vtkWindowToImageFilter()
     grab.SetInput(w)
     grab.ReadFrontBufferOff()

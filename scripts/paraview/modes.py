@@ -26,6 +26,7 @@ def main():
     parser.add_argument("--modes", type=int, default=6)
     parser.add_argument("--field", default="mode_w")
     args = parser.parse_args()
+    hv.check_output(args.out)
     name = "modes"
     if not os.path.isfile(os.path.join(args.results, "modes.pvd")) and os.path.isfile(
             os.path.join(args.results, "buckling.pvd")):
@@ -70,7 +71,7 @@ def main():
                                                                    omega)
         if fields.GetArray("scaled_by_rotation") and fields.GetArray("scaled_by_rotation").GetValue(0):
             title += ", no transverse motion"
-        r.AddActor2D(hv.text(title, 0.5, 0.9, 15, True))
+        r.AddActor2D(hv.text(hv.caption(args, title) if k == 0 else title, 0.5, 0.9, 15, True))
         # x along the line, and the shape as drawn: scaled to a largest |w| of 1 (every panel has
         # the same ranges and ticks; VTK 9.1's cube axes label them in one viewport of several)
         hv.axes(r, (x0, x1, -0.25 * length, 0.25 * length), (x0, x1, -1.0, 1.0), "x [m]",

@@ -28,6 +28,7 @@ def main():
     parser.add_argument("--time", type=float, default=None)
     parser.add_argument("--trail", action="store_true")
     args = parser.parse_args()
+    hv.check_output(args.out)
     if not os.path.isfile(os.path.join(args.results, "points.pvd")):
         hv.fail("%s has no points.pvd (a discrete case with Discrete system/Points writes it)"
                 % args.results)
@@ -43,8 +44,7 @@ def main():
         x0, x1, y0, y1 = data.GetBounds()[0:4]
         box = [min(box[0], x0), max(box[1], x1), min(box[2], y0), max(box[3], y1)]
         tip.append((t, data.GetPoint(data.GetNumberOfPoints() - 1)))
-    name = os.path.basename(os.path.abspath(args.results))
-    base = args.out[:-4] if args.out.endswith(".png") else args.out
+    base, extension = os.path.splitext(args.out)
     window = hv.window(700, 700)  # one window for every frame: X servers limit GL contexts
     r = hv.renderer()
     window.AddRenderer(r)
@@ -62,9 +62,9 @@ def main():
             actor.GetProperty().RenderPointsAsSpheresOn()
             r.AddActor(actor)
         hv.axes(r, tuple(box), tuple(box), "x [m]", "y [m]", 14)
-        r.AddActor2D(hv.text("%s   t = %.6g s" % (name, t), 0.02, 0.95, 18))
+        r.AddActor2D(hv.text(hv.caption(args, "t = %.6g s" % t), 0.02, 0.95, 18))
         hv.look_at(r, tuple(box))
-        hv.save_png(window, args.out if single else "%s_%05d.png" % (base, k))
+        hv.save_png(window, args.out if single else "%s_%05d%s" % (base, k, extension))
 
 
 def dots(data):

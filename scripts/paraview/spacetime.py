@@ -20,6 +20,7 @@ def main():
     parser = hv.arguments(__doc__)
     parser.add_argument("--field", default="displacement")
     args = parser.parse_args()
+    hv.check_output(args.out)
     grid = hv.read(os.path.join(args.results, "spacetime.vts"))
     values, _ = hv.field(grid, args.field)
     if values is None:
@@ -39,8 +40,7 @@ def main():
     y0, y1 = t0 * stretch, t1 * stretch
     hv.axes(r, (x0, x1, y0, y1), (x0, x1, t0, t1), "x [m]", "t [s]")
     r.AddActor2D(hv.scalar_bar(table, hv.titled(args.field)))
-    name = os.path.basename(os.path.abspath(args.results))
-    r.AddActor2D(hv.text("%s: %s over x and t" % (name, args.field), 0.5, 0.94, 20, True))
+    r.AddActor2D(hv.text(hv.caption(args, "%s over x and t" % args.field), 0.5, 0.94, 20, True))
     hv.look_at(r, (x0 - 0.18 * (x1 - x0), x1 + 0.32 * (x1 - x0), y0 - 0.08 * (x1 - x0),
                    y1 + 0.08 * (x1 - x0)), 0.02)
     hv.save_png(window, args.out)

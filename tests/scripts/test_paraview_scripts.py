@@ -132,5 +132,25 @@ run([os.path.join(scripts, "paraview", "points.py"), pendulum, frames, "--every"
 written = sorted(glob.glob(os.path.join(work, "swing_*.png")))
 check("points.py: every 2nd of 5 snapshots", len(written) == 3, written)
 
+# --title and a PDF (text as vectors, the rendered lines as an embedded image); another
+# extension is one line and exit 2
+for script, arguments in (("deflection.py", [results, "--last"]),
+                          ("modes.py", [modes, "--modes", "2"]),
+                          ("spacetime.py", [results]),
+                          ("points.py", [pendulum, "--last"])):
+    pdf = os.path.join(work, script.replace(".py", ".pdf"))
+    path = os.path.join(scripts, "paraview", script)
+    run([path, arguments[0], pdf] + arguments[1:] + ["--title", "A title"], script + " PDF")
+    with open(pdf, "rb") if os.path.isfile(pdf) else open(os.devnull, "rb") as f:
+        content = f.read()
+    check(script + ": a PDF with its picture embedded and the title as text",
+          content.startswith(b"%PDF") and b"/Image" in content and b"A title" in content,
+          content[:40])
+    done = subprocess.run([path, arguments[0], os.path.join(work, "x.jpg")] + arguments[1:],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+    check(script + ": a .jpg is refused in one line, exit 2",
+          done.returncode == 2 and "expected a file ending in .png or .pdf" in done.stdout,
+          done.stdout[-300:])
+
 shutil.rmtree(work)
 finish()
