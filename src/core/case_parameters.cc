@@ -108,6 +108,25 @@ void declare_case_parameters(ParameterFile& f) {
 }
 
 namespace {
+// Whether Model/`key` is an expression that uses x; if so, `field` takes it, checked finite along
+// the beam (at 257 points of [0, length]); otherwise it is a number, read as before.
+bool varies_along_x(const ParameterFile& f, const std::string& key, double length,
+                    ExpressionPtr& field) {
+  field = nullptr;
+  const auto e = expression(f, "Model", key, {"x"});
+  if (!e->depends_on_x())
+    return false;
+  for (int k = 0; k <= 256; ++k) {
+    const double x = length * k / 256.0;
+    if (!std::isfinite((*e)(x, 0)))
+      throw InputError(parameter_name("Model", key), f.get("Model", key),
+                       "is not finite at x = " + text_of(x) +
+                           " m; expected an expression in x finite along the beam");
+  }
+  field = e;
+  return true;
+}
+
 // Model, ends, load, attachments, initial conditions and discretization of a line model.
 void parse_line_model(const ParameterFile& f, const std::string& case_directory,
                       CaseParameters& c) {
@@ -122,9 +141,13 @@ void parse_line_model(const ParameterFile& f, const std::string& case_directory,
   // Only the chosen model's properties are checked and taken (unused_parameter_warnings names
   // the others when they are set).
   for (const ModelProperty& p : kind.properties)
-    c.*p.value = p.range == ModelProperty::Range::nonnegative ? nonnegative_value(f, "Model", p.key)
-                 : p.range == ModelProperty::Range::positive  ? positive_value(f, "Model", p.key)
-                                                              : finite_value(f, "Model", p.key);
+    if (p.field != nullptr && varies_along_x(f, p.key, c.length, c.*p.field))
+      c.*p.value = 0;
+    else
+      c.*p.value = p.range == ModelProperty::Range::nonnegative
+                       ? nonnegative_value(f, "Model", p.key)
+                   : p.range == ModelProperty::Range::positive ? positive_value(f, "Model", p.key)
+                                                               : finite_value(f, "Model", p.key);
   apply_section(f, kind, c);
   c.left = parse_end_parameters(f, "Left end", kind);
   c.right = parse_end_parameters(f, "Right end", kind);

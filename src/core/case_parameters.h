@@ -7,6 +7,8 @@
 #include "core/model_kind.h"
 #include "core/parameter_file.h"
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include <string>
@@ -123,7 +125,21 @@ struct CaseParameters {
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
   double bending_stiffness = 0, rotary_inertia_per_length = 0; // beams: EI [N m^2], rho I [kg m]
   double shear_stiffness = 0;                                  // Timoshenko: kappa G A [N]
-  double axial_force = 0;     // beams: prestress N [N], a dead load (> 0 tension, < 0 compression)
+  double axial_force = 0; // beams: prestress N [N], a dead load (> 0 tension, < 0 compression)
+  // the prestress as a function of x when Model/Axial force uses x (then axial_force is 0)
+  ExpressionPtr axial_force_field;
+  /// N(x) [N]: the field's value, or the uniform axial_force.
+  double axial_force_at(double x) const {
+    return axial_force_field ? (*axial_force_field)(x, 0) : axial_force;
+  }
+  bool has_axial_force() const { return axial_force_field != nullptr || axial_force != 0; }
+  /// The largest |N(x)| along the beam (sampled at 257 points where it varies).
+  double largest_axial_force() const {
+    double n = std::abs(axial_force);
+    for (int k = 0; axial_force_field && k <= 256; ++k)
+      n = std::max(n, std::abs(axial_force_at(length * k / 256.0)));
+    return n;
+  }
   double axial_stiffness = 0; // Kirchhoff-Carrier string: EA [N]; 0 = linear string
   double rayleigh_mass = 0, rayleigh_stiffness = 0;
   EndParameters left, right;

@@ -109,6 +109,7 @@ Expression::Expression(const std::string& parameter, const std::string& text,
   }
   const auto identifiers = unknown_identifiers(text, {});
   uses_t_ = std::find(identifiers.begin(), identifiers.end(), "t") != identifiers.end();
+  uses_x_ = std::find(identifiers.begin(), identifiers.end(), "x") != identifiers.end();
   auto law_constants = all_constants;
   if (law_)
     law_constants.erase(variables[0]);

@@ -30,6 +30,8 @@ public:
   const std::string& text() const { return text_; }
   /// True when the expression does not depend on t (lets callers assemble a load once).
   bool is_time_independent() const { return !uses_t_; }
+  /// True when the expression uses x (an axial force varying along a beam).
+  bool depends_on_x() const { return uses_x_; }
   /// True when the expression is the constant 0 (lets callers skip a load altogether).
   bool is_zero() const { return is_zero_; }
 
@@ -39,7 +41,7 @@ public:
 private:
   std::string text_, parameter_;
   std::string slope_text_; // what the slope parser reads (empty: no exact slope)
-  bool uses_t_ = false;
+  bool uses_t_ = false, uses_x_ = false;
   bool is_zero_ = false;
   bool law_ = false; // a function of one variable of its own, evaluated as (*this)(value, 0)
   std::unique_ptr<dealii::FunctionParser<1>> parser_, slope_parser_;

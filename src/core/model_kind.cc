@@ -47,14 +47,22 @@ const ModelProperty axial_stiffness =
 const ModelProperty bending_stiffness =
     property("Bending stiffness", &CaseParameters::bending_stiffness, Range::positive, "1",
              "a real number > 0 (beams)", "EI of a beam (unused by a string). Units: N m^2.");
-const ModelProperty axial_force =
-    property("Axial force", &CaseParameters::axial_force, Range::any, "0", "a real number (beams)",
+ModelProperty along_x(ModelProperty p, ExpressionPtr CaseParameters::*field) {
+  p.field = field;
+  return p;
+}
+const ModelProperty axial_force = along_x(
+    property("Axial force", &CaseParameters::axial_force, Range::any, "0",
+             "a real number, or an expression in x (beams)",
              "Prestress N of a beam, a dead axial load: > 0 tension, < 0 compression (unused by "
-             "a string, whose Tension is its prestress). It adds the geometric stiffness "
-             "int N w_x dw_x dx to the weak form (a Timoshenko beam: on its displacement w), so "
-             "tension stiffens the beam and compression softens it; at or beyond a buckling load "
-             "(`hamdyn buckling`) `hamdyn modes` reports the beam unstable. Its potential "
-             "(N / 2) int w_x^2 dx is part of the strain energy of the ledger. Units: N.");
+             "a string, whose Tension is its prestress), constant or varying along the beam as "
+             "an expression in x, e.g. -q*(L - x) for a column under its own weight q per "
+             "length (Greenhill). It adds the geometric stiffness int N w_x dw_x dx to the weak "
+             "form (a Timoshenko beam: on its displacement w), so tension stiffens the beam and "
+             "compression softens it; at or beyond a buckling load (`hamdyn buckling`) `hamdyn "
+             "modes` reports the beam unstable. Its potential (1/2) int N w_x^2 dx is part of "
+             "the strain energy of the ledger. Units: N."),
+    &CaseParameters::axial_force_field);
 const ModelProperty shear_stiffness =
     property("Shear stiffness", &CaseParameters::shear_stiffness, Range::positive, "1e6",
              "a real number > 0 (Timoshenko beams)",

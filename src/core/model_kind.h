@@ -2,6 +2,8 @@
 // The registry of structural models: everything the parser, the reductions and the studies need
 // to know about a `Model/Type`, in one table (model_kind.cc). Adding a model is one row there and
 // one factory in models/make_model.cc; nothing else switches on the type.
+#include "core/expression.h"
+
 #include <string>
 #include <vector>
 
@@ -27,6 +29,9 @@ struct ModelProperty {
   std::string key;
   double CaseParameters::*value = nullptr;
   Range range = Range::positive;
+  /// A property that may vary along the line: an expression of x is taken into this field
+  /// (the value above is then 0); null: a constant.
+  ExpressionPtr CaseParameters::*field = nullptr;
   /// Its declaration in the Model section: default, allowed values, documentation with units.
   std::string default_value, allowed, documentation;
 };

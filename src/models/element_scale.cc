@@ -37,7 +37,7 @@ void check_element_scale(const CaseParameters& c, double h_min, double h_max) {
     terms.push_back({"Model/Bending stiffness", "12 EI / h^3", c.bending_stiffness, 12, -3});
     terms.push_back(
         {"Model/Rotary inertia per length", "rho I / h", c.rotary_inertia_per_length, 1, -1});
-    terms.push_back({"Model/Axial force", "|N| / h", c.axial_force, 1, -1});
+    terms.push_back({"Model/Axial force", "|N| / h", c.largest_axial_force(), 1, -1});
     break;
   case ModelType::timoshenko_beam:
     terms.push_back({"Model/Bending stiffness", "EI / h", c.bending_stiffness, 1, -1});
@@ -45,7 +45,7 @@ void check_element_scale(const CaseParameters& c, double h_min, double h_max) {
     terms.push_back({"Model/Shear stiffness", "kappa G A h", c.shear_stiffness, 1, 1});
     terms.push_back(
         {"Model/Rotary inertia per length", "rho I h", c.rotary_inertia_per_length, 1, 1});
-    terms.push_back({"Model/Axial force", "|N| / h", c.axial_force, 1, -1});
+    terms.push_back({"Model/Axial force", "|N| / h", c.largest_axial_force(), 1, -1});
     break;
   case ModelType::discrete:
     return;

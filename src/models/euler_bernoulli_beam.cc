@@ -30,9 +30,13 @@ void EulerBernoulliBeamModel::local_mass(const Cell& cell, double translational,
 
 void EulerBernoulliBeamModel::local_stiffness(const Cell& cell,
                                               FullMatrix<double>& stiffness) const {
-  stiffness = hermite::stiffness(cell_length(cell), c_.bending_stiffness);
-  if (c_.axial_force != 0)
-    hermite::add_geometric_stiffness(stiffness, cell_length(cell), c_.axial_force);
+  const double h = cell_length(cell), x0 = cell->vertex(0)[0];
+  stiffness = hermite::stiffness(h, c_.bending_stiffness);
+  if (c_.axial_force_field)
+    hermite::add_geometric_stiffness(stiffness, h,
+                                     [&](double xi) { return c_.axial_force_at(x0 + xi * h); });
+  else if (c_.axial_force != 0)
+    hermite::add_geometric_stiffness(stiffness, h, c_.axial_force);
 }
 
 void EulerBernoulliBeamModel::cell_forms(const Cell& cell, CellForms& forms) const {
@@ -50,7 +54,12 @@ void EulerBernoulliBeamModel::cell_forms(const Cell& cell, CellForms& forms) con
       hermite::add_extended_rows(forms, forms.mass, h, 1, c_.rotary_inertia_per_length);
   }
   hermite::add_extended_rows(forms, forms.stiffness, h, 2, c_.bending_stiffness);
-  if (c_.axial_force != 0) // N int w_x^2 dx: a weight of either sign
+  if (c_.axial_force_field) { // int N(x) w_x^2 dx: N at each Gauss point
+    const double x0 = cell->vertex(0)[0];
+    hermite::add_extended_rows(forms, forms.stiffness, h, 1, [&](extended xi) {
+      return extended(c_.axial_force_at(x0 + double(xi * h)));
+    });
+  } else if (c_.axial_force != 0) // N int w_x^2 dx: a weight of either sign
     hermite::add_extended_rows(forms, forms.stiffness, h, 1, c_.axial_force);
 }
 

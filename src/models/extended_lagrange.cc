@@ -36,9 +36,19 @@ void ExtendedLagrange::add_gauss_rows(CellForms& forms, std::vector<extended>& f
                                       unsigned int n_points, extended factor, int value_component,
                                       extended value_scale, int slope_component,
                                       extended slope_scale) const {
+  add_gauss_rows(forms, form, n_points, factor, nullptr, value_component, value_scale,
+                 slope_component, slope_scale);
+}
+
+void ExtendedLagrange::add_gauss_rows(CellForms& forms, std::vector<extended>& form,
+                                      unsigned int n_points, extended factor,
+                                      const std::function<extended(extended)>& f,
+                                      int value_component, extended value_scale,
+                                      int slope_component, extended slope_scale) const {
   const Table& t = table(n_points);
   for (unsigned int q = 0; q < n_points; ++q) {
-    extended* row = forms.add_row(form, factor * t.rule.weights[q]);
+    extended* row = forms.add_row(form, f ? factor * f(t.rule.points[q]) * t.rule.weights[q]
+                                          : factor * t.rule.weights[q]);
     for (std::size_t i = 0; i < component_.size(); ++i) {
       if (int(component_[i]) == value_component)
         row[i] += value_scale * t.value[q][node_[i]];

@@ -6,6 +6,7 @@
 
 #include <deal.II/fe/fe.h>
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -23,6 +24,11 @@ public:
   void add_gauss_rows(CellForms& forms, std::vector<extended>& form, unsigned int n_points,
                       extended factor, int value_component, extended value_scale,
                       int slope_component, extended slope_scale) const;
+  /// The same with the weight factor * f(xi_q) * w_q: a coefficient varying along the cell.
+  void add_gauss_rows(CellForms& forms, std::vector<extended>& form, unsigned int n_points,
+                      extended factor, const std::function<extended(extended)>& f,
+                      int value_component, extended value_scale, int slope_component,
+                      extended slope_scale) const;
   /// The lumped (nodal-quadrature) rows of `component`: e_i with weight factor * int l_i dxi
   /// (the Gauss-Lobatto weight of node i when the nodes are Gauss-Lobatto points).
   void add_lumped_rows(CellForms& forms, std::vector<extended>& form, unsigned int component,

@@ -7,22 +7,36 @@ namespace hamdyn::hermite {
 using dealii::FullMatrix;
 
 namespace {
-// sum_q w_q f(xi_q) a_i(xi_q) a_j(xi_q) h over a Gauss rule on [0, 1]
-template <typename ShapeAt>
-void add_product(FullMatrix<double>& m, unsigned int n_points, double h, double coefficient,
-                 ShapeAt shape) {
+// sum_q w_q c(xi_q) a_i(xi_q) a_j(xi_q) h over a Gauss rule on [0, 1]
+template <typename ShapeAt, typename CoefficientAt>
+void add_product(FullMatrix<double>& m, unsigned int n_points, double h,
+                 CoefficientAt coefficient_at, ShapeAt shape) {
   const dealii::QGauss<1> rule(n_points);
   for (unsigned int q = 0; q < rule.size(); ++q) {
-    const Shape a = shape(rule.point(q)[0]);
+    const double xi = rule.point(q)[0], coefficient = coefficient_at(xi);
+    const Shape a = shape(xi);
     for (unsigned int i = 0; i < 4; ++i)
       for (unsigned int j = 0; j < 4; ++j)
         m(i, j) += coefficient * a[i] * a[j] * rule.weight(q) * h;
   }
 }
+
+template <typename ShapeAt>
+void add_product(FullMatrix<double>& m, unsigned int n_points, double h, double coefficient,
+                 ShapeAt shape) {
+  add_product(
+      m, n_points, h, [coefficient](double) { return coefficient; }, shape);
+}
 } // namespace
 
 void add_extended_rows(CellForms& forms, std::vector<extended>& form, extended h,
                        unsigned int order, extended coefficient) {
+  add_extended_rows(forms, form, h, order, [coefficient](extended) { return coefficient; });
+}
+
+void add_extended_rows(CellForms& forms, std::vector<extended>& form, extended h,
+                       unsigned int order,
+                       const std::function<extended(extended)>& coefficient_at) {
   static const ExtendedRule rules[3] = {gauss_rule(4), gauss_rule(3), gauss_rule(2)};
   const ExtendedRule& rule = rules[order];
   for (std::size_t q = 0; q < rule.points.size(); ++q) {
@@ -30,7 +44,7 @@ void add_extended_rows(CellForms& forms, std::vector<extended>& form, extended h
     const ShapeOf<extended> a = order == 0   ? values_in(xi, h)
                                 : order == 1 ? first_derivatives_in(xi, h)
                                              : second_derivatives_in(xi, h);
-    extended* row = forms.add_row(form, coefficient * rule.weights[q] * h);
+    extended* row = forms.add_row(form, coefficient_at(xi) * rule.weights[q] * h);
     for (unsigned int i = 0; i < 4; ++i)
       row[i] = a[i];
   }
@@ -44,6 +58,11 @@ FullMatrix<double> stiffness(double h, double ei) {
 
 void add_geometric_stiffness(FullMatrix<double>& k, double h, double axial_force) {
   add_product(k, 3, h, axial_force, [h](double xi) { return first_derivatives(xi, h); });
+}
+
+void add_geometric_stiffness(FullMatrix<double>& k, double h,
+                             const std::function<double(double)>& axial_force_at) {
+  add_product(k, 3, h, axial_force_at, [h](double xi) { return first_derivatives(xi, h); });
 }
 
 FullMatrix<double> consistent_mass(double h, double rho_a, double rho_i) {

@@ -56,6 +56,10 @@ dealii::FullMatrix<double> stiffness(double h, double bending_stiffness);
 /// Adds int N N_i' N_j' dx (exact: 3-point Gauss), the geometric stiffness of the axial force N
 /// (e.g. Przemieniecki, Theory of Matrix Structural Analysis, 1968, sec. 15.3).
 void add_geometric_stiffness(dealii::FullMatrix<double>& k, double h, double axial_force);
+/// The same for an axial force varying along the element, N at x0 + xi h given as a function of
+/// xi in [0, 1] (exact for N linear in x; Gauss quadrature otherwise).
+void add_geometric_stiffness(dealii::FullMatrix<double>& k, double h,
+                             const std::function<double(double)>& axial_force_at);
 /// int rho A N_i N_j + rho I N_i' N_j' dx (exact: 4-point Gauss): translational and rotary
 /// inertia, consistent.
 dealii::FullMatrix<double> consistent_mass(double h, double mass_per_length,
@@ -69,6 +73,9 @@ dealii::FullMatrix<double> lumped_mass(double h, double mass_per_length,
 /// order 0, 1 or 2, by Gauss with 4 - order points (exact for the cubic's square).
 void add_extended_rows(CellForms& forms, std::vector<extended>& form, extended h,
                        unsigned int order, extended coefficient);
+/// The same with a coefficient varying along the element, given as a function of xi in [0, 1].
+void add_extended_rows(CellForms& forms, std::vector<extended>& form, extended h,
+                       unsigned int order, const std::function<extended(extended)>& coefficient_at);
 /// int q(x) N_i dx for a distributed load q (6-point Gauss).
 dealii::Vector<double> load(double x0, double h, const std::function<double(double)>& q);
 

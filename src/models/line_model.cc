@@ -364,7 +364,8 @@ void LineModel::visit_cell_forms(const CellFormVisitor& visit, MassForm form) co
                                [this](auto i) { return locally_owned_.is_element(i); }))
       continue;
     const extended length = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
-    if (length != previous_length) {
+    // (a coefficient varying along the line makes every cell's rows its own)
+    if (length != previous_length || c_.axial_force_field) {
       cell_forms(cell, forms);
       if (form == MassForm::geometric_stiffness) {
         forms.mass.clear();

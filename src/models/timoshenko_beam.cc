@@ -34,8 +34,8 @@ TimoshenkoBeamModel::TimoshenkoBeamModel(const CaseParameters& c, const Triangul
   const auto& fe = dof_handler().get_fe();
   const unsigned int p = c.degree;
   mass_values_ = lagrange_mass_values();
-  bending_values_ =
-      std::make_unique<FEValues<1>>(fe, QGauss<1>(p + 1), update_gradients | update_JxW_values);
+  bending_values_ = std::make_unique<FEValues<1>>(
+      fe, QGauss<1>(p + 1), update_gradients | update_JxW_values | update_quadrature_points);
   shear_values_ =
       std::make_unique<FEValues<1>>(fe, QGauss<1>(p), // reduced: p points
                                     update_values | update_gradients | update_JxW_values);
@@ -77,9 +77,9 @@ void TimoshenkoBeamModel::local_stiffness(const Cell& cell, FullMatrix<double>& 
         stiffness(i, j) += c_.shear_stiffness * gamma_i * gamma_j * s.JxW(q);
       }
       // the axial force's geometric stiffness N int w_x dw_x dx, exact with p + 1 points
-      for (unsigned int q = 0; c_.axial_force != 0 && q < b.n_quadrature_points; ++q)
-        stiffness(i, j) +=
-            c_.axial_force * b[w_field].gradient(i, q)[0] * b[w_field].gradient(j, q)[0] * b.JxW(q);
+      for (unsigned int q = 0; c_.has_axial_force() && q < b.n_quadrature_points; ++q)
+        stiffness(i, j) += c_.axial_force_at(b.quadrature_point(q)[0]) *
+                           b[w_field].gradient(i, q)[0] * b[w_field].gradient(j, q)[0] * b.JxW(q);
     }
 }
 
@@ -98,7 +98,12 @@ void TimoshenkoBeamModel::cell_forms(const Cell& cell, CellForms& forms) const {
   // as local_stiffness integrates them
   extended_->add_gauss_rows(forms, forms.stiffness, p + 1, c_.bending_stiffness / h, -1, 0, 1, 1);
   extended_->add_gauss_rows(forms, forms.stiffness, p, c_.shear_stiffness * h, 1, -1, 0, 1 / h);
-  if (c_.axial_force != 0) // N int w_x^2 dx (p + 1 points), a weight of either sign
+  if (c_.axial_force_field) { // int N(x) w_x^2 dx: N at each Gauss point
+    const double x0 = cell->vertex(0)[0];
+    extended_->add_gauss_rows(
+        forms, forms.stiffness, p + 1, 1 / h,
+        [&](extended xi) { return extended(c_.axial_force_at(x0 + double(xi * h))); }, -1, 0, 0, 1);
+  } else if (c_.axial_force != 0) // N int w_x^2 dx (p + 1 points), a weight of either sign
     extended_->add_gauss_rows(forms, forms.stiffness, p + 1, c_.axial_force / h, -1, 0, 0, 1);
 }
 

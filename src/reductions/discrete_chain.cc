@@ -242,9 +242,12 @@ void build_bar_chain(ChainBuilder& b, const CaseParameters& c) {
     b.add_inertia(c.rotary_inertia_per_length * b.h(i), bar(i));
   // The axial force N: each bar's potential (N / 2) h phi^2 with phi = (w_{i+1} - w_i) / h, a
   // spring N / h on the bar's relative displacement like a string's (Hencky's chain was made
-  // for exactly this, the stability of bars under axial load); negative in compression.
-  for (unsigned int i = 0; i + 1 < n; ++i)
-    b.add(b.spring, c.axial_force / b.h(i), {{i, -1.0}, {i + 1, 1.0}}, 0.5 * (b.x(i) + b.x(i + 1)));
+  // for exactly this, the stability of bars under axial load); negative in compression. An N
+  // varying along the beam is taken at the bar's middle.
+  for (unsigned int i = 0; i + 1 < n; ++i) {
+    const double middle = 0.5 * (b.x(i) + b.x(i + 1));
+    b.add(b.spring, c.axial_force_at(middle) / b.h(i), {{i, -1.0}, {i + 1, 1.0}}, middle);
+  }
   // joint springs on the relative rotation of neighbouring bars
   for (unsigned int j = 1; j < last; ++j) {
     ChainBuilder::NodeRow row{
@@ -286,7 +289,7 @@ void build_bar_chain(ChainBuilder& b, const CaseParameters& c) {
   b.make_load(moments);
   b.chain_.description = "Hencky bar chain: " + std::to_string(n) +
                          " joints, rotational springs EI / h, masses rho A h" +
-                         (c.axial_force != 0 ? ", bar springs N / h" : "");
+                         (c.has_axial_force() ? ", bar springs N / h" : "");
 }
 } // namespace
 

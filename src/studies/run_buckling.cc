@@ -60,7 +60,7 @@ void check_buckling_case(const CaseParameters& c) {
 // end springs, a Timoshenko beam pinned-pinned or clamped-free (Engesser), nothing along the
 // span that stiffens it (an interior spring); the preload N shifts them by N.
 std::vector<double> exact_buckling_loads(const CaseParameters& c, unsigned int n) {
-  if (!c.springs.empty())
+  if (!c.springs.empty() || c.axial_force_field) // (the shift below is for a uniform N)
     return {};
   const exact::BeamEnd left = exact_beam_end(c.left), right = exact_beam_end(c.right);
   std::vector<double> loads =
@@ -106,10 +106,11 @@ NamedValues run_buckling(const CaseParameters& c, const ParameterFile& file, MPI
   if (c.buckling.write_shapes)
     series.emplace(c.output_directory, "buckling", comm);
   if (root) {
-    if (c.axial_force != 0)
+    if (c.has_axial_force())
       std::printf("critical loads on top of the preload Model/Axial force = %s N (the beam's own "
                   "axial force is in K)\n",
-                  text_of(c.axial_force).c_str());
+                  c.axial_force_field ? c.axial_force_field->text().c_str()
+                                      : text_of(c.axial_force).c_str());
     std::printf("%6s %24s %24s %10s %10s\n", "mode", "critical force [N]",
                 exact.empty() ? "" : "exact [N]", exact.empty() ? "" : "rel. error", "residual");
   }

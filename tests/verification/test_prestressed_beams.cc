@@ -196,3 +196,77 @@ TEST(PrestressedBeams, EnergyLedgerClosesUnderAxialForce) {
     EXPECT_NEAR(v[0], expected, 1e-6 * expected);
   }
 }
+
+namespace {
+// J_nu(z) by its power series (converges for every z; z < 3 here).
+double bessel_j(double nu, double z) {
+  double sum = 0, term = std::pow(z / 2, nu) / std::tgamma(nu + 1);
+  for (int m = 0; m < 60; ++m) {
+    sum += term;
+    term *= -(z / 2) * (z / 2) / ((m + 1) * (m + 1 + nu));
+  }
+  return sum;
+}
+} // namespace
+
+TEST(PrestressedBeams, GreenhillColumnUnderItsOwnWeight) {
+  // A clamped-free column (EI = rho A = L = 1) compressed by its own weight q per length: N(x) =
+  // -q (L - x), an axial force varying along the beam. Greenhill (Proc. Camb. Phil. Soc. 4, 1881):
+  // it buckles when J_{-1/3}((2/3) sqrt(q L^3 / EI)) = 0, q L^3 / EI = (3 j / 2)^2 = 7.837 with j
+  // the first zero of J_{-1/3}, found here by bisection of the series above.
+  double lo = 1, hi = 2.5;
+  for (int i = 0; i < 100; ++i)
+    ((bessel_j(-1.0 / 3, 0.5 * (lo + hi)) > 0) ? lo : hi) = 0.5 * (lo + hi);
+  const double q_cr = std::pow(1.5 * 0.5 * (lo + hi), 2);
+  test_support::report("Greenhill's q L^3 / EI", q_cr);
+  EXPECT_NEAR(q_cr, 7.837, 1e-3);
+  auto column = [](const std::string& type, double q) {
+    auto s = beam(type, "clamped", "free", 0, 40);
+    s.push_back("Model/Axial force=-" + std::to_string(q) + "*(1 - x)");
+    return s;
+  };
+  for (const char* type : {"euler bernoulli beam", "timoshenko beam"}) {
+    const std::vector<std::string> thin{"Model/Shear stiffness=1e9", "Discretization/Degree=3",
+                                        "Model/Rotary inertia per length=1e-6"};
+    const auto more = std::string(type) == "timoshenko beam" ? thin : std::vector<std::string>{};
+    // stable just below, unstable just above (omega_1^2 passes through zero at q_cr)
+    const double below = fe_frequencies(column(type, 0.999 * q_cr), 1, more)[0];
+    EXPECT_GT(below, 0) << type;
+    EXPECT_LT(below, 0.2) << type; // 3.516 unloaded: nearly gone
+    EXPECT_THROW(fe_frequencies(column(type, 1.001 * q_cr), 1, more), InputError) << type;
+    test_support::report(std::string(type) + ": omega_1 at 0.999 of Greenhill's load", below);
+  }
+  // a uniform N written as an expression of x takes the varying path: the same frequencies as the
+  // constant, to round-off
+  auto uniform = beam("euler bernoulli beam", "pinned", "pinned", -3, 40);
+  const auto constant = fe_frequencies(uniform, 3);
+  uniform.push_back("Model/Axial force=-3 + 0*x");
+  const auto varying = fe_frequencies(uniform, 3);
+  for (std::size_t k = 0; k < 3; ++k)
+    EXPECT_NEAR(varying[k], constant[k], 1e-12 * constant[k]) << k;
+}
+
+TEST(PrestressedBeams, EnergyLedgerClosesUnderAnAxialForceVaryingAlongTheBeam) {
+  // N(x) = 20 - 30 x, tension at one end and compression at the other: the ledger's potential
+  // (1/2) int N w_x^2 dx comes from the same Gauss points as K, so energy_error stays at round-off
+  for (const char* type : {"euler bernoulli beam", "timoshenko beam"}) {
+    auto settings = beam(type, "pinned", "pinned", 0, 40);
+    settings.insert(settings.end(),
+                    {"Model/Axial force=20 - 30*x", "Model/Rotary inertia per length=0.001",
+                     "Initial conditions/Displacement=0.01*sin(pi*x)",
+                     "Initial conditions/Velocity=0.1*sin(2*pi*x)",
+                     "Time integration/Time step=1e-3", "Time integration/Final time=0.5"});
+    const auto h = test_support::simulate(test_support::make_case(settings), MPI_COMM_WORLD);
+    const auto t = h.column("kinetic_energy"), v = h.column("potential_energy");
+    const double error = test_support::largest_magnitude(h.column("energy_error")) / (t[0] + v[0]);
+    test_support::report(std::string(type) + ": energy_error / E0 under N = 20 - 30 x", error);
+    EXPECT_LT(error, 1e-11) << type;
+    if (std::string(type) == "euler bernoulli beam") {
+      // V(0) = (1/2) int (EI w_xx^2 + N w_x^2) dx with w = 0.01 sin(pi x): int (20 - 30 x)
+      // cos^2(pi x) dx = 20/2 - 30/4 (x cos^2 averages to 1/4 over [0, 1])
+      const double k = M_PI,
+                   expected = 0.5 * 1e-4 * (std::pow(k, 4) / 2 + k * k * (20.0 / 2 - 30.0 / 4));
+      EXPECT_NEAR(v[0], expected, 1e-6 * expected);
+    }
+  }
+}
