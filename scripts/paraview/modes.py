@@ -64,6 +64,9 @@ def main():
         if fields.GetArray("critical_force"):
             title = "buckling mode %d: P_cr = %.6g N" % (
                 round(number), fields.GetArray("critical_force").GetValue(0))
+        elif fields.GetArray("critical_factor"):
+            title = "buckling mode %d: %.6g x Model/Axial force" % (
+                round(number), fields.GetArray("critical_factor").GetValue(0))
         else:
             frequency = fields.GetArray("frequency").GetValue(0)
             omega = fields.GetArray("omega").GetValue(0)

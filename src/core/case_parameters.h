@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 
 #include <string>
@@ -118,6 +119,10 @@ struct SpectrumParameters {
 struct BucklingParameters {
   unsigned int n_modes = 3;
   bool write_shapes = true;
+  bool of_axial_force = false; // Load = axial force: the critical multiples of Model/Axial force
+  // the geometric form's weight -N(x) of the load that buckles, set by `hamdyn buckling` for
+  // Load = axial force (null: a uniform unit compression)
+  std::function<double(double)> geometric_weight;
 };
 
 struct CaseParameters {

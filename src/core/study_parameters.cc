@@ -60,10 +60,18 @@ void declare_buckling_parameters(ParameterFile& f) {
       "Whether `hamdyn buckling` writes the buckling shapes for ParaView (buckling.pvd and its "
       "files, one snapshot per mode, scaled to a largest |w| of 1); false writes buckling.csv "
       "only.");
+  f.declare("Buckling", "Load", "uniform", P::Selection("uniform|axial force"),
+            "uniform | axial force",
+            "The load whose critical values `hamdyn buckling` computes: uniform, a uniform "
+            "compression P [N] on top of Model/Axial force (a preload); axial force, the "
+            "critical multiples lambda of Model/Axial force itself (compressive, < 0, along the "
+            "whole beam; it may vary with x: -q*(L - x), a column under its own weight, gives "
+            "lambda q as Greenhill's critical weight).");
 }
 
 void parse_buckling_parameters(const ParameterFile& f, CaseParameters& c) {
   std::tie(c.buckling.n_modes, c.buckling.write_shapes) = parse_eigen_study(f, "Buckling");
+  c.buckling.of_axial_force = f.get("Buckling", "Load") == "axial force";
 }
 
 void declare_convergence_parameters(ParameterFile& f) {

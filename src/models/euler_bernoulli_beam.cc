@@ -65,7 +65,13 @@ void EulerBernoulliBeamModel::cell_forms(const Cell& cell, CellForms& forms) con
 
 void EulerBernoulliBeamModel::geometric_rows(const Cell& cell, CellForms& forms,
                                              std::vector<extended>& form) const {
-  hermite::add_extended_rows(forms, form, extended(cell->vertex(1)[0]) - cell->vertex(0)[0], 1, 1);
+  const extended h = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
+  if (const auto& weight = c_.buckling.geometric_weight) {
+    const double x0 = cell->vertex(0)[0];
+    hermite::add_extended_rows(forms, form, h, 1,
+                               [&](extended xi) { return extended(weight(x0 + double(xi * h))); });
+  } else
+    hermite::add_extended_rows(forms, form, h, 1, 1);
 }
 
 void EulerBernoulliBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {

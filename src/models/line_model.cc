@@ -365,7 +365,7 @@ void LineModel::visit_cell_forms(const CellFormVisitor& visit, MassForm form) co
       continue;
     const extended length = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
     // (a coefficient varying along the line makes every cell's rows its own)
-    if (length != previous_length || c_.axial_force_field) {
+    if (length != previous_length || c_.axial_force_field || c_.buckling.geometric_weight) {
       cell_forms(cell, forms);
       if (form == MassForm::geometric_stiffness) {
         forms.mass.clear();

@@ -110,7 +110,13 @@ void TimoshenkoBeamModel::cell_forms(const Cell& cell, CellForms& forms) const {
 void TimoshenkoBeamModel::geometric_rows(const Cell& cell, CellForms& forms,
                                          std::vector<extended>& form) const {
   const extended h = extended(cell->vertex(1)[0]) - cell->vertex(0)[0];
-  extended_->add_gauss_rows(forms, form, c_.degree + 1, 1 / h, -1, 0, 0, 1);
+  if (const auto& weight = c_.buckling.geometric_weight) {
+    const double x0 = cell->vertex(0)[0];
+    extended_->add_gauss_rows(
+        forms, form, c_.degree + 1, 1 / h,
+        [&](extended xi) { return extended(weight(x0 + double(xi * h))); }, -1, 0, 0, 1);
+  } else
+    extended_->add_gauss_rows(forms, form, c_.degree + 1, 1 / h, -1, 0, 0, 1);
 }
 
 void TimoshenkoBeamModel::local_load(const Cell& cell, double t, Vector<double>& f) const {

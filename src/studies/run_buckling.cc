@@ -74,30 +74,66 @@ std::vector<double> exact_buckling_loads(const CaseParameters& c, unsigned int n
 }
 } // namespace
 
+namespace {
+// Buckling/Load = axial force: the case solved is the beam without its axial force in K, whose
+// geometric form is weighted by -N(x), so that its eigenvalues are the multiples lambda of N at
+// which K - lambda K_g(N) turns singular. N must compress the whole beam (K_g definite).
+CaseParameters of_axial_force(const CaseParameters& c) {
+  bool compressed = false;
+  for (int k = 0; k <= 256; ++k) {
+    const double x = c.length * k / 256.0, n = c.axial_force_at(x);
+    if (n > 0)
+      throw InputError("Buckling/Load", "axial force",
+                       "Model/Axial force is a tension (" + text_of(n) +
+                           " N) at x = " + text_of(x) +
+                           " m; expected a compression (< 0) along the whole beam "
+                           "to take its multiples (or Load = uniform)");
+    compressed = compressed || n < 0;
+  }
+  if (!compressed)
+    throw InputError("Buckling/Load", "axial force",
+                     "Model/Axial force is 0: there is no load to take multiples of; expected a "
+                     "compression (< 0), or Load = uniform");
+  CaseParameters solved = c;
+  solved.buckling.geometric_weight = [field = c.axial_force_field, n = c.axial_force](double x) {
+    return -(field ? (*field)(x, 0) : n);
+  };
+  solved.axial_force = 0;
+  solved.axial_force_field = nullptr;
+  return solved;
+}
+} // namespace
+
 NamedValues run_buckling(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                          bool report) {
   check_buckling_case(c);
   const unsigned int n = c.buckling.n_modes;
-  PreparedCase pc(c, comm, Matrices::band_from_cells, MassForm::geometric_stiffness);
+  const bool multiples = c.buckling.of_axial_force;
+  const CaseParameters solved = multiples ? of_axial_force(c) : c;
+  PreparedCase pc(solved, comm, Matrices::band_from_cells, MassForm::geometric_stiffness);
   check_number_of_modes(pc, n, "Buckling/Number of modes");
   refuse_modes_beyond_memory(pc, n, "Buckling/Number of modes");
   const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
   if (!c.buckling.write_shapes)
     pc.release_mesh();
-  // K x = P K_g x has the shape of K x = omega^2 M x: P = omega^2, on the scale EI / L^2
-  const Modes modes =
-      natural_modes(pc.system, c, n, std::sqrt(c.bending_stiffness) / c.length, report);
+  // K x = P K_g x has the shape of K x = omega^2 M x: P = omega^2, on the scale EI / L^2 (a
+  // multiple of N: on the scale EI / (L^2 max |N|))
+  const double scale =
+      std::sqrt(c.bending_stiffness / (multiples ? c.largest_axial_force() : 1)) / c.length;
+  const Modes modes = natural_modes(pc.system, solved, n, scale, report);
   std::vector<double> loads;
   for (double w : modes.omega)
     loads.push_back(w * w);
-  if (!(loads.front() > 1e-9 * c.bending_stiffness / (c.length * c.length)))
+  if (!(loads.front() > 1e-9 * scale * scale))
     throw CollectiveFailure("the first critical load is " + text_of(loads.front()) +
-                            " N, zero to round-off: the beam moves without bending (a mechanism "
+                            (multiples ? "" : " N") +
+                            ", zero to round-off: the beam moves without bending (a mechanism "
                             "the supports' check did not see)");
-  std::vector<double> exact = exact_buckling_loads(c, n);
+  std::vector<double> exact = multiples ? std::vector<double>() : exact_buckling_loads(c, n);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
 
-  std::vector<std::string> columns{"mode", "critical_force"};
+  const std::string quantity = multiples ? "critical_factor" : "critical_force";
+  std::vector<std::string> columns{"mode", quantity};
   if (!exact.empty())
     columns.push_back("exact_critical_force");
   columns.push_back("residual");
@@ -106,12 +142,18 @@ NamedValues run_buckling(const CaseParameters& c, const ParameterFile& file, MPI
   if (c.buckling.write_shapes)
     series.emplace(c.output_directory, "buckling", comm);
   if (root) {
-    if (c.has_axial_force())
+    if (multiples)
+      std::printf("critical multiples lambda of Model/Axial force = %s N (the beam buckles under "
+                  "lambda N)\n",
+                  c.axial_force_field ? c.axial_force_field->text().c_str()
+                                      : text_of(c.axial_force).c_str());
+    else if (c.has_axial_force())
       std::printf("critical loads on top of the preload Model/Axial force = %s N (the beam's own "
                   "axial force is in K)\n",
                   c.axial_force_field ? c.axial_force_field->text().c_str()
                                       : text_of(c.axial_force).c_str());
-    std::printf("%6s %24s %24s %10s %10s\n", "mode", "critical force [N]",
+    std::printf("%6s %24s %24s %10s %10s\n", "mode",
+                multiples ? "critical multiple" : "critical force [N]",
                 exact.empty() ? "" : "exact [N]", exact.empty() ? "" : "rel. error", "residual");
   }
   NamedValues results;
@@ -121,7 +163,7 @@ NamedValues run_buckling(const CaseParameters& c, const ParameterFile& file, MPI
       row.push_back(exact[k]);
     row.push_back(modes.residual[k]);
     csv.row(row);
-    results.add("critical_force_" + std::to_string(k + 1), loads[k]);
+    results.add(quantity + "_" + std::to_string(k + 1), loads[k]);
     if (root) {
       if (exact.empty())
         std::printf("%6u %24.15g %24s %10s %10.2e\n", k + 1, loads[k], "", "", modes.residual[k]);
@@ -130,7 +172,7 @@ NamedValues run_buckling(const CaseParameters& c, const ParameterFile& file, MPI
                     std::abs(loads[k] - exact[k]) / exact[k], modes.residual[k]);
     }
     if (series)
-      write_mode_shape(pc, modes.shapes[k], k + 1, {{"critical_force", loads[k]}}, *series);
+      write_mode_shape(pc, modes.shapes[k], k + 1, {{quantity, loads[k]}}, *series);
   }
   return results;
 }

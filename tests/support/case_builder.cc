@@ -112,6 +112,15 @@ void report(const std::string& what, double value) {
     std::printf("[ measured ] %s = %.6g\n", what.c_str(), value);
 }
 
+double bessel_j(double nu, double z) {
+  double sum = 0, term = std::pow(z / 2, nu) / std::tgamma(nu + 1);
+  for (int m = 0; m < 80; ++m) {
+    sum += term;
+    term *= -(z / 2) * (z / 2) / ((m + 1) * (m + 1 + nu));
+  }
+  return sum;
+}
+
 double largest_magnitude(const std::vector<double>& x) {
   double m = 0;
   for (double v : x)

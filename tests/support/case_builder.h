@@ -59,4 +59,7 @@ double largest_magnitude(const std::vector<double>& x);
 /// Prints a measured number on rank 0 (shown by ctest -V and in the CI log).
 void report(const std::string& what, double value);
 
+/// J_nu(z) by its power series (a reference for tests: converges for every z, used for z < 10).
+double bessel_j(double nu, double z);
+
 } // namespace hamdyn::test_support

@@ -197,26 +197,14 @@ TEST(PrestressedBeams, EnergyLedgerClosesUnderAxialForce) {
   }
 }
 
-namespace {
-// J_nu(z) by its power series (converges for every z; z < 3 here).
-double bessel_j(double nu, double z) {
-  double sum = 0, term = std::pow(z / 2, nu) / std::tgamma(nu + 1);
-  for (int m = 0; m < 60; ++m) {
-    sum += term;
-    term *= -(z / 2) * (z / 2) / ((m + 1) * (m + 1 + nu));
-  }
-  return sum;
-}
-} // namespace
-
 TEST(PrestressedBeams, GreenhillColumnUnderItsOwnWeight) {
   // A clamped-free column (EI = rho A = L = 1) compressed by its own weight q per length: N(x) =
   // -q (L - x), an axial force varying along the beam. Greenhill (Proc. Camb. Phil. Soc. 4, 1881):
   // it buckles when J_{-1/3}((2/3) sqrt(q L^3 / EI)) = 0, q L^3 / EI = (3 j / 2)^2 = 7.837 with j
-  // the first zero of J_{-1/3}, found here by bisection of the series above.
+  // the first zero of J_{-1/3}, found here by bisection of its series.
   double lo = 1, hi = 2.5;
   for (int i = 0; i < 100; ++i)
-    ((bessel_j(-1.0 / 3, 0.5 * (lo + hi)) > 0) ? lo : hi) = 0.5 * (lo + hi);
+    ((test_support::bessel_j(-1.0 / 3, 0.5 * (lo + hi)) > 0) ? lo : hi) = 0.5 * (lo + hi);
   const double q_cr = std::pow(1.5 * 0.5 * (lo + hi), 2);
   test_support::report("Greenhill's q L^3 / EI", q_cr);
   EXPECT_NEAR(q_cr, 7.837, 1e-3);
