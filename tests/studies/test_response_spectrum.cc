@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 using namespace hamdyn;
@@ -21,6 +22,16 @@ namespace {
 // a_g: a decaying chirp sampled every 0.01 s for 4 s (a record's shape, linear in between)
 double ground(double t) {
   return 3 * std::exp(-0.5 * t) * std::sin(2 * M_PI * (0.5 + 0.6 * t) * t);
+}
+
+// The chirp's samples every 0.01 s over 4 s: (times, accelerations).
+std::pair<std::vector<double>, std::vector<double>> chirp_record() {
+  std::vector<double> t, a;
+  for (int i = 0; i <= 400; ++i) {
+    t.push_back(0.01 * i);
+    a.push_back(ground(t.back()));
+  }
+  return {t, a};
 }
 
 // The peak |u| of u'' + 2 zeta w u' + w^2 u = -a_g(t) (a_g linear between the samples, zero after
@@ -57,11 +68,7 @@ double fine_peak(const std::vector<double>& t, const std::vector<double>& a, dou
 } // namespace
 
 TEST(ResponseSpectrum, NigamJenningsAgainstAFineIntegration) {
-  std::vector<double> t, a;
-  for (int i = 0; i <= 400; ++i) {
-    t.push_back(0.01 * i);
-    a.push_back(ground(t.back()));
-  }
+  const auto [t, a] = chirp_record();
   double worst = 0;
   for (const double zeta : {0.0, 0.05, 0.2})
     for (const double period : {0.05, 0.3, 1.0, 3.0}) {
@@ -82,11 +89,7 @@ TEST(ResponseSpectrum, NigamJenningsAgainstAFineIntegration) {
 TEST(ResponseSpectrum, OverdampedOscillatorsAgainstAFineIntegration) {
   // zeta >= 1 has an exact step of its own (Chopra's coefficients hold for zeta < 1); its peak,
   // in the record and in the free motion after it, against the same RK4 integration
-  std::vector<double> t, a;
-  for (int i = 0; i <= 400; ++i) {
-    t.push_back(0.01 * i);
-    a.push_back(ground(t.back()));
-  }
+  const auto [t, a] = chirp_record();
   double worst = 0;
   for (const double zeta : {1.0, 1.02487, 2.0, 5.0})
     for (const double period : {0.05, 0.3, 1.0, 3.0}) {
