@@ -169,14 +169,17 @@ def stretched(data, y_factor):
 
 def warped_line(data, scale, colour_by, table, width=4.0):
     """An actor of the line lifted by `scale` times its `deflection` vector (ParaView's Warp By
-    Vector), coloured by the field `colour_by` through `table`."""
+    Vector), coloured by the field `colour_by` through `table` (None: plain)."""
     warp = vtkWarpVector()
     warp.SetInputData(data)
     warp.SetInputArrayToProcess(0, 0, 0, 0, "deflection")  # 0: point data
     warp.SetScaleFactor(scale)
     mapper = vtkDataSetMapper()
     mapper.SetInputConnection(warp.GetOutputPort())
-    _colour(mapper, data, colour_by, table)
+    if colour_by:
+        _colour(mapper, data, colour_by, table)
+    else:  # a plain line, coloured by the caller
+        mapper.ScalarVisibilityOff()
     actor = vtkActor()
     actor.SetMapper(mapper)
     actor.GetProperty().SetLineWidth(width)

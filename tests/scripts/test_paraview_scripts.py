@@ -132,6 +132,20 @@ run([os.path.join(scripts, "paraview", "points.py"), pendulum, frames, "--every"
 written = sorted(glob.glob(os.path.join(work, "swing_*.png")))
 check("points.py: every 2nd of 5 snapshots", len(written) == 3, written)
 
+# another run drawn over the first (--with, --label), and a --label count that does not match
+other = os.path.join(work, "damped")
+run([hamdyn, "run", "--output", other, "--set", "Time integration/Final time=0.02",
+     "--set", "Output/Snapshot interval=20", "--set", "Model/Viscous damping=5"], "hamdyn run (damped)")
+out = os.path.join(work, "overlay.png")
+run([os.path.join(scripts, "paraview", "deflection.py"), results, out, "--last", "--with", other,
+     "--label", "as built", "--label", "damped"], "deflection.py --with")
+picture(out, "deflection.py --with")
+done = subprocess.run([os.path.join(scripts, "paraview", "deflection.py"), results, out, "--last",
+                       "--with", other, "--label", "one"], stdout=subprocess.PIPE,
+                      stderr=subprocess.STDOUT, text=True, timeout=300)
+check("deflection.py: one --label for two runs is exit 2 in one line",
+      done.returncode == 2 and "give one per run" in done.stdout, done.stdout[-300:])
+
 # --title and a PDF (text as vectors, the rendered lines as an embedded image); another
 # extension is one line and exit 2
 for script, arguments in (("deflection.py", [results, "--last"]),
