@@ -146,6 +146,8 @@ def bad_values(allowed):
         return ["-1", "0.6"], not_numbers
     if a == "a real number" or a.startswith("a real number ("):
         return [], not_numbers
+    if a.startswith("a real number, or an expression in x"):  # not finite somewhere on [0, L]
+        return ["1/x", "sqrt(x - 0.5)", "1/0"], not_numbers
     if a.startswith("a real number in [0, 1]"):
         return ["-0.1", "1.1"], not_numbers
     if a.startswith("a real number in (0, 1e-2]"):
