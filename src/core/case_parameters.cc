@@ -107,22 +107,40 @@ void declare_case_parameters(ParameterFile& f) {
   declare_output_parameters(f);
 }
 
+FieldExtremes CaseParameters::axial_force_extremes() const {
+  FieldExtremes n{axial_force, axial_force, 0, 0};
+  if (axial_force_field) {
+    n = {INFINITY, -INFINITY, 0, 0};
+    for_each_field_sample_point(length, [&](double x) {
+      const double v = axial_force_at(x);
+      if (v < n.min)
+        n.min = v, n.x_of_min = x;
+      if (v > n.max)
+        n.max = v, n.x_of_max = x;
+    });
+  }
+  return n;
+}
+
+std::string CaseParameters::axial_force_text() const {
+  return axial_force_field ? axial_force_field->text() : text_of(axial_force);
+}
+
 namespace {
 // Whether Model/`key` is an expression that uses x; if so, `field` takes it, checked finite along
-// the beam (at 257 points of [0, length]); otherwise it is a number, read as before.
+// the beam (at its field sample points); otherwise it is a number, read as before.
 bool varies_along_x(const ParameterFile& f, const std::string& key, double length,
                     ExpressionPtr& field) {
   field = nullptr;
   const auto e = expression(f, "Model", key, {"x"});
   if (!e->depends_on_x())
     return false;
-  for (int k = 0; k <= 256; ++k) {
-    const double x = length * k / 256.0;
+  for_each_field_sample_point(length, [&](double x) {
     if (!std::isfinite((*e)(x, 0)))
       throw InputError(parameter_name("Model", key), f.get("Model", key),
                        "is not finite at x = " + text_of(x) +
                            " m; expected an expression in x finite along the beam");
-  }
+  });
   field = e;
   return true;
 }

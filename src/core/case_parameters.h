@@ -18,6 +18,20 @@
 
 namespace hamdyn {
 
+/// The points x_k = k L / 256 (k = 0 ... 256) at which a property given as an expression in x is
+/// checked: finite, its sign, its extremes. Sampling, not a proof: fine enough for the smooth
+/// fields users write (a bound needs interval arithmetic muparser does not offer).
+template <class Visit>
+void for_each_field_sample_point(double length, Visit&& visit) {
+  for (int k = 0; k <= 256; ++k)
+    visit(length * k / 256.0);
+}
+
+/// A field's smallest and largest value and the x of each [m].
+struct FieldExtremes {
+  double min, max, x_of_min, x_of_max;
+};
+
 enum class MassMatrix { consistent, lumped };
 enum class Scheme { generalized_alpha, central_difference, modal };
 
@@ -138,13 +152,15 @@ struct CaseParameters {
     return axial_force_field ? (*axial_force_field)(x, 0) : axial_force;
   }
   bool has_axial_force() const { return axial_force_field != nullptr || axial_force != 0; }
-  /// The largest |N(x)| along the beam (sampled at 257 points where it varies).
+  /// The smallest and largest N(x) along the beam, and where (at the field_sample_points).
+  FieldExtremes axial_force_extremes() const;
+  /// The largest |N(x)| along the beam.
   double largest_axial_force() const {
-    double n = std::abs(axial_force);
-    for (int k = 0; axial_force_field && k <= 256; ++k)
-      n = std::max(n, std::abs(axial_force_at(length * k / 256.0)));
-    return n;
+    const FieldExtremes n = axial_force_extremes();
+    return std::max(-n.min, n.max);
   }
+  /// Model/Axial force as written (the expression), or the number.
+  std::string axial_force_text() const;
   double axial_stiffness = 0; // Kirchhoff-Carrier string: EA [N]; 0 = linear string
   double rayleigh_mass = 0, rayleigh_stiffness = 0;
   EndParameters left, right;

@@ -81,14 +81,10 @@ Modes natural_modes(const SecondOrderSystem& system, const CaseParameters& c, un
     warn_beyond_resolution(modes, system.comm);
     return modes;
   } catch (const UnstableSystem&) {
-    // a compression anywhere along the beam (N(x) < 0 at one of 257 points where it varies)
-    bool compressed = c.axial_force < 0;
-    for (int k = 0; c.axial_force_field && k <= 256; ++k)
-      compressed = compressed || c.axial_force_at(c.length * k / 256.0) < 0;
-    if (!compressed)
+    // a compression anywhere along the beam
+    if (!(c.axial_force_extremes().min < 0))
       throw;
-    throw InputError("Model/Axial force",
-                     c.axial_force_field ? c.axial_force_field->text() : text_of(c.axial_force),
+    throw InputError("Model/Axial force", c.axial_force_text(),
                      "this compression is at or beyond the beam's first buckling load (`hamdyn "
                      "buckling` with Axial force = 0 gives it): the beam is unstable, a mode has "
                      "omega^2 < 0; expected a compression below the buckling load");

@@ -79,18 +79,14 @@ namespace {
 // geometric form is weighted by -N(x), so that its eigenvalues are the multiples lambda of N at
 // which K - lambda K_g(N) turns singular. N must compress the whole beam (K_g definite).
 CaseParameters of_axial_force(const CaseParameters& c) {
-  bool compressed = false;
-  for (int k = 0; k <= 256; ++k) {
-    const double x = c.length * k / 256.0, n = c.axial_force_at(x);
-    if (n > 0)
-      throw InputError("Buckling/Load", "axial force",
-                       "Model/Axial force is a tension (" + text_of(n) +
-                           " N) at x = " + text_of(x) +
-                           " m; expected a compression (< 0) along the whole beam "
-                           "to take its multiples (or Load = uniform)");
-    compressed = compressed || n < 0;
-  }
-  if (!compressed)
+  const FieldExtremes n = c.axial_force_extremes();
+  if (n.max > 0)
+    throw InputError("Buckling/Load", "axial force",
+                     "Model/Axial force is a tension (" + text_of(n.max) +
+                         " N) at x = " + text_of(n.x_of_max) +
+                         " m; expected a compression (< 0) along the whole beam "
+                         "to take its multiples (or Load = uniform)");
+  if (!(n.min < 0))
     throw InputError("Buckling/Load", "axial force",
                      "Model/Axial force is 0: there is no load to take multiples of; expected a "
                      "compression (< 0), or Load = uniform");
@@ -145,13 +141,11 @@ NamedValues run_buckling(const CaseParameters& c, const ParameterFile& file, MPI
     if (multiples)
       std::printf("critical multiples lambda of Model/Axial force = %s N (the beam buckles under "
                   "lambda N)\n",
-                  c.axial_force_field ? c.axial_force_field->text().c_str()
-                                      : text_of(c.axial_force).c_str());
+                  c.axial_force_text().c_str());
     else if (c.has_axial_force())
       std::printf("critical loads on top of the preload Model/Axial force = %s N (the beam's own "
                   "axial force is in K)\n",
-                  c.axial_force_field ? c.axial_force_field->text().c_str()
-                                      : text_of(c.axial_force).c_str());
+                  c.axial_force_text().c_str());
     std::printf("%6s %24s %24s %10s %10s\n", "mode",
                 multiples ? "critical multiple" : "critical force [N]",
                 exact.empty() ? "" : "exact [N]", exact.empty() ? "" : "rel. error", "residual");

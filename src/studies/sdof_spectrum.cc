@@ -114,16 +114,17 @@ SpectralValues sdof_spectrum(const std::vector<double>& t, const std::vector<dou
   // After the record (zero excitation; a record ending at a nonzero sample is taken to fall to
   // zero at once) the motion is a decaying cosine, u = e^(-zeta w s) R cos(wd s - phi): its first
   // extremum at s >= 0 is the largest one, tan(wd s - phi) = -zeta / sqrt(1 - zeta^2).
-  if ((t.empty() ? 0.0 : t.back()) < until && (u != 0 || v != 0) && zeta >= 1)
-    peak = std::max(peak, overdamped_free_peak(u, v, w, zeta, until - t.back()));
-  else if ((t.empty() ? 0.0 : t.back()) < until && (u != 0 || v != 0)) {
+  const double end = until - (t.empty() ? 0.0 : t.back()); // the free motion's span
+  const bool moves_after_record = end > 0 && (u != 0 || v != 0);
+  if (moves_after_record && zeta >= 1)
+    peak = std::max(peak, overdamped_free_peak(u, v, w, zeta, end));
+  else if (moves_after_record) {
     const double wd = w * std::sqrt(1 - zeta * zeta);
     const double c1 = u, c2 = (v + zeta * w * u) / wd;
     const double r = std::hypot(c1, c2), phi = std::atan2(c2, c1);
     const double theta0 = -std::atan(zeta / std::sqrt(1 - zeta * zeta));
     double theta = theta0 + std::ceil((-phi - theta0) / M_PI) * M_PI; // the first >= -phi
     const double s = (theta + phi) / wd;
-    const double end = until - (t.empty() ? 0.0 : t.back());
     if (s <= end)
       peak = std::max(peak, std::exp(-zeta * w * s) * r * std::abs(std::cos(theta)));
   }
