@@ -8,16 +8,26 @@ Each docs/examples/NAME.prm is a complete case file whose first lines say how th
 one command per `# docs:` line, in order: `hamdyn` is the built program, a plot_*.py or
 paraview/*.py name is the script of scripts/; {case} is the file itself, {results} a scratch
 directory and {pictures} where the manual's pictures go (docs/pictures, which Sphinx reads). Every
-file a command names under {pictures} must exist and be non-empty after it.
+file a command names under {pictures} must exist and be non-empty after it. Two more forms show a
+long run stopped and resumed:
+  # docs: terminate-after-rows N hamdyn run ... --output DIR
+starts the run, sends it SIGTERM (a scheduler's time limit) once DIR/history.csv holds more than
+N lines (its own progress, never a time) and expects its exit 143;
+  # docs: same-bytes FILE_A FILE_B
+expects the two files identical, byte for byte.
 
 usage: docs_examples.py HAMDYN RESULTS_DIR PICTURES_DIR [NAME ...]
 Exit 0 when every example ran and drew its pictures; 1 naming the first that did not.
 """
+import filecmp
 import glob
 import os
 import shlex
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hamdyn_python  # noqa: E402
@@ -40,6 +50,29 @@ def program(word, hamdyn):
     sys.exit("docs_examples.py: unknown program %r (hamdyn or a script of scripts/)" % word)
 
 
+def run(command, rows, words):
+    """(exit status, output) of the command; with `rows`, SIGTERM once the history.csv of its
+    --output directory holds more than that many lines."""
+    with tempfile.TemporaryFile("w+") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
+        if rows is not None:
+            history = os.path.join(words[words.index("--output") + 1], "history.csv")
+            while process.poll() is None and lines(history) <= rows:
+                time.sleep(0.02)  # polls the run's own progress: the file, not a duration
+            process.send_signal(signal.SIGTERM)
+        process.wait()
+        log.seek(0)
+        return process.returncode, log.read()
+
+
+def lines(path):
+    try:
+        with open(path, "rb") as f:
+            return sum(chunk.count(b"\n") for chunk in iter(lambda: f.read(1 << 20), b""))
+    except OSError:
+        return 0
+
+
 def main(arguments):
     hamdyn_python.exit_on_help(__doc__)
     if len(arguments) < 3:
@@ -59,11 +92,17 @@ def main(arguments):
         for step in steps:
             words = [w.format(case=case, results=results, pictures=pictures)
                      for w in shlex.split(step)]
-            done = subprocess.run(program(words[0], hamdyn) + words[1:], stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True)
-            if done.returncode != 0:
-                sys.exit("docs_examples.py: %s: `%s` exited %d:\n%s"
-                         % (name, step, done.returncode, done.stdout[-3000:]))
+            if words[0] == "same-bytes":
+                if not filecmp.cmp(words[1], words[2], shallow=False):
+                    sys.exit("docs_examples.py: %s: %s and %s differ" % (name, words[1], words[2]))
+                continue
+            rows, expected = None, 0
+            if words[0] == "terminate-after-rows":
+                rows, expected, words = int(words[1]), 143, words[2:]
+            returncode, output = run(program(words[0], hamdyn) + words[1:], rows, words)
+            if returncode != expected:
+                sys.exit("docs_examples.py: %s: `%s` exited %d (expected %d):\n%s"
+                         % (name, step, returncode, expected, output[-3000:]))
             for word in words:  # every picture the step names
                 if word.startswith(pictures + os.sep) and (
                         not os.path.isfile(word) or os.path.getsize(word) == 0):

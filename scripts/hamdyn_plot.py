@@ -158,6 +158,39 @@ def pick(available, wanted, what):
     return list(wanted)
 
 
+def tables(args, name, missing=""):
+    """(directory, {column: values}) of the table `name` (frf.csv, ...) of each INPUT, a result
+    directory or the file itself; an input without it ends the script naming it (and `missing`,
+    why it may be missing)."""
+    found = []
+    for directory in args.inputs:
+        path = os.path.join(directory, name) if os.path.isdir(directory) else directory
+        if not os.path.isfile(path):
+            sys.exit("%s: no %s in %s%s" % (os.path.basename(sys.argv[0]), name, directory,
+                                            missing))
+        found.append((os.path.dirname(os.path.abspath(path)), read_csv(path)[1]))
+    return found
+
+
+def drawn_columns(tables, suffix, wanted, what):
+    """The columns to draw of per-column tables (frf.csv's c_abs, psd.csv's c_psd): `wanted`
+    (--columns) where given, each checked; otherwise every column not zero at every frequency (a
+    held end is) that all the tables share, in the first one's order."""
+    present = [[k[:-len(suffix)] for k in data if k.endswith(suffix) and any(v > 0 for v in data[k])]
+               for data in tables]
+    shared = [c for c in present[0] if all(c in p for p in present[1:])]
+    return pick(shared, wanted, what) if wanted else shared
+
+
+def units_of(columns):
+    """The units of the columns, each once: displacements (m) first, then rotations."""
+    units = []
+    for c in columns:
+        if describe(c)[1] not in units:
+            units.append(describe(c)[1])
+    return sorted(units, key=lambda u: u != "m")
+
+
 def case_value(directory, section, key):
     """`set key = value` of `subsection section` in DIR/used_parameters.prm, or None."""
     current = []

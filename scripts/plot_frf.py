@@ -40,30 +40,12 @@ def main():
     hamdyn_python.require(["matplotlib", "numpy"], "python3-matplotlib python3-numpy")
     import numpy as np
     plt = hamdyn_plot.style()
-    runs = []
-    for directory in args.inputs:
-        path = os.path.join(directory, "frf.csv") if os.path.isdir(directory) else directory
-        if not os.path.isfile(path):
-            sys.exit("plot_frf.py: no frf.csv in %s" % directory)
-        _, data, _ = hamdyn_plot.read_csv(path)
-        runs.append((os.path.dirname(os.path.abspath(path)), data))
-    present = [[k[:-len("_abs")] for k in data if k.endswith("_abs")
-                and any(v > 0 for v in data[k])] for _, data in runs]
-    if args.columns:
-        columns = hamdyn_plot.pick(present[0] if len(runs) == 1 else
-                                   sorted(set.intersection(*map(set, present))),
-                                   args.columns, "frf.csv")
-    elif len(runs) == 1:
-        columns = present[0]
-    else:
-        columns = [c for c in present[0] if all(c in p for p in present[1:])]
+    runs = hamdyn_plot.tables(args, "frf.csv")
+    columns = hamdyn_plot.drawn_columns([data for _, data in runs], "_abs", args.columns,
+                                        "frf.csv")
     if not columns:
         sys.exit("plot_frf.py: no column to draw (every one is zero, or the inputs share none)")
-    units = []
-    for c in columns:
-        if hamdyn_plot.describe(c)[1] not in units:
-            units.append(hamdyn_plot.describe(c)[1])
-    units.sort(key=lambda u: u != "m")  # displacements first, then rotations
+    units = hamdyn_plot.units_of(columns)
     figure, axes = plt.subplots(2, len(units), figsize=(6.4 * len(units), 6.4), sharex=True,
                                 squeeze=False)
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]

@@ -29,11 +29,8 @@ def main():
     axes = axes[0]
     styles = ("-", "--", "-.", ":")
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for r, (directory, name) in enumerate(zip(args.inputs, args.names)):
-        path = os.path.join(directory, "spectrum.csv") if os.path.isdir(directory) else directory
-        if not os.path.isfile(path):
-            sys.exit("plot_spectrum.py: no spectrum.csv in %s" % directory)
-        _, data, _ = hamdyn_plot.read_csv(path)
+    for r, ((_, data), name) in enumerate(zip(hamdyn_plot.tables(args, "spectrum.csv"),
+                                              args.names)):
         ratios = sorted(set(data["damping_ratio"]))
         for k, zeta in enumerate(ratios):
             rows = [i for i, z in enumerate(data["damping_ratio"]) if z == zeta]

@@ -32,18 +32,10 @@ def main():
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--last", action="store_true")
     parser.add_argument("--time", type=float, default=None)
-    parser.add_argument("--with", dest="others", action="append", default=[],
-                        help="another run's results directory drawn over this one")
-    parser.add_argument("--label", action="append", default=[],
-                        help="a legend name per run, RESULTS_DIR's first (default: their names)")
+    hv.overlay_arguments(parser, "deflected lines")
     args = parser.parse_args()
     hv.check_output(args.out)
-    runs = [args.results] + args.others
-    if args.label and len(args.label) != len(runs):
-        sys.stderr.write("deflection.py: --label given %d times for %d runs: give one per run\n"
-                         % (len(args.label), len(runs)))
-        sys.exit(2)
-    names = args.label or [os.path.basename(os.path.abspath(run)) for run in runs]
+    names = hv.overlay_names(args)
     others = [hv.series(run, "solution") for run in args.others]
     snapshots = hv.series(args.results, "solution")
     if not snapshots:
@@ -77,14 +69,9 @@ def main():
         for j, series in enumerate(others):  # the other runs at the nearest time, plain colours
             near = min(series, key=lambda snapshot: abs(snapshot[0] - t))[1]
             line = hv.warped_line(hv.read(near), scale, None, None, 2.5)
-            line.GetProperty().SetColor(*OVERLAY_COLOURS[j % len(OVERLAY_COLOURS)])
+            line.GetProperty().SetColor(*hv.overlay_colour(j))
             r.AddActor(line)
-        if others:  # the legend: the first run by its colour scale, the others by their colour
-            r.AddActor2D(hv.text("%s (coloured by %s)" % (names[0], colour_by), 0.02, 0.84, 14))
-            for j, name in enumerate(names[1:]):
-                label = hv.text(name, 0.02, 0.78 - 0.06 * j, 14)
-                label.GetTextProperty().SetColor(*OVERLAY_COLOURS[j % len(OVERLAY_COLOURS)])
-                r.AddActor2D(label)
+        hv.overlay_legend(r, names, "coloured by %s" % colour_by)
         if t in attachments:  # drawn where they move, lifted by the same scale
             r.AddActor(hv.plain_actor(hv.stretched(hv.read(attachments[t]), scale),
                                        (0.15, 0.15, 0.15), 9.0))
@@ -96,10 +83,6 @@ def main():
                              0.02, 0.92, 18))
         hv.look_at(r, (x0, x1 + 0.2 * length, -0.2 * length, 0.2 * length))
         hv.save_png(window, args.out if single else "%s_%05d%s" % (base, k, extension))
-
-
-# matplotlib's tab10 colours after the first (the first run is drawn by its colour scale)
-OVERLAY_COLOURS = ((0.0, 0.0, 0.0), (0.17, 0.63, 0.17), (0.58, 0.40, 0.74), (1.0, 0.50, 0.05))
 
 
 def largest(results, chosen, colour_by):

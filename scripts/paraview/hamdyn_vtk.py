@@ -51,6 +51,48 @@ def arguments(doc):
     return parser
 
 
+def overlay_arguments(parser, what):
+    """--with OTHER_DIR (repeated) and --label NAME (one per run, RESULTS_DIR's first): other
+    runs drawn over the first, each in a plain colour of its own, named in a legend."""
+    parser.add_argument("--with", dest="others", action="append", default=[],
+                        help="another run's results directory whose %s are drawn over this "
+                             "one's (repeat for more)" % what)
+    parser.add_argument("--label", action="append", default=[],
+                        help="a legend name per run, RESULTS_DIR's first (default: their names)")
+
+
+def overlay_names(args):
+    """The legend's names of RESULTS_DIR and the --with runs; a --label count that does not
+    match the runs is one line and exit 2."""
+    runs = [args.results] + args.others
+    if args.label and len(args.label) != len(runs):
+        sys.stderr.write("%s: --label given %d times for %d runs: give one per run\n"
+                         % (os.path.basename(sys.argv[0]), len(args.label), len(runs)))
+        sys.exit(2)
+    return args.label or [os.path.basename(os.path.abspath(run)) for run in runs]
+
+
+# matplotlib's tab10 colours after the first (the first run is drawn in its own colours)
+OVERLAY_COLOURS = ((0.0, 0.0, 0.0), (0.17, 0.63, 0.17), (0.58, 0.40, 0.74), (1.0, 0.50, 0.05))
+
+
+def overlay_colour(j):
+    """The plain colour of the j-th --with run."""
+    return OVERLAY_COLOURS[j % len(OVERLAY_COLOURS)]
+
+
+def overlay_legend(r, names, first, top=0.84, size=14):
+    """The legend of an overlay in renderer r: the first run described by `first` (how it is
+    drawn), the others in their colours; nothing for a single run."""
+    if len(names) < 2:
+        return
+    r.AddActor2D(text("%s (%s)" % (names[0], first), 0.02, top, size))
+    for j, name in enumerate(names[1:]):
+        label = text(name, 0.02, top - 0.06 * (j + 1), size)
+        label.GetTextProperty().SetColor(*overlay_colour(j))
+        r.AddActor2D(label)
+
+
 def caption(args, what):
     """The picture's caption: --title, then what is drawn."""
     return "%s   %s" % (args.title, what) if args.title else what

@@ -1,6 +1,6 @@
 #include "studies/stop_on_signals.h"
 
-#include "output/history_writer.h"
+#include "core/text.h"
 
 namespace hamdyn {
 
@@ -66,7 +66,7 @@ std::string stopped_after(int signal, unsigned long step, unsigned long n_steps)
 
 Interrupted stopped_by(int signal, unsigned long step, unsigned long n_steps, double t,
                        const std::string& command, const std::string& directory) {
-  return Interrupted(signal, stopped_after(signal, step, n_steps) + " (t = " + format_number(t) +
+  return Interrupted(signal, stopped_after(signal, step, n_steps) + " (t = " + precise_text_of(t) +
                                  " s); the outputs so far are complete: continue with hamdyn " +
                                  command + " --resume " + directory);
 }

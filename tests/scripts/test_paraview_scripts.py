@@ -46,6 +46,19 @@ def colours(path):
                {pixels.GetTuple(i) for i in range(0, n, 7)})
 
 
+def has_black(path):
+    """Whether the PNG has a pure black pixel: the first --with run's colour, which no single
+    picture uses (its text is 10 % grey, its lines lighter)."""
+    if not os.path.isfile(path):
+        return False
+    reader = vtkPNGReader()
+    reader.SetFileName(path)
+    reader.Update()
+    pixels = reader.GetOutput().GetPointData().GetScalars()
+    return any(pixels.GetTuple(i)[:3] == (0.0, 0.0, 0.0)
+               for i in range(pixels.GetNumberOfTuples()))
+
+
 def run(command, name):
     environment = dict(os.environ)
     environment.pop("DISPLAY", None)  # headless, as on a cluster node or in CI
@@ -140,11 +153,37 @@ out = os.path.join(work, "overlay.png")
 run([os.path.join(scripts, "paraview", "deflection.py"), results, out, "--last", "--with", other,
      "--label", "as built", "--label", "damped"], "deflection.py --with")
 picture(out, "deflection.py --with")
-done = subprocess.run([os.path.join(scripts, "paraview", "deflection.py"), results, out, "--last",
-                       "--with", other, "--label", "one"], stdout=subprocess.PIPE,
-                      stderr=subprocess.STDOUT, text=True, timeout=300)
-check("deflection.py: one --label for two runs is exit 2 in one line",
-      done.returncode == 2 and "give one per run" in done.stdout, done.stdout[-300:])
+check("deflection.py --with: the other run drawn in its own colour (black)",
+      has_black(out) and not has_black(os.path.join(work, "deflection.png")))
+# the modes of the cantilever without its tip mass over those with it; a finer pendulum over
+# the first (their own snapshots nearest in time)
+bare = os.path.join(work, "bare")
+run([hamdyn, "modes", os.path.join(source, "cases", "cantilever_tip_mass.prm"), "--output", bare,
+     "--set", "Right end/Point mass=0"], "hamdyn modes (no tip mass)")
+out = os.path.join(work, "modes_overlay.png")
+said = run([os.path.join(scripts, "paraview", "modes.py"), modes, out, "--modes", "2", "--with",
+            bare, "--label", "tip mass", "--label", "bare"], "modes.py --with")
+picture(out, "modes.py --with")
+check("modes.py --with: the other shapes drawn in their own colour (black)",
+      has_black(out) and not has_black(os.path.join(work, "modes.png")))
+finer = os.path.join(work, "pendulum_finer")
+run([hamdyn, "run", os.path.join(source, "cases", "seeds", "double_pendulum.prm"), "--output",
+     finer, "--set", "Time integration/Final time=0.2", "--set", "Output/Snapshot interval=20",
+     "--set", "Discrete system/Initial displacements=th1: 1.2"], "hamdyn run (pendulum, higher)")
+out = os.path.join(work, "points_overlay.png")
+run([os.path.join(scripts, "paraview", "points.py"), pendulum, out, "--last", "--trail", "--with",
+     finer], "points.py --with")
+picture(out, "points.py --with")
+check("points.py --with: the other run drawn in its own colour (black)",
+      has_black(out) and not has_black(os.path.join(work, "points.png")))
+for script, arguments in (("deflection.py", [results, out, "--last", "--with", other]),
+                          ("modes.py", [modes, out, "--with", bare]),
+                          ("points.py", [pendulum, out, "--last", "--with", finer])):
+    done = subprocess.run([os.path.join(scripts, "paraview", script)] + arguments +
+                          ["--label", "one"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=300)
+    check(script + ": one --label for two runs is exit 2 in one line",
+          done.returncode == 2 and "give one per run" in done.stdout, done.stdout[-300:])
 
 # --title and a PDF (text as vectors, the rendered lines as an embedded image); another
 # extension is one line and exit 2

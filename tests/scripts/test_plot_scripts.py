@@ -10,6 +10,7 @@ names instead of column names.
 usage: test_plot_scripts.py HAMDYN SOURCE_DIR
 Exit 0 when every check passes, 1 otherwise, 77 (ctest: skipped) without python3-matplotlib.
 """
+import csv
 import importlib.util
 import os
 import shutil
@@ -106,6 +107,29 @@ hundred = solve(["response", tmd, "--set", "Frequency response/Frequencies=3:0.5
 text = formats("plot_frf.py", [hundred], "plot_frf_as_given")
 check("plot_frf.py: two forces are drawn as given, in m", "amplitude |U| [m]" in text
       and "/N]" not in text)
+
+# response PSD: a white load factor on the tuned-mass-damper beam, with and without the damper
+white = band + ["--set", "Frequency response/Load PSD=0.01"]
+psd_with = solve(["response", tmd] + white, "psd_with")
+psd_without = solve(["response", tmd] + white + ["--set", "Attachments/Oscillators="],
+                    "psd_without")
+text = formats("plot_psd.py", [psd_with], "plot_psd")
+written(os.path.join(psd_with, "psd.png"), "plot_psd.py", b"PNG")
+with open(os.path.join(psd_with, "psd_rms.csv")) as f:
+    rms = {row["quantity"]: float(row["rms"]) for row in csv.DictReader(
+        line for line in f if not line.startswith("#"))}
+check("plot_psd.py: PSD axes per unit, each curve named with its RMS from psd_rms.csv",
+      "one-sided PSD [m²/Hz]" in text and "one-sided PSD [rad²/Hz]" in text
+      and "displacement w at x = 7.5 m, RMS %.4g m" % rms["u@7.5"] in text, text[:0])
+text = formats("plot_psd.py", [psd_without, psd_with], "plot_psd_overlay",
+               ["--label", "without TMD", "--label", "with TMD", "--columns", "u@7.5"])
+check("plot_psd.py overlay: both inputs named, the column kept alone",
+      "without TMD: displacement w at x = 7.5 m" in text and "with TMD: displacement w at x = "
+      "7.5 m" in text and "rad²/Hz" not in text)
+refuses("plot_psd.py", [psd_with], "plot_psd.py")
+done = run([os.path.join(scripts, "plot_psd.py"), with_tmd], "plot_psd.py without a Load PSD", 1)
+check("plot_psd.py: a response without a Load PSD is said so",
+      "sets no Frequency response/Load PSD" in done.stderr, done.stderr[-300:])
 
 # history: units on every axis, the energies for one run, an overlay without them
 history = solve(["run", os.path.join(cases, "cantilever_tip_mass.prm"),
