@@ -53,10 +53,15 @@ def program(word, hamdyn):
 def run(command, rows, words):
     """(exit status, output) of the command; with `rows`, SIGTERM once the history.csv of its
     --output directory holds more than that many lines."""
+    history = None
+    if rows is not None:
+        # an earlier build's history.csv would be counted before the run replaced it
+        history = os.path.join(words[words.index("--output") + 1], "history.csv")
+        if os.path.exists(history):
+            os.remove(history)
     with tempfile.TemporaryFile("w+") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
-        if rows is not None:
-            history = os.path.join(words[words.index("--output") + 1], "history.csv")
+        if history is not None:
             while process.poll() is None and lines(history) <= rows:
                 time.sleep(0.02)  # polls the run's own progress: the file, not a duration
             process.send_signal(signal.SIGTERM)

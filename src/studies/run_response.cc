@@ -118,8 +118,8 @@ NamedValues run_response(const CaseParameters& c, const ParameterFile& file, MPI
   {
     CsvWriter frf(c.output_directory + "/frf.csv", header, comm,
                   "frequency in Hz; u(t) = Re(U e^{i omega t}), phase = atan2(Im U, Re U) in "
-                  "degrees (a lag is negative); units of each column as in history.csv per unit "
-                  "load amplitude");
+                  "degrees (a lag is negative); each column in its unit as in history.csv, the "
+                  "response to the load amplitudes as given (not per unit load)");
     for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
       std::vector<double> row{r.frequencies[k]};
       for (const auto& u : r.values[k])
