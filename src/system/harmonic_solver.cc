@@ -21,6 +21,13 @@ void add_row(Mat a, PetscInt row, double factor, std::map<PetscInt, double>& ent
     entries[columns[j]] += factor * values[j];
   check_petsc(MatRestoreRow(a, row, &n, &columns, &values));
 }
+
+// `scratch` laid out as `v` (its values left as they are: every use overwrites them first).
+LA::Vector& like(LA::Vector& scratch, const LA::Vector& v) {
+  if (scratch.size() != v.size() || scratch.locally_owned_size() != v.locally_owned_size())
+    scratch.reinit(v, true);
+  return scratch;
+}
 } // namespace
 
 HarmonicSolver::HarmonicSolver(const SecondOrderSystem& s) : s_(s), comm_(s.comm) {
@@ -61,7 +68,8 @@ void HarmonicSolver::residual(double omega, double eta, const LA::Vector& f_re,
   // A u with A = K (1 + i eta) - omega^2 M + i omega (dm M + dk K + C_np), its real and
   // imaginary parts each as M (mass part) + K (stiffness part) + C_np (damping part)
   const double w = omega, dm = s_.damping_mass_factor, dk = s_.damping_stiffness_factor;
-  LA::Vector mass_part(u_re), stiffness_part(u_re), damping_part(u_re);
+  LA::Vector &mass_part = like(mass_part_, u_re), &stiffness_part = like(stiffness_part_, u_re),
+             &damping_part = like(damping_part_, u_re);
   for (int part = 0; part < 2; ++part) {
     const LA::Vector &x = part == 0 ? u_re : u_im, &y = part == 0 ? u_im : u_re;
     const double sign = part == 0 ? -1 : 1; // i^2 = -1 in the real part
@@ -84,7 +92,8 @@ bool HarmonicSolver::solve(double omega, double eta, const LA::Vector& f_re, con
                            LA::Vector& u_re, LA::Vector& u_im) {
   if (!factorize(omega, eta) || !solve_factored(f_re, f_im, u_re, u_im))
     return false;
-  LA::Vector r_re(u_re), r_im(u_re), d_re(u_re), d_im(u_re);
+  LA::Vector &r_re = like(r_re_, u_re), &r_im = like(r_im_, u_re), &d_re = like(d_re_, u_re),
+             &d_im = like(d_im_, u_re);
   last_correction_ = refine_iteratively(
       [&] {
         residual(omega, eta, f_re, f_im, u_re, u_im, r_re, r_im);
