@@ -182,6 +182,17 @@ def drawn_columns(tables, suffix, wanted, what):
     return pick(shared, wanted, what) if wanted else shared
 
 
+def curve(plt, r, k, inputs, name, quantity):
+    """(line style, colour, legend label) of column k of input r (named `name`) among `inputs`
+    inputs: one input, a colour per column; several, a colour per input and a line style per
+    column, the label led by the input's name."""
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    if inputs == 1:
+        return "-", colours[k % len(colours)], quantity
+    styles = ("-", "--", "-.", ":")
+    return styles[k % len(styles)], colours[r % len(colours)], "%s: %s" % (name, quantity)
+
+
 def units_of(columns):
     """The units of the columns, each once: displacements (m) first, then rotations."""
     units = []

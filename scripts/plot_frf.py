@@ -48,8 +48,6 @@ def main():
     units = hamdyn_plot.units_of(columns)
     figure, axes = plt.subplots(2, len(units), figsize=(6.4 * len(units), 6.4), sharex=True,
                                 squeeze=False)
-    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    styles = ("-", "--", "-.", ":")
     # per newton only when every input is driven by one point force
     forces = [unit_force(directory) for directory, _ in runs]
     per_newton = all(forces)
@@ -62,10 +60,7 @@ def main():
             amplitude = np.array(data[c + "_abs"])
             if force:
                 amplitude = amplitude / abs(force)
-            # several inputs: a colour per input, a line style per column; one: a colour each
-            colour = colours[(r if len(runs) > 1 else k) % len(colours)]
-            style = styles[k % len(styles)] if len(runs) > 1 else "-"
-            label = quantity if len(runs) == 1 else "%s: %s" % (name, quantity)
+            style, colour, label = hamdyn_plot.curve(plt, r, k, len(runs), name, quantity)
             axes[0][j].semilogy(f, amplitude, style, color=colour, label=label)
             phase = np.degrees(np.unwrap(np.radians(np.array(data[c + "_phase_deg"]))))
             axes[1][j].plot(f, phase, style, color=colour, label=label)

@@ -44,20 +44,15 @@ def main():
     units = hamdyn_plot.units_of(columns)
     figure, axes = plt.subplots(1, len(units), figsize=(6.4 * len(units), 4.2), squeeze=False)
     axes = axes[0]
-    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    styles = ("-", "--", "-.", ":")
     for r, ((directory, data), name) in enumerate(zip(runs, args.names)):
         rms = band_rms(directory)
         for k, c in enumerate(columns):
             quantity, unit = hamdyn_plot.describe(c)
             axis = axes[units.index(unit)]
-            label = quantity if len(runs) == 1 else "%s: %s" % (name, quantity)
+            style, colour, label = hamdyn_plot.curve(plt, r, k, len(runs), name, quantity)
             if c in rms:
                 label += ", RMS %.4g %s" % (rms[c], unit)
-            # several inputs: a colour per input, a line style per column; one: a colour each
-            axis.loglog(data["frequency"], data[c + "_psd"],
-                        styles[k % len(styles)] if len(runs) > 1 else "-",
-                        color=colours[(r if len(runs) > 1 else k) % len(colours)], label=label)
+            axis.loglog(data["frequency"], data[c + "_psd"], style, color=colour, label=label)
             axis.set_ylabel(hamdyn_plot.axis_label("one-sided PSD", unit + "²/Hz"))
     for axis in axes:
         axis.set_xlabel(hamdyn_plot.axis_label("frequency f", "Hz"))

@@ -67,8 +67,7 @@ def main():
         r.AddActor(hv.plain_actor(data, (0.6, 0.6, 0.6), 1.0))
         r.AddActor(hv.warped_line(data, scale, colour_by, table))
         for j, series in enumerate(others):  # the other runs at the nearest time, plain colours
-            near = min(series, key=lambda snapshot: abs(snapshot[0] - t))[1]
-            line = hv.warped_line(hv.read(near), scale, None, None, 2.5)
+            line = hv.warped_line(hv.read(hv.nearest(series, t)), scale, None, None, 2.5)
             line.GetProperty().SetColor(*hv.overlay_colour(j))
             r.AddActor(line)
         hv.overlay_legend(r, names, "coloured by %s" % colour_by)

@@ -81,6 +81,12 @@ def overlay_colour(j):
     return OVERLAY_COLOURS[j % len(OVERLAY_COLOURS)]
 
 
+def nearest(series, t):
+    """The path of the snapshot of `series` ((time, path) pairs) nearest to time t: another run's
+    frame drawn beside this one's."""
+    return min(series, key=lambda snapshot: abs(snapshot[0] - t))[1]
+
+
 def overlay_legend(r, names, first, top=0.84, size=14):
     """The legend of an overlay in renderer r: the first run described by `first` (how it is
     drawn), the others in their colours; nothing for a single run."""

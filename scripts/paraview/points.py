@@ -59,7 +59,7 @@ def main():
             colour = hv.overlay_colour(j)
             if args.trail:
                 r.AddActor(hv.plain_actor(path_until(tips[j + 1], t), colour, 1.0))
-            near = hv.read(min(run, key=lambda snapshot: abs(snapshot[0] - t))[1])
+            near = hv.read(hv.nearest(run, t))
             r.AddActor(hv.plain_actor(near, colour, 2.0))
             for points in dots(near):
                 r.AddActor(sphere_points(points, colour, 10.0))
