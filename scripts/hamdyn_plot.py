@@ -8,9 +8,11 @@ Command line (every scripts/plot_*.py):
   --columns A,B,...   the columns to draw (default: the script's choice, its --help says which)
   --output FILE       where to write, .png, .pdf or .svg (default: beside the first INPUT)
 
-Units: hamdyn's CSV files hold SI values, and a column's name says what it is (docs/user-guide/
-output-files.md). The table below names each column's quantity and unit from its name, so that
-every axis is labelled "quantity [unit]" alike in every script.
+Units: hamdyn writes beside each table of numbers X.csv whose columns have units (history.csv,
+frf.csv, psd.csv) a file X_units.csv: the same header and one row with each column's SI unit
+(docs/user-guide/output-files.md). Every axis is labelled "quantity [unit]": the unit from that
+file, the quantity from the column's name (the table below). A table without a units file (from
+an older hamdyn, or written by hand) is labelled by quantity alone.
 """
 import argparse
 import csv
@@ -21,36 +23,68 @@ import sys
 
 FORMATS = (".png", ".pdf", ".svg")
 
-# (pattern, quantity, unit) of history.csv's columns, in the order they are tried; \1 is the
-# place (left/right end, x = X).
+# (pattern, quantity) of history.csv's columns, in the order they are tried; {} is the place
+# (left/right end, x = X) or the name.
 COLUMNS = (
-    (r"time$", "time t", "s"),
-    (r"frequency$", "frequency f", "Hz"),
-    (r"u_(left|right)$", "displacement w at the {} end", "m"),
-    (r"v_(left|right)$", "velocity at the {} end", "m/s"),
-    (r"theta_(left|right)$", "rotation θ at the {} end", "rad"),
-    (r"moment_reaction_(left|right)$", "moment reaction at the {} end", "N m"),
-    (r"reaction_(left|right)$", "force reaction at the {} end", "N"),
-    (r"u@(.+)$", "displacement w at x = {} m", "m"),
-    (r"v@(.+)$", "velocity at x = {} m", "m/s"),
-    (r"theta@(.+)$", "rotation θ at x = {} m", "rad"),
-    (r"oscillator_(\d+)$", "oscillator {} displacement", "m"),
-    (r"kinetic_energy$", "kinetic energy T", "J"),
-    (r"potential_energy$", "potential energy V", "J"),
-    (r"dissipated_energy$", "dissipated energy", "J"),
-    (r"external_work$", "external work", "J"),
-    (r"energy_error$", "energy error", "J"),
+    (r"time$", "time t"),
+    (r"frequency$", "frequency f"),
+    (r"(.+)_abs_acc$", "absolute acceleration of {}"),
+    (r"u_(left|right)$", "displacement w at the {} end"),
+    (r"v_(left|right)$", "velocity at the {} end"),
+    (r"theta_(left|right)$", "rotation θ at the {} end"),
+    (r"moment_reaction_(left|right)$", "moment reaction at the {} end"),
+    (r"reaction_(left|right)$", "force reaction at the {} end"),
+    (r"u@(.+)$", "displacement w at x = {} m"),
+    (r"v@(.+)$", "velocity at x = {} m"),
+    (r"theta@(.+)$", "rotation θ at x = {} m"),
+    (r"oscillator_(\d+)$", "oscillator {} displacement"),
+    (r"spring_force_(left|right)$", "spring force at the {} end"),
+    (r"spring_moment_(left|right)$", "spring moment at the {} end"),
+    (r"dashpot_force_(left|right)$", "dashpot force at the {} end"),
+    (r"spring_force@(.+)$", "spring force at x = {} m"),
+    (r"dashpot_force@(.+)$", "dashpot force at x = {} m"),
+    (r"position_(.+)$", "position of {}"),
+    (r"contact_force_(.+)$", "contact force of {}"),
+    (r"contact_lost_(.+)$", "contact of {} lost (1)"),
+    (r"vehicle_(.+)$", "displacement of vehicle {}"),
+    (r"tension$", "tension"),
+    (r"ground_(acceleration|velocity|displacement)$", "ground {}"),
+    (r"base_shear$", "base shear"),
+    (r"kinetic_energy$", "kinetic energy T"),
+    (r"potential_energy$", "potential energy V"),
+    (r"dissipated_energy$", "dissipated energy"),
+    (r"external_work$", "external work"),
+    (r"energy_error$", "energy error"),
 )
 
 
-def describe(column):
-    """(quantity, unit) of a column of hamdyn's CSV files; unit '' when the name does not say
-    (a discrete system's coordinates are in the case's own units)."""
-    for pattern, quantity, unit in COLUMNS:
+def quantity(column):
+    """What a column of hamdyn's CSV files is, in words ("displacement w at x = 5 m"); the name
+    itself where the table does not know it (a discrete system's coordinates)."""
+    for pattern, words in COLUMNS:
         match = re.match(pattern, column)
         if match:
-            return quantity.format(*match.groups()), unit
-    return column, ""
+            return words.format(*(quantity(g) if pattern.startswith("(.+)") else g
+                                  for g in match.groups()))
+    return column
+
+
+def read_units(path):
+    """{column: unit} of a table from the units file hamdyn writes beside it (history.csv:
+    history_units.csv), units in print (m/s^2 as m/s²); {} where there is none."""
+    units_path = path[:-len(".csv")] + "_units.csv" if path.endswith(".csv") else ""
+    if not os.path.isfile(units_path):
+        return {}
+    with open(units_path) as f:
+        rows = list(csv.reader(f))
+    if len(rows) < 2:
+        return {}
+    return {name: unit.replace("^2", "²") for name, unit in zip(rows[0], rows[1])}
+
+
+def describe(column, units):
+    """(quantity, unit) of a column, its unit from `units` (read_units; '' where not given)."""
+    return quantity(column), units.get(column, "")
 
 
 def axis_label(quantity, unit):
@@ -159,16 +193,17 @@ def pick(available, wanted, what):
 
 
 def tables(args, name, missing=""):
-    """(directory, {column: values}) of the table `name` (frf.csv, ...) of each INPUT, a result
-    directory or the file itself; an input without it ends the script naming it (and `missing`,
-    why it may be missing)."""
+    """(directory, {column: values}, {column: unit}) of the table `name` (frf.csv, ...) of each
+    INPUT, a result directory or the file itself; an input without it ends the script naming it
+    (and `missing`, why it may be missing)."""
     found = []
     for directory in args.inputs:
         path = os.path.join(directory, name) if os.path.isdir(directory) else directory
         if not os.path.isfile(path):
             sys.exit("%s: no %s in %s%s" % (os.path.basename(sys.argv[0]), name, directory,
                                             missing))
-        found.append((os.path.dirname(os.path.abspath(path)), read_csv(path)[1]))
+        found.append((os.path.dirname(os.path.abspath(path)), read_csv(path)[1],
+                      read_units(path)))
     return found
 
 
@@ -193,13 +228,14 @@ def curve(plt, r, k, inputs, name, quantity):
     return styles[k % len(styles)], colours[r % len(colours)], "%s: %s" % (name, quantity)
 
 
-def units_of(columns):
-    """The units of the columns, each once: displacements (m) first, then rotations."""
-    units = []
-    for c in columns:
-        if describe(c)[1] not in units:
-            units.append(describe(c)[1])
-    return sorted(units, key=lambda u: u != "m")
+def units_of(units):
+    """The distinct units among `units`, each once: metres first, then the others as they come
+    (rotations)."""
+    distinct = []
+    for unit in units:
+        if unit not in distinct:
+            distinct.append(unit)
+    return sorted(distinct, key=lambda u: u.split("²")[0] != "m")
 
 
 def case_value(directory, section, key):

@@ -58,7 +58,7 @@ def main():
     for r, ((swept, x, dafs), name) in enumerate(zip(sweeps, args.names)):
         xs = [v / (args.critical_speed or 1) for v in x]
         for k, c in enumerate(columns):
-            quantity = hamdyn_plot.describe(c)[0]
+            quantity = hamdyn_plot.quantity(c)
             one = len(sweeps) == 1
             axes.plot(xs, dafs[c], "-", marker=markers[k % len(markers)],
                       color=colours[(k if one else r) % len(colours)],

@@ -41,22 +41,24 @@ def main():
     import numpy as np
     plt = hamdyn_plot.style()
     runs = hamdyn_plot.tables(args, "frf.csv")
-    columns = hamdyn_plot.drawn_columns([data for _, data in runs], "_abs", args.columns,
+    columns = hamdyn_plot.drawn_columns([data for _, data, _ in runs], "_abs", args.columns,
                                         "frf.csv")
     if not columns:
         sys.exit("plot_frf.py: no column to draw (every one is zero, or the inputs share none)")
-    units = hamdyn_plot.units_of(columns)
+    def unit(c):  # of the amplitude U of column c, from frf_units.csv
+        return runs[0][2].get(c + "_abs", "")
+    units = hamdyn_plot.units_of(unit(c) for c in columns)
     figure, axes = plt.subplots(2, len(units), figsize=(6.4 * len(units), 6.4), sharex=True,
                                 squeeze=False)
     # per newton only when every input is driven by one point force
-    forces = [unit_force(directory) for directory, _ in runs]
+    forces = [unit_force(directory) for directory, _, _ in runs]
     per_newton = all(forces)
-    for r, ((directory, data), name) in enumerate(zip(runs, args.names)):
+    for r, ((directory, data, _), name) in enumerate(zip(runs, args.names)):
         force = forces[r] if per_newton else None
         f = np.array(data["frequency"])
         for k, c in enumerate(columns):
-            quantity, unit = hamdyn_plot.describe(c)
-            j = units.index(unit)
+            quantity = hamdyn_plot.quantity(c)
+            j = units.index(unit(c))
             amplitude = np.array(data[c + "_abs"])
             if force:
                 amplitude = amplitude / abs(force)
@@ -64,7 +66,7 @@ def main():
             axes[0][j].semilogy(f, amplitude, style, color=colour, label=label)
             phase = np.degrees(np.unwrap(np.radians(np.array(data[c + "_phase_deg"]))))
             axes[1][j].plot(f, phase, style, color=colour, label=label)
-            per = ("%s/N" % unit) if force else unit
+            per = ("%s/N" % unit(c)) if force else unit(c)
             axes[0][j].set_ylabel(hamdyn_plot.axis_label(
                 "receptance |U|/F" if force else "amplitude |U|", per))
     for j, unit in enumerate(units):

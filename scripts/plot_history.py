@@ -2,9 +2,11 @@
 """Plots a hamdyn history.csv against time: one axis per unit and, for one result without
 --columns, the energies on their own panels.
 
-Without --columns: every displacement, rotation and velocity column that is not zero throughout
-(held ends are). Panels, top to bottom, for the units present: displacement [m] (u_*, u@x,
-oscillator_*), rotation [rad] (theta_*), velocity [m/s] (v_*), force [N], moment [N m]; for a
+Without --columns: every displacement, rotation and velocity column of the structure that is not
+zero throughout (held ends are; a moving load's position and the ground's motion are drawn when
+named). Panels, top to bottom, for the units present, each column's unit read from
+history_units.csv: displacement [m] (u_*, u@x, oscillator_*), rotation [rad] (theta_*), velocity
+[m/s] (v_*), acceleration [m/s²] (*_abs_acc), force [N], moment [N m]; for a
 discrete system, its coordinates q, their rates v_q, the elements' forces and the constraint
 forces lambda_* (by default the coordinates, rates and lambdas); then (one result, no --columns,
 or --energies) the energies [J]: kinetic T, potential V, T + V and dissipated; and, when there is
@@ -27,12 +29,17 @@ import hamdyn_python  # noqa: E402
 
 ENERGIES = ("kinetic_energy", "potential_energy", "dissipated_energy", "external_work",
             "energy_error")
-# (panel, unit label, prefixes of the columns it takes), in drawing order.
-UNITS = (("displacement", "displacement [m]", ("u_", "u@", "oscillator_")),
-         ("rotation", "rotation [rad]", ("theta_",)),
-         ("velocity", "velocity [m/s]", ("v_", "v@")),
-         ("force", "force [N]", ("reaction_", "spring_force", "dashpot_force", "tension")),
-         ("moment", "moment [N m]", ("moment_reaction_", "spring_moment")))
+# (unit as history_units.csv gives it, the quantity its panel is labelled with), in drawing
+# order; a column's panel is its unit's.
+UNITS = (("m", "displacement"),
+         ("rad", "rotation"),
+         ("m/s", "velocity"),
+         ("m/s²", "acceleration"),
+         ("rad/s²", "angular acceleration"),
+         ("N", "force"),
+         ("N m", "moment"))
+# Columns of a length that are not the structure's response, drawn only when asked for.
+PRESCRIBED = ("position_", "ground_")
 
 
 # A discrete system's columns (Model/Type = discrete): its coordinates are the names q with a
@@ -43,16 +50,20 @@ DISCRETE_UNITS = (("coordinate", "coordinate q [m or rad]", ()),
                   ("constraint", "constraint force lambda", ("lambda_",)))
 
 
-def units_for(header):
-    """The panels for this history's columns, and a function naming a column's panel."""
+def units_for(header, units):
+    """The panels (panel, label) for this history's columns, and a function naming a column's
+    panel (None: none of them). A line model's panel is its column's unit (the known ones in
+    UNITS' order, any other after them); a discrete system's, its kind of column."""
     coordinates = {c for c in header if c != "time" and "v_" + c in header}
     if not coordinates:
+        present = [units[c] for c in header if units.get(c) and c not in ENERGIES and c != "time"]
+        panels = [(unit, hamdyn_plot.axis_label(words, unit)) for unit, words in UNITS]
+        panels += [(unit, "[%s]" % unit) for unit in hamdyn_plot.units_of(present)
+                   if unit not in [p for p, _ in panels]]
+
         def unit_of(column):
-            for panel, _, prefixes in UNITS:
-                if column.startswith(prefixes):
-                    return panel
-            return None
-        return UNITS, unit_of
+            return units.get(column) or None
+        return panels, unit_of
 
     def discrete_unit_of(column):
         if column in coordinates:
@@ -63,7 +74,7 @@ def units_for(header):
             if column.startswith(prefixes):
                 return panel
         return None
-    return DISCRETE_UNITS, discrete_unit_of
+    return [(panel, label) for panel, label, _ in DISCRETE_UNITS], discrete_unit_of
 
 
 def read(results):
@@ -79,7 +90,7 @@ def read(results):
         sys.exit("plot_history.py: %s has no rows" % path)
     if data.shape[0] > 200000:  # a long run: every k-th row keeps the plot quick and readable
         data = data[::data.shape[0] // 100000]
-    return header, {name: data[:, k] for k, name in enumerate(header)}
+    return header, {name: data[:, k] for k, name in enumerate(header)}, hamdyn_plot.read_units(path)
 
 
 def energy_panels(axes, t, column, colour=None, prefix=""):
@@ -124,24 +135,26 @@ def main():
     hamdyn_python.require(["matplotlib", "numpy"], "python3-matplotlib python3-numpy")
     plt = hamdyn_plot.style()
     runs = [read(results) for results in args.inputs]
-    header = [c for c in runs[0][0] if all(c in h for h, _ in runs[1:])]
+    header = [c for c in runs[0][0] if all(c in h for h, _, _ in runs[1:])]
     column = runs[0][1]
-    units, unit_of = units_for(header)
+    units, unit_of = units_for(header, runs[0][2])
     also = {}  # a column drawn -> the columns equal to it left out
     if args.columns:
         wanted = hamdyn_plot.pick(header, args.columns, "history.csv")
     else:
-        wanted = [c for c in header if unit_of(c) in ("displacement", "rotation", "velocity",
-                                                      "coordinate", "rate", "constraint")
-                  and any((data[c] != 0).any() for _, data in runs)]
+        # a history without its units file: every column but the time and the energies
+        drawn = ("m", "rad", "m/s", "coordinate", "rate", "constraint") if runs[0][2] else (None,)
+        wanted = [c for c in header if unit_of(c) in drawn and not c.startswith(PRESCRIBED)
+                  and c not in ENERGIES and c != "time"
+                  and any((data[c] != 0).any() for _, data, _ in runs)]
     # a probe at an end repeats the end's column: one curve, both names in its legend entry
     for c in list(wanted):
         same = next((d for d in wanted if d != c and d not in also.get(c, []) and
-                     all((data[d] == data[c]).all() for _, data in runs)), None)
+                     all((data[d] == data[c]).all() for _, data, _ in runs)), None)
         if same is not None and wanted.index(same) < wanted.index(c):
             wanted.remove(c)
             also.setdefault(same, []).append(c)
-    panels = [(label, [c for c in wanted if unit_of(c) == panel]) for panel, label, _ in units]
+    panels = [(label, [c for c in wanted if unit_of(c) == panel]) for panel, label in units]
     panels = [(label, names) for label, names in panels if names]
     others = [c for c in wanted if unit_of(c) is None and c not in ENERGIES and c != "time"]
     if others:
@@ -156,14 +169,14 @@ def main():
     axes = axes[:, 0]
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     styles = ("-", "--", "-.", ":")
-    for r, ((_, data), name) in enumerate(zip(runs, args.names)):
+    for r, ((_, data, _), name) in enumerate(zip(runs, args.names)):
         t = data["time"]
         for ax, (label, names) in zip(axes, panels):
             for k, c in enumerate(names):
-                quantity = hamdyn_plot.describe(c)[0] if unit_of(c) not in (
-                    "coordinate", "rate", "force", "constraint") else c
+                quantity = c if unit_of(c) in ("coordinate", "rate", "constraint") else \
+                    hamdyn_plot.quantity(c)
                 for same in also.get(c, []):
-                    quantity += " (= %s)" % hamdyn_plot.describe(same)[0].split(" at ")[-1]
+                    quantity += " (= %s)" % hamdyn_plot.quantity(same).split(" at ")[-1]
                 if len(runs) == 1:
                     ax.plot(t, data[c], label=quantity)
                 else:

@@ -37,23 +37,25 @@ def main():
     hamdyn_python.require(["matplotlib"], "python3-matplotlib")
     plt = hamdyn_plot.style()
     runs = hamdyn_plot.tables(args, "psd.csv", " (the case sets no Frequency response/Load PSD)")
-    columns = hamdyn_plot.drawn_columns([data for _, data in runs], "_psd", args.columns,
+    columns = hamdyn_plot.drawn_columns([data for _, data, _ in runs], "_psd", args.columns,
                                         "psd.csv")
     if not columns:
         sys.exit("plot_psd.py: no column to draw (every one is zero, or the inputs share none)")
-    units = hamdyn_plot.units_of(columns)
+    def unit(c):  # of column c's PSD, from psd_units.csv (the column's unit squared per Hz)
+        return runs[0][2].get(c + "_psd", "")
+    units = hamdyn_plot.units_of(unit(c) for c in columns)
     figure, axes = plt.subplots(1, len(units), figsize=(6.4 * len(units), 4.2), squeeze=False)
     axes = axes[0]
-    for r, ((directory, data), name) in enumerate(zip(runs, args.names)):
+    for r, ((directory, data, _), name) in enumerate(zip(runs, args.names)):
         rms = band_rms(directory)
         for k, c in enumerate(columns):
-            quantity, unit = hamdyn_plot.describe(c)
-            axis = axes[units.index(unit)]
+            quantity = hamdyn_plot.quantity(c)
+            axis = axes[units.index(unit(c))]
             style, colour, label = hamdyn_plot.curve(plt, r, k, len(runs), name, quantity)
             if c in rms:
-                label += ", RMS %.4g %s" % (rms[c], unit)
+                label += ", RMS %.4g %s" % (rms[c], unit(c)[:-len("²/Hz")])
             axis.loglog(data["frequency"], data[c + "_psd"], style, color=colour, label=label)
-            axis.set_ylabel(hamdyn_plot.axis_label("one-sided PSD", unit + "²/Hz"))
+            axis.set_ylabel(hamdyn_plot.axis_label("one-sided PSD", unit(c)))
     for axis in axes:
         axis.set_xlabel(hamdyn_plot.axis_label("frequency f", "Hz"))
         axis.legend()

@@ -29,7 +29,7 @@ def main():
     axes = axes[0]
     styles = ("-", "--", "-.", ":")
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for r, ((_, data), name) in enumerate(zip(hamdyn_plot.tables(args, "spectrum.csv"),
+    for r, ((_, data, _), name) in enumerate(zip(hamdyn_plot.tables(args, "spectrum.csv"),
                                               args.names)):
         ratios = sorted(set(data["damping_ratio"]))
         for k, zeta in enumerate(ratios):

@@ -60,7 +60,8 @@ void AttachedOscillators::initial_state(LA::Vector& u, LA::Vector& v) const {
 std::vector<LinearFunctional> AttachedOscillators::history_functionals() const {
   std::vector<LinearFunctional> columns;
   for (std::size_t k = 0; k < oscillators_.size(); ++k)
-    columns.push_back({"oscillator_" + std::to_string(k + 1), {dof(k)}, {1.0}, {}, {}, nullptr});
+    columns.push_back(
+        {"oscillator_" + std::to_string(k + 1), {dof(k)}, {1.0}, {}, {}, nullptr, "m"});
   return columns;
 }
 

@@ -465,13 +465,15 @@ void LineModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {
 LinearFunctional LineModel::reaction(int e, unsigned int component, const std::string& name) const {
   const EndParameters& p = end(e);
   const bool held = component == 0 ? p.holds_translation : p.holds_rotation;
+  const char* unit = component == 0 ? "N" : "N m";
   if (!held) // the ground's force on the end through spring and dashpot
     return {name,
             {end_dof(e, component)},
             {component == 0 ? -p.spring : -p.rotational_spring},
             {component == 0 ? -p.dashpot : -p.rotational_dashpot},
             {},
-            nullptr};
+            nullptr,
+            unit};
   // The held row of M a + C v + K u - f from the end cell's unconstrained matrices.
   const auto [cell, vertex] = vertex_at(dof_handler_, e == 0 ? 0.0 : c_.length, c_.length);
   FullMatrix<double> mass, stiffness, viscous;
@@ -505,21 +507,24 @@ LinearFunctional LineModel::reaction(int e, unsigned int component, const std::s
       return (distributed ? distributed(t) : 0.0) - inertia * ground(t);
     };
   }
-  return consistent_reaction(name, dofs, i, mass, damping, stiffness, load_row);
+  LinearFunctional r = consistent_reaction(name, dofs, i, mass, damping, stiffness, load_row);
+  r.unit = unit;
+  return r;
 }
 
 HistoryFunctionals LineModel::history_functionals() const {
   HistoryFunctionals h;
   const char* side[2] = {"left", "right"};
   for (int e : {0, 1})
-    h.ends.push_back({std::string("u_") + side[e], {end_dof(e, 0)}, {1.0}, {}, {}, nullptr});
+    h.ends.push_back({std::string("u_") + side[e], {end_dof(e, 0)}, {1.0}, {}, {}, nullptr, "m"});
   for (int e : {0, 1})
-    h.ends.push_back({std::string("v_") + side[e], {end_dof(e, 0)}, {}, {1.0}, {}, nullptr});
+    h.ends.push_back({std::string("v_") + side[e], {end_dof(e, 0)}, {}, {1.0}, {}, nullptr, "m/s"});
   for (int e : {0, 1})
     h.ends.push_back(reaction(e, 0, std::string("reaction_") + side[e]));
   if (has_rotation()) {
     for (int e : {0, 1})
-      h.ends.push_back({std::string("theta_") + side[e], {end_dof(e, 1)}, {1.0}, {}, {}, nullptr});
+      h.ends.push_back(
+          {std::string("theta_") + side[e], {end_dof(e, 1)}, {1.0}, {}, {}, nullptr, "rad"});
     for (int e : {0, 1})
       h.ends.push_back(reaction(e, 1, std::string("moment_reaction_") + side[e]));
   }
@@ -531,7 +536,8 @@ HistoryFunctionals LineModel::history_functionals() const {
   if (c_.ground_motion.active())
     add_absolute_accelerations(h);
   auto add_position = [&h](const std::string& name, const ExpressionPtr& x) {
-    h.probes.push_back({"position_" + name, {}, {}, {}, {}, [x](double t) { return (*x)(0, t); }});
+    h.probes.push_back(
+        {"position_" + name, {}, {}, {}, {}, [x](double t) { return (*x)(0, t); }, "m"});
   };
   for (const MovingForce& force : c_.moving_forces)
     add_position(force.name, force.position);
@@ -587,11 +593,11 @@ void LineModel::add_absolute_accelerations(HistoryFunctionals& h) const {
   for (const auto* list : {&h.ends, &h.probes})
     for (const LinearFunctional& f : *list)
       if (is_displacement(f)) {
-        const bool rotation = f.name.rfind("theta_", 0) == 0;
+        const bool rotation = f.unit == "rad";
         std::function<double(double)> ground;
         if (!rotation)
           ground = [g = c_.ground_motion](double t) { return g(t); };
-        absolute.push_back({f.name + "_abs_acc", f.dofs, {}, {}, f.of_u, ground});
+        absolute.push_back({f.name + "_abs_acc", f.dofs, {}, {}, f.of_u, ground, f.unit + "/s^2"});
       }
   h.probes.insert(h.probes.end(), absolute.begin(), absolute.end());
 }

@@ -83,7 +83,7 @@ LinearFunctional consistent_reaction(const std::string& name,
                                      const dealii::FullMatrix<double>& damping,
                                      const dealii::FullMatrix<double>& stiffness,
                                      std::function<double(double)> load_row) {
-  LinearFunctional r{name, std::move(cell_dofs), {}, {}, {}, nullptr};
+  LinearFunctional r{name, std::move(cell_dofs), {}, {}, {}, nullptr, ""};
   for (unsigned int j = 0; j < r.dofs.size(); ++j) {
     r.of_a.push_back(mass(row, j));
     r.of_v.push_back(damping(row, j));
@@ -108,8 +108,8 @@ std::vector<LinearFunctional> probe_functionals(
       std::vector<dealii::types::global_dof_index> dofs(cell->get_fe().n_dofs_per_cell());
       cell->get_dof_indices(dofs);
       const std::vector<double> w = weights(cell, x);
-      probes.push_back({"u@" + c.probe_labels[k], dofs, w, {}, {}, nullptr});
-      probes.push_back({"v@" + c.probe_labels[k], dofs, {}, w, {}, nullptr});
+      probes.push_back({"u@" + c.probe_labels[k], dofs, w, {}, {}, nullptr, "m"});
+      probes.push_back({"v@" + c.probe_labels[k], dofs, {}, w, {}, nullptr, "m/s"});
       break;
     }
   }

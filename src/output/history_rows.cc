@@ -6,9 +6,10 @@
 
 namespace hamdyn {
 
-HistoryRows::HistoryRows(const std::vector<std::string>& all,
-                         const std::vector<std::string>& wanted, unsigned long interval)
+HistoryRows::HistoryRows(const NamedColumns& columns, const std::vector<std::string>& wanted,
+                         unsigned long interval)
     : interval_(interval) {
+  const std::vector<std::string>& all = columns.names;
   for (const std::string& name : wanted)
     if (std::find(all.begin(), all.end(), name) == all.end()) {
       std::string allowed;
@@ -21,7 +22,7 @@ HistoryRows::HistoryRows(const std::vector<std::string>& all,
     if (k == 0 || wanted.empty() ||
         std::find(wanted.begin(), wanted.end(), all[k]) != wanted.end()) {
       kept_.push_back(k);
-      names_.push_back(all[k]);
+      written_.add(all[k], columns.units[k]);
     }
 }
 

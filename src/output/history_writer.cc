@@ -39,6 +39,12 @@ CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& co
   flush(); // the header at once: a run that fails early (a full disk) leaves a table, if empty
 }
 
+void write_units_table(const std::string& path, const NamedColumns& columns, MPI_Comm comm) {
+  if (dealii::Utilities::MPI::this_mpi_process(comm) == 0)
+    write_file_atomically(path, csv_record(columns.names) + "\n" + csv_record(columns.units) + "\n",
+                          false);
+}
+
 CsvWriter::CsvWriter(const std::string& path, std::uint64_t length, MPI_Comm comm)
     : writer_(dealii::Utilities::MPI::this_mpi_process(comm) == 0), path_(path), length_(length) {
   if (!writer_)

@@ -5,6 +5,8 @@
 // microsecond) and reach the file only whole, with write(2), when the buffer passes 64 KiB and
 // whenever flush() is called: a killed run leaves complete rows, and a resumed run cuts the file
 // back to the length its checkpoint recorded.
+#include "output/history_rows.h"
+
 #include <mpi.h>
 
 #include <cstdint>
@@ -42,6 +44,13 @@ private:
   int fd_ = -1;
   std::uint64_t length_ = 0;
 };
+
+/// The units file of a table, `path` (beside it, "<table>_units.csv"): the table's header row
+/// and one row with each column's unit (NamedColumns), written by rank 0. It keeps the table
+/// itself a plain header and numbers, which ParaView's CSV reader (VTK's delimited-text reader,
+/// with no comment lines before VTK 9.5), spreadsheets and csv.DictReader take as they are, while
+/// the plotting scripts label each axis with the unit hamdyn gives.
+void write_units_table(const std::string& path, const NamedColumns& columns, MPI_Comm comm);
 
 std::string format_number(double value);
 

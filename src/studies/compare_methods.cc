@@ -220,7 +220,7 @@ HistoryComparison CaseComparison::histories() const {
 
   // primal FE, on all ranks; its times are every method's
   {
-    const auto columns = history_columns(*fe_);
+    const auto columns = history_columns(*fe_).names;
     const auto column = std::find(columns.begin(), columns.end(), "u@compare") - columns.begin();
     integrate(*fe_, [&](unsigned long, const State& s, const std::vector<double>& row) {
       h.time.push_back(s.t);

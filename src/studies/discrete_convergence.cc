@@ -18,8 +18,8 @@ ConvergenceLevel DiscreteConvergence::level(const CaseParameters& lc, MPI_Comm c
   ConvergenceLevel level;
   level.time_step = level.size = lc.time_step;
   level.dofs = lc.discrete->n();
-  const std::ptrdiff_t index =
-      convergence_history_index(discrete_history_columns(*lc.discrete), lc.convergence.history);
+  const std::ptrdiff_t index = convergence_history_index(
+      discrete_history_columns(*lc.discrete).names, lc.convergence.history);
   integrate_discrete(lc, comm, [&](const std::vector<double>& row) {
     level.times.push_back(row[0]);
     level.history.push_back(row[index]);

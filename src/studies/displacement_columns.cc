@@ -23,6 +23,13 @@ std::vector<std::string> DisplacementColumns::names() const {
   return n;
 }
 
+std::vector<std::string> DisplacementColumns::units() const {
+  std::vector<std::string> u;
+  for (const auto& f : functionals_)
+    u.push_back(f.unit);
+  return u;
+}
+
 std::vector<std::complex<double>>
 DisplacementColumns::of(const LA::Vector& re, const LA::Vector* im, MPI_Comm comm) const {
   std::vector<const LA::Vector*> vectors{&re};

@@ -13,6 +13,7 @@ class DisplacementColumns {
 public:
   explicit DisplacementColumns(const Model& model);
   std::vector<std::string> names() const;
+  std::vector<std::string> units() const; // of each, as history_units.csv gives them
   std::size_t size() const { return functionals_.size(); }
   /// The columns' values of re + i im (im may be null: a real vector). Collective.
   std::vector<std::complex<double>> of(const LA::Vector& re, const LA::Vector* im,

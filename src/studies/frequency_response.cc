@@ -414,6 +414,7 @@ FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
   r.frequencies = c.response.frequencies;
   const DisplacementColumns columns(*pc.model);
   r.columns = columns.names();
+  r.units = columns.units();
   r.shape_at = nearest(r.frequencies, c.response.shapes_at);
   for (std::size_t j : r.shape_at)
     r.shape_frequencies.push_back(r.frequencies[j]);

@@ -29,6 +29,7 @@ std::size_t linearize_about_undeformed_state(SecondOrderSystem& s);
 struct FrequencyResponse {
   std::vector<double> frequencies;  // Hz
   std::vector<std::string> columns; // history.csv's displacement columns
+  std::vector<std::string> units;   // theirs ("m", "rad")
   /// values[k][c]: column c's complex amplitude at frequencies[k] (u = Re(U e^{i omega t}))
   std::vector<std::vector<std::complex<double>>> values;
   /// the full response at shape_frequencies[j] (one of `frequencies`): real and imaginary parts

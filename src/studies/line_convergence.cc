@@ -90,7 +90,7 @@ ConvergenceLevel LineConvergence::level(const CaseParameters& lc, MPI_Comm comm)
   std::ptrdiff_t index = -1;
   if (!cv.history.empty()) {
     check_time_step(pc);
-    index = convergence_history_index(history_columns(pc), cv.history);
+    index = convergence_history_index(history_columns(pc).names, cv.history);
   }
   if (n > 0) {
     check_number_of_modes(pc, n, "Convergence/Number of frequencies");

@@ -31,26 +31,29 @@
 
 namespace hamdyn {
 
-std::vector<std::string> discrete_history_columns(const DiscreteCase& d) {
-  std::vector<std::string> columns{"time"};
+NamedColumns discrete_history_columns(const DiscreteCase& d) {
+  // A coordinate is a length or an angle as the case defines it, and so are the rates, the
+  // elements' forces (or moments) and the multipliers: hamdyn gives those no unit.
+  NamedColumns columns;
+  columns.add("time", "s");
   for (const auto& q : d.coordinates)
-    columns.push_back(q);
+    columns.add(q, "");
   for (const auto& q : d.coordinates)
-    columns.push_back("v_" + q);
+    columns.add("v_" + q, "");
   for (const auto& s : d.springs)
-    columns.push_back("force_" + s.name);
+    columns.add("force_" + s.name, "");
   for (const auto& s : d.dashpots)
-    columns.push_back("dashpot_force_" + s.name);
+    columns.add("dashpot_force_" + s.name, "");
   for (const std::string& name : d.constraint_names())
-    columns.push_back("lambda_" + name);
+    columns.add("lambda_" + name, "");
   for (const char* energy :
        {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work"})
-    columns.push_back(energy);
+    columns.add(energy, "J");
   if (d.energies && d.energies->is_rheonomic())
     for (const char* energy : {"kinetic_energy_0", "kinetic_energy_1", "kinetic_energy_2",
                                "jacobi_energy", "driving_work"})
-      columns.push_back(energy);
-  columns.push_back("energy_error");
+      columns.add(energy, "J");
+  columns.add("energy_error", "J");
   return columns;
 }
 
@@ -230,7 +233,7 @@ public:
   std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
     history_ = std::make_unique<HistoryOutput>(rows_, c_.output_directory, stepper_.communicator(),
                                                resumed);
-    largest_ = std::make_unique<LargestValues>(columns_.size(), resumed);
+    largest_ = std::make_unique<LargestValues>(columns_.names.size(), resumed);
     if (!c_.discrete->energies || c_.discrete->energies->point_names().empty())
       return {history_.get(), largest_.get()};
     points_ = std::make_unique<PointsOutput>(c_, *c_.discrete->energies, stepper_.communicator(),
@@ -241,18 +244,18 @@ public:
     NamedValues results;
     const std::vector<double>& largest = largest_->values();
     for (std::size_t k = 1; k <= stepper_.n_coordinates(); ++k)
-      results.add("max_abs_" + columns_[k], largest[k]);
+      results.add("max_abs_" + columns_.names[k], largest[k]);
     results.add("max_abs_energy_error", largest.back());
     return results;
   }
   double largest(const std::string& column) const override {
-    return largest_->of(columns_, column);
+    return largest_->of(columns_.names, column);
   }
 
 private:
   const CaseParameters& c_;
   DiscreteStepper stepper_;
-  std::vector<std::string> columns_; // every column of a row; `rows_` says which are written
+  NamedColumns columns_; // every column of a row; `rows_` says which are written
   HistoryRows rows_;
   std::unique_ptr<HistoryOutput> history_;
   std::unique_ptr<LargestValues> largest_;

@@ -21,7 +21,7 @@ namespace hamdyn {
 std::unique_ptr<TransientRun> make_discrete_transient_run(const CaseParameters& c, MPI_Comm comm);
 
 /// history.csv's columns of a discrete system (time first).
-std::vector<std::string> discrete_history_columns(const DiscreteCase& d);
+NamedColumns discrete_history_columns(const DiscreteCase& d);
 /// Steps the case from t = 0 to its final time, calling `observe` with each history row (step 0
 /// first): what `hamdyn converge` studies.
 void integrate_discrete(const CaseParameters& c, MPI_Comm comm,

@@ -111,15 +111,19 @@ NamedValues run_response(const CaseParameters& c, const ParameterFile& file, MPI
   const FrequencyResponse r = frequency_response(pc, report);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
 
-  std::vector<std::string> header{"frequency"};
-  for (const std::string& col : r.columns)
-    for (const char* part : {"_re", "_im", "_abs", "_phase_deg"})
-      header.push_back(col + part);
+  NamedColumns header;
+  header.add("frequency", "Hz");
+  for (std::size_t col = 0; col < r.columns.size(); ++col) {
+    const std::string &name = r.columns[col], &unit = r.units[col];
+    // u(t) = Re(U e^{i omega t}); the phase atan2(Im U, Re U) in degrees, a lag negative
+    header.add(name + "_re", unit);
+    header.add(name + "_im", unit);
+    header.add(name + "_abs", unit);
+    header.add(name + "_phase_deg", "deg");
+  }
   {
-    CsvWriter frf(c.output_directory + "/frf.csv", header, comm,
-                  "frequency in Hz; u(t) = Re(U e^{i omega t}), phase = atan2(Im U, Re U) in "
-                  "degrees (a lag is negative); each column in its unit as in history.csv, the "
-                  "response to the load amplitudes as given (not per unit load)");
+    write_units_table(c.output_directory + "/frf_units.csv", header, comm);
+    CsvWriter frf(c.output_directory + "/frf.csv", header.names, comm);
     for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
       std::vector<double> row{r.frequencies[k]};
       for (const auto& u : r.values[k])
@@ -142,12 +146,13 @@ NamedValues run_response(const CaseParameters& c, const ParameterFile& file, MPI
                   r.frequencies[peak]);
   }
   if (!psd.empty()) {
-    std::vector<std::string> psd_header{"frequency"};
-    for (const std::string& col : r.columns)
-      psd_header.push_back(col + "_psd");
-    CsvWriter table(c.output_directory + "/psd.csv", psd_header, comm,
-                    "frequency in Hz; one-sided response PSD |H(f)|^2 S(f) in (unit of the "
-                    "column)^2/Hz");
+    // the one-sided response PSD |H(f)|^2 S(f), in the column's unit squared per hertz
+    NamedColumns psd_header;
+    psd_header.add("frequency", "Hz");
+    for (std::size_t col = 0; col < r.columns.size(); ++col)
+      psd_header.add(r.columns[col] + "_psd", r.units[col] + "^2/Hz");
+    write_units_table(c.output_directory + "/psd_units.csv", psd_header, comm);
+    CsvWriter table(c.output_directory + "/psd.csv", psd_header.names, comm);
     std::vector<std::vector<double>> density(r.columns.size());
     for (std::size_t k = 0; k < r.frequencies.size(); ++k) {
       std::vector<double> row{r.frequencies[k]};

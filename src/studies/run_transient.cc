@@ -189,16 +189,16 @@ public:
   std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
     history_ =
         std::make_unique<HistoryOutput>(rows_, pc_.parameters.output_directory, pc_.comm, resumed);
-    largest_ = std::make_unique<LargestValues>(columns_.size(), resumed);
+    largest_ = std::make_unique<LargestValues>(columns_.names.size(), resumed);
     if (!with_snapshots_)
       return {history_.get(), largest_.get()};
-    snapshots_ = std::make_unique<SnapshotOutput>(pc_, *run_, columns_, resumed);
+    snapshots_ = std::make_unique<SnapshotOutput>(pc_, *run_, columns_.names, resumed);
     return {history_.get(), largest_.get(), snapshots_.get()};
   }
 
   std::string command() const override { return command_; }
   double largest(const std::string& column) const override {
-    return largest_->of(columns_, column);
+    return largest_->of(columns_.names, column);
   }
 
   NamedValues results() const override {
@@ -207,17 +207,18 @@ public:
     // the displacement columns (end and probe displacements, end rotations, oscillators): the
     // functionals of u alone, as a frequency response's (not a ground motion's accelerations)
     const std::vector<std::string> displacements = DisplacementColumns(*pc_.model).names();
-    for (std::size_t k = 0; k < columns_.size(); ++k)
-      if (std::find(displacements.begin(), displacements.end(), columns_[k]) != displacements.end())
-        results.add("max_abs_" + columns_[k], largest[k]);
-    for (std::size_t k = 0; k < columns_.size(); ++k)
-      if (columns_[k] == "energy_error")
+    for (std::size_t k = 0; k < columns_.names.size(); ++k)
+      if (std::find(displacements.begin(), displacements.end(), columns_.names[k]) !=
+          displacements.end())
+        results.add("max_abs_" + columns_.names[k], largest[k]);
+    for (std::size_t k = 0; k < columns_.names.size(); ++k)
+      if (columns_.names[k] == "energy_error")
         results.add("max_abs_energy_error", largest[k]);
     if (pc_.parameters.has_moving_loads()) {
       std::vector<double> of_displacements;
       of_displacements.reserve(displacements.size());
       for (const std::string& name : displacements)
-        of_displacements.push_back(largest_->of(columns_, name));
+        of_displacements.push_back(largest_->of(columns_.names, name));
       const NamedValues daf = dynamic_amplification(pc_, displacements, of_displacements);
       for (const auto& [name, value] : daf.entries)
         results.add(name, value);
@@ -260,7 +261,7 @@ public:
 private:
   PreparedCase pc_;
   std::unique_ptr<LineStepper> run_; // every check, a_0 and J, before anything is written
-  std::vector<std::string> columns_; // every column of a row; `rows_` says which are written
+  NamedColumns columns_;             // every column of a row; `rows_` says which are written
   HistoryRows rows_;
   std::string command_;
   bool with_snapshots_;

@@ -87,7 +87,7 @@ void run_step_loop_benchmark(const std::string& model, unsigned long n_unknowns,
   Transient run(pc); // a_0 and J factored, as `hamdyn run` before its first step
   double stepping = 0, rows = 0;
   {
-    CsvWriter history(scratch + "/history.csv", history_columns(pc), comm);
+    CsvWriter history(scratch + "/history.csv", history_columns(pc).names, comm);
     history.row(run.row());
     MPI_Barrier(comm);
     const auto t1 = std::chrono::steady_clock::now();

@@ -54,6 +54,7 @@ HistoryOutput::HistoryOutput(const HistoryRows& rows, const std::string& directo
         path, static_cast<std::uint64_t>(resumed->number("history_length")), comm);
   } else
     history_ = std::make_unique<CsvWriter>(path, rows_.columns(), comm);
+  write_units_table(directory + "/history_units.csv", rows_.written(), comm);
 }
 
 void HistoryOutput::observe(unsigned long step, unsigned long n_steps,

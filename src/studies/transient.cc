@@ -21,30 +21,33 @@
 
 namespace hamdyn {
 
-std::vector<std::string> history_columns(const PreparedCase& pc) {
+NamedColumns history_columns(const PreparedCase& pc) {
   const auto functionals = pc.model->history_functionals();
-  std::vector<std::string> columns{"time"};
+  NamedColumns columns;
+  columns.add("time", "s");
   for (const auto& f : functionals.ends)
-    columns.push_back(f.name);
+    columns.add(f.name, f.unit);
   for (const char* e :
        {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work", "energy_error"})
-    columns.push_back(e);
+    columns.add(e, "J");
   for (const auto& f : functionals.probes)
-    columns.push_back(f.name);
+    columns.add(f.name, f.unit);
   for (const NodalForce& e : pc.system.nodal_forces)
-    columns.push_back(e.name);
+    columns.add(e.name, e.name.rfind("spring_moment_", 0) == 0 ? "N m" : "N");
   for (const MovingContact& b : pc.system.moving_bodies) { // State::moving's order
-    columns.push_back("contact_force_" + b.name);
+    columns.add("contact_force_" + b.name, "N");
     if (b.is_vehicle())
-      columns.push_back("vehicle_" + b.name);
-    columns.push_back("contact_lost_" + b.name);
+      columns.add("vehicle_" + b.name, "m");
+    columns.add("contact_lost_" + b.name, ""); // 0 or 1
   }
   if (pc.system.axial_factor > 0)
-    columns.push_back("tension");
-  if (pc.parameters.ground_motion.active())
-    for (const char* g :
-         {"ground_acceleration", "ground_velocity", "ground_displacement", "base_shear"})
-      columns.push_back(g);
+    columns.add("tension", "N");
+  if (pc.parameters.ground_motion.active()) {
+    columns.add("ground_acceleration", "m/s^2");
+    columns.add("ground_velocity", "m/s");
+    columns.add("ground_displacement", "m");
+    columns.add("base_shear", "N");
+  }
   return columns;
 }
 

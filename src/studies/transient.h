@@ -5,6 +5,7 @@
 // and restores everything it carries to and from a checkpoint.
 #include "output/checkpoint.h"
 #include "output/energy_ledger.h"
+#include "output/history_rows.h"
 #include "studies/line_history.h"
 #include "studies/prepared_case.h"
 #include "studies/time_loop.h"
@@ -19,8 +20,8 @@
 
 namespace hamdyn {
 
-/// The columns of history.csv for this case (time first).
-std::vector<std::string> history_columns(const PreparedCase& pc);
+/// The columns of history.csv for this case (time first) and their units.
+NamedColumns history_columns(const PreparedCase& pc);
 
 /// How a run's system keeps M, K and C: their band built straight from the cells (no assembled
 /// PETSc matrices, whose sparsity pattern, assembly and copy into the band were a third of a

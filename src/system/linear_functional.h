@@ -15,6 +15,7 @@ struct LinearFunctional {
   std::vector<dealii::types::global_dof_index> dofs;
   std::vector<double> of_u, of_v, of_a; // weights, one per dof (may be empty = zero)
   std::function<double(double t)> constant;
+  std::string unit; // of its value, SI as history_units.csv writes it ("m", "N m", "m/s^2")
 };
 
 /// Whether f is a displacement column: a function of u alone (an end's u or theta, a probe's u,

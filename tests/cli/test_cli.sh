@@ -237,6 +237,19 @@ check "thinned history: every 7th row and the last, the columns asked for, as th
    END { print "time,energy_error,u@0.5"
          for (n = 2; n <= NR; ++n) if ((n - 2) % 7 == 0 || n == NR) print rows[n] }' \
   "$work/full/history.csv")
+# history_units.csv: history.csv's header and each column's unit, against the units the manual's
+# table of columns gives them (output-files.md); of a thinned history, its columns alone.
+check "history_units.csv: history.csv's header, then the units of the manual's table" \
+  cmp -s "$work/full/history_units.csv" <(awk -F, 'NR == 1 {
+    print; for (k = 1; k <= NF; ++k) {
+      u = "?"
+      if ($k == "time") u = "s"; else if ($k ~ /energy|work/) u = "J"
+      else if ($k ~ /^reaction_/) u = "N"; else if ($k ~ /^(u_|u@)/) u = "m"
+      else if ($k ~ /^(v_|v@)/) u = "m/s"
+      printf "%s%s", (k > 1 ? "," : ""), u }
+    print "" }' "$work/full/history.csv")
+check "history_units.csv of a thinned history: its columns alone" \
+  test "$(cat "$work/thin/history_units.csv")" = "$(printf 'time,energy_error,u@0.5\ns,J,m')"
 expect_exit 2 "history columns: not a column" \
   "Output/History columns = 'u_rite': not a column of this case's history; expected some of: time, u_left" \
   "$work/out" run --set "Output/History columns=u_rite"
@@ -472,7 +485,17 @@ mpirun --oversubscribe -np 2 "$hamdyn" response "$tmd" --set "Frequency response
   --set "Frequency response/Shapes at=6" --output "$work/response" > response.log 2>&1
 check "response on 2 ranks exits 0" test $? -eq 0
 check "frf.csv header" grep -q "^frequency,u_left_re,u_left_im,u_left_abs,u_left_phase_deg," "$work/response/frf.csv"
-check "frf.csv: 6 frequencies" test "$(grep -vc '^#' "$work/response/frf.csv")" -eq 7
+check "frf.csv: 6 frequencies under its header, no comment line (ParaView reads it)" \
+  test "$(grep -vc '^frequency,' "$work/response/frf.csv")" -eq 6
+check "frf_units.csv: the amplitude in m, the phase in deg, a rotation in rad" \
+  awk -F, 'NR == 1 { for (k = 1; k <= NF; ++k) at[$k] = k }
+    NR == 2 { exit !($at["frequency"] == "Hz" && $at["u@5_abs"] == "m" &&
+                     $at["u@5_phase_deg"] == "deg" && $at["theta_left_re"] == "rad") }' \
+  "$work/response/frf_units.csv"
+check "psd_units.csv: the column's unit squared per hertz" \
+  awk -F, 'NR == 1 { for (k = 1; k <= NF; ++k) at[$k] = k }
+    NR == 2 { exit !($at["oscillator_1_psd"] == "m^2/Hz" && $at["theta_right_psd"] == "rad^2/Hz") }' \
+  "$work/response/psd_units.csv"
 check "psd_rms.csv has the oscillator" grep -q "^oscillator_1," "$work/response/psd_rms.csv"
 check "response.pvd" grep -q 'timestep="6"' "$work/response/response.pvd"
 check "response names the load it leaves out" grep -q "own loads are left out" response.log

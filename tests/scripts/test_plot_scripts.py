@@ -149,6 +149,29 @@ check("plot_history.py overlay: labels, the column alone, the title, no energy p
       and "energy [J]" not in text and "rotation" not in text)
 refuses("plot_history.py", [history], "plot_history.py")
 
+# the units come from hamdyn's units file beside the table, not from a table in the scripts: a
+# copy whose history_units.csv says mm for u@0.5 is drawn in mm, one without the file by quantity
+relabelled = os.path.join(work, "history_relabelled")
+shutil.copytree(history, relabelled)
+with open(os.path.join(history, "history_units.csv")) as f:
+    names, units = list(csv.reader(f))
+check("history_units.csv: a unit for every column of history.csv, in its order",
+      open(os.path.join(history, "history.csv")).readline().strip() == ",".join(names)
+      and len(units) == len(names), names)
+units[names.index("u@0.5")] = "mm"
+with open(os.path.join(relabelled, "history_units.csv"), "w") as f:
+    csv.writer(f, lineterminator="\n").writerows([names, units])
+text = formats("plot_history.py", [relabelled], "plot_history_relabelled",
+               ["--columns", "u@0.5,theta_right"])
+check("plot_history.py: each panel's unit is the units file's (u@0.5 in mm, theta_right in rad)",
+      "displacement w at x = 0.5 m" in text and ">[mm]<" in text
+      and "displacement [m]" not in text and "rotation [rad]" in text, text[-3000:])
+os.remove(os.path.join(relabelled, "history_units.csv"))
+text = formats("plot_history.py", [relabelled], "plot_history_no_units",
+               ["--columns", "u@0.5"])
+check("plot_history.py: a history without its units file is drawn, the unit left unsaid",
+      "displacement w at x = 0.5 m" in text and "[m]" not in text and "time t [s]" in text)
+
 # response spectrum of a sine ground acceleration, two damping ratios
 spectrum = solve(["spectrum", tmd, "--set", "Ground motion/Acceleration=1.5*sin(20*t)",
                   "--set", "Attachments/Forces=", "--set", "Time integration/Final time=1",

@@ -53,6 +53,12 @@ TEST(GroundMotion, BaseExcitedSingleDegreeOfFreedom) {
   const auto t = h.column("time"), u = h.column("u_right"), abs_acc = h.column("u_right_abs_acc"),
              ag = h.column("ground_acceleration"), shear = h.column("base_shear"),
              error = h.column("energy_error"), work = h.column("external_work");
+  // history_units.csv: accelerations in m/s^2, the base shear a force
+  EXPECT_EQ(h.unit("u_right_abs_acc"), "m/s^2");
+  EXPECT_EQ(h.unit("ground_acceleration"), "m/s^2");
+  EXPECT_EQ(h.unit("ground_velocity"), "m/s");
+  EXPECT_EQ(h.unit("ground_displacement"), "m");
+  EXPECT_EQ(h.unit("base_shear"), "N");
   double largest = 0, worst_u = 0, worst_acc = 0, worst_shear = 0, worst_energy = 0, scale = 0;
   double largest_acc = 0, largest_shear = 0;
   for (std::size_t i = 0; i < t.size(); ++i) {

@@ -391,6 +391,11 @@ TEST(MovingLoads, VehicleCrossingClosesTheEnergyBalance) {
       MPI_COMM_WORLD);
   const auto z = h.column("vehicle_car"), f = h.column("contact_force_car");
   const auto t = h.column("time"), x = h.column("position_car");
+  // history_units.csv: a displacement and a position in m, a force in N, the 0/1 flag bare
+  EXPECT_EQ(h.unit("vehicle_car"), "m");
+  EXPECT_EQ(h.unit("position_car"), "m");
+  EXPECT_EQ(h.unit("contact_force_car"), "N");
+  EXPECT_EQ(h.unit("contact_lost_car"), "");
   std::vector<double> crossings, peaks;
   const double rest = -0.2 / 500;
   for (std::size_t i = 2; i < z.size(); ++i)

@@ -50,7 +50,9 @@ CaseParameters case_from_text(const std::string& text, const std::vector<std::st
 
 History simulate_discrete(const CaseParameters& c, MPI_Comm comm) {
   History h;
-  h.columns = discrete_history_columns(*c.discrete);
+  const NamedColumns columns = discrete_history_columns(*c.discrete);
+  h.columns = columns.names;
+  h.units = columns.units;
   integrate_discrete(c, comm, [&](const std::vector<double>& row) { h.rows.push_back(row); });
   return h;
 }
@@ -66,11 +68,20 @@ std::vector<double> History::column(const std::string& name) const {
   throw std::runtime_error("no history column " + name);
 }
 
+std::string History::unit(const std::string& name) const {
+  for (std::size_t k = 0; k < columns.size(); ++k)
+    if (columns[k] == name)
+      return units.at(k);
+  throw std::runtime_error("no history column " + name);
+}
+
 History simulate(const CaseParameters& c, MPI_Comm comm) {
   PreparedCase pc(c, comm);
   check_time_step(pc);
   History h;
-  h.columns = history_columns(pc);
+  const NamedColumns columns = history_columns(pc);
+  h.columns = columns.names;
+  h.units = columns.units;
   integrate(pc, [&](unsigned long, const State&, const std::vector<double>& row) {
     h.rows.push_back(row);
   });

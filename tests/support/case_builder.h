@@ -33,9 +33,10 @@ std::string discrete_case_error(const std::string& text);
 extern const char* const single_degree_of_freedom_case;
 
 struct History {
-  std::vector<std::string> columns;
+  std::vector<std::string> columns, units; // as history.csv and history_units.csv have them
   std::vector<std::vector<double>> rows;
   std::vector<double> column(const std::string& name) const;
+  std::string unit(const std::string& name) const;
 };
 
 History simulate(const CaseParameters& c, MPI_Comm comm);
