@@ -28,7 +28,6 @@ FORMATS = (".png", ".pdf", ".svg")
 COLUMNS = (
     (r"time$", "time t"),
     (r"frequency$", "frequency f"),
-    (r"(.+)_abs_acc$", "absolute acceleration of {}"),
     (r"u_(left|right)$", "displacement w at the {} end"),
     (r"v_(left|right)$", "velocity at the {} end"),
     (r"theta_(left|right)$", "rotation θ at the {} end"),
@@ -61,11 +60,15 @@ COLUMNS = (
 def quantity(column):
     """What a column of hamdyn's CSV files is, in words ("displacement w at x = 5 m"); the name
     itself where the table does not know it (a discrete system's coordinates)."""
+    if column.endswith("_abs_acc"):  # ground motion: a column's absolute acceleration
+        of = quantity(column[:-len("_abs_acc")])
+        what = "angular acceleration" if of.startswith("rotation") else "absolute acceleration"
+        return what + (of[of.index(" at "):] if " at " in of else
+                       " of " + of.replace(" displacement", ""))
     for pattern, words in COLUMNS:
         match = re.match(pattern, column)
         if match:
-            return words.format(*(quantity(g) if pattern.startswith("(.+)") else g
-                                  for g in match.groups()))
+            return words.format(*match.groups())
     return column
 
 

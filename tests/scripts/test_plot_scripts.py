@@ -166,6 +166,16 @@ text = formats("plot_history.py", [relabelled], "plot_history_relabelled",
 check("plot_history.py: each panel's unit is the units file's (u@0.5 in mm, theta_right in rad)",
       "displacement w at x = 0.5 m" in text and ">[mm]<" in text
       and "displacement [m]" not in text and "rotation [rad]" in text, text[-3000:])
+# a base-shaken run: accelerations and forces on panels of their own, named by place
+shaken = solve(["run", os.path.join(cases, "cantilever_tip_mass.prm"),
+                "--set", "Time integration/Final time=0.02",
+                "--set", "Ground motion/Acceleration=sin(30*t)"], "shaken")
+text = formats("plot_history.py", [shaken], "plot_history_shaken",
+               ["--columns", "u_right_abs_acc,theta_right_abs_acc,base_shear"])
+check("plot_history.py: a ground motion's columns with the units hamdyn gives them",
+      "acceleration [m/s²]" in text and "angular acceleration [rad/s²]" in text
+      and "force [N]" in text and "absolute acceleration at the right end" in text
+      and "angular acceleration at the right end" in text, text[-3000:])
 os.remove(os.path.join(relabelled, "history_units.csv"))
 text = formats("plot_history.py", [relabelled], "plot_history_no_units",
                ["--columns", "u@0.5"])
