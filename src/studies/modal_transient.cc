@@ -3,12 +3,15 @@
 #include "core/input_error.h"
 #include "core/text.h"
 #include "studies/natural_modes.h"
+#include "system/petsc_helpers.h"
 
 #include <deal.II/base/mpi.h>
 #include <deal.II/lac/vector.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace hamdyn {
 
@@ -158,12 +161,30 @@ std::string ModalTransient::summary() const {
 }
 
 std::vector<double> ModalTransient::basis_fingerprint() const {
-  std::vector<double> fingerprint{double(dealii::Utilities::MPI::n_mpi_processes(pc_.comm))};
+  // Each shape's checksum of its entries' bits, sum_i bits(x_i) (2 i + 1) modulo 2^64 over the
+  // global index i, an integer sum that no order of summation changes. Norms would not do: PETSc
+  // forms them with BLAS kernels whose sums depend on the array's alignment in memory, so the
+  // same vector's l1 norm in another process could differ in its last bit, and a resumed run then
+  // took its coordinates by projection and differed from the uninterrupted one in the last digits.
+  std::vector<std::uint64_t> checksums(modes_.shapes.size(), 0);
   for (std::size_t j = 0; j < modes_.shapes.size(); ++j) {
     const LA::Vector& shape = modes_.shapes[j];
-    fingerprint.insert(fingerprint.end(), {modes_.omega[j], shape.l1_norm(),
-                                           shape.mean_value() * double(shape.size())});
+    const auto [first, end] = shape.local_range();
+    const PetscScalar* x = nullptr;
+    check_petsc(VecGetArrayRead(shape, &x));
+    for (auto i = first; i < end; ++i) {
+      std::uint64_t bits;
+      std::memcpy(&bits, &x[i - first], sizeof bits);
+      checksums[j] += bits * (2 * std::uint64_t(i) + 1);
+    }
+    check_petsc(VecRestoreArrayRead(shape, &x));
   }
+  MPI_Allreduce(MPI_IN_PLACE, checksums.data(), int(checksums.size()), MPI_UINT64_T, MPI_SUM,
+                pc_.comm);
+  std::vector<double> fingerprint{double(dealii::Utilities::MPI::n_mpi_processes(pc_.comm))};
+  for (std::size_t j = 0; j < modes_.shapes.size(); ++j) // the checksum in two exact halves
+    fingerprint.insert(fingerprint.end(), {modes_.omega[j], double(checksums[j] >> 32),
+                                           double(checksums[j] & 0xffffffffu)});
   return fingerprint;
 }
 

@@ -47,8 +47,8 @@ public:
   void restore(const Checkpoint& c) override;
 
 private:
-  /// What identifies the modal basis to the last bit: the rank count, each mode's omega, the l1
-  /// norm and the sum of its shape's entries (the sign the eigensolver gave it).
+  /// What identifies the modal basis to the last bit: the rank count, each mode's omega and a
+  /// checksum of its shape's bits (which also tells the sign the eigensolver gave it).
   std::vector<double> basis_fingerprint() const;
   /// The modal coordinates of x, M_r^-1 Phi^T M x (of a displacement or of a velocity).
   std::vector<double> coordinates(const LA::Vector& x) const;
