@@ -144,7 +144,10 @@ double run_cells(const std::int32_t* positions, std::int64_t stride, std::size_t
   if constexpr (Regular && N > 0) // a local copy the compiler keeps in registers
     std::copy(positions, positions + N, pattern);
   const std::int32_t* at = Regular && N > 0 ? pattern : positions;
-  double sum = 0;
+  // The forms' sum in four partial sums, cell c in sums[c % 4], added in a fixed order at the end:
+  // one running sum was a chain of dependent additions, one per cell, that set the pace of the
+  // ledger's pass (as in BandedOperator's forms).
+  double sums[4] = {};
   for (std::size_t c = 0; c < n_cells; ++c) {
     const double* xc = Regular ? x + std::int64_t(c) * stride : x;
     double* yc = Regular && y ? y + std::int64_t(c) * stride : y;
@@ -158,12 +161,77 @@ double run_cells(const std::int32_t* positions, std::int64_t stride, std::size_t
         for (unsigned int d = 0; d < d_count; ++d)
           yc[at[d]] += stress * b[d];
       else
-        sum += stress * strain;
+        sums[c % 4] += stress * strain;
     }
     if constexpr (!Regular)
       at += d_count;
   }
-  return sum;
+  return (sums[0] + sums[1]) + (sums[2] + sums[3]);
+}
+
+// y += K x over a regular run of two-DoF cells in which each cell's second DoF is the next one's
+// first (a P1 line, DoFs numbered along it): the sums of run_cells<2, true>, the same operations
+// in the same order (so bit for bit the same y), with each cell's share of its second DoF carried
+// in registers to the next cell instead of stored into y and read back there. That store and its
+// reload by the next cell were a dependency chain through memory (store-to-load forwarding, then
+// the add) on every cell, which made this pass about three times as slow per unknown as a band
+// product streaming more bytes. Returns false (nothing done) for more rows than it carries.
+bool chained_product(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
+                     const double* x, double* y) {
+  constexpr std::size_t max_rows = 4;
+  const std::size_t n_rows = rows.size() / 3;
+  if (n_rows == 0 || n_rows > max_rows || n_cells == 0)
+    return false;
+  double carry[max_rows], stress[max_rows];
+  for (std::size_t c = 0; c < n_cells; ++c) {
+    const std::size_t k = std::size_t(first) + c;
+    double yk = y[k];
+    for (std::size_t r = 0; r < n_rows; ++r) {
+      const double* b = &rows[3 * r + 1];
+      double strain = 0;
+      strain += b[0] * x[k];
+      strain += b[1] * x[k + 1];
+      stress[r] = rows[3 * r] * strain;
+    }
+    if (c > 0) // the previous cell's shares of this DoF came first
+      for (std::size_t r = 0; r < n_rows; ++r)
+        yk += carry[r];
+    for (std::size_t r = 0; r < n_rows; ++r) {
+      yk += stress[r] * rows[3 * r + 1];
+      carry[r] = stress[r] * rows[3 * r + 2];
+    }
+    y[k] = yk;
+  }
+  double& last = y[std::size_t(first) + n_cells];
+  for (std::size_t r = 0; r < n_rows; ++r)
+    last += carry[r];
+  return true;
+}
+
+// x^T K x over the cells chained_product() takes, as run_cells<2, true> sums it (the same
+// partial sums in the same order), with the cells taken four at a time so that the four partial
+// sums are four independent chains the compiler keeps in registers.
+double chained_forms(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
+                     const double* x) {
+  const std::size_t n_rows = rows.size() / 3;
+  double sums[4] = {};
+  const auto cell = [&](std::size_t k, double& sum) {
+    for (std::size_t r = 0; r < n_rows; ++r) {
+      const double* b = &rows[3 * r + 1];
+      double strain = 0;
+      strain += b[0] * x[k];
+      strain += b[1] * x[k + 1];
+      const double stress = rows[3 * r] * strain;
+      sum += stress * strain;
+    }
+  };
+  std::size_t c = 0;
+  for (; c + 4 <= n_cells; c += 4)
+    for (std::size_t lane = 0; lane < 4; ++lane)
+      cell(std::size_t(first) + c + lane, sums[lane]);
+  for (; c < n_cells; ++c)
+    cell(std::size_t(first) + c, sums[c % 4]);
+  return (sums[0] + sums[1]) + (sums[2] + sums[3]);
 }
 
 template <bool Regular>
@@ -191,7 +259,12 @@ double StiffnessFromStrains::cells_pass(const double* values, const double* remo
     const std::int32_t* positions = positions_.data() + run.first_position;
     const std::vector<double>& rows = rows_[run.form];
     if (run.regular) {
-      sum += run_cells<true>(positions, run.stride, run.n_cells, run.n_dofs, rows, values, y);
+      // a P1 line's cells, each sharing its second DoF with the next: the kernels above
+      const bool chained = run.n_dofs == 2 && run.stride == 1 && positions[1] == positions[0] + 1;
+      if (chained && !y)
+        sum += chained_forms(positions[0], run.n_cells, rows, values);
+      else if (!chained || !chained_product(positions[0], run.n_cells, rows, values, y))
+        sum += run_cells<true>(positions, run.stride, run.n_cells, run.n_dofs, rows, values, y);
       continue;
     }
     if (run.plain) {
