@@ -2,7 +2,8 @@
 # Times `hamdyn modes` (Modes/Write shapes = false) for 10 modes of a P1 string fixed at both ends
 # with 10^6 elements, the whole process on 1 and 2 ranks, beside scipy's eigsh (ARPACK, SuperLU
 # shift-and-invert) on the same matrices (bench/eigsh_string_modes.py), each RUNS times with
-# /usr/bin/time -v (wall clock and peak resident set of each process), then `hamdyn bench
+# /usr/bin/time -v (wall clock and peak resident set of each process; one rank started as a user
+# starts it, and under mpirun), then `hamdyn bench
 # --study modes` for the split into set-up and eigensolver. A benchmark: it asserts nothing.
 # Usage: bench/modes.sh [ELEMENTS] [RUNS]      (needs python3-scipy and the time package)
 set -euo pipefail
@@ -35,10 +36,13 @@ for run in $(seq "$runs"); do
   /usr/bin/time -v -o "$work/time" /usr/bin/python3 "$root/bench/eigsh_string_modes.py" \
     "$elements" 10 | sed -n 2p
   figures "$work/time"
-  for ranks in 1 2; do
-    echo "hamdyn modes, $ranks rank(s), run $run (peak memory of the largest process):"
+  # one rank as a user starts it (and as eigsh is started): the process alone; then under mpirun,
+  # whose launch loads about 9 MiB more of Open MPI's components into the process
+  for launch in "" "mpirun -np 1" "mpirun -np 2"; do
+    echo "hamdyn modes, ${launch:-1 rank, no mpirun}, run $run (peak memory of the largest process):"
     rm -rf "$work/out"
-    /usr/bin/time -v -o "$work/time" mpirun -np "$ranks" "$root/build/bin/hamdyn" modes \
+    # shellcheck disable=SC2086 # the launcher's words
+    /usr/bin/time -v -o "$work/time" $launch "$root/build/bin/hamdyn" modes \
       "$work/string.prm" --output "$work/out" | sed -n 2p
     figures "$work/time"
   done
