@@ -42,9 +42,9 @@ const std::vector<StudyCommand>& study_commands() {
       interval steps; scripts/paraview/points.py draws them).
 )";
     run_study.files = "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, points.pvd, "
-                      "history.csv, used_parameters.prm, checkpoint.bin";
+                      "history.csv, history_units.csv, used_parameters.prm, checkpoint.bin";
     run_study.file_names =
-        R"(history\.(csv|png)|checkpoint\.bin|spacetime\.(vts|bin)|solution\.pvd|)"
+        R"(history\.(csv|png)|history_units\.csv|checkpoint\.bin|spacetime\.(vts|bin)|solution\.pvd|)"
         R"(solution_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp|)"
         R"(points\.pvd|points_[0-9]{5}\.vtp)";
     StudyCommand modes_study;
@@ -121,10 +121,10 @@ const std::vector<StudyCommand>& study_commands() {
       column c of history.csv), DIR/frf.png, with a Load PSD DIR/psd.csv and DIR/psd_rms.csv,
       with Shapes at DIR/response.pvd (w_re, w_im, w_abs; time axis = frequency in Hz).
 )";
-    response_study.files = "frf.csv, frf.png, psd.csv, psd_rms.csv, response.pvd, "
-                           "used_parameters.prm";
+    response_study.files = "frf.csv, frf_units.csv, frf.png, psd.csv, psd_units.csv, psd_rms.csv, "
+                           "response.pvd, used_parameters.prm";
     response_study.file_names =
-        R"(frf\.(csv|png)|psd(_rms)?\.csv|response\.pvd|response_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
+        R"(frf\.(csv|png)|psd(_rms)?\.csv|(frf|psd)_units\.csv|response\.pvd|response_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
     response_study.plot_script = "plot_frf.py";
     response_study.plot_file = "frf.png";
     StudyCommand spectrum_study;
@@ -146,7 +146,7 @@ const std::vector<StudyCommand>& study_commands() {
       Continues a stopped spectrum's run from its last checkpoint, then writes its tables.
 )";
     spectrum_study.files = "spectrum.csv, spectrum.png, spectrum_response.csv, history.csv, "
-                           "used_parameters.prm, checkpoint.bin";
+                           "history_units.csv, used_parameters.prm, checkpoint.bin";
     spectrum_study.file_names = R"(spectrum(_response)?\.csv|spectrum\.png)";
     spectrum_study.plot_script = "plot_spectrum.py";
     spectrum_study.plot_file = "spectrum.png";

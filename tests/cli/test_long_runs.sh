@@ -305,6 +305,10 @@ check "shorter re-run on fewer ranks: only its own 21 snapshots" \
 check "shorter re-run on fewer ranks: no other rank's pieces" \
   test "$(ls stale | grep -c '^solution_.*\.1\.vtu$')" -eq 0
 check "shorter re-run: a user's file is kept" test "$(cat stale/notes.txt)" = "mine"
+# another study in the same directory: the run's history and its units file go
+"$hamdyn" modes --output stale > /dev/null 2>&1
+check "modes after a run: no history.csv or history_units.csv left" \
+  test ! -e stale/history.csv -a ! -e stale/history_units.csv -a -e stale/modes.csv
 
 # An error on one rank only (its snapshot piece cannot be written) ends the job within 10 s.
 mkdir -p hang/solution_00000.1.vtu
