@@ -85,11 +85,6 @@ def read_units(path):
     return {name: unit.replace("^2", "²") for name, unit in zip(rows[0], rows[1])}
 
 
-def describe(column, units):
-    """(quantity, unit) of a column, its unit from `units` (read_units; '' where not given)."""
-    return quantity(column), units.get(column, "")
-
-
 def axis_label(quantity, unit):
     return "%s [%s]" % (quantity, unit) if unit else quantity
 

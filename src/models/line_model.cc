@@ -397,13 +397,15 @@ void LineModel::assemble_tension_stiffness(SecondOrderSystem& s,
 void LineModel::add_nodal_forces(SecondOrderSystem& s) const {
   s.nodal_forces.clear();
   auto add = [&](types::global_dof_index dof, const std::string& name, const ExpressionPtr& law,
-                 double e_scale) {
-    if (law && !constraints_.is_constrained(dof)) // a held DoF stays held
-      s.nodal_forces.push_back(
-          {dof, name, NodalForce::Kind::spring, [law](double e) { return (*law)(e, 0); }, e_scale,
-           law->has_exact_slope()
-               ? std::function<double(double)>([law](double e) { return law->slope(e); })
-               : nullptr});
+                 double e_scale, const char* unit) {
+    if (!law || constraints_.is_constrained(dof)) // a held DoF stays held
+      return;
+    s.nodal_forces.push_back(
+        {dof, name, NodalForce::Kind::spring, [law](double e) { return (*law)(e, 0); }, e_scale,
+         law->has_exact_slope()
+             ? std::function<double(double)>([law](double e) { return law->slope(e); })
+             : nullptr});
+    s.nodal_forces.back().unit = unit;
   };
   auto add_dashpot = [&](types::global_dof_index dof, const std::string& name, double c, double p) {
     if (c > 0 && !constraints_.is_constrained(dof))
@@ -418,16 +420,16 @@ void LineModel::add_nodal_forces(SecondOrderSystem& s) const {
   for (int e : {0, 1}) {
     if (!end(e).holds_translation) {
       add(end_dof(e, 0), std::string("spring_force_") + side[e], end(e).spring_law,
-          1e-6 * c_.length);
+          1e-6 * c_.length, "N");
       add_dashpot(end_dof(e, 0), std::string("dashpot_force_") + side[e],
                   end(e).dashpot_law_coefficient, end(e).dashpot_law_degree);
     }
     if (has_rotation() && !end(e).holds_rotation)
       add(end_dof(e, 1), std::string("spring_moment_") + side[e], end(e).rotational_spring_law,
-          1e-6);
+          1e-6, "N m");
   }
   for (const Attachment& a : c_.nonlinear_springs)
-    add(node_dof(a.x), at("spring_force", a.x), a.expression, 1e-6 * c_.length);
+    add(node_dof(a.x), at("spring_force", a.x), a.expression, 1e-6 * c_.length, "N");
   for (const Attachment& a : c_.nonlinear_dashpots)
     add_dashpot(node_dof(a.x), at("dashpot_force", a.x), a.value, a.degree);
 }

@@ -33,7 +33,7 @@ NamedColumns history_columns(const PreparedCase& pc) {
   for (const auto& f : functionals.probes)
     columns.add(f.name, f.unit);
   for (const NodalForce& e : pc.system.nodal_forces)
-    columns.add(e.name, e.name.rfind("spring_moment_", 0) == 0 ? "N m" : "N");
+    columns.add(e.name, e.unit);
   for (const MovingContact& b : pc.system.moving_bodies) { // State::moving's order
     columns.add("contact_force_" + b.name, "N");
     if (b.is_vehicle())

@@ -24,6 +24,7 @@ struct NodalForce {
   double e_scale = 0;                        // spring: a small extension of this element [m or rad]
   std::function<double(double)> exact_slope; // spring: dF/de, where the law has it exactly
   double coefficient = 0, degree = 2;        // dashpot: c [N (s/m)^(p-1)] and p >= 1
+  std::string unit = "N";                    // of its force in history_units.csv ("N m": a moment)
 
   bool is_dashpot() const { return kind == Kind::dashpot; }
   /// A dashpot of degree 1: Coulomb friction with the set-valued law at v = 0.

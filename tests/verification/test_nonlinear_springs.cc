@@ -170,8 +170,11 @@ TEST(NonlinearSprings, UndampedRunsConserveEnergyAtRhoInfinityOne) {
                                      "Time integration/Time step=1e-3",
                                      "Time integration/Final time=2",
                                      "Time integration/Nonlinear tolerance=1e-12"};
-    const double conserved = relative_energy_error(
-        test_support::simulate(test_support::make_case(beam), MPI_COMM_WORLD));
+    const auto history = test_support::simulate(test_support::make_case(beam), MPI_COMM_WORLD);
+    // history_units.csv: a translational spring's force in N, a rotational one's moment in N m
+    EXPECT_EQ(history.unit("spring_force_right"), "N");
+    EXPECT_EQ(history.unit("spring_moment_right"), "N m");
+    const double conserved = relative_energy_error(history);
     test_support::report(std::string(type) + " with hardening tip springs, relative energy error",
                          conserved);
     EXPECT_LT(conserved, 1e-11);
