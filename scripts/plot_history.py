@@ -142,8 +142,10 @@ def main():
     if args.columns:
         wanted = hamdyn_plot.pick(header, args.columns, "history.csv")
     else:
-        # a history without its units file: every column but the time and the energies
-        drawn = ("m", "rad", "m/s", "coordinate", "rate", "constraint") if runs[0][2] else (None,)
+        # a line model's history without its units file (no column has a panel): every column
+        # but the time and the energies
+        drawn = ("m", "rad", "m/s", "coordinate", "rate", "constraint") + (
+            () if runs[0][2] else (None,))
         wanted = [c for c in header if unit_of(c) in drawn and not c.startswith(PRESCRIBED)
                   and c not in ENERGIES and c != "time"
                   and any((data[c] != 0).any() for _, data, _ in runs)]

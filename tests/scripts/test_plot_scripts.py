@@ -181,6 +181,19 @@ text = formats("plot_history.py", [relabelled], "plot_history_no_units",
                ["--columns", "u@0.5"])
 check("plot_history.py: a history without its units file is drawn, the unit left unsaid",
       "displacement w at x = 0.5 m" in text and "[m]" not in text and "time t [s]" in text)
+# a discrete system (its coordinates have no unit hamdyn knows): drawn by default with and
+# without its units file
+pendulum = solve(["run", os.path.join(source, "docs", "examples", "double_pendulum.prm"),
+                  "--set", "Time integration/Final time=0.2"], "pendulum")
+check("a discrete run writes history_units.csv",
+      os.path.isfile(os.path.join(pendulum, "history_units.csv")))
+for name in ("plot_history_discrete", "plot_history_discrete_no_units"):
+    text = formats("plot_history.py", [pendulum], name)
+    check("%s: the coordinates and their rates on their panels" % name,
+          "coordinate q [m or rad]" in text and "rate dq/dt [m/s or rad/s]" in text
+          and ">th1<" in text, text[-3000:])
+    if os.path.isfile(os.path.join(pendulum, "history_units.csv")):
+        os.remove(os.path.join(pendulum, "history_units.csv"))
 
 # response spectrum of a sine ground acceleration, two damping ratios
 spectrum = solve(["spectrum", tmd, "--set", "Ground motion/Acceleration=1.5*sin(20*t)",
