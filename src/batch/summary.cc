@@ -1,8 +1,8 @@
 #include "batch/summary.h"
 
 #include "core/csv.h"
-#include "output/atomic_file.h"
 #include "output/history_writer.h"
+#include "storage/atomic_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,7 +53,7 @@ void write_summary(const std::string& path, const std::vector<std::string>& swep
   header.insert(header.end(), swept.begin(), swept.end());
   header.insert(header.end(), result_columns.begin(), result_columns.end());
 
-  // Written whole and renamed (output/atomic_file.h): a batch killed while it writes a summary
+  // Written whole and renamed (storage/atomic_file.h): a batch killed while it writes a summary
   // leaves the previous one. Not synced: a member's row is written after every member.
   std::string out = csv_record(header) + '\n';
   for (std::size_t k = 0; k < rows.size(); ++k) {

@@ -59,4 +59,10 @@ std::string precise_text_of(double value) {
   return text;
 }
 
+std::string format_number(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
 } // namespace hamdyn

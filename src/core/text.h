@@ -19,5 +19,8 @@ std::string shortened(const std::string& value, std::size_t at_most = 200);
 std::string text_of(double value);
 /// `value` with 15 significant digits ("%.15g"): a derived value noted for the record.
 std::string precise_text_of(double value);
+/// `value` with 17 significant digits ("%.17g"), which read back give the same double: the
+/// numbers of tables and checkpoints.
+std::string format_number(double value);
 
 } // namespace hamdyn

@@ -2,7 +2,7 @@
 // A discrete system's time integrator: the one generalized-alpha (time/newmark_scheme.h) on the
 // discrete operator (discrete/discrete_operator.h), stepping to the time grid's instants.
 #include "discrete/discrete_operator.h"
-#include "output/checkpoint.h"
+#include "storage/checkpoint.h"
 #include "time/newmark_scheme.h"
 
 namespace hamdyn {

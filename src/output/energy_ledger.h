@@ -9,8 +9,8 @@
 // other terms add their own stored and dissipated energy (output/energy_term.h): nonlinear
 // springs their potential int_0^e F de accumulated step by step, nonlinear dashpots the work
 // the integrator booked for them, a large-amplitude string kappa q^2 / 4.
-#include "output/checkpoint.h"
 #include "output/energy_term.h"
+#include "storage/checkpoint.h"
 #include "system/second_order_system.h"
 
 #include <memory>

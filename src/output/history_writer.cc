@@ -1,7 +1,7 @@
 #include "output/history_writer.h"
 
 #include "core/csv.h"
-#include "output/atomic_file.h"
+#include "storage/atomic_file.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -16,12 +16,6 @@ namespace hamdyn {
 namespace {
 constexpr std::size_t buffer_limit = 1 << 16;
 } // namespace
-
-std::string format_number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
 
 std::string format_cell(double value) {
   return std::isnan(value) ? "" : format_number(value);

@@ -5,6 +5,7 @@
 // microsecond) and reach the file only whole, with write(2), when the buffer passes 64 KiB and
 // whenever flush() is called: a killed run leaves complete rows, and a resumed run cuts the file
 // back to the length its checkpoint recorded.
+#include "core/text.h" // format_number
 #include "output/history_rows.h"
 
 #include <mpi.h>
@@ -52,9 +53,7 @@ private:
 /// the plotting scripts label each axis with the unit hamdyn gives.
 void write_units_table(const std::string& path, const NamedColumns& columns, MPI_Comm comm);
 
-std::string format_number(double value);
-
-/// format_number, or an empty cell for NaN ("not available").
+/// format_number (core/text.h), or an empty cell for NaN ("not available").
 std::string format_cell(double value);
 
 } // namespace hamdyn

@@ -1,6 +1,6 @@
 #include "output/line_vtu_piece.h"
 
-#include "output/atomic_file.h"
+#include "storage/atomic_file.h"
 
 #include <algorithm>
 #include <cerrno>

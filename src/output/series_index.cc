@@ -1,6 +1,6 @@
 #include "output/series_index.h"
 
-#include "output/atomic_file.h"
+#include "storage/atomic_file.h"
 
 #include <cctype>
 #include <cerrno>

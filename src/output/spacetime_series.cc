@@ -1,7 +1,7 @@
 #include "output/spacetime_series.h"
 
-#include "output/atomic_file.h"
 #include "output/vtk_xml_file.h"
+#include "storage/atomic_file.h"
 
 #include <deal.II/base/mpi.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Writes a VTK dataset with one of VTK's XML writers (raw appended binary, Float64 as given) under
-// a temporary name and renames it into place, like every hamdyn output (output/atomic_file.h): a
+// a temporary name and renames it into place, like every hamdyn output (storage/atomic_file.h): a
 // kill never leaves a truncated file for ParaView or a resumed run to find.
 #include <string>
 

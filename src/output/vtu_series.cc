@@ -1,7 +1,7 @@
 #include "output/vtu_series.h"
 
-#include "output/atomic_file.h"
 #include "output/series_index.h"
+#include "storage/atomic_file.h"
 
 #include <deal.II/base/mpi.h>
 

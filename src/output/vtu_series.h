@@ -1,7 +1,7 @@
 #pragma once
 // A ParaView time series: one .pvtu (+ one .vtu per rank) per snapshot and a .pvd index that is
 // rewritten after every snapshot, so an interrupted run still leaves a valid series. Every file
-// is written to a temporary name and renamed (output/atomic_file.h), and a .pvtu only after all
+// is written to a temporary name and renamed (storage/atomic_file.h), and a .pvtu only after all
 // its pieces are complete: a kill never leaves a truncated file, nor an index naming one.
 #include "models/model.h"
 #include "output/line_vtu_piece.h"

@@ -2,8 +2,8 @@
 // The history row of a line model's state, whatever integrates it (studies/transient.h,
 // studies/modal_transient.h): ends, energies, probes, the elements' forces, the tension and the
 // ground motion's columns, in history_columns' order; and the checks that a state is finite.
-#include "output/checkpoint.h"
 #include "output/energy_ledger.h"
+#include "storage/checkpoint.h"
 #include "studies/prepared_case.h"
 #include "system/linear_functional.h"
 

@@ -4,7 +4,7 @@
 #include "core/text.h"
 #include "mesh/line_mesh.h"
 #include "models/element_scale.h"
-#include "output/atomic_file.h"
+#include "storage/atomic_file.h"
 #include "studies/memory.h"
 #include "studies/study_table.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // What `hamdyn run --resume DIR` checks and says, the same for a line model's run and a discrete
 // system's.
-#include "output/checkpoint.h"
+#include "storage/checkpoint.h"
 
 #include <mpi.h>
 #include <string>

@@ -49,7 +49,7 @@ const StudyCommand* find_study(const std::string& name);
 /// converge" with ", " and " or "; "run|modes|compare|converge" with "|" twice).
 std::string study_names(const std::string& separator, const std::string& last);
 /// Whether `file` (a name, no directory) is one a study writes, or the temporary name it is
-/// written under (output/atomic_file.h): what a new run removes from its output directory first.
+/// written under (storage/atomic_file.h): what a new run removes from its output directory first.
 bool is_study_output(const std::string& file);
 
 } // namespace hamdyn

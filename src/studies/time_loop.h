@@ -6,9 +6,9 @@
 // ExaDG's TimeIntBase (advance_one_timestep, write_restart / read_restart), with hamdyn's
 // history rows as what the outputs see.
 #include "core/case_parameters.h"
-#include "output/checkpoint.h"
 #include "output/history_rows.h"
 #include "output/history_writer.h"
+#include "storage/checkpoint.h"
 #include "studies/named_values.h"
 
 #include <mpi.h>

@@ -3,9 +3,9 @@
 // integrator, energy ledger and history values. A Transient is built (initial state, a_0, the
 // factored J, every check) before anything is written, advances one step at a time, and saves
 // and restores everything it carries to and from a checkpoint.
-#include "output/checkpoint.h"
 #include "output/energy_ledger.h"
 #include "output/history_rows.h"
+#include "storage/checkpoint.h"
 #include "studies/line_history.h"
 #include "studies/prepared_case.h"
 #include "studies/time_loop.h"

@@ -6,8 +6,8 @@
 // low-rank update, never a refactorization per step). A term gives its force at a state (for the
 // initial acceleration), its correction of a step, its stored and dissipated energy for the energy
 // ledger (output/energy_term.h) and save/load of what it carries from step to step.
-#include "output/checkpoint.h"
 #include "output/energy_term.h"
+#include "storage/checkpoint.h"
 #include "system/refined_linearization_solver.h"
 #include "system/second_order_system.h"
 #include "terms/implicit_step.h"

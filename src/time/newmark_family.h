@@ -2,7 +2,7 @@
 // The line models' integrator: the Newmark family's scheme (time/newmark_scheme.h) on the line
 // operator (terms/line_operator.h), with the state's mean velocity over each step for the energy
 // ledger and the checkpoint records of earlier versions.
-#include "output/checkpoint.h"
+#include "storage/checkpoint.h"
 #include "terms/implicit_step.h"
 #include "terms/line_operator.h"
 #include "time/newmark_scheme.h"

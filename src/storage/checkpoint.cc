@@ -1,9 +1,8 @@
-#include "output/checkpoint.h"
+#include "storage/checkpoint.h"
 
 #include "core/input_error.h"
 #include "core/text.h"
-#include "output/atomic_file.h"
-#include "output/history_writer.h"
+#include "storage/atomic_file.h"
 #include "system/petsc_helpers.h"
 
 #include <deal.II/base/mpi.h>

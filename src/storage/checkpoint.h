@@ -2,7 +2,7 @@
 // A run's saved state, so that a run killed by a scheduler continues where it stopped: named
 // records of numbers, texts and distributed vectors. Vectors are gathered in the global DoF
 // order, so a checkpoint written on one rank count is read on any other. Rank 0 writes one file,
-// atomically (output/atomic_file.h), so the last complete checkpoint survives a kill at any
+// atomically (storage/atomic_file.h), so the last complete checkpoint survives a kill at any
 // moment.
 //
 // Written by hand rather than with deal.II's serialization: in 9.4 that is tied to

@@ -1,4 +1,4 @@
-#include "output/atomic_file.h"
+#include "storage/atomic_file.h"
 
 #include <cerrno>
 #include <cstdio>
