@@ -7,7 +7,6 @@
 #include "output/history_writer.h"
 #include "reductions/dense_eigen.h"
 #include "system/stick_slip.h"
-#include "terms/operator_term.h"
 
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/lac/lapack_full_matrix.h>

@@ -18,7 +18,7 @@
 // with its q, q-dot (as at t = 0). Dashpots of degree p < 2 act with their force at the step's
 // end (Moreau, Nonsmooth Mechanics and Applications, CISM 302, 1988), an unknown of the step.
 #include "discrete/discrete_system.h"
-#include "terms/implicit_step.h"
+#include "time/implicit_step.h"
 
 #include <functional>
 
@@ -47,7 +47,7 @@ public:
   /// Nothing to factor ahead: J is formed and solved by LU in every Newton iteration (a few
   /// dozen rows at most, and it changes with the elements' tangents).
   void factor(const ImplicitStep& /*step*/) {}
-  /// Solves the step for y = -a_{n+1} (terms/implicit_step.h) and books into s what the step
+  /// Solves the step for y = -a_{n+1} (time/implicit_step.h) and books into s what the step
   /// carries besides q, v and a (lambda at the step's end, the dashpots' forces, the ledger, the
   /// constraints' integral); throws NewtonFailure leaving s as it was.
   const DenseVector& implicit_solve(DiscreteState& s, const ImplicitStep& step);

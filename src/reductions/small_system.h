@@ -1,7 +1,7 @@
 #pragma once
 // A small dense system (a chain or its impulse dual) handed to the same generalized-alpha
 // integrator as the finite elements, on one rank: M a + C v + K u = f(t) from dense matrices.
-#include "time/newmark_family.h"
+#include "terms/newmark_integrator.h"
 
 #include <deal.II/lac/full_matrix.h>
 #include <deal.II/lac/vector.h>

@@ -22,7 +22,7 @@
 // Recovery: u(x) = int_0^x I_t / tau dx (the string is fixed at x = 0).
 #include "core/case_parameters.h"
 #include "models/extra_dofs.h"
-#include "time/newmark_family.h"
+#include "terms/newmark_integrator.h"
 
 #include <deal.II/dofs/dof_handler.h>
 #include <deal.II/fe/fe_system.h>

@@ -10,7 +10,7 @@
 #include "studies/prepared_case.h"
 #include "studies/time_loop.h"
 #include "system/linear_functional.h"
-#include "time/newmark_family.h"
+#include "terms/newmark_integrator.h"
 #include "time/time_grid.h"
 
 #include <functional>

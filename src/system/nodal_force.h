@@ -4,7 +4,7 @@
 // system/force_laws.h; p = 1 is dry friction, F in [-c, c] at v = 0). They add
 // g(u, v) = sum_k F_k e_k to M a + C v + K u; their tangent sits on the diagonal of a few rows,
 // which is what lets a Newton iteration work in the space of these elements only
-// (time/newmark_family.cc).
+// (terms/nodal_force_term.cc).
 #include "system/force_laws.h"
 
 #include <deal.II/base/types.h>

@@ -116,4 +116,10 @@ void AxialTensionTerm::restore(const Checkpoint& c) {
   reference_ = c.numbers("integrator", 5)[0];
 }
 
+std::unique_ptr<OperatorTerm> make_axial_tension_term(const SecondOrderSystem& system) {
+  if (system.axial_factor <= 0)
+    return nullptr;
+  return std::make_unique<AxialTensionTerm>(system);
+}
+
 } // namespace hamdyn

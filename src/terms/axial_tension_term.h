@@ -12,6 +12,8 @@
 // needs more than four iterations (the tension drifted from A_ref).
 #include "terms/operator_term.h"
 
+#include <memory>
+
 namespace hamdyn {
 
 class AxialTensionTerm : public OperatorTerm {
@@ -38,5 +40,8 @@ private:
   double reference_ = 0; // A_ref, the tension increment J is factored with
   LA::Vector work_[6];
 };
+
+/// The term of a large-amplitude string (SecondOrderSystem::axial_factor > 0), else null.
+std::unique_ptr<OperatorTerm> make_axial_tension_term(const SecondOrderSystem& system);
 
 } // namespace hamdyn

@@ -2,25 +2,16 @@
 
 #include "system/banded_operator.h"
 #include "system/petsc_helpers.h"
-#include "terms/axial_tension_term.h"
-#include "terms/moving_body_term.h"
-#include "terms/nodal_force_term.h"
+#include "terms/term_table.h"
 
 #include <algorithm>
 
 namespace hamdyn {
 
 LineOperator::LineOperator(const SecondOrderSystem& system) : system_(system), solver_(system) {
-  if (system_.axial_factor > 0)
-    terms_.push_back(std::make_unique<AxialTensionTerm>(system_));
-  auto nodal = std::make_unique<NodalForceTerm>(system_); // also without elements: its records
-  nodal_forces_ = nodal.get();
-  terms_.push_back(std::move(nodal));
-  if (!system_.moving_bodies.empty()) { // last: its correction is exact on the linear step only
-    auto moving = std::make_unique<MovingBodyTerm>(system_);
-    moving_bodies_ = moving.get();
-    terms_.push_back(std::move(moving));
-  }
+  for (const TermKind& kind : term_kinds())
+    if (auto term = kind.make(system_))
+      terms_.push_back(std::move(term));
   for (LA::Vector* v : {&mass_part_, &stiffness_part_, &residual_})
     v->reinit(system_.locally_owned, system_.comm);
   if (system_.has_nonproportional_damping())

@@ -4,17 +4,14 @@
 // PETSc objects by hand: deal.II 9.4 has no PETScWrappers::TimeStepper, which came in 9.5; the
 // contract is PETSc TSALPHA2's, J the only matrix ever factored; its solves refined where a fine
 // mesh and a long step need it: system/refined_linearization_solver.h), and the nonlinear terms
-// (terms/nodal_force_term.h, terms/axial_tension_term.h), which correct the linear step through
-// J. implicit_solve() is the one call an integrator makes per step (terms/implicit_step.h).
+// (terms/term_table.h), which correct the linear step through J. implicit_solve() is the one call
+// an integrator makes per step (time/implicit_step.h).
 #include "terms/operator_term.h"
 
 #include <memory>
 #include <vector>
 
 namespace hamdyn {
-
-class NodalForceTerm;
-class MovingBodyTerm;
 
 class LineOperator {
 public:
@@ -36,7 +33,7 @@ public:
   bool allows_displacement_form() const;
   /// Factors J for `step`'s coefficients (and the terms' share of it).
   void factor(const ImplicitStep& step);
-  /// Solves eq. (8) of the step for y (terms/implicit_step.h), J factored for its coefficients:
+  /// Solves eq. (8) of the step for y (time/implicit_step.h), J factored for its coefficients:
   /// the linear residual at y = 0 in one pass over the state, one solve with J, then each term's
   /// correction; f(t + dt) into s.f and the terms' end-of-step state into s. Returns y (storage
   /// of the operator's, valid until the next call) and sets iterations(). Throws NewtonFailure
@@ -60,9 +57,14 @@ public:
 
   /// J's factorization and its refined solves (what they need: corrections(), remaining_error()).
   const RefinedLinearizationSolver& solver() const { return solver_; }
-  const NodalForceTerm& nodal_forces() const { return *nodal_forces_; }
-  /// The moving masses and vehicles (null without).
-  const MovingBodyTerm* moving_bodies() const { return moving_bodies_; }
+  /// The term of type T (terms/term_table.h), or null when the system has none.
+  template <class T>
+  const T* term() const {
+    for (const auto& t : terms_)
+      if (const T* found = dynamic_cast<const T*>(t.get()))
+        return found;
+    return nullptr;
+  }
 
   /// The terms, for the energy ledger's stored and dissipated energy (in this order).
   std::vector<const EnergyTerm*> energy_terms() const;
@@ -77,8 +79,6 @@ private:
 
   const SecondOrderSystem& system_;
   std::vector<std::unique_ptr<OperatorTerm>> terms_; // corrected in this order
-  NodalForceTerm* nodal_forces_;                     // one of terms_
-  MovingBodyTerm* moving_bodies_ = nullptr;          // one of terms_, or null
   RefinedLinearizationSolver solver_;
   // The operator's product arguments at the alpha levels (SecondOrderSystem::apply) and v_af.
   LA::Vector mass_part_, stiffness_part_, v_af_, residual_, f_new_;

@@ -223,7 +223,7 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
   const NewmarkParameters& p = *step.scheme;
   const double dt = step.dt, q = step.q, beta = p.beta * dt * dt, gamma = p.gamma * dt;
   const double am = p.alpha_m, af = p.alpha_f, gravity = system_.gravity;
-  // u, v, a at t_{n+1} are u0 - beta y, v0 - gamma y, a0 - y (terms/implicit_step.h)
+  // u, v, a at t_{n+1} are u0 - beta y, v0 - gamma y, a0 - y (time/implicit_step.h)
   const double cu_v = dt, cu_a = dt * dt * (0.5 - p.beta - p.beta * q);
   const double cv_a = dt * (1 - p.gamma - p.gamma * q);
 
@@ -478,6 +478,12 @@ void MovingBodyTerm::restore(const Checkpoint& c) {
   contact_loss_time_ = lost[1] > 0 ? lost[0] : std::numeric_limits<double>::quiet_NaN();
   contact_loss_body_ = lost[1] > 0 ? system_.moving_bodies[std::size_t(lost[1]) - 1].name : "";
   solved_x_.assign(solved_x_.size(), std::numeric_limits<double>::quiet_NaN());
+}
+
+std::unique_ptr<OperatorTerm> make_moving_body_term(const SecondOrderSystem& system) {
+  if (system.moving_bodies.empty())
+    return nullptr;
+  return std::make_unique<MovingBodyTerm>(system);
 }
 
 } // namespace hamdyn

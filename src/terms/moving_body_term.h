@@ -55,6 +55,8 @@
 // integrated by the trapezoidal rule).
 #include "terms/operator_term.h"
 
+#include <memory>
+
 #include <limits>
 #include <string>
 #include <vector>
@@ -118,5 +120,8 @@ private:
   double contact_loss_time_ = std::numeric_limits<double>::quiet_NaN();
   std::string contact_loss_body_;
 };
+
+/// The term of the system's moving masses and vehicles, or null without any.
+std::unique_ptr<OperatorTerm> make_moving_body_term(const SecondOrderSystem& system);
 
 } // namespace hamdyn

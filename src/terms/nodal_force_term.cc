@@ -268,4 +268,8 @@ void NodalForceTerm::restore(const Checkpoint& c) {
   negative_slope_element_ = c.text("negative_slope_element");
 }
 
+std::unique_ptr<OperatorTerm> make_nodal_force_term(const SecondOrderSystem& system) {
+  return std::make_unique<NodalForceTerm>(system);
+}
+
 } // namespace hamdyn

@@ -19,6 +19,8 @@
 #include "system/trimmed_column.h"
 #include "terms/operator_term.h"
 
+#include <memory>
+
 #include <limits>
 #include <string>
 #include <vector>
@@ -60,5 +62,9 @@ private:
   double negative_slope_time_ = std::numeric_limits<double>::quiet_NaN();
   std::string negative_slope_element_;
 };
+
+/// The term of the system's nodal forces, made also without any: it keeps the records (the
+/// first negative slope) a run reports.
+std::unique_ptr<OperatorTerm> make_nodal_force_term(const SecondOrderSystem& system);
 
 } // namespace hamdyn

@@ -10,19 +10,12 @@
 #include "storage/checkpoint.h"
 #include "system/refined_linearization_solver.h"
 #include "system/second_order_system.h"
-#include "terms/implicit_step.h"
+#include "time/implicit_step.h"
 
 #include <functional>
 #include <stdexcept>
 
 namespace hamdyn {
-
-/// A term's Newton iterations did not converge, or its force became non-finite: the step is
-/// retried with half its size. Raised on every rank at once (every rank iterates on the same
-/// gathered values, and norms and dot products are reductions).
-struct NewtonFailure : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 /// What a term may use of the operator while it corrects a step.
 struct TermContext {

@@ -1,7 +1,7 @@
 #pragma once
 // The one generalized-alpha of every system, central difference as its explicit member: its
 // coefficients, the predictor (the coefficients
-// of an ImplicitStep, terms/implicit_step.h), the corrector and the retry of a step in halves;
+// of an ImplicitStep, time/implicit_step.h), the corrector and the retry of a step in halves;
 // the system is the Operator, whose implicit_solve() is the one call a step makes of it (MFEM's
 // SecondOrderTimeDependentOperator::ImplicitSolve). The line models' operator
 // (terms/line_operator.h) and the discrete systems' (discrete/discrete_operator.h) are the two.
@@ -26,8 +26,7 @@
 //   void remember(), revert();                            its own state, for a retried step
 //   void halving_started(const State&), halving_finished(State&);
 #include "core/failure_message.h"
-#include "terms/implicit_step.h"
-#include "terms/operator_term.h"
+#include "time/implicit_step.h"
 
 #include <algorithm>
 #include <string>
@@ -37,10 +36,10 @@ namespace hamdyn {
 NewmarkParameters generalized_alpha_parameters(double rho_infinity);
 NewmarkParameters central_difference_parameters();
 
-/// The coefficients of the step from t to t + dt (the predictor; terms/implicit_step.h).
+/// The coefficients of the step from t to t + dt (the predictor; time/implicit_step.h).
 ImplicitStep newmark_predictor(const NewmarkParameters& p, double t, double dt,
                                bool displacement_form);
-/// The corrector: a_{n+1} = -(q a_n + y), u_{n+1} and v_{n+1} (terms/implicit_step.h) and
+/// The corrector: a_{n+1} = -(q a_n + y), u_{n+1} and v_{n+1} (time/implicit_step.h) and
 /// v_mean = (v_n + v_{n+1}) / 2, on the entries.
 void newmark_corrector(const ImplicitStep& k, const StateEntries& x);
 

@@ -1,5 +1,7 @@
 #include "time/scheme_parameters.h"
 
+#include "time/newmark_scheme.h"
+
 namespace hamdyn {
 
 NewmarkParameters newmark_parameters(const CaseParameters& c) {

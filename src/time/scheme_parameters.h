@@ -2,7 +2,7 @@
 // The integrator a case's Time integration section names, read once for the line models and the
 // discrete systems alike.
 #include "core/case_parameters.h"
-#include "time/newmark_family.h"
+#include "time/implicit_step.h"
 
 namespace hamdyn {
 

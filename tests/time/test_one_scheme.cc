@@ -5,7 +5,7 @@
 // eq. (8)) and the coefficients, predictor and corrector are the scheme's alone.
 #include "core/case_parameters.h"
 #include "discrete/discrete_integrator.h"
-#include "time/newmark_family.h"
+#include "terms/newmark_integrator.h"
 
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 

@@ -1,7 +1,7 @@
 // Observed order of every integrator on a damped, forced single oscillator
 //   m u'' + c u' + k u = F sin(W t)
 // against its closed-form solution (the Boost.Odeint way: the declared order must be observed).
-#include "time/newmark_family.h"
+#include "terms/newmark_integrator.h"
 
 #include <deal.II/lac/dynamic_sparsity_pattern.h>
 

@@ -1,5 +1,6 @@
-#include "time/newmark_family.h"
+#include "terms/newmark_integrator.h"
 
+#include "terms/moving_body_term.h"
 #include "terms/nodal_force_term.h"
 
 namespace hamdyn {
@@ -23,11 +24,15 @@ void NewmarkIntegrator::initialize_with_acceleration(State& s) {
 }
 
 double NewmarkIntegrator::first_negative_slope_time() const {
-  return operator_.nodal_forces().first_negative_slope_time();
+  return operator_.term<NodalForceTerm>()->first_negative_slope_time();
 }
 
 const std::string& NewmarkIntegrator::first_negative_slope_element() const {
-  return operator_.nodal_forces().first_negative_slope_element();
+  return operator_.term<NodalForceTerm>()->first_negative_slope_element();
+}
+
+const MovingBodyTerm* NewmarkIntegrator::moving_bodies() const {
+  return operator_.term<MovingBodyTerm>();
 }
 
 void NewmarkIntegrator::save(Checkpoint& c) const {

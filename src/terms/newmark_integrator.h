@@ -1,16 +1,19 @@
 #pragma once
-// The line models' integrator: the Newmark family's scheme (time/newmark_scheme.h) on the line
-// operator (terms/line_operator.h), with the state's mean velocity over each step for the energy
-// ledger and the checkpoint records of earlier versions.
+// The line models' integrator: the Newmark family's scheme (time/newmark_scheme.h, which knows
+// no physics) on the line operator (terms/line_operator.h), with the state's mean velocity over
+// each step for the energy ledger and the checkpoint records of earlier versions. It lives with
+// the line operator, not in time/: time/ holds the integrators only.
 #include "storage/checkpoint.h"
-#include "terms/implicit_step.h"
 #include "terms/line_operator.h"
+#include "time/implicit_step.h"
 #include "time/newmark_scheme.h"
 
 #include <string>
 #include <vector>
 
 namespace hamdyn {
+
+class MovingBodyTerm;
 
 class NewmarkIntegrator {
 public:
@@ -49,7 +52,7 @@ public:
   double first_negative_slope_time() const;
   const std::string& first_negative_slope_element() const;
   /// The moving masses and vehicles (null without).
-  const MovingBodyTerm* moving_bodies() const { return operator_.moving_bodies(); }
+  const MovingBodyTerm* moving_bodies() const;
   /// J's factorization and its refined solves.
   const RefinedLinearizationSolver& solver() const { return operator_.solver(); }
 

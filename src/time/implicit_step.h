@@ -12,6 +12,7 @@
 // q = 0 is the plain form; q = (1/2 - beta) / beta the displacement form (Bathe, Finite Element
 // Procedures, 1996, sec. 9.2.4), in which K never meets a_n (time/newmark_scheme.cc says why).
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 
 namespace hamdyn {
@@ -26,6 +27,13 @@ struct NewmarkParameters {
   /// rho_inf = 1: springs apply Gonzalez's discrete gradient over the step instead of the
   /// average of their end forces, so an undamped run conserves T + V to the Newton tolerance.
   bool energy_consistent_springs = false;
+};
+
+/// An operator's Newton iterations did not converge, or its force became non-finite: the step is
+/// retried with half its size. Raised on every rank at once (every rank iterates on the same
+/// gathered values, and norms and dot products are reductions).
+struct NewtonFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 struct ImplicitStep {
