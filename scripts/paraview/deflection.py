@@ -2,10 +2,10 @@
 """Frames of the deflected string or beam of a `hamdyn run`, as PNG (VTK only).
 
 usage: scripts/paraview/deflection.py RESULTS_DIR OUT.png [--field NAME] [--scale S]
-                                      [--every K | --last | --time T]
+                                      [--every K | --last | --time T] [--series NAME]
                                       [--with OTHER_DIR ... --label NAME ...] [--title TEXT]
 
-Reads RESULTS_DIR/solution.pvd and draws each snapshot as ParaView's Warp By Vector of
+Reads RESULTS_DIR/solution.pvd (--series static: hamdyn static's static.pvd) and draws each snapshot as ParaView's Warp By Vector of
 `deflection` would (the line lifted by S times the displacement; default S: the largest
 displacement of the run is 15 % of the length), coloured by NAME (default: internal_force for a
 string, bending_moment for a beam) on one colour scale for the whole run, with the undeformed
@@ -32,14 +32,15 @@ def main():
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--last", action="store_true")
     parser.add_argument("--time", type=float, default=None)
+    parser.add_argument("--series", default="solution")
     hv.overlay_arguments(parser, "deflected lines")
     args = parser.parse_args()
     hv.check_output(args.out)
     names = hv.overlay_names(args)
-    others = [hv.series(run, "solution") for run in args.others]
-    snapshots = hv.series(args.results, "solution")
+    others = [hv.series(run, args.series) for run in args.others]
+    snapshots = hv.series(args.results, args.series)
     if not snapshots:
-        hv.fail("solution.pvd lists no snapshot")
+        hv.fail("%s.pvd lists no snapshot" % args.series)
     chosen, single = hv.chosen_frames(args, snapshots)
     first = hv.read(chosen[0][1])
     colour_by = args.field
@@ -51,7 +52,8 @@ def main():
 
     x0, x1 = first.GetBounds()[0:2]
     length = x1 - x0
-    w_max, f_max = largest(args.results, chosen, colour_by)
+    w_max, f_max = largest(args.results if args.series == "solution" else None, chosen,
+                           colour_by)
     scale = args.scale if args.scale else (0.15 * length / w_max if w_max > 0 else 1.0)
     table = hv.diverging_table(f_max)
     attachments = {}
@@ -88,8 +90,8 @@ def largest(results, chosen, colour_by):
     """The largest |displacement| and |colour_by| over the run: from spacetime.vts when it has
     the field (501 positions at every snapshot: cheap, and close enough for a scale), else by
     reading every frame once."""
-    path = os.path.join(results, "spacetime.vts")
-    if os.path.isfile(path):
+    path = os.path.join(results, "spacetime.vts") if results else None
+    if path and os.path.isfile(path):
         grid = hv.read(path)
         w, f = (grid.GetPointData().GetArray(n) for n in ("displacement", colour_by))
         if w is not None and f is not None:

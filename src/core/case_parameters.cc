@@ -99,6 +99,7 @@ void declare_case_parameters(ParameterFile& f) {
   declare_time_integration_parameters(f);
   declare_modes_parameters(f);
   declare_buckling_parameters(f);
+  declare_static_parameters(f);
   declare_response_parameters(f);
   declare_ground_motion_parameters(f);
   declare_moving_load_parameters(f);
@@ -220,6 +221,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   check_moving_bodies(c);
   parse_modes_parameters(f, c);
   parse_buckling_parameters(f, c);
+  parse_static_parameters(f, c);
   parse_output_parameters(f, c);
   parse_convergence_parameters(f, c);
   c.settings = f.settings();

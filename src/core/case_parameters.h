@@ -139,6 +139,12 @@ struct BucklingParameters {
   std::function<double(double)> geometric_weight;
 };
 
+/// The `Static` section, read by `hamdyn static`.
+struct StaticParameters {
+  double load_time = 0; // [s]: the t at which the loads' expressions are taken
+  bool write_shape = true;
+};
+
 struct CaseParameters {
   ModelType model_type = ModelType::string;
   double length = 1, mass_per_length = 0, tension = 0, viscous_damping = 0;
@@ -200,6 +206,7 @@ struct CaseParameters {
   std::vector<std::string> probe_labels; // as written in the case file, for column names
   ConvergenceParameters convergence;
   BucklingParameters buckling;
+  StaticParameters statics;
   ResponseParameters response;
   GroundMotion ground_motion;
   std::vector<MovingForce> moving_forces; // Moving loads/Forces

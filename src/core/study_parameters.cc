@@ -5,6 +5,7 @@
 
 #include <deal.II/base/patterns.h>
 
+#include <cmath>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -72,6 +73,24 @@ void declare_buckling_parameters(ParameterFile& f) {
 void parse_buckling_parameters(const ParameterFile& f, CaseParameters& c) {
   std::tie(c.buckling.n_modes, c.buckling.write_shapes) = parse_eigen_study(f, "Buckling");
   c.buckling.of_axial_force = f.get("Buckling", "Load") == "axial force";
+}
+
+void declare_static_parameters(ParameterFile& f) {
+  f.declare("Static", "Load time", "0", P::Double(), "a finite number",
+            "The time t at which `hamdyn static` takes the case's loads (Load/Distributed force, "
+            "the ends' Force and Moment, Attachments/Forces: expressions in t), held constant. "
+            "Units: s.");
+  f.declare("Static", "Write shape", "true", P::Selection("true|false"), "true | false",
+            "Whether `hamdyn static` writes the deflected shape for ParaView (static.pvd and its "
+            "files, with the fields a run's snapshots have); false writes static.csv only.");
+}
+
+void parse_static_parameters(const ParameterFile& f, CaseParameters& c) {
+  const double t = f.get_double("Static", "Load time");
+  if (!std::isfinite(t))
+    throw InputError("Static/Load time", f.get("Static", "Load time"), "expected a finite number");
+  c.statics.load_time = t;
+  c.statics.write_shape = f.get("Static", "Write shape") == "true";
 }
 
 void declare_convergence_parameters(ParameterFile& f) {

@@ -3,17 +3,16 @@
 #include "core/input_error.h"
 #include "core/text.h"
 #include "exact/buckling_loads.h"
-#include "exact/small_systems.h"
 #include "output/history_writer.h"
 #include "output/vtu_series.h"
 #include "studies/compare_methods.h"
 #include "studies/mode_shapes.h"
 #include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
+#include "studies/rigid_motion.h"
 
 #include <deal.II/base/mpi.h>
 
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -37,17 +36,7 @@ void check_buckling_case(const CaseParameters& c) {
                      "buckling is a linear eigenproblem; expected no nonlinear spring or dashpot "
                      "law (use its linear part, Spring or Springs)");
   }
-  std::vector<std::array<double, 2>> rows; // conditions on (a, b)
-  for (const auto& [end, x] : {std::make_pair(&c.left, 0.0), std::make_pair(&c.right, c.length)}) {
-    if (end->holds_translation || end->spring > 0)
-      rows.push_back({{1.0, x / c.length}});
-    if (end->holds_rotation || end->rotational_spring > 0)
-      rows.push_back({{0.0, 1.0}});
-  }
-  for (const Attachment& a : c.springs)
-    if (a.value > 0)
-      rows.push_back({{1.0, a.x / c.length}});
-  if (exact::rank_of_conditions(rows) == 2)
+  if (rigid_motions_held(c))
     return;
   throw InputError("Left end/Support", c.left.support,
                    "with Right end/Support = " + c.right.support +

@@ -10,6 +10,7 @@
 #include "studies/run_modes.h"
 #include "studies/run_response.h"
 #include "studies/run_spectrum.h"
+#include "studies/run_static.h"
 #include "studies/run_transient.h"
 
 #include <regex>
@@ -150,8 +151,30 @@ const std::vector<StudyCommand>& study_commands() {
     spectrum_study.file_names = R"(spectrum(_response)?\.csv|spectrum\.png)";
     spectrum_study.plot_script = "plot_spectrum.py";
     spectrum_study.plot_file = "spectrum.png";
-    return std::vector<StudyCommand>{run_study,      modes_study,    buckling_study, compare_study,
-                                     converge_study, response_study, spectrum_study};
+    StudyCommand static_study;
+    static_study.name = "static";
+    static_study.line = run_static;
+    static_study.discrete_refusal =
+        "a discrete system's equilibrium is the one hamdyn modes finds about its initial state "
+        "(its log names it); hamdyn static solves the line models";
+    static_study.usage = R"(  hamdyn static [CASE.prm] [--set ...]... [--output DIR]
+      Static equilibrium K u + F(u) = f of a line model under the case's loads
+      (Load/Distributed force, the ends' Force and Moment, Attachments/Forces) taken at
+      Static/Load time and held, with every support, spring (nonlinear laws too) and
+      attachment of the case. Writes DIR/static.csv (load_time,
+      then history.csv's displacement, rotation and support-reaction columns of the ends and the
+      probes, and the nonlinear springs' forces), DIR/static_units.csv, DIR/static_shape.csv
+      (x, the displacement, a beam's rotation and the internal forces at Output/Space-time
+      points positions) and DIR/static.pvd (the deflected shape with a run's snapshot fields;
+      Static/Write shape); prints the values. Nonlinear springs by Newton's method with load
+      steps.
+)";
+    static_study.files = "static.csv, static_units.csv, static_shape.csv, static_shape_units.csv, "
+                         "static.pvd, used_parameters.prm";
+    static_study.file_names = R"(static(_shape)?(_units)?\.csv|static\.pvd|)"
+                              R"(static_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
+    return std::vector<StudyCommand>{run_study,     static_study,   modes_study,    buckling_study,
+                                     compare_study, converge_study, response_study, spectrum_study};
   }();
   return commands;
 }

@@ -292,6 +292,32 @@ expect_bad "buckling of a mechanism" "Left end/Support = 'free'" buckling "${col
   --set "Left end/Support=free"
 expect_bad "modes beyond buckling" "Model/Axial force = '-9'" modes "${column_beam[@]}" \
   --set "Model/Axial force=-9"
+# static on 2 ranks: the same beam, unloaded axially, under a uniform load of 3 N/m; midspan
+# deflection 5 q L^4 / (384 EI) and each support holding q L / 2, in static.csv with its units.
+mpirun --oversubscribe -np 2 "$hamdyn" static "${column_beam[@]}" --set "Model/Axial force=0" \
+  --set "Load/Distributed force=3" --set "Output/Probes=0.75" --output "$work/static" \
+  > static.log 2>&1
+check "static exits 0" test $? -eq 0
+check "static.csv header" test "$(head -1 "$work/static/static.csv")" = \
+  "load_time,u_left,u_right,reaction_left,reaction_right,theta_left,theta_right,moment_reaction_left,moment_reaction_right,u@0.75"
+check "static_units.csv" test "$(sed -n 2p "$work/static/static_units.csv")" = "s,m,m,N,N,rad,rad,N m,N m,m"
+check "static: midspan deflection 5 q L^4 / (384 EI), reactions -q L / 2" awk -F, \
+  'NR == 2 { w = 5 * 3 * 1.5^4 / (384 * 2); d = $10 - w; r = $4 + 2.25;
+             exit !(d * d < 1e-24 * w * w && r * r < 1e-20) }' "$work/static/static.csv"
+check "static.pvd" test "$(grep -c '<DataSet' "$work/static/static.pvd")" -eq 1
+check "static_shape.csv header" test "$(head -1 "$work/static/static_shape.csv")" = \
+  "x,displacement,rotation,bending_moment,shear_force"
+check "static_shape_units.csv" test "$(sed -n 2p "$work/static/static_shape_units.csv")" = \
+  "m,m,rad,N m,N"
+check "static_shape.csv: 501 positions, the midspan's the probe's deflection" awk -F, \
+  'NR == 252 { w = 5 * 3 * 1.5^4 / (384 * 2); d = $2 - w; x = $1 - 0.75 }
+   END { exit !(NR == 502 && d * d < 1e-24 * w * w && x * x < 1e-24) }' "$work/static/static_shape.csv"
+expect_bad "static with dry friction" "Attachments/Dashpots = '0.5:2,1'" static \
+  --set "Attachments/Dashpots=0.5:2,1"
+expect_bad "static of a free string" "Left end/Support = 'free'" static \
+  --set "Left end/Support=free" --set "Right end/Support=free" --set "Right end/Spring=0"
+expect_bad "static of a discrete system" "Model/Type = 'discrete'" static \
+  "$gear"
 check "buckling at 200 elements: no resolution warning" bash -c "! grep -q 'finer than double precision' buckling.log"
 # Past double precision's resolution (10^5 cubic Hermite elements: K's condition 1e20) the
 # refined residuals stay large, and modes says so instead of printing the values as exact.

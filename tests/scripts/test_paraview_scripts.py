@@ -100,6 +100,14 @@ written = sorted(glob.glob(os.path.join(work, "frame_*.png")))
 check("deflection.py: every 5th of 11 snapshots", len(written) == 3, written)
 for path in written:
     picture(path, "deflection.py frames")
+# hamdyn static's shape: the cantilever under the 1.5 N tip force its initial shape is made of
+static = os.path.join(work, "static")
+run([hamdyn, "static", os.path.join(source, "cases", "cantilever_tip_mass.prm"),
+     "--set", "Right end/Force=1.5", "--output", static], "hamdyn static")
+out = os.path.join(work, "static.png")
+run([os.path.join(scripts, "paraview", "deflection.py"), static, out, "--series", "static",
+     "--last"], "deflection.py --series static")
+picture(out, "deflection.py --series static")
 
 out = os.path.join(work, "spacetime.png")
 run([os.path.join(scripts, "paraview", "spacetime.py"), results, out], "spacetime.py")
