@@ -158,16 +158,16 @@ const std::vector<StudyCommand>& study_commands() {
         "a discrete system's equilibrium is the one hamdyn modes finds about its initial state "
         "(its log names it); hamdyn static solves the line models";
     static_study.usage = R"(  hamdyn static [CASE.prm] [--set ...]... [--output DIR]
-      Static equilibrium K u + F(u) = f of a line model under the case's loads
-      (Load/Distributed force, the ends' Force and Moment, Attachments/Forces) taken at
-      Static/Load time and held, with every support, spring (nonlinear laws too) and
-      attachment of the case. Writes DIR/static.csv (load_time,
-      then history.csv's displacement, rotation and support-reaction columns of the ends and the
-      probes, and the nonlinear springs' forces), DIR/static_units.csv, DIR/static_shape.csv
-      (x, the displacement, a beam's rotation and the internal forces at Output/Space-time
-      points positions) and DIR/static.pvd (the deflected shape with a run's snapshot fields;
-      Static/Write shape); prints the values. Nonlinear springs by Newton's method with load
-      steps.
+      Static equilibrium K u + F(u) = f of a line model under the case's loads (Load/
+      Distributed force, the ends' Force and Moment, Attachments/Forces) taken at Static/Load
+      time and held, with every support, spring and attachment of the case; nonlinear springs
+      by Newton's method with load steps. Writes DIR/static.csv (load_time, then history.csv's
+      displacement, rotation and support-reaction columns of the ends, the probes and the
+      nonlinear springs' forces), DIR/static_units.csv, DIR/static_shape.csv (x, displacement,
+      a beam's rotation and the internal forces at Output/Space-time points positions) and
+      DIR/static.pvd (the deflected shape with a run's snapshot fields; Static/Write shape);
+      prints the values. Picture: scripts/paraview/deflection.py DIR OUT.png --series static
+      --last.
 )";
     static_study.files = "static.csv, static_units.csv, static_shape.csv, static_shape_units.csv, "
                          "static.pvd, used_parameters.prm";

@@ -55,9 +55,8 @@
 // integrated by the trapezoidal rule).
 #include "terms/operator_term.h"
 
-#include <memory>
-
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
