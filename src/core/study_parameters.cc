@@ -1,11 +1,11 @@
 #include "core/study_parameters.h"
 
 #include "core/input_error.h"
+#include "core/parameter_values.h"
 #include "core/text.h"
 
 #include <deal.II/base/patterns.h>
 
-#include <cmath>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -76,7 +76,7 @@ void parse_buckling_parameters(const ParameterFile& f, CaseParameters& c) {
 }
 
 void declare_static_parameters(ParameterFile& f) {
-  f.declare("Static", "Load time", "0", P::Double(), "a finite number",
+  f.declare("Static", "Load time", "0", P::Double(), "a finite real number",
             "The time t at which `hamdyn static` takes the case's loads (Load/Distributed force, "
             "the ends' Force and Moment, Attachments/Forces: expressions in t), held constant. "
             "Units: s.");
@@ -86,10 +86,7 @@ void declare_static_parameters(ParameterFile& f) {
 }
 
 void parse_static_parameters(const ParameterFile& f, CaseParameters& c) {
-  const double t = f.get_double("Static", "Load time");
-  if (!std::isfinite(t))
-    throw InputError("Static/Load time", f.get("Static", "Load time"), "expected a finite number");
-  c.statics.load_time = t;
+  c.statics.load_time = finite_value(f, "Static", "Load time");
   c.statics.write_shape = f.get("Static", "Write shape") == "true";
 }
 
