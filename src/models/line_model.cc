@@ -3,6 +3,8 @@
 #include "core/expression.h"
 #include "models/attached_oscillators.h"
 #include "models/line_model_tools.h"
+#include "system/axial_tension.h"
+#include "system/nodal_force.h"
 
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/dofs/dof_tools.h>
@@ -218,6 +220,7 @@ std::array<std::vector<double>, 3> LineModel::displacement_derivatives(const Cel
 
 void LineModel::add_moving_bodies(SecondOrderSystem& s,
                                   const std::shared_ptr<const std::vector<Cell>>& cells) const {
+  MovingBodies moving;
   for (const MovingBody& b : c_.moving_bodies) {
     MovingContact body;
     body.name = b.name;
@@ -227,11 +230,12 @@ void LineModel::add_moving_bodies(SecondOrderSystem& s,
     body.x = [e = b.position](double t) { return (*e)(0, t); };
     body.x_t = [e = b.velocity](double t) { return (*e)(0, t); };
     body.x_tt = [e = b.acceleration](double t) { return (*e)(0, t); };
-    s.moving_bodies.push_back(body);
+    moving.bodies.push_back(body);
   }
-  s.gravity = c_.gravity;
-  s.contact_shape = [cells, this](double x) { return contact_shape(*cells, x); };
-  s.body_shape = [cells, this](double x) { return body_shape(*cells, x); };
+  moving.gravity = c_.gravity;
+  moving.contact_shape = [cells, this](double x) { return contact_shape(*cells, x); };
+  moving.body_shape = [cells, this](double x) { return body_shape(*cells, x); };
+  s.parts.set(std::move(moving));
 }
 
 namespace {
@@ -379,37 +383,40 @@ void LineModel::visit_cell_forms(const CellFormVisitor& visit, MassForm form) co
 
 void LineModel::assemble_tension_stiffness(SecondOrderSystem& s,
                                            const DynamicSparsityPattern& dsp) const {
-  s.axial_factor = 0;
+  s.parts.erase<AxialTension>();
   if (!(c_.axial_stiffness > 0))
     return;
-  s.axial_factor = c_.axial_stiffness / (2 * c_.length);
-  s.tension_stiffness.reinit(locally_owned_, locally_owned_, dsp, comm_);
+  AxialTension& tension = s.parts.set(AxialTension{c_.axial_stiffness / (2 * c_.length), c_.tension,
+                                                   std::make_shared<LA::SparseMatrix>()});
+  LA::SparseMatrix& k1 = *tension.stiffness;
+  k1.reinit(locally_owned_, locally_owned_, dsp, comm_);
   std::vector<types::global_dof_index> dofs(fe_->n_dofs_per_cell());
   FullMatrix<double> local;
   for (const auto& cell : dof_handler_.active_cell_iterators())
     if (cell->is_locally_owned() && local_tension_stiffness(cell, local)) {
       cell->get_dof_indices(dofs);
-      constraints_.distribute_local_to_global(local, dofs, s.tension_stiffness);
+      constraints_.distribute_local_to_global(local, dofs, k1);
     }
-  s.tension_stiffness.compress(VectorOperation::add);
+  k1.compress(VectorOperation::add);
 }
 
 void LineModel::add_nodal_forces(SecondOrderSystem& s) const {
-  s.nodal_forces.clear();
+  s.parts.erase<NodalForces>();
+  std::vector<NodalForce> elements;
   auto add = [&](types::global_dof_index dof, const std::string& name, const ExpressionPtr& law,
                  double e_scale, const char* unit) {
     if (!law || constraints_.is_constrained(dof)) // a held DoF stays held
       return;
-    s.nodal_forces.push_back(
+    elements.push_back(
         {dof, name, NodalForce::Kind::spring, [law](double e) { return (*law)(e, 0); }, e_scale,
          law->has_exact_slope()
              ? std::function<double(double)>([law](double e) { return law->slope(e); })
              : nullptr});
-    s.nodal_forces.back().unit = unit;
+    elements.back().unit = unit;
   };
   auto add_dashpot = [&](types::global_dof_index dof, const std::string& name, double c, double p) {
     if (c > 0 && !constraints_.is_constrained(dof))
-      s.nodal_forces.push_back({dof, name, NodalForce::Kind::dashpot, nullptr, 0, nullptr, c, p});
+      elements.push_back({dof, name, NodalForce::Kind::dashpot, nullptr, 0, nullptr, c, p});
   };
   auto at = [](const char* what, double x) {
     std::ostringstream name;
@@ -432,6 +439,8 @@ void LineModel::add_nodal_forces(SecondOrderSystem& s) const {
     add(node_dof(a.x), at("spring_force", a.x), a.expression, 1e-6 * c_.length, "N");
   for (const Attachment& a : c_.nonlinear_dashpots)
     add_dashpot(node_dof(a.x), at("dashpot_force", a.x), a.value, a.degree);
+  if (!elements.empty())
+    s.parts.set(NodalForces{std::move(elements)});
 }
 
 void LineModel::initial_conditions(LA::Vector& u, LA::Vector& v) const {

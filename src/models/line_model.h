@@ -12,6 +12,7 @@
 // initial state and the end reactions; a string, a Hermite beam and a Timoshenko beam supply only
 // their element kernels (the protected functions below).
 #include "models/model.h"
+#include "system/moving_contact.h"
 
 #include <deal.II/fe/fe.h>
 
@@ -127,7 +128,7 @@ protected:
   const CaseParameters c_;
 
 private:
-  /// The nonlinear springs of the case (ends and interior) as the system's nodal forces.
+  /// The nonlinear springs of the case (ends and interior) as the system's NodalForces.
   void add_nodal_forces(SecondOrderSystem& s) const;
   /// M, K, the damping matrix and the large-amplitude string's K1 as PETSc matrices.
   void assemble_matrices(SecondOrderSystem& s) const;
@@ -148,12 +149,12 @@ private:
   /// w, w_x and w_xx at x through the free DoFs of the cell of `cells` (the active cells along
   /// +x) that holds it; nothing off [0, Length]. The moving loads' one way onto the line.
   ContactShape contact_shape(const std::vector<Cell>& cells, double x) const;
-  /// w, w_x and w_xx at x as a moving body meets them (SecondOrderSystem::body_shape): on a C1
+  /// w, w_x and w_xx at x as a moving body meets them (MovingBodies::body_shape): on a C1
   /// model the element's own; on a C0 model those of a C1 field recovered from w over the cell
   /// and its neighbours (line_model.cc says why); nothing off [0, Length].
   ContactShape body_shape(const std::vector<Cell>& cells, double x) const;
   /// The moving masses and vehicles, their gravity and w's shape along the line for the operator
-  /// and the static values of the moving loads (SecondOrderSystem::moving_bodies, contact_shape).
+  /// and the static values of the moving loads (system/moving_contact.h, MovingBodies).
   void add_moving_bodies(SecondOrderSystem& s,
                          const std::shared_ptr<const std::vector<Cell>>& cells) const;
   /// DoF of component (0: w, 1: theta) at end e (0: x = 0, 1: x = L).

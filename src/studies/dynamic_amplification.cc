@@ -5,6 +5,7 @@
 #include "system/banded_operator.h"
 #include "system/line_schur_solver.h"
 #include "system/linear_functional.h"
+#include "system/moving_contact.h"
 #include "system/refined_static_solve.h"
 #include "time/time_grid.h"
 
@@ -29,7 +30,8 @@ NamedValues dynamic_amplification(const PreparedCase& pc, const std::vector<std:
     for (const MovingBody& b : c.moving_bodies)
       loads.emplace_back([w = -b.mass * c.gravity](double) { return w; },
                          [x = b.position](double t) { return (*x)(0, t); });
-  if (loads.empty() || !s.contact_shape)
+  const MovingBodies* moving = s.parts.find<MovingBodies>(); // w's shape along the line
+  if (loads.empty() || !moving)
     return results;
   LineSchurSolver stiffness;
   try {
@@ -64,7 +66,7 @@ NamedValues dynamic_amplification(const PreparedCase& pc, const std::vector<std:
       const double t = grid.time(n);
       double value = 0;
       for (const auto& [amplitude, position] : loads) {
-        const ContactShape shape = s.contact_shape(position(t));
+        const ContactShape shape = moving->contact_shape(position(t));
         for (std::size_t j = 0; j < shape.dofs.size(); ++j)
           value += amplitude(t) * g[shape.dofs[j]] * shape.n[j];
       }

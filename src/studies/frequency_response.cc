@@ -403,7 +403,7 @@ CaseParameters harmonic_load_case(const CaseParameters& c, std::vector<std::stri
 
 std::size_t linearize_about_undeformed_state(SecondOrderSystem& s) {
   const auto [springs, dashpots] =
-      linearize_nodal_forces(s, std::vector<double>(s.nodal_forces.size(), 0.0));
+      linearize_nodal_forces(s, std::vector<double>(s.parts.get<NodalForces>().elements.size()));
   return springs + dashpots;
 }
 

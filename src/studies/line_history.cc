@@ -3,6 +3,7 @@
 #include "core/failure_message.h"
 #include "core/input_error.h"
 #include "core/text.h"
+#include "terms/term_table.h"
 
 #include <algorithm>
 #include <cmath>
@@ -80,7 +81,7 @@ bool ledger_finite(const EnergyLedger& ledger) {
 
 } // namespace
 
-LineHistory::LineHistory(const PreparedCase& pc) : pc_(pc) {
+LineHistory::LineHistory(const PreparedCase& pc) : pc_(pc), kinds_(kinds_by_column()) {
   const auto history = pc.model->history_functionals();
   functionals_ = history.ends;
   functionals_.insert(functionals_.end(), history.probes.begin(), history.probes.end());
@@ -110,17 +111,15 @@ std::vector<double> LineHistory::row(const State& s, const EnergyLedger& ledger,
     *any_stop_request = values.back();
   const auto ends = values.begin() + n_ends_, probes_end = values.end() - 1;
   std::vector<double> row;
-  row.reserve(values.size() + 6 + s.element_forces.size());
+  row.reserve(values.size() + 10);
   row.push_back(s.t);
   row.insert(row.end(), values.begin(), ends);
   for (double e :
        {ledger.kinetic, ledger.potential, ledger.dissipated, ledger.external_work, ledger.error()})
     row.push_back(e);
   row.insert(row.end(), ends, probes_end);
-  row.insert(row.end(), s.element_forces.begin(), s.element_forces.end());
-  row.insert(row.end(), s.moving.begin(), s.moving.end());
-  if (pc_.system.axial_factor > 0) // tau + (EA / 2L) int u_x^2 dx
-    row.push_back(c.tension + pc_.system.axial_factor * s.stretch);
+  for (const TermKind* kind : kinds_)
+    kind->add_values(pc_.system, s, row);
   if (c.ground_motion.active()) {
     double base_shear = 0; // the supports' reactions, absolute (models/line_model.cc)
     for (const std::size_t k : reactions_)

@@ -12,6 +12,8 @@
 
 namespace hamdyn {
 
+struct TermKind;
+
 class LineHistory {
 public:
   explicit LineHistory(const PreparedCase& pc);
@@ -33,6 +35,7 @@ private:
   mutable std::vector<double> functional_values_; // row()'s scratch, kept for its allocation
   std::ptrdiff_t n_ends_;
   std::vector<std::size_t> reactions_; // functionals_' force reactions (base shear)
+  std::vector<const TermKind*> kinds_; // the terms' columns, in their order
   double ground_velocity_ = 0, ground_displacement_ = 0; // integrals of a_g since t = 0
 };
 

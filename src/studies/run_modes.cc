@@ -36,10 +36,10 @@ void linearize_about_initial_state(PreparedCase& pc, MPI_Comm comm, bool root) {
   LA::Vector u(s.locally_owned, comm), v(s.locally_owned, comm);
   pc.model->initial_conditions(u, v);
   check_initial_scale(pc, u, v); // the case `run` would refuse is refused here too
-  if (s.nodal_forces.empty())
+  const NodalForces* nonlinear = s.parts.find<NodalForces>();
+  if (!nonlinear)
     return;
-  const auto springs =
-      linearize_nodal_forces(s, gather_entries(u, s.nodal_force_dofs(), comm)).first;
+  const auto springs = linearize_nodal_forces(s, gather_entries(u, nonlinear->dofs(), comm)).first;
   if (root && springs > 0)
     std::printf("modes of the system linearized about the initial state (%zu nonlinear springs, "
                 "each with its slope dF/de there)\n",

@@ -8,6 +8,7 @@
 #include "system/banded_operator.h"
 #include "system/line_schur_solver.h"
 #include "system/linear_functional.h"
+#include "system/nodal_force.h"
 #include "system/refined_static_solve.h"
 
 #include <deal.II/lac/full_matrix.h>
@@ -199,7 +200,7 @@ StaticEquilibrium static_equilibrium(const PreparedCase& pc) {
   if (loaded) // (else K^-1 f = 0, exactly)
     result.uncertainty = refined_static_solve(s, stiffness, at_rest.f, at_rest.u);
   std::vector<const NodalForce*> springs; // a dashpot of degree p > 1 carries no force at rest
-  for (const NodalForce& element : s.nodal_forces)
+  for (const NodalForce& element : s.parts.get<NodalForces>().elements)
     if (!element.is_dashpot())
       springs.push_back(&element);
   if (!springs.empty())

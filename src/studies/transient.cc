@@ -9,6 +9,7 @@
 #include "studies/stop_on_signals.h"
 #include "system/linear_functional.h"
 #include "terms/moving_body_term.h"
+#include "terms/term_table.h"
 #include "time/scheme_parameters.h"
 #include "time/stability_limit.h"
 #include "time/time_grid.h"
@@ -32,16 +33,8 @@ NamedColumns history_columns(const PreparedCase& pc) {
     columns.add(e, "J");
   for (const auto& f : functionals.probes)
     columns.add(f.name, f.unit);
-  for (const NodalForce& e : pc.system.nodal_forces)
-    columns.add(e.name, e.unit);
-  for (const MovingContact& b : pc.system.moving_bodies) { // State::moving's order
-    columns.add("contact_force_" + b.name, "N");
-    if (b.is_vehicle())
-      columns.add("vehicle_" + b.name, "m");
-    columns.add("contact_lost_" + b.name, ""); // 0 or 1
-  }
-  if (pc.system.axial_factor > 0)
-    columns.add("tension", "N");
+  for (const TermKind* kind : kinds_by_column())
+    kind->add_columns(pc.system, columns);
   if (pc.parameters.ground_motion.active()) {
     columns.add("ground_acceleration", "m/s^2");
     columns.add("ground_velocity", "m/s");
@@ -118,7 +111,7 @@ Transient::Transient(const PreparedCase& pc)
       ledger_(pc.system, integrator_.energy_terms()), history_(pc) {
   check_free_dofs(pc);
   integrator_.allocate(state_);
-  if (pc.system.load) // the ledger reads only t, f and the extensions of the step before
+  if (pc.system.load) // the ledger reads only t, f and the terms' values of the step before
     previous_.f.reinit(pc.system.locally_owned, pc.comm);
   pc.model->initial_conditions(state_.u, state_.v);
   check_initial_scale(pc, state_.u, state_.v);
@@ -130,7 +123,7 @@ Transient::Transient(const PreparedCase& pc)
 
 void Transient::advance() {
   previous_.t = state_.t;
-  previous_.extensions = state_.extensions;
+  previous_.terms = state_.terms; // the nodal forces' extensions (NodalForceTerm::stored_energy)
   if (pc_.system.load)
     previous_.f = state_.f;
   const unsigned long n = step_ + 1;
@@ -183,7 +176,7 @@ std::string Transient::summary() const {
   return "hamdyn run: " + std::to_string(grid_.n_steps) + " steps (" +
          integrator_.parameters().name + ", " + std::to_string(pc_.system.locally_owned.size()) +
          " DoFs, " + std::to_string(dealii::Utilities::MPI::n_mpi_processes(pc_.comm)) + " ranks" +
-         (pc_.system.nodal_forces.empty() && pc_.system.axial_factor == 0
+         (integrator_.most_iterations() == 0
               ? std::string()
               : ", at most " + std::to_string(integrator_.most_iterations()) +
                     " Newton iterations per step") +
@@ -215,11 +208,8 @@ void LineStepper::restore_step(const Checkpoint& c) {
 
 void Transient::save(Checkpoint& c) const {
   save_step(c);
-  c.set("stretch", state_.stretch);
-  c.set("extensions", state_.extensions);
-  c.set("element_forces", state_.element_forces);
-  c.set("element_work", state_.element_work);
-  c.set("moving", state_.moving);
+  for (const TermKind& kind : term_kinds())
+    kind.save_state(state_, c);
   c.set("negative_slope_reported", double(negative_slope_reported_));
   c.set("contact_loss_reported", double(contact_loss_reported_));
   history_.save(c);
@@ -234,11 +224,8 @@ void Transient::save(Checkpoint& c) const {
 
 void Transient::restore(const Checkpoint& c) {
   restore_step(c);
-  state_.stretch = c.number("stretch");
-  state_.extensions = c.numbers("extensions", state_.extensions.size());
-  state_.element_forces = c.numbers("element_forces", state_.element_forces.size());
-  state_.element_work = c.numbers("element_work", state_.element_work.size());
-  state_.moving = c.numbers("moving", state_.moving.size());
+  for (const TermKind& kind : term_kinds())
+    kind.restore_state(state_, c);
   negative_slope_reported_ = c.number("negative_slope_reported") != 0;
   contact_loss_reported_ = c.has("contact_loss_reported") && c.number("contact_loss_reported") != 0;
   history_.restore(c);

@@ -6,8 +6,9 @@ std::pair<std::size_t, std::size_t> linearize_nodal_forces(SecondOrderSystem& s,
                                                            const std::vector<double>& extensions) {
   const std::size_t first = s.point_stiffness.size();
   std::size_t dashpots = 0;
-  for (std::size_t k = 0; k < s.nodal_forces.size(); ++k) {
-    const NodalForce& f = s.nodal_forces[k];
+  const auto& elements = s.parts.get<NodalForces>().elements;
+  for (std::size_t k = 0; k < elements.size(); ++k) {
+    const NodalForce& f = elements[k];
     if (f.is_dashpot()) {
       s.extra_damping.push_back({f.dof, f.dof, f.coefficient});
       ++dashpots;
@@ -19,7 +20,7 @@ std::pair<std::size_t, std::size_t> linearize_nodal_forces(SecondOrderSystem& s,
     s.add_point_entries(s.point_mass.size(), first);
     s.stiffness.compress(dealii::VectorOperation::add);
   }
-  s.nodal_forces.clear();
+  s.parts.erase<NodalForces>();
   return {springs, dashpots};
 }
 

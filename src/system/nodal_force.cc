@@ -4,6 +4,13 @@
 
 namespace hamdyn {
 
+std::vector<dealii::types::global_dof_index> NodalForces::dofs() const {
+  std::vector<dealii::types::global_dof_index> dofs;
+  for (const NodalForce& e : elements)
+    dofs.push_back(e.dof);
+  return dofs;
+}
+
 double mean_force(const NodalForce& element, double e0, double e1, double* slope) {
   return mean_law(
       element.law, [&element](double e) { return element.slope(e); }, e0, e1, slope);

@@ -38,6 +38,14 @@ struct NodalForce {
   double slope(double e) const { return exact_slope ? exact_slope(e) : law_slope(law, e, e_scale); }
 };
 
+/// The nonlinear springs and dashpots of a system (SecondOrderSystem::parts; the same list on
+/// every rank): g(u, v) = sum_k F_k(u_k or v_k) e_k joins the operator's forces.
+struct NodalForces {
+  std::vector<NodalForce> elements;
+  /// Each element's DoF, in the list's order.
+  std::vector<dealii::types::global_dof_index> dofs() const;
+};
+
 /// int_{e0}^{e1} F de by 8-point Gauss-Legendre quadrature: exact for polynomial laws up to
 /// degree 15, and to round-off for smooth laws over one time step's change of extension.
 double potential_increment(const NodalForce& spring, double e0, double e1);

@@ -1,5 +1,6 @@
 #include "system/second_order_system.h"
 
+#include "system/axial_tension.h"
 #include "system/banded_operator.h"
 #include "system/cell_table.h"
 #include "system/petsc_helpers.h"
@@ -43,13 +44,6 @@ void SecondOrderSystem::add_point_entries(std::size_t first_mass, std::size_t fi
   for (std::size_t k = first_stiffness; k < point_stiffness.size(); ++k)
     if (locally_owned.is_element(point_stiffness[k].row))
       stiffness.add(point_stiffness[k].row, point_stiffness[k].column, point_stiffness[k].value);
-}
-
-std::vector<dealii::types::global_dof_index> SecondOrderSystem::nodal_force_dofs() const {
-  std::vector<dealii::types::global_dof_index> dofs;
-  for (const NodalForce& e : nodal_forces)
-    dofs.push_back(e.dof);
-  return dofs;
 }
 
 void SecondOrderSystem::nonproportional_damping_vmult_add(LA::Vector& y,
@@ -207,7 +201,7 @@ std::pair<double, double> held_row_diagonal(
 void SecondOrderSystem::release_assembled_matrices() {
   if (matrices != Matrices::assembled)
     return;
-  if (axial_factor > 0 || released_)
+  if (parts.find<AxialTension>() || released_)
     return;
   banded(); // built first: it is copied from them
   mass.clear();

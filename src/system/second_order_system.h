@@ -10,8 +10,7 @@
 #include <petscmat.h>
 
 #include "system/cell_forms.h"
-#include "system/moving_contact.h"
-#include "system/nodal_force.h"
+#include "system/typed_parts.h"
 
 #include <algorithm>
 #include <functional>
@@ -65,16 +64,9 @@ std::vector<Index> union_over_ranks(const std::vector<Index>& mine, MPI_Comm com
 struct State {
   double t = 0;
   LA::Vector u, v, a, f;
-  /// Extension and force of each of the system's nodal_forces at t, on every rank, and the work
-  /// each has taken from the structure since the start, sum over steps of the force the step
-  /// applied times the step's change of extension (a dashpot's dissipated energy).
-  std::vector<double> extensions, element_forces, element_work;
-  /// q = u^T K1 u of a large-amplitude string (SecondOrderSystem::axial_factor), else 0.
-  double stretch = 0;
-  /// The moving masses' and vehicles' history values at t, on every rank, body by body: the
-  /// contact force on the structure [N, + in +w], a vehicle's displacement [m], and 1 from the
-  /// first change of sign of the contact force (else 0) (terms/moving_body_term.h).
-  std::vector<double> moving;
+  /// The nonlinear terms' values at t, one part per term, found by type (each term's header
+  /// says what it keeps: terms/nodal_force_term.h, axial_tension_term.h, moving_body_term.h).
+  TypedParts terms;
   /// (v_n + v_{n+1}) / 2 over the last step, written by the integrator's update: the velocity
   /// the energy ledger integrates dissipation and work with (no copy of v_n kept for it).
   LA::Vector v_mean;
@@ -152,23 +144,11 @@ struct SecondOrderSystem {
   /// The linearization J = c_m M + c_c C + c_k K of the operator; for this linear system it never
   /// changes, so a solver factors it once per step size.
   MatrixCombination linearization(double c_m, double c_c, double c_k) const;
-  /// Nonlinear springs and dashpots to ground, the same list on every rank:
-  /// g(u, v) = sum_k F_k(u_k or v_k) e_k joins the operator's forces (empty for a linear system).
-  std::vector<NodalForce> nodal_forces;
-  /// Masses and vehicles moving along the line (empty without), the same list on every rank, the
-  /// gravity acting on them [m/s^2, in -w], w's shape at a point x (empty off the line: the
-  /// element's own, as moving forces meet it) and as the bodies meet it (C0 models: a C1 field
-  /// recovered from w, models/line_model.cc).
-  std::vector<MovingContact> moving_bodies;
-  double gravity = 0;
-  std::function<ContactShape(double x)> contact_shape, body_shape;
-  std::vector<dealii::types::global_dof_index> nodal_force_dofs() const;
-  /// The large-amplitude (Kirchhoff-Carrier) string: its tension grows by axial_factor q with
-  /// q = u^T K1 u = int u_x^2 dx, K1 = tension_stiffness (int phi_i' phi_j' dx) and
-  /// axial_factor = EA / 2L, adding the force axial_factor q K1 u and the potential
-  /// axial_factor q^2 / 4 (0: a linear string; K1 then stays unallocated).
-  double axial_factor = 0;
-  LA::SparseMatrix tension_stiffness;
+  /// The data of the system's nonlinear terms, one part per kind, found by type: nonlinear
+  /// springs and dashpots (system/nodal_force.h, NodalForces), moving masses and vehicles
+  /// (system/moving_contact.h, MovingBodies), the large-amplitude string's tension
+  /// (system/axial_tension.h, AxialTension). None for a linear system.
+  TypedParts parts;
   /// The point entries of M and K (end and interior masses, inertias and springs, attached
   /// oscillators, a linearization's spring slopes), the same list on every rank: added to the
   /// assembled matrices by add_point_entries(), and kept for the extended-precision energies.

@@ -8,7 +8,8 @@
 
 namespace hamdyn {
 
-AxialTensionTerm::AxialTensionTerm(const SecondOrderSystem& system) : system_(system) {
+AxialTensionTerm::AxialTensionTerm(const SecondOrderSystem& system, const AxialTension& tension)
+    : system_(system), tension_(tension) {
   for (LA::Vector& v : work_)
     v.reinit(system_.locally_owned, system_.comm);
 }
@@ -16,15 +17,16 @@ AxialTensionTerm::AxialTensionTerm(const SecondOrderSystem& system) : system_(sy
 void AxialTensionTerm::add_to_linearization(MatrixCombination& j, const ImplicitStep& step) const {
   const double c_tension = reference_ * step.scheme->beta * step.dt * step.dt;
   if (c_tension != 0)
-    j.terms.emplace_back(c_tension, petsc_handle(system_.tension_stiffness));
+    j.terms.emplace_back(c_tension, petsc_handle(*tension_.stiffness));
 }
 
 void AxialTensionTerm::start(State& s, LA::Vector* residual) {
   LA::Vector& w = work_[0];
-  system_.tension_stiffness.vmult(w, s.u);
-  s.stretch = s.u * w;
+  tension_.stiffness->vmult(w, s.u);
+  const double stretch = s.u * w;
+  s.terms.set(AxialTensionState{stretch});
   if (residual)
-    residual->add(-system_.axial_factor * s.stretch, w);
+    residual->add(-tension_.factor * stretch, w);
 }
 
 unsigned AxialTensionTerm::correct(State& s, const ImplicitStep& step, const TermContext& context,
@@ -32,8 +34,8 @@ unsigned AxialTensionTerm::correct(State& s, const ImplicitStep& step, const Ter
   const NewmarkParameters& p = *step.scheme;
   const double dt = step.dt;
   const double am = p.alpha_m, af = p.alpha_f, beta = p.beta, bdt2 = beta * dt * dt;
-  const double kappa = system_.axial_factor;
-  const LA::SparseMatrix& k1 = system_.tension_stiffness;
+  const double kappa = tension_.factor;
+  const LA::SparseMatrix& k1 = *tension_.stiffness;
   LA::Vector &predictor = work_[0], &w_new = work_[1], &w_old = work_[2], &r = work_[3],
              &x = work_[4], &z = work_[5];
   // u_{n+1} = u~ - beta dt^2 minus_a with u~ = u_n + dt v_n + dt^2 (1/2 - beta) a_n
@@ -95,13 +97,14 @@ unsigned AxialTensionTerm::correct(State& s, const ImplicitStep& step, const Ter
     minus_a += x;
     increment = x.linfty_norm() / std::max(minus_a.linfty_norm(), 1e-300);
   }
-  s.stretch = q_new;
+  s.terms.set(AxialTensionState{q_new});
   return iterations;
 }
 
 double AxialTensionTerm::stored_energy(const State* /*previous*/, const State& now,
                                        double /*stored*/) const {
-  return 0.25 * system_.axial_factor * now.stretch * now.stretch;
+  const double stretch = now.terms.get<AxialTensionState>().stretch;
+  return 0.25 * tension_.factor * stretch * stretch;
 }
 
 void AxialTensionTerm::save(Checkpoint& c) const {
@@ -116,10 +119,31 @@ void AxialTensionTerm::restore(const Checkpoint& c) {
   reference_ = c.numbers("integrator", 5)[0];
 }
 
-std::unique_ptr<OperatorTerm> make_axial_tension_term(const SecondOrderSystem& system) {
-  if (system.axial_factor <= 0)
-    return nullptr;
-  return std::make_unique<AxialTensionTerm>(system);
+TermKind axial_tension_kind() {
+  return {
+      "large-amplitude string tension",
+      [](const SecondOrderSystem& system) -> std::unique_ptr<OperatorTerm> {
+        const AxialTension* tension = system.parts.find<AxialTension>();
+        return tension ? std::make_unique<AxialTensionTerm>(system, *tension) : nullptr;
+      },
+      2, // after the nodal forces' and moving bodies' columns
+      [](const SecondOrderSystem& system, NamedColumns& columns) {
+        if (system.parts.find<AxialTension>())
+          columns.add("tension", "N");
+      },
+      [](const SecondOrderSystem& system, const State& s, std::vector<double>& row) {
+        if (const AxialTension* tension = system.parts.find<AxialTension>()) // tau + kappa q
+          row.push_back(tension->base_tension +
+                        tension->factor * s.terms.get<AxialTensionState>().stretch);
+      },
+      [](const State& s, Checkpoint& c) {
+        c.set("stretch", s.terms.get<AxialTensionState>().stretch);
+      },
+      [](State& s, const Checkpoint& c) {
+        if (AxialTensionState* state = s.terms.find<AxialTensionState>())
+          state->stretch = c.number("stretch");
+      },
+  };
 }
 
 } // namespace hamdyn

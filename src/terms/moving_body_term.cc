@@ -49,28 +49,28 @@ struct MovingBodyTerm::Level {
   }
 };
 
-MovingBodyTerm::MovingBodyTerm(const SecondOrderSystem& system)
-    : system_(system), bodies_(system.moving_bodies.size()),
-      solved_(2 * system.moving_bodies.size()),
-      solved_x_(2 * system.moving_bodies.size(), std::numeric_limits<double>::quiet_NaN()) {
+MovingBodyTerm::MovingBodyTerm(const SecondOrderSystem& system, const MovingBodies& moving)
+    : system_(system), moving_(moving), bodies_(moving.bodies.size()),
+      solved_(2 * moving.bodies.size()),
+      solved_x_(2 * moving.bodies.size(), std::numeric_limits<double>::quiet_NaN()) {
   shape_.reinit(system_.locally_owned, system_.comm);
   for (LA::Vector& v : solved_)
     v.reinit(system_.locally_owned, system_.comm);
 }
 
 MovingBodyTerm::Level MovingBodyTerm::level(std::size_t j, double t) const {
-  const MovingContact& b = system_.moving_bodies[j];
+  const MovingContact& b = moving_.bodies[j];
   Level l;
   l.x = b.x(t);
   l.x_t = b.x_t(t);
   l.x_tt = b.x_tt(t);
-  l.shape = system_.body_shape(l.x);
+  l.shape = moving_.body_shape(l.x);
   return l;
 }
 
 void MovingBodyTerm::book(std::size_t j, const Level& at, Carried& c) const {
-  const MovingContact& b = system_.moving_bodies[j];
-  const double g = system_.gravity;
+  const MovingContact& b = moving_.bodies[j];
+  const double g = moving_.gravity;
   if (b.is_vehicle()) {
     c.force = b.stiffness * (c.z - at.w) + b.damping * (c.z_t - at.w_t);
     c.energy = 0.5 * b.mass * c.z_t * c.z_t + 0.5 * b.stiffness * (c.z - at.w) * (c.z - at.w) +
@@ -90,12 +90,13 @@ void MovingBodyTerm::follow(const Level& at, Carried& c) {
 }
 
 void MovingBodyTerm::write_history(State& s) const {
-  s.moving.clear();
+  std::vector<double>& history = s.terms.edit<MovingBodyState>().history;
+  history.clear();
   for (std::size_t j = 0; j < bodies_.size(); ++j) {
-    s.moving.push_back(bodies_[j].force);
-    if (system_.moving_bodies[j].is_vehicle())
-      s.moving.push_back(bodies_[j].z);
-    s.moving.push_back(bodies_[j].lost ? 1.0 : 0.0);
+    history.push_back(bodies_[j].force);
+    if (moving_.bodies[j].is_vehicle())
+      history.push_back(bodies_[j].z);
+    history.push_back(bodies_[j].lost ? 1.0 : 0.0);
   }
 }
 
@@ -133,13 +134,13 @@ void MovingBodyTerm::start(State& s, LA::Vector* residual) {
   const auto v = [&](global_dof_index i) { return x.at(1, i); };
   const auto zero = [](global_dof_index) { return 0.0; };
   for (std::size_t j = 0; j < bodies_.size(); ++j) {
-    const MovingContact& b = system_.moving_bodies[j];
+    const MovingContact& b = moving_.bodies[j];
     at[j].evaluate(u, v, zero); // w_tt without the structure's acceleration
     Carried& c = bodies_[j];
     c = Carried();
     c.x = at[j].x;
     if (b.is_vehicle()) { // at rest on its spring, compressed by its weight
-      c.z = at[j].w - b.mass * system_.gravity / b.stiffness;
+      c.z = at[j].w - b.mass * moving_.gravity / b.stiffness;
       c.z_t = at[j].w_t;
     } else
       follow(at[j], c);
@@ -163,7 +164,7 @@ void MovingBodyTerm::accelerated(State& s, const RefinedLinearizationSolver* mas
   // with W_k = M^-1 N_k and (I + G) mu = m o (N^T a0), G_jk = m_j N_j^T W_k (Woodbury)
   std::vector<std::size_t> rigid;
   for (std::size_t j = 0; j < nb; ++j)
-    if (!system_.moving_bodies[j].is_vehicle() && at[j].on_line())
+    if (!moving_.bodies[j].is_vehicle() && at[j].on_line())
       rigid.push_back(j);
   const bool correct_a = !rigid.empty() && mass_solver;
   std::vector<const LA::Vector*> vectors{&s.u, &s.v, &s.a};
@@ -181,7 +182,7 @@ void MovingBodyTerm::accelerated(State& s, const RefinedLinearizationSolver* mas
     std::vector<double> rhs(r);
     for (std::size_t i = 0; i < r; ++i) {
       const Level& l = at[rigid[i]];
-      const double m = system_.moving_bodies[rigid[i]].mass;
+      const double m = moving_.bodies[rigid[i]].mass;
       rhs[i] = m * dot(l.shape.n, l.shape, [&](global_dof_index d) { return x.at(2, d); });
       for (std::size_t k = 0; k < r; ++k)
         g(i, k) = (i == k ? 1.0 : 0.0) +
@@ -205,12 +206,11 @@ void MovingBodyTerm::accelerated(State& s, const RefinedLinearizationSolver* mas
   for (std::size_t j = 0; j < nb; ++j) {
     at[j].evaluate(u, v, a);
     Carried& c = bodies_[j];
-    if (!system_.moving_bodies[j].is_vehicle())
+    if (!moving_.bodies[j].is_vehicle())
       follow(at[j], c);
     book(j, at[j], c);
-    if (system_.moving_bodies[j].is_vehicle())
-      c.z_tt = (-c.force - system_.moving_bodies[j].mass * system_.gravity) /
-               system_.moving_bodies[j].mass;
+    if (moving_.bodies[j].is_vehicle())
+      c.z_tt = (-c.force - moving_.bodies[j].mass * moving_.gravity) / moving_.bodies[j].mass;
     c.force_sign = c.force > 0 ? 1 : c.force < 0 ? -1 : 0;
   }
   solved_x_.assign(solved_x_.size(), std::numeric_limits<double>::quiet_NaN());
@@ -222,7 +222,7 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
   const std::size_t nb = bodies_.size();
   const NewmarkParameters& p = *step.scheme;
   const double dt = step.dt, q = step.q, beta = p.beta * dt * dt, gamma = p.gamma * dt;
-  const double am = p.alpha_m, af = p.alpha_f, gravity = system_.gravity;
+  const double am = p.alpha_m, af = p.alpha_f, gravity = moving_.gravity;
   // u, v, a at t_{n+1} are u0 - beta y, v0 - gamma y, a0 - y (time/implicit_step.h)
   const double cu_v = dt, cu_a = dt * dt * (0.5 - p.beta - p.beta * q);
   const double cv_a = dt * (1 - p.gamma - p.gamma * q);
@@ -283,7 +283,7 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
   std::vector<double> z0(nb), z0_t(nb), z0_tt(nb), force_old(nb);
   std::vector<bool> impact(nb, false);
   for (std::size_t j = 0; j < nb; ++j) {
-    const MovingContact& b = system_.moving_bodies[j];
+    const MovingContact& b = moving_.bodies[j];
     const double m = b.mass;
     Level &o = old_at[j], &l = new_at[j];
     o.evaluate(u_n, v_n, a_n);
@@ -300,7 +300,7 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
     if (!b.is_vehicle()) {
       // An impact: the mass enters or leaves the line (whether it was on it is found from the
       // position carried: t_n + dt and the next step's t_n may round to either side of an end).
-      impact[j] = system_.body_shape(c.x).dofs.empty() != n.dofs.empty();
+      impact[j] = moving_.body_shape(c.x).dofs.empty() != n.dofs.empty();
       // Its force along N is -(m z'' + m g): inertia at alpha_m, weight at alpha_f. z'' at the
       // new level is, as a function of y, z''(0) - r^T y: Newmark's derivative of z' = w_c'
       // (r = N + (beta / gamma) x' N_x), or at an impact the material acceleration itself
@@ -335,7 +335,7 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
   dealii::FullMatrix<double> g(nb, nb);
   std::vector<double> rhs(nb), theta(nb);
   for (std::size_t j = 0; j < nb; ++j) {
-    const double m = system_.moving_bodies[j].mass;
+    const double m = moving_.bodies[j].mass;
     theta[j] = m * step.c_m / (m * step.c_m + s_j[j]);
     const ContactShape& n = new_at[j].shape;
     rhs[j] = theta[j] * dot(q_weights[j], n, y0) - s_j[j] * e_j[j] / (m * step.c_m + s_j[j]);
@@ -363,7 +363,7 @@ unsigned MovingBodyTerm::correct(State& s, const ImplicitStep& step, const TermC
   const auto v_1 = [&](global_dof_index i) { return v_0(i) - gamma * y_new(i); };
   const auto a_1 = [&](global_dof_index i) { return a_0(i) - y_new(i); };
   for (std::size_t j = 0; j < nb; ++j) {
-    const MovingContact& b = system_.moving_bodies[j];
+    const MovingContact& b = moving_.bodies[j];
     Carried& c = bodies_[j];
     const Level& o = old_at[j];
     Level& l = new_at[j];
@@ -448,7 +448,7 @@ void MovingBodyTerm::save(Checkpoint& c) const {
   c.set("moving_bodies", values);
   std::size_t lost = 0;
   for (std::size_t j = 0; j < bodies_.size(); ++j)
-    if (system_.moving_bodies[j].name == contact_loss_body_)
+    if (moving_.bodies[j].name == contact_loss_body_)
       lost = j + 1;
   // (a checkpoint holds finite numbers only: no loss yet is body 0 at time 0)
   c.set("moving_contact_loss",
@@ -476,14 +476,40 @@ void MovingBodyTerm::restore(const Checkpoint& c) {
     c.refuse("moving_contact_loss", "names body " + text_of(lost[1]) + " of " +
                                         std::to_string(bodies_.size()) + ": the file is damaged");
   contact_loss_time_ = lost[1] > 0 ? lost[0] : std::numeric_limits<double>::quiet_NaN();
-  contact_loss_body_ = lost[1] > 0 ? system_.moving_bodies[std::size_t(lost[1]) - 1].name : "";
+  contact_loss_body_ = lost[1] > 0 ? moving_.bodies[std::size_t(lost[1]) - 1].name : "";
   solved_x_.assign(solved_x_.size(), std::numeric_limits<double>::quiet_NaN());
 }
 
-std::unique_ptr<OperatorTerm> make_moving_body_term(const SecondOrderSystem& system) {
-  if (system.moving_bodies.empty())
-    return nullptr;
-  return std::make_unique<MovingBodyTerm>(system);
+TermKind moving_body_kind() {
+  return {
+      "moving masses and vehicles",
+      [](const SecondOrderSystem& system) -> std::unique_ptr<OperatorTerm> {
+        const MovingBodies* moving = system.parts.find<MovingBodies>();
+        if (!moving || moving->bodies.empty())
+          return nullptr;
+        return std::make_unique<MovingBodyTerm>(system, *moving);
+      },
+      1, // after the nodal forces' columns
+      [](const SecondOrderSystem& system, NamedColumns& columns) {
+        for (const MovingContact& b : system.parts.get<MovingBodies>().bodies) {
+          columns.add("contact_force_" + b.name, "N"); // in write_history's order
+          if (b.is_vehicle())
+            columns.add("vehicle_" + b.name, "m");
+          columns.add("contact_lost_" + b.name, ""); // 0 or 1
+        }
+      },
+      [](const SecondOrderSystem& /*system*/, const State& s, std::vector<double>& row) {
+        const auto& history = s.terms.get<MovingBodyState>().history;
+        row.insert(row.end(), history.begin(), history.end());
+      },
+      [](const State& s, Checkpoint& c) {
+        c.set("moving", s.terms.get<MovingBodyState>().history);
+      },
+      [](State& s, const Checkpoint& c) {
+        if (MovingBodyState* state = s.terms.find<MovingBodyState>())
+          state->history = c.numbers("moving", state->history.size());
+      },
+  };
 }
 
 } // namespace hamdyn

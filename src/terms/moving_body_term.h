@@ -1,6 +1,6 @@
 #pragma once
-// Masses and vehicles travelling along the line at a prescribed x(t) (SecondOrderSystem::
-// moving_bodies), as a term of the line operator.
+// Masses and vehicles travelling along the line at a prescribed x(t) (system/moving_contact.h,
+// MovingBodies), as a term of the line operator.
 //
 // A rigid mass m follows the structure at its contact point: its vertical motion is
 // z = w(x(t), t), whose velocity and acceleration are the material ones,
@@ -26,7 +26,7 @@
 // terms; r = N + 2 gamma x' N_x + beta (x'^2 N_xx + x'' N_x)) and z' as the material velocity,
 // and what the mass's energy takes there is booked as the carrier's work (on leaving the line,
 // as dissipated). On a C0 model (string, Timoshenko beam) N, N_x and N_xx are those of the C1
-// field recovered from w (SecondOrderSystem::body_shape, models/line_model.cc): the elements'
+// field recovered from w (MovingBodies::body_shape, models/line_model.cc): the elements'
 // own w_x jumps at every node, and a mass tied to it met an impact there, after which its
 // response depended on the mesh and did not converge (its own force kinks w under it, which the
 // elements carry at their nodes); on the recovered field it converges to the continuum's moving
@@ -53,7 +53,8 @@
 // d the foot's travel: w_c,{n+1} - w_c,n for a vehicle, z_{n+1} - z_n for a rigid mass. With
 // Newmark's average acceleration this closes the balance to round-off (the bodies' z are
 // integrated by the trapezoidal rule).
-#include "terms/operator_term.h"
+#include "system/moving_contact.h"
+#include "terms/term_table.h"
 
 #include <limits>
 #include <memory>
@@ -62,9 +63,16 @@
 
 namespace hamdyn {
 
+/// Its values in a state (State::terms), body by body: the contact force on the structure [N, +
+/// in +w], a vehicle's displacement [m], and 1 from the first change of sign of the contact force
+/// (else 0).
+struct MovingBodyState {
+  std::vector<double> history;
+};
+
 class MovingBodyTerm : public OperatorTerm {
 public:
-  explicit MovingBodyTerm(const SecondOrderSystem& system);
+  MovingBodyTerm(const SecondOrderSystem& system, const MovingBodies& moving);
 
   void factored(const TermContext& context, const ImplicitStep& step) override;
   void start(State& s, LA::Vector* residual) override;
@@ -109,6 +117,7 @@ private:
   void solve_shape(const RefinedLinearizationSolver& solver, const Level& at, LA::Vector& w) const;
 
   const SecondOrderSystem& system_;
+  const MovingBodies& moving_;
   std::vector<Carried> bodies_, remembered_;
   // J^-1 N of each body's shape at the level it was last solved for, the position and step
   // size it holds for (kept across steps while both stay)
@@ -120,7 +129,9 @@ private:
   std::string contact_loss_body_;
 };
 
-/// The term of the system's moving masses and vehicles, or null without any.
-std::unique_ptr<OperatorTerm> make_moving_body_term(const SecondOrderSystem& system);
+/// The kind of the moving masses and vehicles (term_table.h): a term for a system with any; per
+/// body the history columns contact_force_<name> [N], vehicle_<name> [m] (a vehicle's) and
+/// contact_lost_<name>; the record `moving`.
+TermKind moving_body_kind();
 
 } // namespace hamdyn

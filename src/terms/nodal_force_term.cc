@@ -12,35 +12,36 @@
 namespace hamdyn {
 
 void NodalForceTerm::start(State& s, LA::Vector* residual) {
-  const auto& elements = system_.nodal_forces;
+  const auto& elements = elements_.elements;
   const std::size_t m = elements.size();
-  const auto gathered = gather_entries({&s.u, &s.v}, system_.nodal_force_dofs(), system_.comm);
-  s.extensions.assign(gathered.begin(), gathered.begin() + m);
-  s.element_forces.resize(m);
-  s.element_work.assign(m, 0.0);
+  const auto gathered = gather_entries({&s.u, &s.v}, elements_.dofs(), system_.comm);
+  NodalForceState& state = s.terms.set(NodalForceState{});
+  state.extensions.assign(gathered.begin(), gathered.begin() + std::ptrdiff_t(m));
+  state.forces.resize(m);
+  state.work.assign(m, 0.0);
   slip_direction_.assign(m, 0);
   for (std::size_t k = 0; k < m; ++k) {
     const double v = gathered[m + k];
     if (elements[k].is_dashpot()) {
       // A friction contact at rest starts stuck, with zero force until the first step finds the
       // force that holds it (a_0 is computed without it).
-      s.element_forces[k] = elements[k].dashpot().force(v);
+      state.forces[k] = elements[k].dashpot().force(v);
       slip_direction_[k] = slip_direction(v);
     } else
-      s.element_forces[k] = elements[k].law(s.extensions[k]);
+      state.forces[k] = elements[k].law(state.extensions[k]);
   }
   if (residual && m > 0) {
     const auto range = residual->local_range();
     for (std::size_t k = 0; k < m; ++k)
       if (elements[k].dof >= range.first && elements[k].dof < range.second)
-        (*residual)(elements[k].dof) -= s.element_forces[k];
+        (*residual)(elements[k].dof) -= state.forces[k];
     residual->compress(dealii::VectorOperation::add);
   }
 }
 
 void NodalForceTerm::factored(const TermContext& context, const ImplicitStep& /*step*/) {
   // Z_j = J_lin^-1 e_{k_j} and S = U^T Z for the Newton iteration on the nodal forces.
-  const auto dofs = system_.nodal_force_dofs();
+  const auto dofs = elements_.dofs();
   const std::size_t m = dofs.size();
   z_.assign(m, {});
   s_matrix_.assign(m * m, 0.0);
@@ -73,6 +74,7 @@ struct NodalForceTerm::ElementStep {
 
 void NodalForceTerm::newton_on_elements(const State& s, const ImplicitStep& step,
                                         ElementStep& x) const {
+  const NodalForceState& at_start = s.terms.get<NodalForceState>();
   const NewmarkParameters& p = *step.scheme;
   // With a = -y0 + Z c (y0 = J_lin^-1 r_lin, r_lin the residual without the nodal forces), the
   // residual of eq. (8) is U (c + g_af) exactly, since J_lin Z = U, where g_af is the force each
@@ -82,7 +84,7 @@ void NodalForceTerm::newton_on_elements(const State& s, const ImplicitStep& step
   // method on the whole step; its Jacobian is m x m. A dashpot with 1 < p < 2 (infinite slope at
   // v = 0) and a sticking contact use instead the row v(c) - v(F) = 0 with F = F_{n+1}(c), scaled
   // by 1 / (gamma dt S_kk) to a force.
-  const auto& elements = system_.nodal_forces;
+  const auto& elements = elements_.elements;
   const std::size_t m = elements.size();
   const double af = p.alpha_f, bdt2 = p.beta * x.dt * x.dt, gdt = p.gamma * x.dt;
   auto S = [&](std::size_t k, std::size_t j) { return s_matrix_[j * m + k]; };
@@ -111,7 +113,7 @@ void NodalForceTerm::newton_on_elements(const State& s, const ImplicitStep& step
         x.force[k] = element.coefficient * slip_direction_[k];
         h[k] = x.c[k] + x.force[k];
       } else if (element.solved_for_velocity()) {
-        x.force[k] = -(x.c[k] + af * s.element_forces[k]) / (1 - af);
+        x.force[k] = -(x.c[k] + af * at_start.forces[k]) / (1 - af);
         h[k] = velocity_row * (x.velocity[k] - element.dashpot().velocity(x.force[k]));
         for (std::size_t j = 0; j < m; ++j)
           jacobian(k, j) = velocity_row * gdt * S(k, j);
@@ -121,15 +123,15 @@ void NodalForceTerm::newton_on_elements(const State& s, const ImplicitStep& step
         double applied = 0, d_applied = 0;
         if (element.is_dashpot()) {
           x.force[k] = element.dashpot().force(x.velocity[k]);
-          applied = (1 - af) * x.force[k] + af * s.element_forces[k];
+          applied = (1 - af) * x.force[k] + af * at_start.forces[k];
           d_applied = (1 - af) * gdt * element.dashpot().slope(x.velocity[k]);
         } else if (p.energy_consistent_springs) {
           x.force[k] = element.law(x.e[k]);
-          applied = mean_force(element, s.extensions[k], x.e[k], &d_applied);
+          applied = mean_force(element, at_start.extensions[k], x.e[k], &d_applied);
           d_applied *= bdt2;
         } else {
           x.force[k] = element.law(x.e[k]);
-          applied = (1 - af) * x.force[k] + af * s.element_forces[k];
+          applied = (1 - af) * x.force[k] + af * at_start.forces[k];
           d_applied = (1 - af) * bdt2 * element.slope(x.e[k]);
         }
         h[k] = x.c[k] + applied;
@@ -140,7 +142,7 @@ void NodalForceTerm::newton_on_elements(const State& s, const ImplicitStep& step
         scale = std::max(scale, velocity_row * std::abs(x.predictor_v[k])); // h's terms' size
       residual = std::max(residual, std::abs(h[k]));
       scale =
-          std::max({scale, std::abs(x.c[k]), std::abs(x.force[k]), std::abs(s.element_forces[k])});
+          std::max({scale, std::abs(x.c[k]), std::abs(x.force[k]), std::abs(at_start.forces[k])});
     }
     const double tolerance = p.nonlinear_tolerance * scale;
     if (!std::isfinite(residual))
@@ -177,20 +179,20 @@ void NodalForceTerm::newton_on_elements(const State& s, const ImplicitStep& step
 
 unsigned NodalForceTerm::correct(State& s, const ImplicitStep& step, const TermContext& /*context*/,
                                  const LA::Vector& /*r_lin*/, LA::Vector& y0) {
-  const auto& elements = system_.nodal_forces;
+  const auto& elements = elements_.elements;
   const std::size_t m = elements.size();
   if (m == 0)
     return 0;
+  NodalForceState& state = s.terms.edit<NodalForceState>();
   const NewmarkParameters& p = *step.scheme;
   const double dt = step.dt, q = step.q;
-  const auto gathered =
-      gather_entries({&s.u, &s.v, &s.a, &y0}, system_.nodal_force_dofs(), system_.comm);
+  const auto gathered = gather_entries({&s.u, &s.v, &s.a, &y0}, elements_.dofs(), system_.comm);
   ElementStep x;
   x.dt = dt;
   for (std::vector<double>* v : {&x.predictor_e, &x.predictor_v, &x.c, &x.e, &x.velocity, &x.force})
     v->assign(m, 0.0);
   for (std::size_t k = 0; k < m; ++k) {
-    x.c[k] = -s.element_forces[k]; // first guess: each element's force as at t_n
+    x.c[k] = -state.forces[k]; // first guess: each element's force as at t_n
     const double u = gathered[k], v = gathered[m + k], a = gathered[2 * m + k];
     const double y = gathered[3 * m + k]; // -a_{n+1} = q a_n + y
     x.predictor_e[k] =
@@ -223,10 +225,10 @@ unsigned NodalForceTerm::correct(State& s, const ImplicitStep& step, const TermC
       negative_slope_time_ = s.t + dt;
       negative_slope_element_ = elements[k].name;
     }
-    s.element_work[k] -= x.c[k] * (x.e[k] - s.extensions[k]); // the applied force is -c
+    state.work[k] -= x.c[k] * (x.e[k] - state.extensions[k]); // the applied force is -c
   }
-  s.extensions = x.e;
-  s.element_forces = x.force;
+  state.extensions = x.e;
+  state.forces = x.force;
   PetscScalar* a = nullptr; // y0 - Z c: the step with the elements' forces
   check_petsc(VecGetArray(y0, &a));
   for (std::size_t j = 0; j < m; ++j)
@@ -236,17 +238,22 @@ unsigned NodalForceTerm::correct(State& s, const ImplicitStep& step, const TermC
 }
 
 double NodalForceTerm::stored_energy(const State* previous, const State& now, double stored) const {
-  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
-    if (!system_.nodal_forces[k].is_dashpot())
-      stored += potential_increment(system_.nodal_forces[k],
-                                    previous ? previous->extensions[k] : 0.0, now.extensions[k]);
+  const auto& elements = elements_.elements;
+  const auto& at_end = now.terms.get<NodalForceState>().extensions;
+  for (std::size_t k = 0; k < elements.size(); ++k)
+    if (!elements[k].is_dashpot())
+      stored += potential_increment(
+          elements[k], previous ? previous->terms.get<NodalForceState>().extensions[k] : 0.0,
+          at_end[k]);
   return stored;
 }
 
 double NodalForceTerm::add_dissipated(const State& now, double dissipated) const {
-  for (std::size_t k = 0; k < system_.nodal_forces.size(); ++k)
-    if (system_.nodal_forces[k].is_dashpot())
-      dissipated += now.element_work[k]; // correct()'s sum of F dx over the steps
+  const auto& elements = elements_.elements;
+  const auto& work = now.terms.get<NodalForceState>().work;
+  for (std::size_t k = 0; k < elements.size(); ++k)
+    if (elements[k].is_dashpot())
+      dissipated += work[k]; // correct()'s sum of F dx over the steps
   return dissipated;
 }
 
@@ -261,15 +268,42 @@ void NodalForceTerm::save(Checkpoint& c) const {
 }
 
 void NodalForceTerm::restore(const Checkpoint& c) {
-  const auto& directions = c.numbers("slip_direction", system_.nodal_forces.size());
+  const auto& directions = c.numbers("slip_direction", elements_.elements.size());
   const double time = c.numbers("integrator", 5)[4];
   negative_slope_time_ = time < 0 ? std::numeric_limits<double>::quiet_NaN() : time;
   slip_direction_.assign(directions.begin(), directions.end());
   negative_slope_element_ = c.text("negative_slope_element");
 }
 
-std::unique_ptr<OperatorTerm> make_nodal_force_term(const SecondOrderSystem& system) {
-  return std::make_unique<NodalForceTerm>(system);
+TermKind nodal_force_kind() {
+  return {
+      "nonlinear springs, dashpots and friction at points",
+      [](const SecondOrderSystem& system) -> std::unique_ptr<OperatorTerm> {
+        return std::make_unique<NodalForceTerm>(system);
+      },
+      0, // first after the probes
+      [](const SecondOrderSystem& system, NamedColumns& columns) {
+        for (const NodalForce& e : system.parts.get<NodalForces>().elements)
+          columns.add(e.name, e.unit);
+      },
+      [](const SecondOrderSystem& /*system*/, const State& s, std::vector<double>& row) {
+        const auto& forces = s.terms.get<NodalForceState>().forces;
+        row.insert(row.end(), forces.begin(), forces.end());
+      },
+      [](const State& s, Checkpoint& c) {
+        const NodalForceState& state = s.terms.get<NodalForceState>();
+        c.set("extensions", state.extensions);
+        c.set("element_forces", state.forces);
+        c.set("element_work", state.work);
+      },
+      [](State& s, const Checkpoint& c) {
+        if (NodalForceState* state = s.terms.find<NodalForceState>()) {
+          state->extensions = c.numbers("extensions", state->extensions.size());
+          state->forces = c.numbers("element_forces", state->forces.size());
+          state->work = c.numbers("element_work", state->work.size());
+        }
+      },
+  };
 }
 
 } // namespace hamdyn

@@ -1,5 +1,5 @@
 #pragma once
-// Nonlinear springs and dashpots to ground at single DoFs (SecondOrderSystem::nodal_forces),
+// Nonlinear springs and dashpots to ground at single DoFs (system/nodal_force.h, NodalForces),
 // dry friction among them, as a term of the line operator.
 //
 // They enter eq. (8) of Chung & Hulbert as the alpha-average of their forces,
@@ -16,8 +16,9 @@
 // and the step is Moreau's (Moreau, CISM Courses and Lectures 302, 1988): the contact sticks,
 // v_{n+1} = 0 exactly, when the force that needs is within c, and slips with F = c sign(v)
 // otherwise; an active-set loop around Newton's method settles which (system/stick_slip.h).
+#include "system/nodal_force.h"
 #include "system/trimmed_column.h"
-#include "terms/operator_term.h"
+#include "terms/term_table.h"
 
 #include <memory>
 
@@ -27,9 +28,18 @@
 
 namespace hamdyn {
 
+/// Its values in a state (State::terms), element by element in NodalForces' order: the
+/// extension and force at t, and the work each has taken from the structure since the start, the
+/// sum over steps of the force the step applied times the step's change of extension (a
+/// dashpot's dissipated energy).
+struct NodalForceState {
+  std::vector<double> extensions, forces, work;
+};
+
 class NodalForceTerm : public OperatorTerm {
 public:
-  explicit NodalForceTerm(const SecondOrderSystem& system) : system_(system) {}
+  explicit NodalForceTerm(const SecondOrderSystem& system)
+      : system_(system), elements_(system.parts.get<NodalForces>()) {}
 
   void factored(const TermContext& context, const ImplicitStep& step) override;
   void start(State& s, LA::Vector* residual) override;
@@ -54,6 +64,7 @@ private:
   void newton_on_elements(const State& s, const ImplicitStep& step, ElementStep& x) const;
 
   const SecondOrderSystem& system_;
+  const NodalForces& elements_; // none: an empty list
   // Z_j = J^-1 e_{k_j} and S = U^T Z (m x m, row-major), per step size.
   std::vector<TrimmedColumn> z_; // this rank's entries of Z_j, the negligible ones left out
   std::vector<double> s_matrix_;
@@ -63,8 +74,10 @@ private:
   std::string negative_slope_element_;
 };
 
-/// The term of the system's nodal forces, made also without any: it keeps the records (the
-/// first negative slope) a run reports.
-std::unique_ptr<OperatorTerm> make_nodal_force_term(const SecondOrderSystem& system);
+/// The kind of the nonlinear springs, dashpots and friction (term_table.h): a term made also
+/// without any (it keeps the records a run reports: the first negative slope); a history column
+/// per element (its force, named by the element); the records `extensions`, `element_forces` and
+/// `element_work`.
+TermKind nodal_force_kind();
 
 } // namespace hamdyn
