@@ -1,0 +1,51 @@
+#pragma once
+// A cable's element in the plane: a straight two-node bar of unstretched length L and axial
+// stiffness EA whose strain is the engineering strain of its chord, e = l/L - 1 with l = |d|,
+// d = x2 - x1, and whose tension is Hooke's T = EA e (the elastic catenary's law, Irvine, Cable
+// Structures, 1981, eq. (2.3), which exact/elastic_catenary.h integrates). A tension-only
+// element carries T = EA max(e, 0): slack, it stores no energy and pulls on nothing.
+//
+// Its strain energy V = EA/(2L) (l - L)^2 (slack: 0 below L) depends on q = |d|^2 alone, so
+// Gonzalez's discrete gradient (J. Nonlinear Sci. 6:449-467, 1996, eq. (4.9) for functions of
+// invariants) is
+//   F_mean = 2 (V(q1) - V(q0)) / (q1 - q0) (d0 + d1) / 2,
+// whose work over a step, F_mean . (d1 - d0), is exactly V(d1) - V(d0): the energy-consistent
+// step at rho_inf = 1 (Simo & Tarnow, ZAMP 43:757-792, 1992, for the same invariant). For the
+// taut law the ratio is (EA/L)(1 - 2L/(l0 + l1)): the force at the mean length along the mean
+// chord, with no difference to cancel as the step shrinks.
+#include <cstddef>
+
+namespace hamdyn {
+
+/// A vector in the plane, (x, z) with z up; [0] is x, [1] is z.
+struct Vector2 {
+  double x, z;
+  double& operator[](std::size_t j) { return j == 0 ? x : z; }
+  double operator[](std::size_t j) const { return j == 0 ? x : z; }
+};
+/// A 2 x 2 matrix; [2 i + j] is row i, column j.
+struct Matrix2 {
+  double xx, xz, zx, zz;
+  double operator[](std::size_t k) const { return k == 0 ? xx : k == 1 ? xz : k == 2 ? zx : zz; }
+};
+
+struct CableElement {
+  double rest_length;     // L [m], > 0
+  double axial_stiffness; // EA [N], > 0
+  bool tension_only = false;
+
+  /// T [N] at chord d (0 when slack).
+  double tension(const Vector2& d) const;
+  /// V [J] at chord d.
+  double energy(const Vector2& d) const;
+  /// The force the element exerts on its first node, T d / l (on the second: its negative) [N].
+  Vector2 force(const Vector2& d) const;
+  /// d(force) / d(d): EA/L e e^T + T/l (I - e e^T), e = d / l (the material and the geometric
+  /// stiffness; slack: 0).
+  Matrix2 tangent(const Vector2& d) const;
+  /// Gonzalez's discrete gradient over a step from chord d0 to d1 (on the first node), and its
+  /// derivative with respect to d1 when `slope` is given (not symmetric).
+  Vector2 mean_force(const Vector2& d0, const Vector2& d1, Matrix2* slope = nullptr) const;
+};
+
+} // namespace hamdyn

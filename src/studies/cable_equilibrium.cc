@@ -1,0 +1,271 @@
+#include "studies/cable_equilibrium.h"
+
+#include "system/banded_lu.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace hamdyn {
+
+std::vector<Vector2> gravity_loads(const std::vector<CableElement>& elements, double weight) {
+  std::vector<Vector2> loads(elements.size() + 1, Vector2{0, 0});
+  for (std::size_t k = 0; k < elements.size(); ++k) {
+    const double half = 0.5 * weight * elements[k].rest_length;
+    loads[k][1] -= half;
+    loads[k + 1][1] -= half;
+  }
+  return loads;
+}
+
+namespace {
+Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
+  return {x[k + 1][0] - x[k][0], x[k + 1][1] - x[k][1]};
+}
+
+/// Pi = sum V_e - sum p . x, and the size of its terms (what round-off in Pi is relative to).
+std::pair<double, double> potential(const CableChain& c, const std::vector<Vector2>& x) {
+  double pi = 0, size = 0;
+  for (std::size_t k = 0; k < c.elements.size(); ++k) {
+    const double v = c.elements[k].energy(chord(x, k));
+    pi += v;
+    size += v;
+  }
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double work = c.loads[i][0] * x[i][0] + c.loads[i][1] * x[i][1];
+    pi -= work;
+    size += std::abs(work);
+  }
+  return {pi, size};
+}
+
+/// The residual force sum F + p at each free node (0 at held ones), its largest entry, and the
+/// largest element force or load it is measured against.
+struct Residual {
+  std::vector<double> r;
+  double largest = 0, scale = 0;
+};
+
+Residual residual(const CableChain& c, const std::vector<Vector2>& x) {
+  Residual out;
+  out.r.assign(2 * x.size(), 0.0);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (int j : {0, 1}) {
+      out.r[2 * i + j] = c.loads[i][j];
+      out.scale = std::max(out.scale, std::abs(c.loads[i][j]));
+    }
+  for (std::size_t k = 0; k < c.elements.size(); ++k) {
+    const Vector2 f = c.elements[k].force(chord(x, k)); // on node k; -f on node k + 1
+    for (int j : {0, 1}) {
+      out.r[2 * k + j] += f[j];
+      out.r[2 * (k + 1) + j] -= f[j];
+      out.scale = std::max(out.scale, std::abs(f[j]));
+    }
+  }
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (int j : {0, 1}) {
+      if (c.held[i])
+        out.r[2 * i + j] = 0;
+      out.largest = std::max(out.largest, std::abs(out.r[2 * i + j]));
+    }
+  return out;
+}
+
+/// The chain with every other free node merged into its neighbours (the ends and held nodes
+/// kept, `kept` lists the fine index of each coarse node): an element spans the merged ones with
+/// their summed length and series compliance, a merged node's load goes to the two kept ones
+/// around it in proportion to the unstretched length to each (its resultant and moment kept).
+CableChain coarser(const CableChain& c, std::vector<std::size_t>& kept) {
+  const std::size_t n = c.nodes.size();
+  kept.clear();
+  for (std::size_t i = 0; i < n; ++i)
+    if (i % 2 == 0 || i + 1 == n || c.held[i])
+      kept.push_back(i);
+  CableChain coarse;
+  coarse.loads.assign(kept.size(), Vector2{0, 0});
+  for (std::size_t m = 0; m < kept.size(); ++m) {
+    coarse.nodes.push_back(c.nodes[kept[m]]);
+    coarse.held.push_back(c.held[kept[m]]);
+    for (int j : {0, 1})
+      coarse.loads[m][j] += c.loads[kept[m]][j];
+    if (m + 1 == kept.size())
+      break;
+    double length = 0, compliance = 0;
+    bool tension_only = false;
+    for (std::size_t k = kept[m]; k < kept[m + 1]; ++k) {
+      length += c.elements[k].rest_length;
+      compliance += c.elements[k].rest_length / c.elements[k].axial_stiffness;
+      tension_only = tension_only || c.elements[k].tension_only;
+    }
+    coarse.elements.push_back({length, length / compliance, tension_only});
+    double along = 0;
+    for (std::size_t i = kept[m] + 1; i < kept[m + 1]; ++i) {
+      along += c.elements[i - 1].rest_length;
+      for (int j : {0, 1}) {
+        coarse.loads[m][j] += (1 - along / length) * c.loads[i][j];
+        coarse.loads[m + 1][j] += along / length * c.loads[i][j];
+      }
+    }
+  }
+  return coarse;
+}
+
+/// The fine chain's nodes from the coarse equilibrium: a merged node on its coarse element's
+/// chord at its share of the unstretched length (each fine element then has its coarse
+/// element's strain).
+void prolong(const CableChain& coarse, const std::vector<std::size_t>& kept, CableChain& c) {
+  for (std::size_t m = 0; m + 1 < kept.size(); ++m) {
+    c.nodes[kept[m]] = coarse.nodes[m];
+    double along = 0;
+    for (std::size_t i = kept[m] + 1; i < kept[m + 1]; ++i) {
+      along += c.elements[i - 1].rest_length;
+      const double f = along / coarse.elements[m].rest_length;
+      for (int j : {0, 1})
+        c.nodes[i][j] = (1 - f) * coarse.nodes[m][j] + f * coarse.nodes[m + 1][j];
+    }
+  }
+  c.nodes[kept.back()] = coarse.nodes.back();
+}
+
+/// The floor double precision sets the residual force: positions known to eps |x| make the
+/// forces uncertain by EA/L eps |x| (a stiff, finely divided cable's floor lies far above eps
+/// times its tension); 8 times that.
+double residual_floor(const CableChain& c) {
+  double stiffest = 0, farthest = 0;
+  for (const CableElement& e : c.elements)
+    stiffest = std::max(stiffest, e.axial_stiffness / e.rest_length);
+  for (const Vector2& x : c.nodes)
+    farthest = std::max({farthest, std::abs(x[0]), std::abs(x[1])});
+  return 8 * std::numeric_limits<double>::epsilon() * stiffest * farthest;
+}
+
+ChainEquilibrium newton(CableChain& c) {
+  const std::size_t n = c.nodes.size();
+  double length_scale = 0;
+  for (const CableElement& e : c.elements)
+    length_scale += e.rest_length;
+  // D: the material stiffness EA/L each node sees, the trust region's metric
+  std::vector<double> metric(n, 0.0);
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    const double k_e = c.elements[k].axial_stiffness / c.elements[k].rest_length;
+    metric[k] += k_e;
+    metric[k + 1] += k_e;
+  }
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  constexpr double smallest_mu = 1e-10, largest_mu = 1e20;
+  double mu = 0;
+  auto [pi, pi_size] = potential(c, c.nodes);
+  Residual r = residual(c, c.nodes);
+  ChainEquilibrium result;
+  BandedLU s;
+  std::vector<double> dx(2 * n);
+  std::vector<Vector2> trial(n);
+  for (unsigned iteration = 1; iteration <= 2000; ++iteration) {
+    result.iterations = iteration;
+    if (r.largest <= residual_floor(c) / 8) // as exact as the positions' round-off lets it be
+      break;
+    // S + mu D in band storage, DoF 2 i + j for component j of node i; held rows are identity
+    s.reinit(2 * n, 3, 3);
+    for (std::size_t k = 0; k + 1 < n; ++k) {
+      const Matrix2 t = c.elements[k].tangent(chord(c.nodes, k));
+      for (int a : {0, 1})
+        for (int b : {0, 1}) {
+          const std::size_t i = 2 * k + a, j = 2 * k + b;
+          s(i, j) += t[2 * a + b];
+          s(i + 2, j + 2) += t[2 * a + b];
+          s(i, j + 2) -= t[2 * a + b];
+          s(i + 2, j) -= t[2 * a + b];
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      for (int a : {0, 1}) {
+        const std::size_t row = 2 * i + a;
+        if (c.held[i]) {
+          for (std::size_t j = row >= 3 ? row - 3 : 0; j <= std::min(2 * n - 1, row + 3); ++j)
+            s(row, j) = s(j, row) = 0;
+          s(row, row) = 1;
+        } else
+          s(row, row) += mu * metric[i];
+      }
+    try {
+      s.factorize();
+    } catch (const std::runtime_error&) { // not positive definite: a shorter, steadier step
+      mu = std::min(largest_mu, std::max(10 * mu, smallest_mu));
+      if (mu == largest_mu)
+        throw std::runtime_error("the cable's equilibrium was not found: its stiffness stays "
+                                 "singular (a node held by slack elements only?)");
+      continue;
+    }
+    s.solve(r.r.data(), dx.data());
+    // along dx, shortened fourfold until Pi decreases (backtracking; Nocedal & Wright, Alg. 3.1):
+    // far from equilibrium the full step of a stiff cable overshoots by orders of magnitude
+    bool accepted = false;
+    double step = 0;
+    for (double alpha = 1; alpha > 1e-6 && !accepted; alpha /= 4) {
+      step = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        trial[i] = {c.nodes[i][0] + alpha * dx[2 * i], c.nodes[i][1] + alpha * dx[2 * i + 1]};
+        step = std::max({step, std::abs(alpha * dx[2 * i]), std::abs(alpha * dx[2 * i + 1])});
+      }
+      const auto [pi_trial, trial_size] = potential(c, trial);
+      Residual r_trial = residual(c, trial);
+      // Pi decreases; within its round-off, the residual must (at equilibrium Pi is flat)
+      const double noise = 16 * eps * std::max(pi_size, trial_size);
+      accepted = std::isfinite(pi_trial) &&
+                 (pi_trial < pi - noise || (pi_trial <= pi + noise && r_trial.largest < r.largest));
+      if (accepted) {
+        c.nodes = trial;
+        pi = pi_trial;
+        pi_size = trial_size;
+        r = std::move(r_trial);
+        if (alpha == 1)
+          mu = mu / 10 < smallest_mu ? 0.0 : mu / 10;
+      }
+    }
+    if (!accepted) {
+      mu = std::min(largest_mu, std::max(10 * mu, smallest_mu));
+      if (mu == largest_mu)
+        break; // no step lowers Pi or the residual: at round-off
+      continue;
+    }
+    if (mu <= 1e-6 && step <= 1e3 * eps * length_scale)
+      break; // (nearly) Newton's step at round-off: quadratic convergence left nothing to gain
+  }
+  result.residual = r.scale > 0 ? r.largest / r.scale : 0.0;
+  result.residual_floor = r.scale > 0 ? residual_floor(c) / r.scale : 0.0;
+  if (!(result.residual <= std::max(1e-10, result.residual_floor)))
+    throw std::runtime_error(
+        "the cable's equilibrium was not found after " + std::to_string(result.iterations) +
+        " iterations (largest residual force " + std::to_string(r.largest) + " N)");
+  return result;
+}
+} // namespace
+
+ChainEquilibrium solve_cable_equilibrium(CableChain& c) {
+  const std::size_t n = c.nodes.size();
+  if (n < 2 || c.elements.size() != n - 1 || c.held.size() != n || c.loads.size() != n)
+    throw std::invalid_argument("a cable chain needs n >= 2 nodes, n - 1 elements, and a held "
+                                "flag and a load per node");
+  if (std::find(c.held.begin(), c.held.end(), true) == c.held.end())
+    throw std::invalid_argument("a cable chain with no held node has no equilibrium");
+  // Nested iteration (Briggs, Henson & McCormick, A Multigrid Tutorial, 2nd ed., sec. 3.3 "full
+  // multigrid"'s outer loop): from a poor start the trust region's walk down the energy takes
+  // more steps the finer the chain; on the coarsest chain it is short, and each finer chain
+  // starts from the coarser one's equilibrium, an O(h^2) guess Newton's method finishes in a few
+  // steps.
+  std::size_t levels = 0;
+  if (c.elements.size() > 64) {
+    std::vector<std::size_t> kept;
+    CableChain coarse = coarser(c, kept);
+    if (coarse.elements.size() < c.elements.size()) {
+      levels = solve_cable_equilibrium(coarse).coarser_chains + 1;
+      prolong(coarse, kept, c);
+    }
+  }
+  ChainEquilibrium result = newton(c);
+  result.coarser_chains = levels;
+  return result;
+}
+
+} // namespace hamdyn

@@ -1,0 +1,58 @@
+#pragma once
+// The static equilibrium of a cable in the plane: a chain of cable elements (models/
+// cable_element.h) between held nodes under dead loads at the nodes, sum of the elements' forces
+// + loads = 0, found from any start, the straight, unstressed or compressed chord included
+// (whose tangent is singular or indefinite: the start Code_Aster's SSNL114 case needs
+// continuation for).
+//
+// The equilibrium minimizes the total potential Pi(x) = sum V_e - sum p . x (a stable one; the
+// loads are dead), so the iteration is Newton's method made globally convergent as a trust
+// region in Levenberg-Marquardt form (Nocedal & Wright, Numerical Optimization, 2nd ed., sec.
+// 4.1 and 10.3; More, Lecture Notes in Math. 630, 1978): a step solves (S + mu D) dx = r with S
+// the tangent stiffness (models/cable_element.h), D its material diagonal and r the residual
+// force, and is taken only if it lowers Pi; mu grows tenfold when a step fails (or S + mu D has
+// a non-positive pivot) and shrinks tenfold when one succeeds, so far from equilibrium the
+// iteration walks down the energy and near it is Newton's, converging quadratically. No load
+// stepping or user tuning is needed from a straight start: the first steps, at large mu, let
+// the weight pull the chain into a sag.
+//
+// Each chain of more than 64 elements first solves the chain with every other node merged and
+// starts from its equilibrium (nested iteration), so the number of iterations does not grow with
+// the number of elements. The chain's matrix is block tridiagonal in the node order (half bandwidth
+// 3), factored in band storage (system/banded_lu.h) in O(n): 10^5 elements take milliseconds per
+// iteration.
+#include "models/cable_element.h"
+
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+struct CableChain {
+  std::vector<Vector2> nodes;         // positions [m]: the start, the equilibrium on return
+  std::vector<bool> held;             // per node: held where it is
+  std::vector<CableElement> elements; // element k joins nodes k and k + 1
+  std::vector<Vector2> loads;         // dead loads at the nodes [N]
+};
+
+struct ChainEquilibrium {
+  /// Newton's iterations on the given chain (after its coarser chains').
+  unsigned iterations = 0;
+  /// How many coarser chains were solved first (nested iteration).
+  std::size_t coarser_chains = 0;
+  /// The largest residual force at a free node, relative to the largest element force or load,
+  /// and the floor double precision sets it (8 eps max(EA/L) max|x| relative to the same).
+  double residual = 0, residual_floor = 0;
+};
+
+/// The nodal dead loads of a uniform weight w per unstretched length [N/m, in -z]: w L_e / 2
+/// at each end of each element (exact for the chain's straight elements, whose weight acts at
+/// their ends).
+std::vector<Vector2> gravity_loads(const std::vector<CableElement>& elements, double weight);
+
+/// Moves chain.nodes to the equilibrium (converged when the residual is at 1e-10 or at the
+/// floor). Throws std::invalid_argument for a chain that is not one (sizes, no held node) and
+/// std::runtime_error naming what failed when no equilibrium is found.
+ChainEquilibrium solve_cable_equilibrium(CableChain& chain);
+
+} // namespace hamdyn
