@@ -1,0 +1,113 @@
+#include "studies/cable_motion.h"
+
+#include "system/banded_lu.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace hamdyn {
+
+std::vector<double> lumped_masses(const std::vector<CableElement>& elements, double rho_a) {
+  std::vector<double> masses(elements.size() + 1, 0.0);
+  for (std::size_t k = 0; k < elements.size(); ++k) {
+    masses[k] += 0.5 * rho_a * elements[k].rest_length;
+    masses[k + 1] += 0.5 * rho_a * elements[k].rest_length;
+  }
+  return masses;
+}
+
+double kinetic_energy(const std::vector<double>& masses, const ChainMotion& s) {
+  double t = 0;
+  for (std::size_t i = 0; i < masses.size(); ++i)
+    t += 0.5 * masses[i] * (s.v[i].x * s.v[i].x + s.v[i].z * s.v[i].z);
+  return t;
+}
+
+namespace {
+Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
+  return {x[k + 1].x - x[k].x, x[k + 1].z - x[k].z};
+}
+} // namespace
+
+double potential_energy(const CableChain& chain, const std::vector<Vector2>& x) {
+  double v = 0;
+  for (std::size_t k = 0; k < chain.elements.size(); ++k)
+    v += chain.elements[k].energy(chord(x, k));
+  for (std::size_t i = 0; i < x.size(); ++i)
+    v -= chain.loads[i].x * x[i].x + chain.loads[i].z * x[i].z;
+  return v;
+}
+
+unsigned step_chain(const CableChain& chain, const std::vector<double>& masses, ChainMotion& s,
+                    double dt, double tolerance) {
+  const std::size_t n = s.x.size();
+  // the unknown x1, starting from the constant-velocity guess x0 + dt v0
+  std::vector<Vector2> x1(n);
+  for (std::size_t i = 0; i < n; ++i)
+    x1[i] = chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
+  std::vector<double> r(2 * n), dx(2 * n);
+  BandedLU j;
+  for (unsigned iteration = 1; iteration <= 50; ++iteration) {
+    // R = sum F_mean + p - m (2 (x1 - x0) / dt - 2 v0) / dt, and -dR/dx1 in band storage
+    j.reinit(2 * n, 3, 3);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t a : {0, 1}) {
+        const double inertia = 2 * masses[i] / (dt * dt);
+        r[2 * i + a] = chain.loads[i][a] - inertia * (x1[i][a] - s.x[i][a] - dt * s.v[i][a]);
+        j(2 * i + a, 2 * i + a) = inertia;
+      }
+    for (std::size_t k = 0; k + 1 < n; ++k) {
+      Matrix2 slope{};
+      const Vector2 f = chain.elements[k].mean_force(chord(s.x, k), chord(x1, k), &slope);
+      for (std::size_t a : {0, 1}) {
+        r[2 * k + a] += f[a]; // on node k; -f on node k + 1
+        r[2 * (k + 1) + a] -= f[a];
+        for (std::size_t b : {0, 1}) { // d1 = x1_{k+1} - x1_k
+          const double g = slope[2 * a + b];
+          j(2 * k + a, 2 * k + b) += g;
+          j(2 * k + a, 2 * (k + 1) + b) -= g;
+          j(2 * (k + 1) + a, 2 * k + b) -= g;
+          j(2 * (k + 1) + a, 2 * (k + 1) + b) += g;
+        }
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      if (chain.held[i])
+        for (std::size_t a : {0, 1}) {
+          const std::size_t row = 2 * i + a;
+          for (std::size_t c = row >= 3 ? row - 3 : 0; c <= std::min(2 * n - 1, row + 3); ++c)
+            j(row, c) = j(c, row) = 0;
+          j(row, row) = 1;
+          r[row] = 0;
+        }
+    j.factorize();
+    j.solve(r.data(), dx.data());
+    double correction = 0, motion = 0, farthest = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t a : {0, 1}) {
+        x1[i][a] += dx[2 * i + a];
+        correction = std::max(correction, std::abs(dx[2 * i + a]));
+        motion = std::max(motion, std::abs(x1[i][a] - s.x[i][a]));
+        farthest = std::max(farthest, std::abs(x1[i][a]));
+      }
+    if (!std::isfinite(correction))
+      break;
+    // converged, or at the positions' round-off (a correction below a few ulps of x is noise)
+    const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
+    if (correction <= std::max(tolerance * motion, round_off)) {
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t a : {0, 1})
+          s.v[i][a] = 2 * (x1[i][a] - s.x[i][a]) / dt - s.v[i][a];
+      s.x = x1;
+      s.t += dt;
+      return iteration;
+    }
+  }
+  throw std::runtime_error("the cable's step from t = " + std::to_string(s.t) +
+                           " s did not converge (Newton's method on the midpoint rule)");
+}
+
+} // namespace hamdyn
