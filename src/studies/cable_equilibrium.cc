@@ -130,14 +130,16 @@ void prolong(const CableChain& coarse, const std::vector<std::size_t>& kept, Cab
 
 /// The floor double precision sets the residual force: positions known to eps |x| make the
 /// forces uncertain by EA/L eps |x| (a stiff, finely divided cable's floor lies far above eps
-/// times its tension); 8 times that.
+/// times its tension); a node's residual sums two elements' forces, each from a length whose two
+/// ends carry round-off in both coordinates: 32 times that (measured residuals at round-off lie
+/// between 1 and 8 times EA/L eps |x|).
 double residual_floor(const CableChain& c) {
   double stiffest = 0, farthest = 0;
   for (const CableElement& e : c.elements)
     stiffest = std::max(stiffest, e.axial_stiffness / e.rest_length);
   for (const Vector2& x : c.nodes)
     farthest = std::max({farthest, std::abs(x[0]), std::abs(x[1])});
-  return 8 * std::numeric_limits<double>::epsilon() * stiffest * farthest;
+  return 32 * std::numeric_limits<double>::epsilon() * stiffest * farthest;
 }
 
 ChainEquilibrium newton(CableChain& c) {
@@ -163,7 +165,7 @@ ChainEquilibrium newton(CableChain& c) {
   std::vector<Vector2> trial(n);
   for (unsigned iteration = 1; iteration <= 2000; ++iteration) {
     result.iterations = iteration;
-    if (r.largest <= residual_floor(c) / 8) // as exact as the positions' round-off lets it be
+    if (r.largest <= residual_floor(c) / 32) // as exact as the positions' round-off lets it be
       break;
     // S + mu D in band storage, DoF 2 i + j for component j of node i; held rows are identity
     s.reinit(2 * n, 3, 3);

@@ -41,7 +41,7 @@ struct ChainEquilibrium {
   /// How many coarser chains were solved first (nested iteration).
   std::size_t coarser_chains = 0;
   /// The largest residual force at a free node, relative to the largest element force or load,
-  /// and the floor double precision sets it (8 eps max(EA/L) max|x| relative to the same).
+  /// and the floor double precision sets it (32 eps max(EA/L) max|x| relative to the same).
   double residual = 0, residual_floor = 0;
 };
 
@@ -50,7 +50,7 @@ struct ChainEquilibrium {
 /// their ends).
 std::vector<Vector2> gravity_loads(const std::vector<CableElement>& elements, double weight);
 
-/// Moves chain.nodes to the equilibrium (converged when the residual is at 1e-10 or at the
+/// Moves chain.nodes to the equilibrium (converged when the residual is at 1e-10 or below the
 /// floor). Throws std::invalid_argument for a chain that is not one (sizes, no held node) and
 /// std::runtime_error naming what failed when no equilibrium is found.
 ChainEquilibrium solve_cable_equilibrium(CableChain& chain);
