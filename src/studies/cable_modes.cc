@@ -9,7 +9,7 @@
 
 namespace hamdyn {
 
-std::vector<double> chain_frequencies(const CableChain& chain, const std::vector<double>& masses,
+std::vector<double> chain_frequencies(const CableChain& chain, const CableMass& mass,
                                       unsigned n_modes) {
   const std::size_t n = chain.nodes.size();
   // the free nodes' DoFs: 2 per node, numbered along the line
@@ -21,8 +21,13 @@ std::vector<double> chain_frequencies(const CableChain& chain, const std::vector
   dealii::FullMatrix<double> k(2 * n_free, 2 * n_free), m(2 * n_free, 2 * n_free);
   for (std::size_t i = 0; i < n; ++i)
     if (dof[i] >= 0)
-      for (unsigned a : {0u, 1u})
-        m(unsigned(dof[i]) + a, unsigned(dof[i]) + a) = masses[i];
+      for (unsigned a : {0u, 1u}) {
+        m(unsigned(dof[i]) + a, unsigned(dof[i]) + a) = mass.node[i];
+        if (i + 1 < n && dof[i + 1] >= 0) {
+          m(unsigned(dof[i]) + a, unsigned(dof[i + 1]) + a) = mass.element[i];
+          m(unsigned(dof[i + 1]) + a, unsigned(dof[i]) + a) = mass.element[i];
+        }
+      }
   for (std::size_t e = 0; e + 1 < n; ++e) {
     const Vector2 d{chain.nodes[e + 1].x - chain.nodes[e].x,
                     chain.nodes[e + 1].z - chain.nodes[e].z};

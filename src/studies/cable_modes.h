@@ -2,9 +2,11 @@
 // Small in-plane vibration of a lumped-mass cable line about its static equilibrium
 // (studies/cable_equilibrium.h): K_t x = omega^2 M x, K_t assembled from the elements' tangents
 // at the equilibrium, EA/L e e^T + T/l (I - e e^T) (models/cable_element.h), so that the
-// tension's geometric stiffness is in it, and M the nodes' masses. This is the linearized theory
-// Irvine & Caughey's shallow-cable modes approximate (exact/sagged_cable_frequencies.h); it holds
-// the catenary's own geometry, which differs from the shallow theory by O((d/l)^2).
+// tension's geometric stiffness is in it, and M lumped or consistent (models/cable_mass.h). This is
+// the linearized theory Irvine & Caughey's shallow-cable modes approximate
+// (exact/sagged_cable_frequencies.h); it holds the catenary's own geometry, which differs from the
+// shallow theory by O((d/l)^2).
+#include "models/cable_mass.h"
 #include "studies/cable_equilibrium.h"
 
 #include <vector>
@@ -14,7 +16,7 @@ namespace hamdyn {
 /// The lowest `n_modes` angular frequencies [rad/s] of the chain's free nodes about its current
 /// configuration (an equilibrium), ascending. Dense LAPACK through deal.II (a chain of a few
 /// hundred elements, as a comparison or a test takes; n^3 in the number of free DoFs).
-std::vector<double> chain_frequencies(const CableChain& chain, const std::vector<double>& masses,
+std::vector<double> chain_frequencies(const CableChain& chain, const CableMass& mass,
                                       unsigned n_modes);
 
 } // namespace hamdyn

@@ -10,22 +10,6 @@
 
 namespace hamdyn {
 
-std::vector<double> lumped_masses(const std::vector<CableElement>& elements, double rho_a) {
-  std::vector<double> masses(elements.size() + 1, 0.0);
-  for (std::size_t k = 0; k < elements.size(); ++k) {
-    masses[k] += 0.5 * rho_a * elements[k].rest_length;
-    masses[k + 1] += 0.5 * rho_a * elements[k].rest_length;
-  }
-  return masses;
-}
-
-double kinetic_energy(const std::vector<double>& masses, const ChainMotion& s) {
-  double t = 0;
-  for (std::size_t i = 0; i < masses.size(); ++i)
-    t += 0.5 * masses[i] * (s.v[i].x * s.v[i].x + s.v[i].z * s.v[i].z);
-  return t;
-}
-
 namespace {
 Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
   return {x[k + 1].x - x[k].x, x[k + 1].z - x[k].z};
@@ -41,24 +25,34 @@ double potential_energy(const CableChain& chain, const std::vector<Vector2>& x) 
   return v;
 }
 
-unsigned step_chain(const CableChain& chain, const std::vector<double>& masses, ChainMotion& s,
-                    double dt, double tolerance) {
+unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
+                    double tolerance) {
   const std::size_t n = s.x.size();
   // the unknown x1, starting from the constant-velocity guess x0 + dt v0
   std::vector<Vector2> x1(n);
   for (std::size_t i = 0; i < n; ++i)
     x1[i] = chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
   std::vector<double> r(2 * n), dx(2 * n);
+  std::vector<Vector2> lag(n); // x1 - x0 - dt v0, what M (2 / dt^2) turns into the inertia force
   BandedLU j;
   for (unsigned iteration = 1; iteration <= 50; ++iteration) {
-    // R = sum F_mean + p - m (2 (x1 - x0) / dt - 2 v0) / dt, and -dR/dx1 in band storage
+    // R = sum F_mean + p - M (2 (x1 - x0) / dt - 2 v0) / dt, and -dR/dx1 in band storage
     j.reinit(2 * n, 3, 3);
+    const double c = 2 / (dt * dt);
     for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t a : {0, 1})
+        lag[i][a] = x1[i][a] - s.x[i][a] - dt * s.v[i][a];
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vector2 inertia = mass.row_times(i, lag);
       for (std::size_t a : {0, 1}) {
-        const double inertia = 2 * masses[i] / (dt * dt);
-        r[2 * i + a] = chain.loads[i][a] - inertia * (x1[i][a] - s.x[i][a] - dt * s.v[i][a]);
-        j(2 * i + a, 2 * i + a) = inertia;
+        r[2 * i + a] = chain.loads[i][a] - c * inertia[a];
+        j(2 * i + a, 2 * i + a) = c * mass.node[i];
+        if (i + 1 < n) {
+          j(2 * i + a, 2 * (i + 1) + a) = c * mass.element[i];
+          j(2 * (i + 1) + a, 2 * i + a) = c * mass.element[i];
+        }
       }
+    }
     for (std::size_t k = 0; k + 1 < n; ++k) {
       Matrix2 slope{};
       const Vector2 f = chain.elements[k].mean_force(chord(s.x, k), chord(x1, k), &slope);

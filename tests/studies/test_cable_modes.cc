@@ -1,7 +1,9 @@
 // The lumped-mass cable line's in-plane modes about its static equilibrium against Irvine &
 // Caughey's shallow sagged cable (exact/sagged_cable_frequencies.h), on both sides of the
 // crossover lambda^2 = 4 pi^2 (where the first symmetric mode passes the first antisymmetric
-// one), and the difference between them shrinking as (d/l)^2 (the shallow theory's neglect).
+// one), and the difference between them shrinking as (d/l)^2 (the shallow theory's neglect); the
+// lumped and the consistent mass bracketing the frequencies and converging to each other at
+// O(h^2).
 #include "exact/elastic_catenary.h"
 #include "exact/sagged_cable_frequencies.h"
 #include "studies/cable_modes.h"
@@ -20,9 +22,10 @@ struct Comparison {
 };
 
 /// A cable of span l = 100 m, 1 kg/m under g = 9.81 hanging `sag` below its level supports, its
-/// EA chosen for Irvine's lambda^2 ~ `target`; n elements from the catenary's points, brought to
-/// the chain's equilibrium, and its four lowest modes against Irvine's.
-Comparison compare(double sag, double target, unsigned n) {
+/// EA chosen for Irvine's lambda^2 ~ `target`: n elements from the catenary's points, brought to
+/// the chain's equilibrium, and its four lowest frequencies.
+std::vector<double> frequencies(double sag, double target, unsigned n, bool consistent,
+                                double* lambda2 = nullptr, double* horizontal_tension = nullptr) {
   const double l = 100, rho_a = 1, w = 9.81 * rho_a;
   // EA for the target: lambda^2 = (w l / H)^2 l EA / (H L_e), H ~ w l^2 / 8d
   const double h_guess = w * l * l / (8 * sag);
@@ -40,12 +43,18 @@ Comparison compare(double sag, double target, unsigned n) {
   }
   chain.loads = hamdyn::gravity_loads(chain.elements, w);
   hamdyn::solve_cable_equilibrium(chain);
-  std::vector<double> masses(n + 1, rho_a * l0 / n);
-  masses.front() = masses.back() = rho_a * l0 / (2 * n);
-  const auto omega = hamdyn::chain_frequencies(chain, masses, 4);
-  const double h = exact.horizontal_tension();
-  const double lambda2 = hamdyn::exact::irvine_lambda_squared(l, h, w, ea, sag);
-  const auto irvine = hamdyn::exact::sagged_cable_modes(l, h, rho_a, lambda2, 4);
+  if (lambda2)
+    *lambda2 = hamdyn::exact::irvine_lambda_squared(l, exact.horizontal_tension(), w, ea, sag);
+  if (horizontal_tension)
+    *horizontal_tension = exact.horizontal_tension();
+  return hamdyn::chain_frequencies(chain, hamdyn::cable_mass(chain.elements, rho_a, consistent), 4);
+}
+
+/// The lumped line's four lowest frequencies against Irvine's.
+Comparison compare(double sag, double target, unsigned n) {
+  double lambda2 = 0, h = 0;
+  const auto omega = frequencies(sag, target, n, false, &lambda2, &h);
+  const auto irvine = hamdyn::exact::sagged_cable_modes(100, h, 1, lambda2, 4);
   Comparison c{lambda2, 0, irvine[0].symmetric};
   for (unsigned k = 0; k < 4; ++k)
     c.largest_difference = std::max(c.largest_difference, std::abs(omega[k] / irvine[k].omega - 1));
@@ -65,5 +74,21 @@ TEST(CableModes, IrvinesShallowCableOnBothSidesOfTheCrossover) {
     EXPECT_LT(deeper.largest_difference, 6 * 0.02 * 0.02);
     const double order = std::log2(deeper.largest_difference / shallow.largest_difference);
     EXPECT_NEAR(order, 2.0, 0.15) << "lambda^2 ~ " << target;
+  }
+}
+
+TEST(CableModes, LumpedAndConsistentMassBracketAndConverge) {
+  double previous = 0;
+  for (const unsigned n : {25u, 50u, 100u}) {
+    const auto lumped = frequencies(1, 100, n, false), consistent = frequencies(1, 100, n, true);
+    double difference = 0;
+    for (unsigned k = 0; k < 4; ++k) {
+      EXPECT_LT(lumped[k], consistent[k]) << "mode " << k + 1 << ", n = " << n;
+      difference = std::max(difference, consistent[k] / lumped[k] - 1);
+    }
+    if (previous > 0) {
+      EXPECT_NEAR(std::log2(previous / difference), 2.0, 0.1) << "n = " << n;
+    }
+    previous = difference;
   }
 }

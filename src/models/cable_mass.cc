@@ -1,0 +1,41 @@
+#include "models/cable_mass.h"
+
+namespace hamdyn {
+
+CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bool consistent) {
+  CableMass m{std::vector<double>(elements.size() + 1, 0.0),
+              std::vector<double>(elements.size(), 0.0)};
+  const double end_share = consistent ? 1.0 / 3 : 0.5;
+  for (std::size_t k = 0; k < elements.size(); ++k) {
+    const double mass = rho_a * elements[k].rest_length;
+    m.node[k] += end_share * mass;
+    m.node[k + 1] += end_share * mass;
+    if (consistent)
+      m.element[k] = mass / 6;
+  }
+  return m;
+}
+
+Vector2 CableMass::row_times(std::size_t i, const std::vector<Vector2>& v) const {
+  Vector2 y{node[i] * v[i].x, node[i] * v[i].z};
+  if (i > 0) {
+    y.x += element[i - 1] * v[i - 1].x;
+    y.z += element[i - 1] * v[i - 1].z;
+  }
+  if (i < element.size()) {
+    y.x += element[i] * v[i + 1].x;
+    y.z += element[i] * v[i + 1].z;
+  }
+  return y;
+}
+
+double CableMass::kinetic_energy(const std::vector<Vector2>& v) const {
+  double t = 0;
+  for (std::size_t i = 0; i < node.size(); ++i)
+    t += 0.5 * node[i] * (v[i].x * v[i].x + v[i].z * v[i].z);
+  for (std::size_t k = 0; k < element.size(); ++k)
+    t += element[k] * (v[k].x * v[k + 1].x + v[k].z * v[k + 1].z);
+  return t;
+}
+
+} // namespace hamdyn

@@ -1,0 +1,27 @@
+#pragma once
+// The mass matrix of a cable line, the same for both components (x, z), tridiagonal along the
+// line: M_ii at each node and M_{k,k+1} between the two nodes of element k.
+//   lumped (MoorDyn's lumped-mass line, Hall & Goupee, Ocean Eng. 104, 2015): half of each
+//     element's mass rho A L at each end, no coupling;
+//   consistent (the two-node element's int rho A N_i N_j ds): rho A L / 3 at each end and
+//     rho A L / 6 between them.
+// Both converge to the same continuum at O(h^2), from either side for the frequencies.
+#include "models/cable_element.h"
+
+#include <vector>
+
+namespace hamdyn {
+
+struct CableMass {
+  std::vector<double> node;    // M_ii [kg]
+  std::vector<double> element; // M_{k,k+1} [kg] (0 for a lumped line)
+
+  /// (M v)_i for node i (both components).
+  Vector2 row_times(std::size_t i, const std::vector<Vector2>& v) const;
+  /// v^T M v / 2 [J].
+  double kinetic_energy(const std::vector<Vector2>& v) const;
+};
+
+CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bool consistent);
+
+} // namespace hamdyn
