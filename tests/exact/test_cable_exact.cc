@@ -5,6 +5,7 @@
 // inextensible cable's tan y = y).
 #include "exact/elastic_catenary.h"
 #include "exact/sagged_cable_frequencies.h"
+#include "support/case_builder.h"
 
 #include <gtest/gtest.h>
 
@@ -20,6 +21,10 @@ TEST(ElasticCatenary, InextensibleLimitIsTheCatenary) {
   const ElasticCatenary c = ElasticCatenary::with_horizontal_tension({l, 0, 1e18, w}, h);
   const double u = w * l / (2 * h);
   EXPECT_NEAR(c.unstretched_length(), 2 * h / w * std::sinh(u), 1e-13 * l);
+  hamdyn::test_support::report(
+      "elastic catenary, inextensible limit: unstretched length against (2H/w) sinh(wl/2H), "
+      "relative error",
+      std::abs(c.unstretched_length() / (2 * h / w * std::sinh(u)) - 1));
   EXPECT_NEAR(c.sag(), h / w * (std::cosh(u) - 1), 1e-13 * l);
   EXPECT_NEAR(c.left_vertical_tension(), -h * std::sinh(u), 1e-13 * h);
   EXPECT_NEAR(c.tension(0), h * std::cosh(u), 1e-13 * h);
@@ -34,6 +39,9 @@ TEST(ElasticCatenary, LevelSupportsMatchIrvinesClosedForm) {
   const ElasticCatenary c = ElasticCatenary::with_length({l, 0, ea, w}, l0);
   const double h = c.horizontal_tension(), u = w * l0 / (2 * h);
   EXPECT_NEAR(h * l0 / ea + 2 * h / w * std::asinh(u), l, 1e-13 * l);
+  hamdyn::test_support::report(
+      "elastic catenary, level supports: sag against Irvine's closed form, relative error",
+      std::abs(c.sag() / (w * l0 * l0 / (8 * ea) + h / w * (std::sqrt(1 + u * u) - 1)) - 1));
   EXPECT_NEAR(c.left_vertical_tension(), -w * l0 / 2, 1e-13 * w * l0);
   EXPECT_NEAR(c.sag(), w * l0 * l0 / (8 * ea) + h / w * (std::sqrt(1 + u * u) - 1), 1e-13 * l);
   // the same cable given by its horizontal tension and by its sag
@@ -60,6 +68,9 @@ TEST(ElasticCatenary, InclinedCableSolvesItsEquilibrium) {
   x *= l0 / n / 3;
   z *= l0 / n / 3;
   EXPECT_NEAR(x, span.span, 1e-10 * span.span);
+  hamdyn::test_support::report(
+      "elastic catenary, inclined: the equilibrium ODE's end by Simpson's rule, relative error",
+      std::hypot(x - span.span, z - span.rise) / span.span);
   EXPECT_NEAR(z, span.rise, 1e-10 * span.span);
   const auto end = c.position(l0);
   EXPECT_NEAR(end.x, span.span, 1e-12 * span.span);
@@ -124,6 +135,9 @@ TEST(SaggedCableModes, LimitsOfIrvinesFrequencyEquation) {
   const auto stiff = sagged_cable_modes(l, h, m, 1e14, 2);
   EXPECT_TRUE(stiff[1].symmetric);
   EXPECT_NEAR(stiff[1].omega, 2 * 4.4934094579090642 * scale, 1e-10 * stiff[1].omega);
+  hamdyn::test_support::report(
+      "Irvine's frequency equation, lambda^2 -> infinity: root against tan y = y, relative error",
+      std::abs(stiff[1].omega / (2 * 4.4934094579090642 * scale) - 1));
   // Irvine's lambda^2 of a shallow cable: (w l / H)^2 l EA / (H L_e)
   const double lambda2 = hamdyn::exact::irvine_lambda_squared(100, 1e4, 20, 1e8, 2.5);
   EXPECT_NEAR(lambda2, 0.04 * 100 * 1e8 / (1e4 * 100 * 1.005), 1e-12 * lambda2);

@@ -6,11 +6,13 @@
 #include "exact/elastic_catenary.h"
 #include "models/cable_element.h"
 #include "studies/cable_equilibrium.h"
+#include "support/case_builder.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
+#include <string>
 
 using hamdyn::CableChain;
 using hamdyn::CableElement;
@@ -157,6 +159,13 @@ TEST(CableEquilibrium, MatchesTheExactChainFromEveryStart) {
     const auto result = hamdyn::solve_cable_equilibrium(ch);
     EXPECT_LT(largest_distance(ch.nodes, exact), 1e-11 * c.span)
         << "start sag " << sag << ", tension only " << tension_only;
+    hamdyn::test_support::report(
+        std::string("cable chain equilibrium against its exact solution, from ") +
+            (sag > 0        ? "a parabola"
+             : tension_only ? "the slack chord"
+                            : "the compressed chord") +
+            ", largest node distance / span",
+        largest_distance(ch.nodes, exact) / c.span);
     EXPECT_LE(result.residual, std::max(1e-10, result.residual_floor));
     EXPECT_LT(result.iterations, 300u);
   }
@@ -180,6 +189,11 @@ TEST(CableEquilibrium, ConvergesToTheElasticCatenaryAtSecondOrder) {
       if (previous > 0) {
         const double rate = std::log2(previous / error);
         EXPECT_NEAR(rate, 2.0, 0.05) << "n = " << n << ", rise " << c.rise;
+        if (n == 128)
+          hamdyn::test_support::report(std::string("cable chain against the elastic catenary (") +
+                                           (c.rise > 0 ? "inclined" : "level") +
+                                           "), order in h at 128 elements",
+                                       rate);
       }
       previous = error;
     }

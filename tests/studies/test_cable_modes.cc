@@ -7,11 +7,12 @@
 #include "exact/elastic_catenary.h"
 #include "exact/sagged_cable_frequencies.h"
 #include "studies/cable_modes.h"
+#include "support/case_builder.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdio>
+#include <string>
 
 using hamdyn::CableChain;
 
@@ -65,15 +66,17 @@ Comparison compare(double sag, double target, unsigned n) {
 TEST(CableModes, IrvinesShallowCableOnBothSidesOfTheCrossover) {
   for (const double target : {10.0, 100.0}) {
     const Comparison shallow = compare(1, target, 400), deeper = compare(2, target, 400);
-    std::printf("lambda^2 %.3f: d/l = 1/100 differs by %.3e, d/l = 1/50 (lambda^2 %.3f) by %.3e\n",
-                shallow.lambda2, shallow.largest_difference, deeper.lambda2,
-                deeper.largest_difference);
+    const std::string at = "sagged cable, lambda^2 = " + std::to_string(shallow.lambda2);
+    hamdyn::test_support::report(at + ": four lowest frequencies against Irvine's, d/l = 1/100",
+                                 shallow.largest_difference);
+    hamdyn::test_support::report(at + ": the same at d/l = 1/50", deeper.largest_difference);
     EXPECT_EQ(shallow.first_symmetric, target < 4 * M_PI * M_PI);
     // the shallow theory's neglect: within 6 (d/l)^2 (measured 5.0 at lambda^2 = 100), at order 2
     EXPECT_LT(shallow.largest_difference, 6 * 0.01 * 0.01);
     EXPECT_LT(deeper.largest_difference, 6 * 0.02 * 0.02);
     const double order = std::log2(deeper.largest_difference / shallow.largest_difference);
     EXPECT_NEAR(order, 2.0, 0.15) << "lambda^2 ~ " << target;
+    hamdyn::test_support::report(at + ": order of the difference in d/l", order);
   }
 }
 
