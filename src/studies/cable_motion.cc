@@ -1,6 +1,6 @@
 #include "studies/cable_motion.h"
 
-#include "system/banded_lu.h"
+#include "system/pivoted_band_lu.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,7 +34,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     x1[i] = chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
   std::vector<double> r(2 * n), dx(2 * n);
   std::vector<Vector2> lag(n); // x1 - x0 - dt v0, what M (2 / dt^2) turns into the inertia force
-  BandedLU j;
+  PivotedBandLU j;
   for (unsigned iteration = 1; iteration <= 50; ++iteration) {
     // R = sum F_mean + p - M (2 (x1 - x0) / dt - 2 v0) / dt, and -dR/dx1 in band storage
     j.reinit(2 * n, 3, 3);
@@ -78,7 +78,8 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
           r[row] = 0;
         }
     j.factorize();
-    j.solve(r.data(), dx.data());
+    dx = r;
+    j.solve(dx.data());
     double correction = 0, motion = 0, farthest = 0;
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t a : {0, 1}) {

@@ -1,0 +1,35 @@
+#pragma once
+// LU factorization with partial pivoting of a general band matrix (LAPACK's dgbtrf and dgbtrs,
+// which deal.II 9.4's LAPACK wrappers do not cover): for the non-symmetric Jacobians of large
+// motion (a cable's discrete gradient, models/cable_element.h), which are indefinite where
+// elements are compressed and the step is long against their axial period, so that the
+// pivot-free BandedLU
+// (system/banded_lu.h, for symmetric positive definite matrices) would stop. Row interchanges
+// widen the upper band by the lower one (Golub & Van Loan, Matrix Computations, 4th ed., sec.
+// 4.3.5).
+#include <cstddef>
+#include <vector>
+
+namespace hamdyn {
+
+class PivotedBandLU {
+public:
+  /// An n x n zero matrix with `lower` sub- and `upper` super-diagonals.
+  void reinit(std::size_t n, unsigned int lower, unsigned int upper);
+  /// Entry (i, j), |i - j| within the band (before factorize()).
+  double& operator()(std::size_t i, std::size_t j) {
+    return band_[(lower_ + upper_ + i - j) + j * rows_];
+  }
+  /// Factors in place; throws std::runtime_error for a singular matrix.
+  void factorize();
+  /// Solves A x = b in place (x holds b on entry).
+  void solve(double* x) const;
+
+private:
+  std::size_t n_ = 0, rows_ = 0; // rows_ = 2 lower + upper + 1, LAPACK's LDAB
+  unsigned int lower_ = 0, upper_ = 0;
+  std::vector<double> band_; // column-major, LAPACK's band storage
+  std::vector<int> pivots_;
+};
+
+} // namespace hamdyn
