@@ -51,15 +51,19 @@ m=0
 for mass in 0.001 0.005 0.02; do
   for tension in 50 100; do
     for np in 1 2; do
+      # its log kept: one such run once wrote nothing while another test suite ran beside it
       mpi $np "$hamdyn" modes --set "Right end/Point mass=$mass" --set "Model/Tension=$tension" \
-        --set "Modes/Number of modes=3" --output "single$np/$m" > /dev/null 2>&1
+        --set "Modes/Number of modes=3" --output "single$np/$m" > "single$np-$m.log" 2>&1
+      rc=$? # before the check's $(tail ...), which sets $? itself
+      check "single $np-rank run $m exits 0 ($(tail -1 "single$np-$m.log"))" test $rc -eq 0
     done
     m=$((m + 1))
   done
 done
 for np in 1 2 3; do
   mpi $np "$hamdyn" batch modes.prm --output "modes$np" > "modes$np.log" 2>&1
-  check "modes batch on $np rank(s) exits 0 ($(tail -1 "modes$np.log"))" test $? -eq 0
+  rc=$? # before the check's $(tail ...), which sets $? itself
+  check "modes batch on $np rank(s) exits 0 ($(tail -1 "modes$np.log"))" test $rc -eq 0
   check "modes batch on $np rank(s): summary = single 1-rank runs, to the last digit" \
     compare_summary "modes$np/summary.csv" "single1/{m}" modes.csv 0 \
     "omega_1=rows[0]['omega']" "omega_2=rows[1]['omega']" "omega_3=rows[2]['omega']"
