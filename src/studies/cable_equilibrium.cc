@@ -19,27 +19,24 @@ std::vector<Vector2> gravity_loads(const std::vector<CableElement>& elements, do
   return loads;
 }
 
-namespace {
-Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
-  return {x[k + 1][0] - x[k][0], x[k + 1][1] - x[k][1]};
-}
-
-/// Pi = sum V_e - sum p . x, and the size of its terms (what round-off in Pi is relative to).
-std::pair<double, double> potential(const CableChain& c, const std::vector<Vector2>& x) {
-  double pi = 0, size = 0;
+double potential_energy(const CableChain& c, const std::vector<Vector2>& x, double* size) {
+  double pi = 0, magnitude = 0;
   for (std::size_t k = 0; k < c.elements.size(); ++k) {
     const double v = c.elements[k].energy(chord(x, k));
     pi += v;
-    size += v;
+    magnitude += v;
   }
   for (std::size_t i = 0; i < x.size(); ++i) {
-    const double work = c.loads[i][0] * x[i][0] + c.loads[i][1] * x[i][1];
+    const double work = c.loads[i].x * x[i].x + c.loads[i].z * x[i].z;
     pi -= work;
-    size += std::abs(work);
+    magnitude += std::abs(work);
   }
-  return {pi, size};
+  if (size)
+    *size = magnitude;
+  return pi;
 }
 
+namespace {
 /// The residual force sum F + p at each free node (0 at held ones), its largest entry, and the
 /// largest element force or load it is measured against.
 struct Residual {
@@ -157,7 +154,8 @@ ChainEquilibrium newton(CableChain& c) {
   constexpr double eps = std::numeric_limits<double>::epsilon();
   constexpr double smallest_mu = 1e-10, largest_mu = 1e20;
   double mu = 0;
-  auto [pi, pi_size] = potential(c, c.nodes);
+  double pi_size = 0;
+  double pi = potential_energy(c, c.nodes, &pi_size);
   Residual r = residual(c, c.nodes);
   ChainEquilibrium result;
   BandedLU s;
@@ -169,27 +167,12 @@ ChainEquilibrium newton(CableChain& c) {
       break;
     // S + mu D in band storage, DoF 2 i + j for component j of node i; held rows are identity
     s.reinit(2 * n, 3, 3);
-    for (std::size_t k = 0; k + 1 < n; ++k) {
-      const Matrix2 t = c.elements[k].tangent(chord(c.nodes, k));
-      for (int a : {0, 1})
-        for (int b : {0, 1}) {
-          const std::size_t i = 2 * k + a, j = 2 * k + b;
-          s(i, j) += t[2 * a + b];
-          s(i + 2, j + 2) += t[2 * a + b];
-          s(i, j + 2) -= t[2 * a + b];
-          s(i + 2, j) -= t[2 * a + b];
-        }
-    }
+    for (std::size_t k = 0; k + 1 < n; ++k)
+      add_element_block(s, k, c.elements[k].tangent(chord(c.nodes, k)));
     for (std::size_t i = 0; i < n; ++i)
-      for (int a : {0, 1}) {
-        const std::size_t row = 2 * i + a;
-        if (c.held[i]) {
-          for (std::size_t j = row >= 3 ? row - 3 : 0; j <= std::min(2 * n - 1, row + 3); ++j)
-            s(row, j) = s(j, row) = 0;
-          s(row, row) = 1;
-        } else
-          s(row, row) += mu * metric[i];
-      }
+      for (std::size_t a : {0, 1})
+        s(2 * i + a, 2 * i + a) += mu * metric[i];
+    hold_rows(s, c.held);
     try {
       s.factorize();
     } catch (const std::runtime_error&) { // not positive definite: a shorter, steadier step
@@ -210,7 +193,8 @@ ChainEquilibrium newton(CableChain& c) {
         trial[i] = {c.nodes[i][0] + alpha * dx[2 * i], c.nodes[i][1] + alpha * dx[2 * i + 1]};
         step = std::max({step, std::abs(alpha * dx[2 * i]), std::abs(alpha * dx[2 * i + 1])});
       }
-      const auto [pi_trial, trial_size] = potential(c, trial);
+      double trial_size = 0;
+      const double pi_trial = potential_energy(c, trial, &trial_size);
       Residual r_trial = residual(c, trial);
       // Pi decreases; within its round-off, the residual must (at equilibrium Pi is flat)
       const double noise = 16 * eps * std::max(pi_size, trial_size);

@@ -23,6 +23,7 @@
 // iteration.
 #include "models/cable_element.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,45 @@ struct ChainEquilibrium {
   /// and the floor double precision sets it (32 eps max(EA/L) max|x| relative to the same).
   double residual = 0, residual_floor = 0;
 };
+
+/// The chord of element k, x_{k+1} - x_k.
+inline Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
+  return {x[k + 1].x - x[k].x, x[k + 1].z - x[k].z};
+}
+
+/// The chain's total potential Pi = sum of the elements' energies - sum p . x [J] at positions x;
+/// `size`, when given, gets the sum of its terms' magnitudes (what its round-off is relative to).
+double potential_energy(const CableChain& chain, const std::vector<Vector2>& x,
+                        double* size = nullptr);
+
+/// Adds an element's 2 x 2 block t (d force on its first node / d chord) to a matrix in the
+/// chain's numbering (DoF 2 i + a for component a of node i) as [t -t; -t t] at element k's
+/// nodes: the tangent of the chain's forces, for any matrix with entries a(i, j).
+template <class Matrix>
+void add_element_block(Matrix& a, std::size_t k, const Matrix2& t) {
+  for (std::size_t p : {0u, 1u})
+    for (std::size_t q : {0u, 1u}) {
+      const double g = t[2 * p + q];
+      a(2 * k + p, 2 * k + q) += g;
+      a(2 * k + p, 2 * (k + 1) + q) -= g;
+      a(2 * (k + 1) + p, 2 * k + q) -= g;
+      a(2 * (k + 1) + p, 2 * (k + 1) + q) += g;
+    }
+}
+
+/// Makes the rows and columns of the held nodes' DoFs identity in a band matrix of half
+/// bandwidth 3 in the chain's numbering (their unknowns stay 0).
+template <class Band>
+void hold_rows(Band& a, const std::vector<bool>& held) {
+  const std::size_t n = 2 * held.size();
+  for (std::size_t i = 0; i < held.size(); ++i)
+    if (held[i])
+      for (std::size_t row : {2 * i, 2 * i + 1}) {
+        for (std::size_t c = row >= 3 ? row - 3 : 0; c <= std::min(n - 1, row + 3); ++c)
+          a(row, c) = a(c, row) = 0;
+        a(row, row) = 1;
+      }
+}
 
 /// The nodal dead loads of a uniform weight w per unstretched length [N/m, in -z]: w L_e / 2
 /// at each end of each element (exact for the chain's straight elements, whose weight acts at

@@ -10,21 +10,6 @@
 
 namespace hamdyn {
 
-namespace {
-Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
-  return {x[k + 1].x - x[k].x, x[k + 1].z - x[k].z};
-}
-} // namespace
-
-double potential_energy(const CableChain& chain, const std::vector<Vector2>& x) {
-  double v = 0;
-  for (std::size_t k = 0; k < chain.elements.size(); ++k)
-    v += chain.elements[k].energy(chord(x, k));
-  for (std::size_t i = 0; i < x.size(); ++i)
-    v -= chain.loads[i].x * x[i].x + chain.loads[i].z * x[i].z;
-  return v;
-}
-
 unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
                     double tolerance) {
   const std::size_t n = s.x.size();
@@ -54,29 +39,18 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
       }
     }
     for (std::size_t k = 0; k + 1 < n; ++k) {
-      Matrix2 slope{};
+      Matrix2 slope{}; // d F_mean / d d1, d1 = x1_{k+1} - x1_k
       const Vector2 f = chain.elements[k].mean_force(chord(s.x, k), chord(x1, k), &slope);
       for (std::size_t a : {0, 1}) {
         r[2 * k + a] += f[a]; // on node k; -f on node k + 1
         r[2 * (k + 1) + a] -= f[a];
-        for (std::size_t b : {0, 1}) { // d1 = x1_{k+1} - x1_k
-          const double g = slope[2 * a + b];
-          j(2 * k + a, 2 * k + b) += g;
-          j(2 * k + a, 2 * (k + 1) + b) -= g;
-          j(2 * (k + 1) + a, 2 * k + b) -= g;
-          j(2 * (k + 1) + a, 2 * (k + 1) + b) += g;
-        }
       }
+      add_element_block(j, k, slope);
     }
+    hold_rows(j, chain.held);
     for (std::size_t i = 0; i < n; ++i)
       if (chain.held[i])
-        for (std::size_t a : {0, 1}) {
-          const std::size_t row = 2 * i + a;
-          for (std::size_t c = row >= 3 ? row - 3 : 0; c <= std::min(2 * n - 1, row + 3); ++c)
-            j(row, c) = j(c, row) = 0;
-          j(row, row) = 1;
-          r[row] = 0;
-        }
+        r[2 * i] = r[2 * i + 1] = 0;
     j.factorize();
     dx = r;
     j.solve(dx.data());

@@ -23,10 +23,6 @@ struct ChainMotion {
   std::vector<Vector2> x, v; // positions [m] and velocities [m/s] of the nodes
 };
 
-/// V = sum of the elements' energies - sum p . x [J] (the chain's strain energy and the dead
-/// loads' potential).
-double potential_energy(const CableChain& chain, const std::vector<Vector2>& x);
-
 /// Steps `s` by dt (held nodes stay where they are) and returns Newton's iterations. Newton's
 /// method stops when its correction is below `tolerance` times the step's largest motion, or
 /// below the positions' round-off (16 eps max|x|). Throws std::runtime_error when it does not
