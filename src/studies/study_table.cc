@@ -21,8 +21,8 @@ const std::vector<StudyCommand>& study_commands() {
   static const std::vector<StudyCommand> commands = [] {
     StudyCommand run_study;
     run_study.name = "run";
-    run_study.line = run_transient;
-    run_study.discrete = run_transient;
+    run_study.implementations = {{CaseKind::line, run_transient},
+                                 {CaseKind::discrete, run_transient}};
     run_study.resume = resume_transient;
     run_study.usage = R"(  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
       Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
@@ -50,8 +50,8 @@ const std::vector<StudyCommand>& study_commands() {
         R"(points\.pvd|points_[0-9]{5}\.vtp)";
     StudyCommand modes_study;
     modes_study.name = "modes";
-    modes_study.line = run_modes;
-    modes_study.discrete = run_discrete_modes;
+    modes_study.implementations = {{CaseKind::line, run_modes},
+                                   {CaseKind::discrete, run_discrete_modes}};
     modes_study.usage = R"(  hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
       beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.
@@ -65,9 +65,10 @@ const std::vector<StudyCommand>& study_commands() {
         R"(modes\.(csv|pvd)|modes_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.vtp)";
     StudyCommand buckling_study;
     buckling_study.name = "buckling";
-    buckling_study.line = run_buckling;
-    buckling_study.discrete_refusal =
-        "buckling is computed for 'euler bernoulli beam' and 'timoshenko beam'";
+    buckling_study.implementations = {
+        {CaseKind::line, run_buckling},
+        {CaseKind::discrete,
+         "buckling is computed for 'euler bernoulli beam' and 'timoshenko beam'"}};
     buckling_study.usage = R"(  hamdyn buckling [CASE.prm] [--set ...]... [--output DIR]
       Critical axial loads and buckling shapes of a beam (any supports, end springs and
       attachments; the case's Axial force is a preload): K x = P K_g x, P > 0 in compression.
@@ -80,8 +81,8 @@ const std::vector<StudyCommand>& study_commands() {
     buckling_study.file_names = R"(buckling\.(csv|pvd)|buckling_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
     StudyCommand compare_study;
     compare_study.name = "compare";
-    compare_study.line = run_compare;
-    compare_study.discrete = run_discrete_compare;
+    compare_study.implementations = {{CaseKind::line, run_compare},
+                                     {CaseKind::discrete, run_discrete_compare}};
     compare_study.usage = R"(  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
       The case solved four ways, side by side: primal finite elements, the discrete chain
       (masses and springs; a Hencky bar chain for a beam), the chain's impulse-based dual
@@ -96,8 +97,8 @@ const std::vector<StudyCommand>& study_commands() {
     compare_study.plot_file = "compare.png";
     StudyCommand converge_study;
     converge_study.name = "converge";
-    converge_study.line = run_converge;
-    converge_study.discrete = run_discrete_converge;
+    converge_study.implementations = {{CaseKind::line, run_converge},
+                                      {CaseKind::discrete, run_discrete_converge}};
     converge_study.usage = R"(  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
       A convergence study (Convergence section: Refine = h | p | dt | h and dt, Levels,
       Number of frequencies, History): the case at every level, errors against the exact
@@ -110,9 +111,10 @@ const std::vector<StudyCommand>& study_commands() {
     converge_study.plot_file = "convergence.png";
     StudyCommand response_study;
     response_study.name = "response";
-    response_study.line = run_response;
-    response_study.discrete_refusal = "a frequency response is computed for the line models "
-                                      "(string, euler bernoulli beam, timoshenko beam)";
+    response_study.implementations = {{CaseKind::line, run_response},
+                                      {CaseKind::discrete,
+                                       "a frequency response is computed for the line models "
+                                       "(string, euler bernoulli beam, timoshenko beam)"}};
     response_study.usage = R"(  hamdyn response [CASE.prm] [--set ...]... [--output DIR]
       Steady harmonic response (Frequency response section: Frequencies, Method = direct |
       modal, Structural damping, Modal damping ratio, Load PSD, Forces, Distributed force,
@@ -130,10 +132,11 @@ const std::vector<StudyCommand>& study_commands() {
     response_study.plot_file = "frf.png";
     StudyCommand spectrum_study;
     spectrum_study.name = "spectrum";
-    spectrum_study.line = run_spectrum;
+    spectrum_study.implementations = {{CaseKind::line, run_spectrum},
+                                      {CaseKind::discrete,
+                                       "response spectra are computed for the line models "
+                                       "(string, euler bernoulli beam, timoshenko beam)"}};
     spectrum_study.resume = resume_spectrum;
-    spectrum_study.discrete_refusal = "response spectra are computed for the line models "
-                                      "(string, euler bernoulli beam, timoshenko beam)";
     spectrum_study.usage = R"(  hamdyn spectrum CASE.prm [--set ...]... [--output DIR]
       Response spectra of the case's Ground motion (Response spectrum section: Periods,
       Damping ratios, Combination) by the exact piecewise-linear recurrence (Nigam & Jennings
@@ -153,10 +156,11 @@ const std::vector<StudyCommand>& study_commands() {
     spectrum_study.plot_file = "spectrum.png";
     StudyCommand static_study;
     static_study.name = "static";
-    static_study.line = run_static;
-    static_study.discrete_refusal =
-        "a discrete system's equilibrium is the one hamdyn modes finds about its initial state "
-        "(its log names it); hamdyn static solves the line models";
+    static_study.implementations = {
+        {CaseKind::line, run_static},
+        {CaseKind::discrete,
+         "a discrete system's equilibrium is the one hamdyn modes finds about its initial state "
+         "(its log names it); hamdyn static solves the line models"}};
     static_study.usage = R"(  hamdyn static [CASE.prm] [--set ...]... [--output DIR]
       Static equilibrium K u + F(u) = f of a line model under the case's loads (Load/
       Distributed force, the ends' Force and Moment, Attachments/Forces) taken at Static/Load
@@ -179,12 +183,21 @@ const std::vector<StudyCommand>& study_commands() {
   return commands;
 }
 
+CaseKind case_kind(const CaseParameters& c) {
+  return c.discrete ? CaseKind::discrete : CaseKind::line;
+}
+
 NamedValues StudyCommand::run(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                               bool report) const {
-  const StudyFunction f = c.discrete ? discrete : line;
-  if (!f)
-    throw InputError("Model/Type", discrete_model_name, discrete_refusal);
-  return f(c, file, comm, report);
+  const CaseKind kind = case_kind(c);
+  const std::string type = c.discrete ? discrete_model_name : model_kind(c.model_type).name;
+  for (const KindImplementation& i : implementations)
+    if (i.kind == kind) {
+      if (!i.run)
+        throw InputError("Model/Type", type, i.refusal);
+      return i.run(c, file, comm, report);
+    }
+  throw InputError("Model/Type", type, "hamdyn " + name + " is not implemented for it");
 }
 
 const StudyCommand* find_study(const std::string& name) {

@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
@@ -22,14 +23,28 @@ using StudyFunction = NamedValues (*)(const CaseParameters& c, const ParameterFi
 /// (whose used_parameters.prm gave `c`).
 using ResumeFunction = NamedValues (*)(const CaseParameters& c, MPI_Comm comm, bool report);
 
-/// A study of the line models (`line`) and of the discrete systems (`discrete`: null when the
-/// study has none, and a discrete case is then refused with `discrete_refusal`). The table
-/// chooses by the case's kind, so that no study branches on it.
+/// The kinds of case the studies are implemented for, each by functions of its own: the line
+/// models and the discrete systems (Model/Type = discrete). A new kind is a value here, its line
+/// in case_kind() and its line in each study's implementations.
+enum class CaseKind { line, discrete };
+CaseKind case_kind(const CaseParameters& c);
+
+/// A study's implementation for one kind of case, or (run null) why that kind has none.
+struct KindImplementation {
+  KindImplementation(CaseKind kind, StudyFunction run) : kind(kind), run(run) {}
+  KindImplementation(CaseKind kind, std::string refusal)
+      : kind(kind), refusal(std::move(refusal)) {}
+  CaseKind kind;
+  StudyFunction run = nullptr;
+  std::string refusal; // the InputError's allowed text, naming Model/Type
+};
+
+/// A study by kind of case: the table chooses the case's kind's implementation, so that no
+/// study branches on it.
 struct StudyCommand {
-  std::string name; // the command, and Batch/Study's value
-  StudyFunction line = nullptr, discrete = nullptr;
-  ResumeFunction resume = nullptr; // null: the study writes no checkpoint
-  std::string discrete_refusal;
+  std::string name;                                // the command, and Batch/Study's value
+  std::vector<KindImplementation> implementations; // a kind not listed is refused likewise
+  ResumeFunction resume = nullptr;                 // null: the study writes no checkpoint
   std::string usage;       // its paragraphs of `hamdyn --help`, from the synopsis line on
   std::string files;       // what the study writes, as listed after a run
   std::string file_names;  // a regular expression matching the name of every file it writes
