@@ -620,6 +620,7 @@ void LineModel::structure_part(const LA::Vector& state, LA::Vector& structure) c
 OutputFields LineModel::output_fields() const {
   OutputFields fields;
   const bool rotation = has_rotation();
+  fields.components = rotation ? 2 : 1;
   for (const auto& [w, theta] :
        {std::pair{"displacement", "rotation"}, std::pair{"velocity", "rotation_rate"},
         std::pair{"acceleration", "rotational_acceleration"}}) {

@@ -21,8 +21,12 @@ struct HistoryFunctionals {
 };
 
 struct OutputFields {
+  /// point: the displacement's `components` fields (w, and a beam's theta), then as many for the
+  /// velocity and as many for the acceleration, then the resultants sampled at points; cell: the
+  /// resultants held per cell.
   std::vector<std::string> point, cell;
   std::size_t n_local_cells = 0;
+  unsigned int components = 1;
 };
 
 /// What the system's "mass" M holds: the inertia (dynamics and natural modes), or the geometric

@@ -7,8 +7,8 @@ namespace hamdyn {
 void write_complex_shape(const PreparedCase& pc, const LA::Vector& re, const LA::Vector& im,
                          double time, const FieldData& field_data, VtuSeries& series) {
   const OutputFields fields = pc.model->output_fields();
-  const bool rotation = fields.point.size() > 1 && fields.point[1] == "rotation";
-  const unsigned int n = pc.model->output_subdivisions() + 1, components = rotation ? 2 : 1;
+  const bool rotation = fields.components == 2;
+  const unsigned int n = pc.model->output_subdivisions() + 1, components = fields.components;
   OutputFields shape_fields;
   for (const char* part : {"_re", "_im", "_abs"})
     for (const char* name : {"w", "theta"})

@@ -15,7 +15,7 @@ void write_mode_shape(const PreparedCase& pc, const LA::Vector& mode, unsigned i
   LA::Vector structure;
   pc.model->structure_part(mode, structure);
   const OutputFields fields = pc.model->output_fields();
-  const bool rotation = fields.point.size() > 1 && fields.point[1] == "rotation";
+  const bool rotation = fields.components == 2;
   const unsigned int n = pc.model->output_subdivisions() + 1;
   auto each_sample = [&](const std::function<void(double x, double w, double theta)>& f) {
     pc.model->sample_output_fields(structure, structure, structure,

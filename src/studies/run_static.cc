@@ -42,10 +42,9 @@ void write_shape_table(const PreparedCase& pc, const LA::Vector& u, const LA::Ve
   std::vector<double> values = pc.model->sample_at(x, u, zero, zero); // each x on one rank
   MPI_Allreduce(MPI_IN_PLACE, values.data(), int(values.size()), MPI_DOUBLE, MPI_SUM, pc.comm);
   NamedColumns shape{{"x"}, {"m"}};
-  std::vector<std::size_t> kept;
+  std::vector<std::size_t> kept; // the displacement's fields and the resultants, not the rates
   for (std::size_t f = 0; f < names.size(); ++f)
-    if (names[f] != "velocity" && names[f] != "rotation_rate" && names[f] != "acceleration" &&
-        names[f] != "rotational_acceleration") {
+    if (f < fields.components || f >= 3 * fields.components) {
       kept.push_back(f);
       shape.add(names[f], unit_of_field(names[f]));
     }
