@@ -60,14 +60,18 @@ std::pair<std::string, std::string> first_nonlinear_element(const CaseParameters
 void declare_case_parameters(ParameterFile& f) {
   declare_variables_parameters(f);
   declare_discrete_parameters(f);
-  f.declare("Model", "Type", "string", P::Selection(model_names("|") + "|" + discrete_model_name),
-            model_names(" | ") + " | " + discrete_model_name,
+  declare_cable_parameters(f);
+  f.declare("Model", "Type", "string",
+            P::Selection(model_names("|") + "|" + discrete_model_name + "|" + cable_model_name),
+            model_names(" | ") + " | " + discrete_model_name + " | " + cable_model_name,
             "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f; an "
             "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f; "
             "a Timoshenko beam with the rotation theta as a field of its own and shear stiffness "
             "kappa G A; or a discrete system of named coordinates, inertias, springs, dashpots, "
             "forces and constraints (the Discrete system and Constraints sections; the line "
-            "models' sections are not used).");
+            "models' sections are not used); or a cable in the plane, hanging or taut, of axial "
+            "stiffness EA between two supports (the Cable section, with Discretization/Elements "
+            "and Mass matrix).");
   f.declare("Model", "Length", "1.0", P::Double(), positive_text, "Length L. Units: m.");
   f.declare("Model", "Mass per length", "0.01", P::Double(), positive_text,
             "Mass per unit length rho (rho A of a beam). Units: kg/m.");
@@ -121,6 +125,10 @@ FieldExtremes CaseParameters::axial_force_extremes() const {
     });
   }
   return n;
+}
+
+std::string CaseParameters::model_type_name() const {
+  return discrete ? discrete_model_name : cable ? cable_model_name : model_kind(model_type).name;
 }
 
 std::string CaseParameters::axial_force_text() const {
@@ -214,6 +222,10 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   if (f.get("Model", "Type") == discrete_model_name) {
     c.model_type = ModelType::discrete;
     c.discrete = std::make_shared<const DiscreteCase>(parse_discrete_case(f));
+  } else if (f.get("Model", "Type") == cable_model_name) {
+    c.model_type = ModelType::cable;
+    c.cable = std::make_shared<const CableCase>(parse_cable_case(f));
+    c.mass_matrix = c.cable->consistent_mass ? MassMatrix::consistent : MassMatrix::lumped;
   } else {
     parse_line_model(f, case_directory, c);
   }
@@ -229,35 +241,47 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
 }
 
 namespace {
-// A discrete case uses none of the line models' sections and keys, a line model none of the
-// discrete system's.
-std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, bool discrete) {
-  std::vector<std::string> lines;
-  // a discrete system with Points writes points.pvd every Snapshot interval steps
-  const bool points = discrete && !trim(f.get("Discrete system", "Points")).empty();
-  for (const auto& [section, key] : f.entries()) {
-    const bool discrete_key = section == "Discrete system" || section == "Constraints";
-    const bool line_key = section == "Model" ? key != "Type"
-                          : section == "Output"
-                              ? key == "Probes" || (key == "Snapshot interval" && !points) ||
-                                    key == "Space-time points" || key == "Precision"
-                              : !discrete_key && section != "Time integration" &&
-                                    section != "Modes" && section != "Batch" &&
-                                    section != "Variables" && section != "Convergence";
-    if ((discrete ? line_key : discrete_key) && !f.is_default(section, key))
-      lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) +
-                      "' is not used by " +
-                      (discrete ? std::string("a discrete system") : "a line model") + "; ignored");
+// Whether a key is one the case's kind of model reads: a discrete system uses none of the line
+// models' sections and keys, a line model none of the discrete system's or the cable's, a cable
+// its own section and the few shared keys below.
+bool used_by_kind_of_model(const ParameterFile& f, const CaseParameters& c,
+                           const std::string& section, const std::string& key) {
+  const bool shared = section == "Time integration" || section == "Modes" || section == "Batch" ||
+                      section == "Variables" || section == "Convergence" ||
+                      (section == "Model" && key == "Type");
+  // the output keys of a line's positions and snapshots (a discrete system with Points writes
+  // points.pvd every Snapshot interval steps; a cable writes its line)
+  const bool line_output = key == "Probes" || key == "Space-time points" || key == "Precision" ||
+                           key == "Snapshot interval";
+  if (c.discrete) {
+    const bool points = !trim(f.get("Discrete system", "Points")).empty();
+    return shared || section == "Discrete system" || section == "Constraints" ||
+           (section == "Output" && (!line_output || (key == "Snapshot interval" && points)));
   }
+  if (c.cable)
+    return shared || section == "Cable" ||
+           (section == "Discretization" && (key == "Elements" || key == "Mass matrix")) ||
+           (section == "Output" && (!line_output || key == "Snapshot interval")) ||
+           (section == "Static" && key == "Write shape");
+  return section != "Discrete system" && section != "Constraints" && section != "Cable";
+}
+
+std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, const CaseParameters& c) {
+  std::vector<std::string> lines;
+  const std::string kind = c.discrete ? "a discrete system" : c.cable ? "a cable" : "a line model";
+  for (const auto& [section, key] : f.entries())
+    if (!used_by_kind_of_model(f, c, section, key) && !f.is_default(section, key))
+      lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) +
+                      "' is not used by " + kind + "; ignored");
   return lines;
 }
 } // namespace
 
 std::vector<std::string> unused_parameter_warnings(const ParameterFile& f,
                                                    const CaseParameters& c) {
-  if (c.discrete)
-    return unused_by_kind_of_model(f, true);
-  std::vector<std::string> lines = unused_by_kind_of_model(f, false);
+  std::vector<std::string> lines = unused_by_kind_of_model(f, c);
+  if (!c.is_line_model())
+    return lines;
   const ModelKind& kind = model_kind(c.model_type);
   const std::string model = "not used by " + with_article(kind);
   auto add = [&](const std::string& section, const std::string& key, const std::string& why) {

@@ -1,6 +1,7 @@
 #pragma once
 // Everything a case file says, parsed and validated. Declared next to its documentation and
 // units (ASPECT's habit); the values used are written back as used_parameters.prm.
+#include "core/cable_case.h"
 #include "core/discrete_case.h"
 #include "core/expression.h"
 #include "core/ground_record.h"
@@ -221,6 +222,12 @@ struct CaseParameters {
   SpectrumParameters spectrum;
   /// Model/Type = discrete: the system (the line model's members above are then unused).
   std::shared_ptr<const DiscreteCase> discrete;
+  /// Model/Type = cable: the cable (the line models' members above are then unused).
+  std::shared_ptr<const CableCase> cable;
+  /// Whether the case is a line model's (neither a discrete system nor a cable).
+  bool is_line_model() const { return !discrete && !cable; }
+  /// Model/Type as written.
+  std::string model_type_name() const;
 };
 
 /// The parameter and value of the case's first nonlinear element (has_nonlinear_elements()).

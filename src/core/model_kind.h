@@ -9,9 +9,10 @@
 
 namespace hamdyn {
 
-/// The line models of the registry below, and the discrete system (discrete/), which has no
-/// line, supports or elements and so no ModelKind: studies branch on it first.
-enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam, discrete };
+/// The line models of the registry below, the discrete system (discrete/), which has no line,
+/// supports or elements, and the cable in the plane (core/cable_case.h): these two have no
+/// ModelKind; the study table chooses their implementations by kind of case.
+enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam, discrete, cable };
 /// Model/Type of a discrete system.
 inline const std::string discrete_model_name = "discrete";
 struct CaseParameters;

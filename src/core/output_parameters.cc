@@ -92,8 +92,8 @@ void parse_output_parameters(const ParameterFile& f, CaseParameters& c) {
     throw InputError("Output/Space-time points", f.get("Output", "Space-time points"),
                      "expected 0 or an integer from 2 to 1000000");
   c.spacetime_points = static_cast<unsigned>(spacetime);
-  if (c.discrete)
-    return; // probes are positions on a line
+  if (!c.is_line_model())
+    return; // probes are positions on a straight line
   for (const std::string& item : list_entries(f.get("Output", "Probes"), ',', "Output/Probes")) {
     const double x = number(item);
     if (!(x >= 0 && x <= c.length))

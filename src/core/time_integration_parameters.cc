@@ -62,6 +62,14 @@ void parse_time_integration_parameters(const ParameterFile& f, CaseParameters& c
                      f.get("Time integration", "Maximum Newton iterations"),
                      "expected an integer from 1 to 1000");
   c.max_newton_iterations = static_cast<unsigned>(iterations);
+  if (c.cable && (c.scheme != Scheme::generalized_alpha || c.spectral_radius != 1))
+    throw InputError(c.scheme != Scheme::generalized_alpha ? "Time integration/Scheme"
+                                                           : "Time integration/Spectral radius",
+                     c.scheme != Scheme::generalized_alpha
+                         ? scheme
+                         : f.get("Time integration", "Spectral radius"),
+                     "a cable steps by the energy-consistent midpoint rule, generalized alpha at "
+                     "spectral radius 1 (its dissipative variant, rho_inf < 1, is not there yet)");
   if (c.scheme == Scheme::central_difference && c.discrete)
     throw InputError("Time integration/Scheme", f.get("Time integration", "Scheme"),
                      "a discrete system is integrated with 'generalized alpha' (its springs, "

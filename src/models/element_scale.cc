@@ -48,6 +48,7 @@ void check_element_scale(const CaseParameters& c, double h_min, double h_max) {
     terms.push_back({"Model/Axial force", "|N| / h", c.largest_axial_force(), 1, -1});
     break;
   case ModelType::discrete:
+  case ModelType::cable:
     return;
   }
   // Rayleigh damping C = alpha M + beta K: its entries are those of M and K scaled (the

@@ -139,11 +139,10 @@ double residual_floor(const CableChain& c) {
   return 32 * std::numeric_limits<double>::epsilon() * stiffest * farthest;
 }
 
-ChainEquilibrium newton(CableChain& c) {
+// `start_only`: the chain is a coarser one whose equilibrium only starts a finer chain's
+// iteration; where it stops short of its floor it is returned as it is.
+ChainEquilibrium newton(CableChain& c, bool start_only) {
   const std::size_t n = c.nodes.size();
-  double length_scale = 0;
-  for (const CableElement& e : c.elements)
-    length_scale += e.rest_length;
   // D: the material stiffness EA/L each node sees, the trust region's metric
   std::vector<double> metric(n, 0.0);
   for (std::size_t k = 0; k + 1 < n; ++k) {
@@ -196,8 +195,11 @@ ChainEquilibrium newton(CableChain& c) {
       double trial_size = 0;
       const double pi_trial = potential_energy(c, trial, &trial_size);
       Residual r_trial = residual(c, trial);
-      // Pi decreases; within its round-off, the residual must (at equilibrium Pi is flat)
-      const double noise = 16 * eps * std::max(pi_size, trial_size);
+      // Pi decreases; within its round-off, the residual must (at equilibrium Pi is flat). The
+      // round-off of a sum of n terms grows with n: 16 eps times their magnitudes' sum was
+      // exceeded by a chain of 50 elements (Pi's last steps scattered by 1.5 times it, so that
+      // Newton's steps were refused and quarter steps taken), hence 256.
+      const double noise = 256 * eps * std::max(pi_size, trial_size);
       accepted = std::isfinite(pi_trial) &&
                  (pi_trial < pi - noise || (pi_trial <= pi + noise && r_trial.largest < r.largest));
       if (accepted) {
@@ -215,12 +217,19 @@ ChainEquilibrium newton(CableChain& c) {
         break; // no step lowers Pi or the residual: at round-off
       continue;
     }
-    if (mu <= 1e-6 && step <= 1e3 * eps * length_scale)
-      break; // (nearly) Newton's step at round-off: quadratic convergence left nothing to gain
+    // (nearly) Newton's step at the positions' round-off: quadratic convergence left nothing to
+    // gain. (A step of 1e3 eps times the length, the test before, stopped a stiff chain of 200
+    // elements at 80 times its residual floor: such a step still moves the forces by EA/L times
+    // it.)
+    double farthest = 0;
+    for (const Vector2& x : c.nodes)
+      farthest = std::max({farthest, std::abs(x[0]), std::abs(x[1])});
+    if (mu <= 1e-6 && step <= 4 * eps * farthest)
+      break;
   }
   result.residual = r.scale > 0 ? r.largest / r.scale : 0.0;
   result.residual_floor = r.scale > 0 ? residual_floor(c) / r.scale : 0.0;
-  if (!(result.residual <= std::max(1e-10, result.residual_floor)))
+  if (!start_only && !(result.residual <= std::max(1e-10, result.residual_floor)))
     throw std::runtime_error(
         "the cable's equilibrium was not found after " + std::to_string(result.iterations) +
         " iterations (largest residual force " + std::to_string(r.largest) + " N)");
@@ -228,7 +237,8 @@ ChainEquilibrium newton(CableChain& c) {
 }
 } // namespace
 
-ChainEquilibrium solve_cable_equilibrium(CableChain& c) {
+namespace {
+ChainEquilibrium solve(CableChain& c, bool start_only) {
   const std::size_t n = c.nodes.size();
   if (n < 2 || c.elements.size() != n - 1 || c.held.size() != n || c.loads.size() != n)
     throw std::invalid_argument("a cable chain needs n >= 2 nodes, n - 1 elements, and a held "
@@ -245,13 +255,18 @@ ChainEquilibrium solve_cable_equilibrium(CableChain& c) {
     std::vector<std::size_t> kept;
     CableChain coarse = coarser(c, kept);
     if (coarse.elements.size() < c.elements.size()) {
-      levels = solve_cable_equilibrium(coarse).coarser_chains + 1;
+      levels = solve(coarse, true).coarser_chains + 1;
       prolong(coarse, kept, c);
     }
   }
-  ChainEquilibrium result = newton(c);
+  ChainEquilibrium result = newton(c, start_only);
   result.coarser_chains = levels;
   return result;
+}
+} // namespace
+
+ChainEquilibrium solve_cable_equilibrium(CableChain& c) {
+  return solve(c, false);
 }
 
 } // namespace hamdyn

@@ -4,6 +4,7 @@
 #include "core/model_kind.h"
 
 #include "studies/run_buckling.h"
+#include "studies/run_cable_static.h"
 #include "studies/run_compare.h"
 #include "studies/run_converge.h"
 #include "studies/run_discrete.h"
@@ -160,7 +161,8 @@ const std::vector<StudyCommand>& study_commands() {
         {CaseKind::line, run_static},
         {CaseKind::discrete,
          "a discrete system's equilibrium is the one hamdyn modes finds about its initial state "
-         "(its log names it); hamdyn static solves the line models"}};
+         "(its log names it); hamdyn static solves the line models and cables"},
+        {CaseKind::cable, run_cable_static}};
     static_study.usage = R"(  hamdyn static [CASE.prm] [--set ...]... [--output DIR]
       Static equilibrium K u + F(u) = f of a line model under the case's loads (Load/
       Distributed force, the ends' Force and Moment, Attachments/Forces) taken at Static/Load
@@ -172,11 +174,16 @@ const std::vector<StudyCommand>& study_commands() {
       DIR/static.pvd (the deflected shape with a run's snapshot fields; Static/Write shape);
       prints the values. Picture: scripts/paraview/deflection.py DIR OUT.png --series static
       --last.
+      Model/Type = cable: the equilibrium under its weight and point masses from the geometry
+      as given (the straight, unstressed chord too); static.csv holds the support reactions,
+      the largest tension, the midspan sag and, for a catenary case, the elastic catenary's
+      values (exact_*); static_shape.csv s, x, z and the tension at each node; static.pvd and
+      static_00000.vtp the line with the tension as cell data.
 )";
     static_study.files = "static.csv, static_units.csv, static_shape.csv, static_shape_units.csv, "
                          "static.pvd, used_parameters.prm";
     static_study.file_names = R"(static(_shape)?(_units)?\.csv|static\.pvd|)"
-                              R"(static_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
+                              R"(static_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu|\.vtp))";
     return std::vector<StudyCommand>{run_study,     static_study,   modes_study,    buckling_study,
                                      compare_study, converge_study, response_study, spectrum_study};
   }();
@@ -184,13 +191,13 @@ const std::vector<StudyCommand>& study_commands() {
 }
 
 CaseKind case_kind(const CaseParameters& c) {
-  return c.discrete ? CaseKind::discrete : CaseKind::line;
+  return c.discrete ? CaseKind::discrete : c.cable ? CaseKind::cable : CaseKind::line;
 }
 
 NamedValues StudyCommand::run(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                               bool report) const {
   const CaseKind kind = case_kind(c);
-  const std::string type = c.discrete ? discrete_model_name : model_kind(c.model_type).name;
+  const std::string type = c.model_type_name();
   for (const KindImplementation& i : implementations)
     if (i.kind == kind) {
       if (!i.run)

@@ -24,9 +24,9 @@ using StudyFunction = NamedValues (*)(const CaseParameters& c, const ParameterFi
 using ResumeFunction = NamedValues (*)(const CaseParameters& c, MPI_Comm comm, bool report);
 
 /// The kinds of case the studies are implemented for, each by functions of its own: the line
-/// models and the discrete systems (Model/Type = discrete). A new kind is a value here, its line
-/// in case_kind() and its line in each study's implementations.
-enum class CaseKind { line, discrete };
+/// models, the discrete systems (Model/Type = discrete) and the cables (Model/Type = cable). A new
+/// kind is a value here, its line in case_kind() and its line in each study's implementations.
+enum class CaseKind { line, discrete, cable };
 CaseKind case_kind(const CaseParameters& c);
 
 /// A study's implementation for one kind of case, or (run null) why that kind has none.

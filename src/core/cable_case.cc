@@ -1,0 +1,204 @@
+#include "core/cable_case.h"
+
+#include "core/case_parameters.h"
+#include "core/input_error.h"
+#include "core/parameter_file.h"
+#include "core/parameter_values.h"
+#include "core/text.h"
+
+#include <deal.II/base/patterns.h>
+
+#include <cmath>
+
+namespace hamdyn {
+
+namespace {
+const std::string section = "Cable";
+using P = dealii::Patterns::Anything;
+
+// "x, z" of a point [m], finite numbers (or constant expressions of the case's variables).
+CablePoint point_of(const std::string& parameter, const std::string& text,
+                    const std::string& shown) {
+  const std::vector<std::string> parts = list_entries(text, ',', parameter);
+  CablePoint p;
+  if (parts.size() == 2) {
+    p.x = number(parts[0]);
+    p.z = number(parts[1]);
+  }
+  if (parts.size() != 2 || !std::isfinite(p.x) || !std::isfinite(p.z))
+    throw InputError(parameter, shown, "expected a point 'x, z' of two finite numbers [m]");
+  return p;
+}
+
+// The value of a geometry key that is set (non-empty), checked > 0.
+double positive_geometry_value(const ParameterFile& f, const std::string& key) {
+  const std::string text = trim(f.get(section, key));
+  const double value = number(text);
+  if (!(value > 0) || !std::isfinite(value))
+    throw InputError(parameter_name(section, key), text,
+                     "expected a real number > 0, or empty (not given)");
+  return value;
+}
+
+std::vector<CablePointMass> point_masses(const ParameterFile& f) {
+  const std::string parameter = parameter_name(section, "Point masses");
+  std::vector<CablePointMass> masses;
+  for (const std::string& item : list_entries(f.get(section, "Point masses"), ';', parameter)) {
+    const auto colon = item.find(':');
+    CablePointMass m;
+    if (colon != std::string::npos) {
+      m.s = number(trim(item.substr(0, colon)));
+      m.mass = number(trim(item.substr(colon + 1)));
+    }
+    if (colon == std::string::npos || !std::isfinite(m.s) || !(m.mass > 0) ||
+        !std::isfinite(m.mass))
+      throw InputError(parameter, item,
+                       "expected 's: m' with s the unstretched coordinate from the left support "
+                       "[m] and the mass m > 0 [kg], items separated by ';'");
+    masses.push_back(m);
+  }
+  return masses;
+}
+} // namespace
+
+void declare_cable_parameters(ParameterFile& f) {
+  namespace Pt = dealii::Patterns;
+  f.declare(section, "Axial stiffness", "1e6", Pt::Double(), positive_text,
+            "Model/Type = cable: EA, the tension per unit strain of the unstretched cable "
+            "(Hooke's law T = EA (ds'/ds - 1), Irvine 1981, eq. 2.3). Units: N.");
+  f.declare(section, "Mass per length", "1", Pt::Double(), positive_text,
+            "rho A, the mass per unit unstretched length. Units: kg/m.");
+  f.declare(section, "Left support", "0, 0", P(), "x, z",
+            "Where the cable's first end is held (pinned), z up. Units: m.");
+  f.declare(section, "Right support", "10, 0", P(), "x, z",
+            "Where its last end is held (pinned), z up. Units: m.");
+  f.declare(section, "Unstretched length", "", P(), "empty or a real number > 0",
+            "The cable's length with no tension; the elastic catenary through the supports "
+            "(with Gravity; without, a straight cable no longer than the chord). Give at most one "
+            "of Unstretched length, Horizontal tension, Sag and Points; none: the unstressed "
+            "chord. Units: m.");
+  f.declare(section, "Horizontal tension", "", P(), "empty or a real number > 0",
+            "The tension's horizontal component H of the elastic catenary through the supports "
+            "(its unstretched length is found from it). Units: N.");
+  f.declare(section, "Sag", "", P(), "empty or a real number > 0",
+            "How far the elastic catenary through the supports hangs below their chord at "
+            "midspan (needs Gravity > 0). Units: m.");
+  f.declare(section, "Points", "", P(), "empty or x1, z1; x2, z2; ...",
+            "The cable as a polyline, unstressed, from the left support to the right one (the "
+            "Left and Right support keys are then not given): e.g. 0, 0; 5, 0 for a cable "
+            "released from the horizontal as a pendulum. Units: m.");
+  f.declare(section, "Gravity", "0", Pt::Double(), nonnegative_text,
+            "g, acting in -z on the cable and its point masses. Units: m/s^2.");
+  f.declare(section, "Tension only", "false", Pt::Bool(), "true | false",
+            "true: a compressed element carries no force (a slack cable; its energy is the "
+            "tension-only law's, exactly). false: Hooke's law in compression too.");
+  f.declare(section, "Point masses", "", P(), "s: m; ...",
+            "Masses hanging on the cable at unstretched coordinate s from the left support (a "
+            "node is placed there), with their weight under Gravity. Units: m: kg.");
+  f.declare(section, "Initial state", "geometry", Pt::Selection("geometry|equilibrium"),
+            "geometry | equilibrium",
+            "Where hamdyn run starts, at rest: the geometry as given (a catenary is the "
+            "equilibrium of a cable without point masses) or the static equilibrium hamdyn "
+            "static finds from it.");
+}
+
+CableCase parse_cable_case(const ParameterFile& f) {
+  CableCase c;
+  c.axial_stiffness = positive_value(f, section, "Axial stiffness");
+  c.mass_per_length = positive_value(f, section, "Mass per length");
+  c.gravity = nonnegative_value(f, section, "Gravity");
+  c.tension_only = f.get(section, "Tension only") == "true";
+  c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
+
+  // At most one of the geometry keys.
+  for (const char* key : {"Unstretched length", "Horizontal tension", "Sag", "Points"}) {
+    if (trim(f.get(section, key)).empty())
+      continue;
+    if (!c.geometry_key.empty())
+      throw InputError(parameter_name(section, key), f.get(section, key),
+                       "expected empty: " + parameter_name(section, c.geometry_key) +
+                           " gives the geometry already (give one of Unstretched length, "
+                           "Horizontal tension, Sag and Points)");
+    c.geometry_key = key;
+  }
+  using G = CableCase::Geometry;
+  c.geometry = c.geometry_key == "Unstretched length"   ? G::unstretched_length
+               : c.geometry_key == "Horizontal tension" ? G::horizontal_tension
+               : c.geometry_key == "Sag"                ? G::sag
+               : c.geometry_key == "Points"             ? G::points
+                                                        : G::chord;
+  if (c.geometry == G::points) {
+    for (const char* key : {"Left support", "Right support"})
+      if (f.is_set(section, key))
+        throw InputError(parameter_name(section, key), f.get(section, key),
+                         "not to be given with Cable/Points, whose first and last points are "
+                         "the supports (a support point given twice)");
+    const std::string parameter = parameter_name(section, "Points");
+    for (const std::string& item : list_entries(f.get(section, "Points"), ';', parameter))
+      c.points.push_back(point_of(parameter, item, item));
+    if (c.points.size() < 2)
+      throw InputError(parameter, f.get(section, "Points"),
+                       "expected at least two points 'x, z' separated by ';'");
+    for (std::size_t k = 0; k + 1 < c.points.size(); ++k)
+      if (c.points[k].x == c.points[k + 1].x && c.points[k].z == c.points[k + 1].z)
+        throw InputError(parameter, f.get(section, "Points"),
+                         "expected distinct consecutive points (point " + std::to_string(k + 2) +
+                             " repeats the one before)");
+  } else {
+    for (const char* key : {"Left support", "Right support"})
+      c.points.push_back(
+          point_of(parameter_name(section, key), f.get(section, key), f.get(section, key)));
+    const double span = c.right().x - c.left().x;
+    const double chord = std::hypot(span, c.right().z - c.left().z);
+    if (!(chord > 0))
+      throw InputError(parameter_name(section, "Right support"), f.get(section, "Right support"),
+                       "expected a point other than the left support");
+    if (c.geometry != G::chord) {
+      c.geometry_value = positive_geometry_value(f, c.geometry_key);
+      if (!(span > 0))
+        throw InputError(parameter_name(section, "Right support"), f.get(section, "Right support"),
+                         "expected x greater than the left support's for a catenary given by " +
+                             c.geometry_key + " (or give the cable as Cable/Points)");
+    }
+    if (c.geometry == G::sag && c.gravity == 0)
+      throw InputError(parameter_name(section, "Sag"), f.get(section, "Sag"),
+                       "expected empty with Cable/Gravity = 0: a weightless cable does not sag "
+                       "(give Gravity > 0, or the Unstretched length)");
+    if (c.geometry == G::unstretched_length && c.gravity == 0 && c.geometry_value > chord)
+      throw InputError(parameter_name(section, "Unstretched length"),
+                       f.get(section, "Unstretched length"),
+                       "expected at most the chord " + text_of(chord) +
+                           " m with Cable/Gravity = 0: a longer weightless cable has no one "
+                           "shape (give Gravity > 0, or the cable as Cable/Points)");
+  }
+
+  c.point_masses = point_masses(f);
+  double length = 0; // the unstretched length, where the case gives it
+  if (c.geometry == G::points)
+    for (std::size_t k = 0; k + 1 < c.points.size(); ++k)
+      length += std::hypot(c.points[k + 1].x - c.points[k].x, c.points[k + 1].z - c.points[k].z);
+  else if (c.geometry == G::chord)
+    length = std::hypot(c.right().x - c.left().x, c.right().z - c.left().z);
+  else if (c.geometry == G::unstretched_length)
+    length = c.geometry_value;
+  for (const CablePointMass& m : c.point_masses)
+    if (!(m.s > 0) || (length > 0 && !(m.s < length)))
+      throw InputError(parameter_name(section, "Point masses"), f.get(section, "Point masses"),
+                       "expected each s strictly between 0 and the unstretched length" +
+                           (length > 0 ? " " + text_of(length) + " m" : std::string()) +
+                           " (a mass at a support hangs on the support)");
+
+  const long elements = f.get_integer("Discretization", "Elements");
+  // The cable's statics, motion and modes are solved on one rank's band (studies/cable_line.h):
+  // 10^6 elements are a few hundred MB.
+  constexpr long max_elements = 1000000;
+  if (elements < 1 || elements > max_elements)
+    throw InputError("Discretization/Elements", f.get("Discretization", "Elements"),
+                     "expected an integer from 1 to " + std::to_string(max_elements) +
+                         " for a cable");
+  c.n_elements = unsigned(elements);
+  c.consistent_mass = f.get("Discretization", "Mass matrix") == "consistent";
+  return c;
+}
+
+} // namespace hamdyn

@@ -1,0 +1,59 @@
+#pragma once
+// A cable in the plane as a case file describes it (`Model/Type = cable`, section `Cable`): its
+// axial stiffness EA and mass per unstretched length, its two supports (x, z with z up) and its
+// geometry in one of the ways users give it — the unstretched length, the horizontal tension, the
+// midspan sag (the elastic catenary through the supports, Irvine, Cable Structures, 1981, ch. 2,
+// found by the study: exact/elastic_catenary.h) or a polyline of points, unstressed — with gravity
+// in -z, point masses along it and an optional tension-only law (a slack segment carries nothing).
+// Parsing checks every value and the combinations (a support given twice, two geometries, a sag
+// with no gravity, ...); the studies build the chain from it (studies/cable_line.h).
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+class ParameterFile;
+
+/// A point in the cable's plane [m], z up.
+struct CablePoint {
+  double x = 0, z = 0;
+};
+
+/// A point mass hanging on the cable at unstretched coordinate s from the left support.
+struct CablePointMass {
+  double s = 0;    // m
+  double mass = 0; // kg
+};
+
+struct CableCase {
+  /// How the geometry is given: the chord (an unstressed straight cable between the supports,
+  /// when no key says otherwise), one of the catenary's three keys, or Cable/Points.
+  enum class Geometry { chord, unstretched_length, horizontal_tension, sag, points };
+  Geometry geometry = Geometry::chord;
+  std::string geometry_key;  // the key that gave it ("" for the chord)
+  double geometry_value = 0; // m or N, for the catenary's keys
+  /// The supports (the first and last) and, with Cable/Points, the points between them.
+  std::vector<CablePoint> points;
+  double axial_stiffness = 0; // EA [N]
+  double mass_per_length = 0; // rho A per unstretched length [kg/m]
+  double gravity = 0;         // g [m/s^2], in -z
+  bool tension_only = false;
+  bool start_at_equilibrium = false; // Cable/Initial state = equilibrium
+  std::vector<CablePointMass> point_masses;
+  unsigned n_elements = 1;     // Discretization/Elements
+  bool consistent_mass = true; // Discretization/Mass matrix
+  const CablePoint& left() const { return points.front(); }
+  const CablePoint& right() const { return points.back(); }
+};
+
+/// Model/Type of a cable.
+inline const std::string cable_model_name = "cable";
+
+/// Declares the `Cable` section (neutral defaults: a straight, unstressed cable without gravity).
+void declare_cable_parameters(ParameterFile& f);
+
+/// Reads and checks it, with Discretization/Elements and Mass matrix. Throws InputError naming
+/// the key, the value and what is allowed.
+CableCase parse_cable_case(const ParameterFile& f);
+
+} // namespace hamdyn

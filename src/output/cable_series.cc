@@ -1,0 +1,66 @@
+#include "output/cable_series.h"
+
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkDoubleArray.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+
+namespace hamdyn {
+
+CableSeries::CableSeries(const std::string& directory, const std::string& name,
+                         std::vector<bool> held, std::vector<double> point_mass, MPI_Comm comm)
+    : held_(std::move(held)), point_mass_(std::move(point_mass)), series_(directory, name, comm) {}
+
+void CableSeries::write(double time, const std::vector<Vector2>& x, const std::vector<Vector2>& v,
+                        const std::vector<double>& element_tension) {
+  if (!series_.writer()) {
+    series_.write(time, nullptr);
+    return;
+  }
+  const vtkIdType n = vtkIdType(x.size());
+  vtkNew<vtkPoints> points;
+  points->SetDataTypeToDouble();
+  vtkNew<vtkCellArray> vertices, lines;
+  vtkNew<vtkDoubleArray> velocity, support, mass, tension;
+  velocity->SetName("velocity");
+  velocity->SetNumberOfComponents(3);
+  support->SetName("support");
+  mass->SetName("point_mass");
+  tension->SetName("tension");
+  // VTK's cell data lists the vertices first, then the lines: the vertices' tension is 0
+  std::vector<double> vertex_tension;
+  for (vtkIdType i = 0; i < n; ++i) {
+    const std::size_t k = std::size_t(i);
+    points->InsertNextPoint(x[k].x, x[k].z, 0);
+    const double u[3] = {v[k].x, v[k].z, 0};
+    velocity->InsertNextTuple(u);
+    support->InsertNextValue(held_[k] ? 1 : 0);
+    mass->InsertNextValue(point_mass_[k]);
+    if (held_[k] || point_mass_[k] > 0) {
+      vertices->InsertNextCell(1, &i);
+      vertex_tension.push_back(0);
+    }
+  }
+  for (const double t : vertex_tension)
+    tension->InsertNextValue(t);
+  for (vtkIdType i = 0; i + 1 < n; ++i) {
+    const vtkIdType link[2] = {i, i + 1};
+    lines->InsertNextCell(2, link);
+    tension->InsertNextValue(element_tension[std::size_t(i)]);
+  }
+  vtkNew<vtkPolyData> data;
+  data->SetPoints(points);
+  data->SetVerts(vertices);
+  data->SetLines(lines);
+  for (vtkDoubleArray* array : {velocity.GetPointer(), support.GetPointer(), mass.GetPointer()})
+    data->GetPointData()->AddArray(array);
+  data->GetPointData()->SetActiveVectors("velocity");
+  data->GetCellData()->AddArray(tension);
+  data->GetCellData()->SetActiveScalars("tension");
+  series_.write(time, data);
+}
+
+} // namespace hamdyn

@@ -1,0 +1,165 @@
+#include "studies/cable_line.h"
+
+#include "core/input_error.h"
+#include "core/text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace hamdyn {
+
+namespace {
+double distance(const CablePoint& a, const CablePoint& b) {
+  return std::hypot(b.x - a.x, b.z - a.z);
+}
+
+// The unstretched coordinates of the nodes: n elements spread over the intervals between the
+// breakpoints in proportion to their lengths (largest remainders, at least one each), evenly
+// within each, so every breakpoint is a node.
+std::vector<double> node_coordinates(std::vector<double> breaks, unsigned n) {
+  std::sort(breaks.begin(), breaks.end());
+  breaks.erase(std::unique(breaks.begin(), breaks.end()), breaks.end());
+  const std::size_t intervals = breaks.size() - 1;
+  const double length = breaks.back() - breaks.front();
+  std::vector<std::size_t> count(intervals, 1);
+  std::vector<std::pair<double, std::size_t>> remainders;
+  std::size_t given = intervals;
+  for (std::size_t i = 0; i < intervals; ++i) {
+    const double share = n * (breaks[i + 1] - breaks[i]) / length;
+    const std::size_t whole = std::max<std::size_t>(1, std::size_t(share));
+    count[i] = whole;
+    given += whole - 1;
+    remainders.emplace_back(share - double(whole), i);
+  }
+  std::sort(remainders.begin(), remainders.end(), std::greater<>());
+  for (std::size_t k = 0; given < n && k < remainders.size(); ++k, ++given)
+    ++count[remainders[k].second];
+  std::vector<double> s{breaks.front()};
+  for (std::size_t i = 0; i < intervals; ++i)
+    for (std::size_t j = 1; j <= count[i]; ++j)
+      s.push_back(j == count[i] ? breaks[i + 1]
+                                : breaks[i] + (breaks[i + 1] - breaks[i]) * double(j) / count[i]);
+  return s;
+}
+
+exact::ElasticCatenary catenary_of(const CableCase& c) {
+  const exact::CableSpan span{c.right().x - c.left().x, c.right().z - c.left().z, c.axial_stiffness,
+                              c.mass_per_length * c.gravity};
+  using G = CableCase::Geometry;
+  try {
+    return c.geometry == G::unstretched_length
+               ? exact::ElasticCatenary::with_length(span, c.geometry_value)
+           : c.geometry == G::horizontal_tension
+               ? exact::ElasticCatenary::with_horizontal_tension(span, c.geometry_value)
+               : exact::ElasticCatenary::with_sag(span, c.geometry_value);
+  } catch (const std::exception& e) {
+    throw InputError("Cable/" + c.geometry_key, text_of(c.geometry_value),
+                     std::string("no elastic catenary through the supports has it (") + e.what() +
+                         ")");
+  }
+}
+} // namespace
+
+exact::PlaneVector CableLine::catenary_position(double at) const {
+  const exact::PlaneVector p = catenary->position(at);
+  return {left_support.x + p.x, left_support.z + p.z};
+}
+
+CableLine make_cable_line(const CableCase& c) {
+  using G = CableCase::Geometry;
+  CableLine line;
+  line.left_support = c.left();
+  // the polyline's corners at their unstretched coordinates (the chord: its two ends)
+  std::vector<double> corners{0};
+  for (std::size_t k = 0; k + 1 < c.points.size(); ++k)
+    corners.push_back(corners.back() + distance(c.points[k], c.points[k + 1]));
+  const bool catenary_geometry = c.geometry != G::chord && c.geometry != G::points;
+  if (catenary_geometry) {
+    line.catenary = catenary_of(c);
+    line.unstretched_length = line.catenary->unstretched_length();
+    corners = {0, line.unstretched_length};
+  } else {
+    line.unstretched_length = corners.back();
+  }
+  // The equilibrium of a cable without point masses is the elastic catenary of its unstretched
+  // length through its supports (one hanging, or taut: shorter than the chord), whatever its
+  // start: the chord's or the polyline's too.
+  const double span = c.right().x - c.left().x;
+  const double chord_length = distance(c.left(), c.right());
+  if (c.point_masses.empty() && span > 0 &&
+      (c.gravity > 0 || line.unstretched_length < chord_length)) {
+    if (!catenary_geometry)
+      line.catenary = exact::ElasticCatenary::with_length(
+          {span, c.right().z - c.left().z, c.axial_stiffness, c.mass_per_length * c.gravity},
+          line.unstretched_length);
+    line.catenary_is_equilibrium = true;
+  }
+  std::vector<double> breaks = corners;
+  for (const CablePointMass& m : c.point_masses) {
+    if (!(m.s < line.unstretched_length))
+      throw InputError("Cable/Point masses", text_of(m.s) + ": " + text_of(m.mass),
+                       "expected s below the unstretched length " +
+                           text_of(line.unstretched_length) + " m");
+    breaks.push_back(m.s);
+  }
+  line.s = node_coordinates(breaks, c.n_elements);
+
+  CableChain& chain = line.chain;
+  std::size_t corner = 0;
+  for (const double s : line.s) {
+    if (catenary_geometry) {
+      const exact::PlaneVector p = line.catenary_position(s);
+      chain.nodes.push_back({p.x, p.z});
+      continue;
+    }
+    while (corner + 2 < corners.size() && s > corners[corner + 1])
+      ++corner;
+    const CablePoint &a = c.points[corner], &b = c.points[corner + 1];
+    const double f = (s - corners[corner]) / (corners[corner + 1] - corners[corner]);
+    chain.nodes.push_back({a.x + f * (b.x - a.x), a.z + f * (b.z - a.z)});
+  }
+  chain.held.assign(chain.nodes.size(), false);
+  chain.held.front() = chain.held.back() = true;
+  for (std::size_t k = 0; k + 1 < line.s.size(); ++k)
+    chain.elements.push_back(
+        CableElement{line.s[k + 1] - line.s[k], c.axial_stiffness, c.tension_only});
+  chain.loads = gravity_loads(chain.elements, c.mass_per_length * c.gravity);
+  line.mass = cable_mass(chain.elements, c.mass_per_length, c.consistent_mass);
+  for (const CablePointMass& m : c.point_masses) {
+    const std::size_t node =
+        std::size_t(std::lower_bound(line.s.begin(), line.s.end(), m.s) - line.s.begin());
+    line.mass_nodes.push_back(node);
+    line.mass.node[node] += m.mass;
+    chain.loads[node][1] -= m.mass * c.gravity;
+  }
+  return line;
+}
+
+std::pair<Vector2, Vector2> support_reactions(const CableChain& chain,
+                                              const std::vector<Vector2>& x) {
+  const std::size_t last = chain.elements.size();
+  const Vector2 first_pull = chain.elements.front().force(chord(x, 0));
+  const Vector2 last_pull = chain.elements.back().force(chord(x, last - 1));
+  // the element pulls its first node with `force` and its second with the negative
+  return {Vector2{-first_pull.x - chain.loads.front().x, -first_pull.z - chain.loads.front().z},
+          Vector2{last_pull.x - chain.loads.back().x, last_pull.z - chain.loads.back().z}};
+}
+
+std::vector<double> node_tensions(const CableChain& chain, const std::vector<Vector2>& x) {
+  const std::size_t n = chain.elements.size();
+  std::vector<double> t(n + 1, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    const double tk = chain.elements[k].tension(chord(x, k));
+    t[k] += 0.5 * tk;
+    t[k + 1] += 0.5 * tk;
+  }
+  // at a support, the force it exerts: its element's tension is the one at the element's middle,
+  // half an element away (first order in h), the reaction's carries the last half's weight too
+  const auto [left, right] = support_reactions(chain, x);
+  t.front() = std::hypot(left.x, left.z);
+  t.back() = std::hypot(right.x, right.z);
+  return t;
+}
+
+} // namespace hamdyn

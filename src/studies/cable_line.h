@@ -1,0 +1,49 @@
+#pragma once
+// A case's cable (core/cable_case.h) as the chain the cable's studies solve
+// (studies/cable_equilibrium.h, cable_motion.h, cable_modes.h): nodes spread evenly along the
+// unstretched length between the points that must be nodes (the supports, a polyline's corners,
+// the point masses), placed on the geometry as given — the elastic catenary through the supports
+// for Unstretched length, Horizontal tension or Sag (exact/elastic_catenary.h), the polyline or
+// the chord — with the ends held, the weight of the elements and the point masses as dead loads,
+// and the mass matrix of the elements plus the point masses.
+#include "core/cable_case.h"
+#include "exact/elastic_catenary.h"
+#include "models/cable_mass.h"
+#include "studies/cable_equilibrium.h"
+
+#include <optional>
+#include <vector>
+
+namespace hamdyn {
+
+struct CableLine {
+  CableChain chain;                    // nodes at the geometry as given: the start
+  std::vector<double> s;               // each node's unstretched coordinate [m]
+  CableMass mass;                      // the elements' and the point masses [kg]
+  std::vector<std::size_t> mass_nodes; // the node of each point mass, in the case's order
+  double unstretched_length = 0;       // m
+  /// The elastic catenary of the geometry (Unstretched length, Horizontal tension or Sag), or,
+  /// for a chord or polyline start, the one of its unstretched length through the supports
+  /// where that is the static equilibrium (`catenary_is_equilibrium`: no point masses, the
+  /// right support to the right of the left one, hanging under gravity or taut).
+  std::optional<exact::ElasticCatenary> catenary;
+  bool catenary_is_equilibrium = false;
+  /// The catenary's point at s, in the case's coordinates [m].
+  exact::PlaneVector catenary_position(double s) const;
+  CablePoint left_support;
+};
+
+/// The chain of the case's cable. Throws InputError naming the geometry's key when no elastic
+/// catenary has it (a sag the cable cannot reach, ...).
+CableLine make_cable_line(const CableCase& c);
+
+/// The force each support exerts on the chain at positions `x` (its held nodes' residual: the
+/// elements' pull and the node's own dead load balanced), (x, z) [N]: left, then right.
+std::pair<Vector2, Vector2> support_reactions(const CableChain& chain,
+                                              const std::vector<Vector2>& x);
+
+/// T at each node [N] at equilibrium: the mean of the tensions of the two elements that meet
+/// there, and at a support the magnitude of its reaction.
+std::vector<double> node_tensions(const CableChain& chain, const std::vector<Vector2>& x);
+
+} // namespace hamdyn
