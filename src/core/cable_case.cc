@@ -72,6 +72,11 @@ void declare_cable_parameters(ParameterFile& f) {
             "Where the cable's first end is held (pinned), z up. Units: m.");
   f.declare(section, "Right support", "10, 0", P(), "x, z",
             "Where its last end is held (pinned), z up. Units: m.");
+  for (const char* end : {"Left end", "Right end"})
+    f.declare(section, end, "pinned", Pt::Selection("pinned|free"), "pinned | free",
+              "pinned: the end is held at its support; free: it moves, starting there (a cable "
+              "hanging from one support, or released as a pendulum). A catenary's keys "
+              "(Unstretched length, Horizontal tension, Sag) need both ends pinned.");
   f.declare(section, "Unstretched length", "", P(), "empty or a real number > 0",
             "The cable's length with no tension; the elastic catenary through the supports "
             "(with Gravity; without, a straight cable no longer than the chord). Give at most one "
@@ -109,6 +114,12 @@ CableCase parse_cable_case(const ParameterFile& f) {
   c.gravity = nonnegative_value(f, section, "Gravity");
   c.tension_only = f.get(section, "Tension only") == "true";
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
+  c.left_free = f.get(section, "Left end") == "free";
+  c.right_free = f.get(section, "Right end") == "free";
+  if (c.left_free && c.right_free)
+    throw InputError(parameter_name(section, "Right end"), "free",
+                     "expected pinned: Cable/Left end is free too, and a cable held nowhere has "
+                     "no support to hang from or swing about");
 
   // At most one of the geometry keys.
   for (const char* key : {"Unstretched length", "Horizontal tension", "Sag", "Points"}) {
@@ -129,7 +140,8 @@ CableCase parse_cable_case(const ParameterFile& f) {
                                                         : G::chord;
   if (c.geometry == G::points) {
     for (const char* key : {"Left support", "Right support"})
-      if (f.is_set(section, key))
+      // (not its default: used_parameters.prm writes every key, and a resume reads it)
+      if (!f.is_default(section, key))
         throw InputError(parameter_name(section, key), f.get(section, key),
                          "not to be given with Cable/Points, whose first and last points are "
                          "the supports (a support point given twice)");
@@ -160,6 +172,10 @@ CableCase parse_cable_case(const ParameterFile& f) {
                          "expected x greater than the left support's for a catenary given by " +
                              c.geometry_key + " (or give the cable as Cable/Points)");
     }
+    if (c.geometry != G::chord && (c.left_free || c.right_free))
+      throw InputError(parameter_name(section, c.geometry_key), f.get(section, c.geometry_key),
+                       "expected empty with a free end: a catenary hangs between two pinned "
+                       "supports (give the cable as Cable/Points)");
     if (c.geometry == G::sag && c.gravity == 0)
       throw InputError(parameter_name(section, "Sag"), f.get(section, "Sag"),
                        "expected empty with Cable/Gravity = 0: a weightless cable does not sag "

@@ -38,6 +38,7 @@ struct CableCase {
   double mass_per_length = 0; // rho A per unstretched length [kg/m]
   double gravity = 0;         // g [m/s^2], in -z
   bool tension_only = false;
+  bool left_free = false, right_free = false; // Cable/Left end, Right end = free
   bool start_at_equilibrium = false; // Cable/Initial state = equilibrium
   std::vector<CablePointMass> point_masses;
   unsigned n_elements = 1;     // Discretization/Elements

@@ -87,7 +87,7 @@ CableLine make_cable_line(const CableCase& c) {
   // start: the chord's or the polyline's too.
   const double span = c.right().x - c.left().x;
   const double chord_length = distance(c.left(), c.right());
-  if (c.point_masses.empty() && span > 0 &&
+  if (c.point_masses.empty() && !c.left_free && !c.right_free && span > 0 &&
       (c.gravity > 0 || line.unstretched_length < chord_length)) {
     if (!catenary_geometry)
       line.catenary = exact::ElasticCatenary::with_length(
@@ -120,7 +120,8 @@ CableLine make_cable_line(const CableCase& c) {
     chain.nodes.push_back({a.x + f * (b.x - a.x), a.z + f * (b.z - a.z)});
   }
   chain.held.assign(chain.nodes.size(), false);
-  chain.held.front() = chain.held.back() = true;
+  chain.held.front() = !c.left_free;
+  chain.held.back() = !c.right_free;
   for (std::size_t k = 0; k + 1 < line.s.size(); ++k)
     chain.elements.push_back(
         CableElement{line.s[k + 1] - line.s[k], c.axial_stiffness, c.tension_only});

@@ -14,6 +14,7 @@
 #include "studies/memory.h"
 #include "studies/prepared_case.h"
 #include "studies/resume.h"
+#include "studies/run_cable_transient.h"
 #include "studies/run_discrete.h"
 #include "studies/stop_on_signals.h"
 #include "studies/transient.h"
@@ -275,6 +276,8 @@ std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Co
                                                  bool report) {
   if (c.discrete)
     return make_discrete_transient_run(c, comm);
+  if (c.cable)
+    return make_cable_transient_run(c, comm);
   return std::make_unique<LineTransientRun>(c, comm, "run", /*snapshots=*/true, report);
 }
 

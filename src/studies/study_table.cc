@@ -23,7 +23,8 @@ const std::vector<StudyCommand>& study_commands() {
     StudyCommand run_study;
     run_study.name = "run";
     run_study.implementations = {{CaseKind::line, run_transient},
-                                 {CaseKind::discrete, run_transient}};
+                                 {CaseKind::discrete, run_transient},
+                                 {CaseKind::cable, run_transient}};
     run_study.resume = resume_transient;
     run_study.usage = R"(  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
       Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
@@ -42,13 +43,17 @@ const std::vector<StudyCommand>& study_commands() {
       forces and constraints, or points and energies as expressions; history.csv, and with
       Discrete system/Points DIR/points.pvd (the points and their links, every Output/Snapshot
       interval steps; scripts/paraview/points.py draws them).
+      Model/Type = cable: large motion from rest at the geometry or its equilibrium (Cable/
+      Initial state) by the energy-consistent midpoint rule; history.csv (midspan and point
+      masses' positions, the supports' tensions, energies) and solution.pvd of .vtp lines with
+      the tension as cell data.
 )";
     run_study.files = "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, points.pvd, "
                       "history.csv, history_units.csv, used_parameters.prm, checkpoint.bin";
     run_study.file_names =
         R"(history\.(csv|png)|history_units\.csv|checkpoint\.bin|spacetime\.(vts|bin)|solution\.pvd|)"
         R"(solution_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.(vtp|pvd)|attachments_[0-9]{5}\.vtp|)"
-        R"(points\.pvd|points_[0-9]{5}\.vtp)";
+        R"(points\.pvd|points_[0-9]{5}\.vtp|solution_[0-9]{5}\.vtp)";
     StudyCommand modes_study;
     modes_study.name = "modes";
     modes_study.implementations = {{CaseKind::line, run_modes},

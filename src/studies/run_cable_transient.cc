@@ -1,0 +1,236 @@
+#include "studies/run_cable_transient.h"
+
+#include "core/failure_message.h"
+#include "core/text.h"
+#include "output/cable_series.h"
+#include "output/history_rows.h"
+#include "studies/cable_line.h"
+#include "studies/cable_motion.h"
+#include "studies/resume.h"
+#include "studies/transient.h"
+#include "time/time_grid.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+std::vector<double> flat(const std::vector<Vector2>& x) {
+  std::vector<double> values;
+  for (const Vector2& p : x)
+    values.insert(values.end(), {p.x, p.z});
+  return values;
+}
+
+std::vector<Vector2> points_of(const std::vector<double>& values) {
+  std::vector<Vector2> x;
+  for (std::size_t i = 0; i + 1 < values.size(); i += 2)
+    x.push_back({values[i], values[i + 1]});
+  return x;
+}
+
+NamedColumns cable_history_columns(const CableCase& cable) {
+  NamedColumns columns;
+  columns.add("time", "s");
+  columns.add("midspan_x", "m");
+  columns.add("midspan_z", "m");
+  for (std::size_t k = 0; k < cable.point_masses.size(); ++k) {
+    columns.add("mass" + std::to_string(k + 1) + "_x", "m");
+    columns.add("mass" + std::to_string(k + 1) + "_z", "m");
+  }
+  columns.add("left_tension", "N");
+  columns.add("right_tension", "N");
+  columns.add("kinetic_energy", "J");
+  columns.add("potential_energy", "J");
+  columns.add("energy_error", "J");
+  return columns;
+}
+
+// A cable's transient as it steps: its chain, mass and state.
+class CableStepper : public Stepper {
+public:
+  CableStepper(const CaseParameters& parameters, MPI_Comm communicator)
+      : c_(parameters), comm_(communicator), line_(make_cable_line(*parameters.cable)),
+        grid_(parameters.time_step, parameters.final_time) {
+    if (c_.cable->start_at_equilibrium)
+      solve_cable_equilibrium(line_.chain);
+    state_.x = line_.chain.nodes;
+    state_.v.assign(state_.x.size(), Vector2{0, 0});
+    // the node nearest the middle of the unstretched length
+    const auto middle =
+        std::lower_bound(line_.s.begin(), line_.s.end(), 0.5 * line_.unstretched_length);
+    midspan_ = std::size_t(middle - line_.s.begin());
+    if (midspan_ > 0 && middle != line_.s.end() &&
+        *middle - 0.5 * line_.unstretched_length > 0.5 * line_.unstretched_length - *(middle - 1))
+      --midspan_;
+    initial_energy_ = energy();
+  }
+
+  MPI_Comm communicator() const override { return comm_; }
+  unsigned long n_steps() const override { return grid_.n_steps; }
+  unsigned long step() const override { return step_; }
+  double time() const override { return state_.t; }
+  double final_time() const override { return c_.final_time; }
+  void advance() override {
+    const double t1 = grid_.time(step_ + 1);
+    try {
+      most_iterations_ =
+          std::max(most_iterations_, step_chain(line_.chain, line_.mass, state_, t1 - state_.t,
+                                                c_.nonlinear_tolerance));
+    } catch (const std::runtime_error& e) {
+      throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
+                              "; a smaller Time integration/Time step may converge)");
+    }
+    state_.t = t1;
+    ++step_;
+  }
+
+  // Every rank holds the same chain, so its row too; only a pending signal needs a reduction.
+  std::vector<double> row(double stop_request, double* any_stop_request) const override {
+    std::vector<double> row{state_.t, state_.x[midspan_].x, state_.x[midspan_].z};
+    for (const std::size_t node : line_.mass_nodes)
+      row.insert(row.end(), {state_.x[node].x, state_.x[node].z});
+    const std::size_t last = line_.chain.elements.size() - 1;
+    row.push_back(line_.chain.elements.front().tension(chord(state_.x, 0)));
+    row.push_back(line_.chain.elements.back().tension(chord(state_.x, last)));
+    const double kinetic = line_.mass.kinetic_energy(state_.v);
+    const double potential = potential_energy(line_.chain, state_.x);
+    row.insert(row.end(), {kinetic, potential, kinetic + potential - initial_energy_});
+    if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
+      throw CollectiveFailure("the cable's state became non-finite at t = " +
+                              format_number(state_.t) + " s: check the time step");
+    if (any_stop_request)
+      *any_stop_request = dealii::Utilities::MPI::sum(stop_request, comm_);
+    return row;
+  }
+
+  std::string summary() const override {
+    std::ostringstream text;
+    text << "hamdyn run: " << grid_.n_steps << " steps of a cable of "
+         << line_.chain.elements.size() << " elements (energy-consistent midpoint rule, "
+         << (c_.cable->consistent_mass ? "consistent" : "lumped") << " mass, at most "
+         << most_iterations_ << " Newton iterations a step)";
+    return text.str();
+  }
+
+  void save(Checkpoint& checkpoint) const override {
+    checkpoint.set("cable_x", flat(state_.x));
+    checkpoint.set("cable_v", flat(state_.v));
+    checkpoint.set("cable_t", state_.t);
+    checkpoint.set("cable_initial_energy", initial_energy_);
+    checkpoint.set("step", double(step_));
+  }
+  void restore(const Checkpoint& checkpoint) override {
+    const std::size_t n = 2 * state_.x.size();
+    state_.x = points_of(checkpoint.numbers("cable_x", n));
+    state_.v = points_of(checkpoint.numbers("cable_v", n));
+    state_.t = checkpoint.number("cable_t");
+    initial_energy_ = checkpoint.number("cable_initial_energy");
+    step_ = checked_step(checkpoint, "step", "cable_t", grid_.n_steps, c_.time_step, c_.final_time);
+  }
+
+  const CableLine& line() const { return line_; }
+  const ChainMotion& state() const { return state_; }
+
+private:
+  double energy() const {
+    return line_.mass.kinetic_energy(state_.v) + potential_energy(line_.chain, state_.x);
+  }
+
+  const CaseParameters& c_;
+  MPI_Comm comm_;
+  CableLine line_;
+  TimeGrid grid_;
+  ChainMotion state_;
+  std::size_t midspan_ = 0;
+  unsigned long step_ = 0;
+  unsigned most_iterations_ = 0;
+  double initial_energy_ = 0;
+};
+
+// solution.pvd: the line at step 0, every Output/Snapshot interval steps and at the last; resumed,
+// the series continues after the checkpoint's file.
+class CableSnapshots : public RunOutput {
+public:
+  CableSnapshots(const CaseParameters& c, const CableStepper& stepper, const Checkpoint* resumed)
+      : c_(c), stepper_(stepper), series_(c.output_directory, "solution", stepper.line().chain.held,
+                                          point_masses(c, stepper), stepper.communicator()) {
+    if (resumed)
+      series_.restore(resumed->numbers("cable_snapshot_times"));
+  }
+  void observe(unsigned long step, unsigned long n_steps, const std::vector<double>&) override {
+    const unsigned long interval = c_.snapshot_interval;
+    if (step != 0 && step != n_steps && (interval == 0 || step % interval != 0))
+      return;
+    const CableChain& chain = stepper_.line().chain;
+    const ChainMotion& s = stepper_.state();
+    std::vector<double> tension;
+    for (std::size_t k = 0; k < chain.elements.size(); ++k)
+      tension.push_back(chain.elements[k].tension(chord(s.x, k)));
+    series_.write(s.t, s.x, s.v, tension);
+  }
+  void save(Checkpoint& checkpoint) override {
+    std::vector<double> times;
+    for (const auto& record : series_.records())
+      times.push_back(record.first);
+    checkpoint.set("cable_snapshot_times", times);
+  }
+
+private:
+  static std::vector<double> point_masses(const CaseParameters& c, const CableStepper& stepper) {
+    std::vector<double> mass(stepper.line().s.size(), 0);
+    for (std::size_t k = 0; k < stepper.line().mass_nodes.size(); ++k)
+      mass[stepper.line().mass_nodes[k]] += c.cable->point_masses[k].mass;
+    return mass;
+  }
+  const CaseParameters& c_;
+  const CableStepper& stepper_;
+  CableSeries series_;
+};
+
+class CableTransientRun : public TransientRun {
+public:
+  CableTransientRun(const CaseParameters& c, MPI_Comm comm)
+      : c_(c), stepper_(c, comm), columns_(cable_history_columns(*c.cable)),
+        rows_(columns_, c.history_columns, c.history_interval) {}
+
+  Stepper& stepper() override { return stepper_; }
+  std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
+    history_ = std::make_unique<HistoryOutput>(rows_, c_.output_directory, stepper_.communicator(),
+                                               resumed);
+    largest_ = std::make_unique<LargestValues>(columns_.names.size(), resumed);
+    snapshots_ = std::make_unique<CableSnapshots>(c_, stepper_, resumed);
+    return {history_.get(), largest_.get(), snapshots_.get()};
+  }
+  NamedValues results() const override {
+    NamedValues results;
+    const std::vector<double>& largest = largest_->values();
+    for (std::size_t k = 1; k < columns_.names.size(); ++k)
+      if (columns_.units[k] == "m")
+        results.add("max_abs_" + columns_.names[k], largest[k]);
+    results.add("max_abs_energy_error", largest.back());
+    return results;
+  }
+  double largest(const std::string& column) const override {
+    return largest_->of(columns_.names, column);
+  }
+
+private:
+  const CaseParameters& c_;
+  CableStepper stepper_;
+  NamedColumns columns_;
+  HistoryRows rows_;
+  std::unique_ptr<HistoryOutput> history_;
+  std::unique_ptr<LargestValues> largest_;
+  std::unique_ptr<CableSnapshots> snapshots_;
+};
+} // namespace
+
+std::unique_ptr<TransientRun> make_cable_transient_run(const CaseParameters& c, MPI_Comm comm) {
+  check_step_count(c);
+  return std::make_unique<CableTransientRun>(c, comm);
+}
+
+} // namespace hamdyn

@@ -1,0 +1,23 @@
+#pragma once
+// `hamdyn run` of a cable (Model/Type = cable): its large motion from rest at the geometry as given
+// or at its static equilibrium (Cable/Initial state), stepped by the energy-consistent midpoint
+// rule (studies/cable_motion.h: T + V conserved to Newton's tolerance at any step), with
+// checkpoints and a bit-for-bit resume like every run (studies/time_loop.h). The chain is solved
+// alike on every rank (one band; studies/cable_line.h); rank 0 writes.
+#include "core/case_parameters.h"
+#include "studies/time_loop.h"
+
+#include <mpi.h>
+
+#include <memory>
+
+namespace hamdyn {
+
+/// The cable's transient: history.csv (time; the midspan node's x and z, then each point mass's;
+/// the tension at each support's element; kinetic and potential energy, the potential holding the
+/// strain energy and the weights' -p . x; energy_error = their sum's change since t = 0), and
+/// solution.pvd of solution_NNNNN.vtp (output/cable_series.h) every Output/Snapshot interval
+/// steps. Its results: max_abs_<position column> and max_abs_energy_error.
+std::unique_ptr<TransientRun> make_cable_transient_run(const CaseParameters& c, MPI_Comm comm);
+
+} // namespace hamdyn
