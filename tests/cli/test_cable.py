@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""The cable through the command line, as a user runs it (Model/Type = cable), against
+references derived here:
+  - hamdyn static beside the elastic catenary it writes (Irvine 1981, eqs. 2.25-2.27): the
+    support reactions converge at order 2 in h from a sag, a straight unstressed start (Code_Aster
+    SSNL114's singular start: no tuning) and supports at different levels; the vertical
+    reactions carry the whole weight w L0 to round-off;
+  - hamdyn run: one stiff element with its consistent mass is the rigid compound pendulum, whose
+    period from the horizontal is 4 sqrt(2L/3g) K(sin(theta0/2)) (K by the arithmetic-geometric
+    mean, Abramowitz & Stegun 17.6); a 40-element cable with a point mass released from the
+    horizontal keeps T + V to round-off (the energy-consistent midpoint rule) and its motion
+    converges at order 2 in dt;
+  - bad input exits 2 with one line naming the key and writes nothing.
+usage: test_cable.py HAMDYN SOURCE_DIR
+"""
+import csv
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from checks import check, finish  # noqa: E402
+
+hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
+cases = os.path.join(source, "cases")
+work = tempfile.mkdtemp()
+
+
+def hamdyn_run(arguments, name, expect=0):
+    directory = os.path.join(work, name)
+    done = subprocess.run([hamdyn] + arguments + ["--output", directory], text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    check("%s exits %d" % (name, expect), done.returncode == expect,
+          (done.stdout + done.stderr)[-1500:])
+    return directory, done
+
+
+def table(path):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    return {key: [float(r[key]) for r in rows] for key in rows[0]} if rows else {}
+
+
+def sets(pairs):
+    arguments = []
+    for pair in pairs:
+        arguments += ["--set", pair]
+    return arguments
+
+
+def measured(text):
+    print("[ measured ] " + text)
+
+
+# --- statics against the elastic catenary ------------------------------------------------------
+hanging = os.path.join(cases, "hanging_cable.prm")
+geometries = {
+    "sag": [],
+    "straight unstressed start": ["Cable/Sag=", "Cable/Unstretched length="],
+    "supports at different levels": ["Cable/Right support=100, 30", "Cable/Sag=5"],
+}
+for label, pairs in geometries.items():
+    errors = []
+    for n in (50, 100, 200):
+        directory, _ = hamdyn_run(["static", hanging] + sets(pairs + ["Discretization/Elements=%d" % n]),
+                                  "static %s, %d elements" % (label, n))
+        s = table(os.path.join(directory, "static.csv"))
+        if not s or "exact_left_reaction_x" not in s:
+            check("%s: static.csv with the catenary's columns" % label, False)
+            continue
+        error = max(abs(s[k][0] - s["exact_" + k][0]) for k in
+                    ("left_reaction_x", "left_reaction_z", "right_reaction_x", "right_reaction_z"))
+        errors.append(error / abs(s["exact_left_reaction_x"][0]))
+        weight = 2 * 9.81 * s["unstretched_length"][0]
+        carried = s["left_reaction_z"][0] + s["right_reaction_z"][0]
+        check("%s, %d elements: the reactions carry the weight w L0 (%.3g relative)"
+              % (label, n, abs(carried - weight) / weight), abs(carried - weight) <= 1e-9 * weight)
+        shape = table(os.path.join(directory, "static_shape.csv"))
+        check("%s, %d elements: static_shape.csv has a node per element and one" % (label, n),
+              len(shape.get("s", [])) == n + 1)
+    if len(errors) == 3:
+        rates = [math.log2(errors[k] / errors[k + 1]) for k in range(2)]
+        measured("static %s: reactions' error / H at 50, 100, 200 elements %s, orders %s"
+                 % (label, ["%.2e" % e for e in errors], ["%.2f" % r for r in rates]))
+        check("%s: the reactions converge at order 2 in h (%s)" % (label, rates),
+              all(1.8 < r < 2.2 for r in rates))
+        check("%s: within 1e-4 of the catenary's at 200 elements" % label, errors[-1] < 1e-4)
+
+# --- the rigid compound pendulum ------------------------------------------------------------------
+def agm(a, b):
+    while abs(a - b) > 1e-15 * a:
+        a, b = (a + b) / 2, math.sqrt(a * b)
+    return a
+
+
+theta0, length, g = math.pi / 2, 1.0, 9.81
+k_of_m = math.pi / (2 * agm(1.0, math.cos(theta0 / 2)))  # K(m), m = sin^2(theta0 / 2)
+period = 4 * math.sqrt(2 * length / (3 * g)) * k_of_m
+directory, _ = hamdyn_run(
+    ["run", os.path.join(cases, "cable_pendulum.prm")] +
+    sets(["Cable/Point masses=", "Discretization/Elements=1", "Cable/Axial stiffness=1e10",
+          "Time integration/Time step=1e-3", "Time integration/Final time=1.2",
+          "Output/Snapshot interval=0"]), "rigid pendulum")
+h = table(os.path.join(directory, "history.csv"))
+if h:
+    # one element: the node nearest midspan is its tip. At the far turning point (half a period)
+    # its height has a maximum, quadratic in time there (its x, quartic, would not be)
+    z, t = h["midspan_z"], h["time"]
+    k = max(range(len(z) // 4, len(z) - 1), key=lambda i: z[i])
+    # the parabola through the three samples about the highest
+    a = (z[k - 1] - 2 * z[k] + z[k + 1]) / 2
+    b = (z[k + 1] - z[k - 1]) / 2
+    half = t[k] - b / (2 * a) * (t[k + 1] - t[k])
+    measured("rigid compound pendulum from the horizontal: period %.7f s, exact %.7f s"
+             % (2 * half, period))
+    check("one stiff element swings as the rigid compound pendulum (%.2e relative)"
+          % abs(2 * half / period - 1), abs(2 * half / period - 1) < 1e-4)
+
+# --- a cable released from the horizontal: energy and order in dt -------------------------------
+ends = {}
+for dt in ("2e-3", "1e-3", "5e-4"):
+    directory, _ = hamdyn_run(
+        ["run", os.path.join(cases, "cable_pendulum.prm")] +
+        sets(["Time integration/Time step=" + dt, "Time integration/Final time=0.3",
+              "Output/Snapshot interval=0"]), "pendulum dt " + dt)
+    h = table(os.path.join(directory, "history.csv"))
+    if not h:
+        continue
+    ends[dt] = (h["mass1_x"][-1], h["mass1_z"][-1])
+    scale = max(max(abs(v) for v in h["kinetic_energy"]), max(abs(v) for v in h["potential_energy"]))
+    drift = max(abs(v) for v in h["energy_error"])
+    measured("cable pendulum, dt %s: largest |energy_error| %.2e J of %.3f J" % (dt, drift, scale))
+    check("dt %s: T + V conserved to round-off (%.1e relative)" % (dt, drift / scale),
+          drift < 1e-10 * scale)
+if len(ends) == 3:
+    d1 = math.dist(ends["2e-3"], ends["1e-3"])
+    d2 = math.dist(ends["1e-3"], ends["5e-4"])
+    measured("cable pendulum: the mass's position at 0.3 s changes by %.3e, then %.3e m (order %.2f)"
+             % (d1, d2, math.log2(d1 / d2)))
+    check("the cable's motion converges at order 2 in dt", 1.8 < math.log2(d1 / d2) < 2.2)
+
+# --- bad input ------------------------------------------------------------------------------------
+bad = {
+    "Cable/Left support": ["Cable/Sag=", "Cable/Points=0,0; 5,0", "Cable/Left support=1,1"],
+    "Cable/Unstretched length": ["Cable/Unstretched length=120"],
+    "Cable/Axial stiffness": ["Cable/Axial stiffness=0"],
+    "Cable/Gravity": ["Cable/Gravity=-1"],
+    "Cable/Points": ["Cable/Sag=", "Cable/Points=0,0"],
+    "Cable/Point masses": ["Cable/Point masses=200: 1"],
+    "Cable/Sag": ["Cable/Right end=free"],
+}
+for key, pairs in bad.items():
+    directory, done = hamdyn_run(["static", hanging] + sets(pairs), "bad " + key, expect=2)
+    lines = done.stderr.strip().splitlines()
+    check("bad %s: one line naming it" % key, len(lines) == 1 and key in lines[0], done.stderr)
+    check("bad %s: nothing written" % key, not os.path.exists(directory))
+directory, done = hamdyn_run(["static", hanging, "--set", "Cable/Gravity=0"], "bad sag without gravity",
+                             expect=2)
+check("a sag with no gravity: named", "Cable/Sag" in done.stderr and "Gravity" in done.stderr,
+      done.stderr)
+finish()
