@@ -4,6 +4,7 @@
 #include "core/model_kind.h"
 
 #include "studies/run_buckling.h"
+#include "studies/run_cable_modes.h"
 #include "studies/run_cable_static.h"
 #include "studies/run_compare.h"
 #include "studies/run_converge.h"
@@ -57,13 +58,17 @@ const std::vector<StudyCommand>& study_commands() {
     StudyCommand modes_study;
     modes_study.name = "modes";
     modes_study.implementations = {{CaseKind::line, run_modes},
-                                   {CaseKind::discrete, run_discrete_modes}};
+                                   {CaseKind::discrete, run_discrete_modes},
+                                   {CaseKind::cable, run_cable_modes}};
     modes_study.usage = R"(  hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
       beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.
       Model/Type = discrete: about the equilibrium Newton's method finds from the initial
       state (named in the log), gyroscopic terms kept; modes.csv with growth_rate (Re lambda,
       1/s: > 0 for an unstable equilibrium, said in one line).
+      Model/Type = cable: in-plane, about the equilibrium hamdyn static finds (the tension's
+      geometric stiffness included); modes.csv, with Irvine & Caughey's shallow-cable
+      frequencies (shallow_theory_omega) for level supports.
 )";
     modes_study.files =
         "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm";

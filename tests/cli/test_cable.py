@@ -141,6 +141,46 @@ if len(ends) == 3:
              % (d1, d2, math.log2(d1 / d2)))
     check("the cable's motion converges at order 2 in dt", 1.8 < math.log2(d1 / d2) < 2.2)
 
+# --- modes ------------------------------------------------------------------------------------------
+# A chain hanging from one end: omega_n = (j_{0,n} / 2) sqrt(g / L), j_{0,n} the zeros of the Bessel
+# function J0 (D. Bernoulli 1732; Rayleigh, Theory of Sound, sec. 148; zeros from Abramowitz &
+# Stegun, table 9.5), for the inextensible chain: EA = 1e9 N stretches it by 1e-8.
+bessel_zeros = (2.404825557695773, 5.520078110286311, 8.653727912911012, 11.79153443901428)
+errors = []
+for n in (100, 200):
+    directory, _ = hamdyn_run(
+        ["modes", os.path.join(cases, "cable_pendulum.prm")] +
+        sets(["Cable/Point masses=", "Cable/Axial stiffness=1e9", "Discretization/Elements=%d" % n,
+              "Cable/Points=0, 0; 0, -1", "Modes/Number of modes=4"]), "hanging chain, %d" % n)
+    m = table(os.path.join(directory, "modes.csv"))
+    if m:
+        exact = [j / 2 * math.sqrt(9.81 / 1.0) for j in bessel_zeros]
+        errors.append(max(abs(w / e - 1) for w, e in zip(m["omega"], exact)))
+if len(errors) == 2:
+    measured("a chain hanging from one end: four lowest frequencies against (j0n/2) sqrt(g/L): "
+             "%.2e at 100 elements, %.2e at 200 (order %.2f)"
+             % (errors[0], errors[1], math.log2(errors[0] / errors[1])))
+    check("the hanging chain's frequencies within 1e-3 at 200 elements", errors[1] < 1e-3)
+    check("... converging at order 2 in h", 1.8 < math.log2(errors[0] / errors[1]) < 2.2)
+# A shallow cable between level supports: Irvine & Caughey's theory neglects O((d/l)^2), so the
+# difference falls fourfold as the sag halves (d/l = 1/50, 1/100) at one lambda^2 = 512 d^3 EA /
+# (w l^4) (EA / 8 for twice the sag).
+differences = []
+for sag, ea in ((2, 1.25e6), (1, 1e7)):
+    directory, _ = hamdyn_run(["modes", hanging] + sets(
+        ["Cable/Sag=%g" % sag, "Cable/Axial stiffness=%g" % ea, "Discretization/Elements=800",
+         "Modes/Number of modes=4"]),
+        "shallow cable, sag %g" % sag)
+    m = table(os.path.join(directory, "modes.csv"))
+    if m:
+        differences.append(max(abs(w / e - 1) for w, e in zip(m["omega"], m["shallow_theory_omega"])))
+if len(differences) == 2:
+    order = math.log2(differences[0] / differences[1])
+    measured("shallow cable: four lowest against Irvine & Caughey: %.2e at d/l = 1/50, %.2e at "
+             "1/100 (order %.2f in d/l)" % (differences[0], differences[1], order))
+    check("a shallow cable's modes approach Irvine & Caughey's at order 2 in d/l", 1.8 < order < 2.2)
+    check("... within 20 (d/l)^2 of them", differences[1] < 20e-4)
+
 # --- bad input ------------------------------------------------------------------------------------
 bad = {
     "Cable/Left support": ["Cable/Sag=", "Cable/Points=0,0; 5,0", "Cable/Left support=1,1"],
@@ -150,6 +190,7 @@ bad = {
     "Cable/Points": ["Cable/Sag=", "Cable/Points=0,0"],
     "Cable/Point masses": ["Cable/Point masses=200: 1"],
     "Cable/Sag": ["Cable/Right end=free"],
+    "Time integration/Spectral radius": ["Time integration/Spectral radius=0.8"],
 }
 for key, pairs in bad.items():
     directory, done = hamdyn_run(["static", hanging] + sets(pairs), "bad " + key, expect=2)

@@ -1,0 +1,84 @@
+#include "studies/run_cable_modes.h"
+
+#include "core/input_error.h"
+#include "core/text.h"
+#include "exact/sagged_cable_frequencies.h"
+#include "output/history_writer.h"
+#include "studies/cable_line.h"
+#include "studies/cable_modes.h"
+#include "studies/prepared_case.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace hamdyn {
+
+NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                            bool report) {
+  // the eigenvalues of the dense 2n x 2n pencil: O(n^3), 2000 elements take seconds and 32 MB
+  // a matrix; more would take minutes to hours and gigabytes
+  constexpr unsigned most_elements = 2000;
+  if (c.cable->n_elements > most_elements)
+    throw InputError("Discretization/Elements", std::to_string(c.cable->n_elements),
+                     "expected at most " + std::to_string(most_elements) +
+                         " for hamdyn modes of a cable (its eigenvalues are dense)");
+  CableLine line = make_cable_line(*c.cable);
+  std::size_t free_dofs = 0;
+  for (const bool held : line.chain.held)
+    free_dofs += held ? 0 : 2;
+  if (c.n_modes > free_dofs)
+    throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
+                     "expected at most " + std::to_string(free_dofs) +
+                         ", the cable's free degrees of freedom");
+  solve_cable_equilibrium(line.chain);
+  const std::vector<double> omega = chain_frequencies(line.chain, line.mass, c.n_modes);
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
+
+  // Irvine & Caughey's theory: a shallow cable between level supports, no point masses
+  const CableCase& cable = *c.cable;
+  std::vector<exact::CableMode> shallow;
+  if (line.catenary_is_equilibrium && cable.right().z == cable.left().z && cable.gravity > 0) {
+    const exact::ElasticCatenary& k = *line.catenary;
+    const double span = cable.right().x - cable.left().x,
+                 weight = cable.mass_per_length * cable.gravity;
+    shallow =
+        exact::sagged_cable_modes(span, k.horizontal_tension(), cable.mass_per_length,
+                                  exact::irvine_lambda_squared(span, k.horizontal_tension(), weight,
+                                                               cable.axial_stiffness, k.sag()),
+                                  c.n_modes);
+  }
+  std::vector<std::string> columns{"mode", "omega", "frequency"};
+  if (!shallow.empty())
+    columns.push_back("shallow_theory_omega");
+  NamedValues results;
+  {
+    CsvWriter csv(c.output_directory + "/modes.csv", columns, comm);
+    for (std::size_t k = 0; k < omega.size(); ++k) {
+      std::vector<double> row{double(k + 1), omega[k], omega[k] / (2 * M_PI)};
+      if (!shallow.empty())
+        row.push_back(shallow[k].omega);
+      csv.row(row);
+      results.add("omega_" + std::to_string(k + 1), omega[k]);
+    }
+  }
+  if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
+    std::printf("in-plane modes of a cable of %zu elements about its static equilibrium%s\n",
+                line.chain.elements.size(),
+                shallow.empty() ? ""
+                                : "; beside Irvine & Caughey's shallow-cable theory (1974), "
+                                  "which neglects O((sag/span)^2)");
+    std::printf("%6s %22s %22s%s\n", "mode", "omega [rad/s]", "frequency [Hz]",
+                shallow.empty() ? "" : "      shallow theory [rad/s]");
+    for (std::size_t k = 0; k < omega.size(); ++k) {
+      std::printf("%6zu %22.12g %22.12g", k + 1, omega[k], omega[k] / (2 * M_PI));
+      if (!shallow.empty())
+        std::printf(" %22.12g%s", shallow[k].omega, shallow[k].symmetric ? " (symmetric)" : "");
+      std::printf("\n");
+    }
+  }
+  return results;
+}
+
+} // namespace hamdyn
