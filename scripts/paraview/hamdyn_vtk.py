@@ -18,6 +18,7 @@ hamdyn_python.with_display()
 import vtkmodules.vtkRenderingFreeType  # noqa: E402,F401  (text rendering)
 import vtkmodules.vtkRenderingOpenGL2  # noqa: E402,F401  (the render window's back end)
 from vtkmodules.vtkCommonCore import vtkLookupTable, vtkObject  # noqa: E402
+from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData  # noqa: E402
 from vtkmodules.vtkCommonTransforms import vtkTransform  # noqa: E402
 from vtkmodules.vtkFiltersGeneral import vtkTransformFilter, vtkWarpVector  # noqa: E402
 from vtkmodules.vtkIOImage import vtkPNGWriter  # noqa: E402
@@ -297,6 +298,26 @@ def text(content, x, y, size=16, centred=False):
     p.SetColor(0.1, 0.1, 0.1)
     if centred:
         p.SetJustificationToCentered()
+    return actor
+
+
+def vertices_of(points):
+    """Poly data drawing each of the vtkPoints `points` as a vertex."""
+    vertices = vtkCellArray()
+    for i in range(points.GetNumberOfPoints()):
+        vertices.InsertNextCell(1)
+        vertices.InsertCellPoint(i)
+    polydata = vtkPolyData()
+    polydata.SetPoints(points)
+    polydata.SetVerts(vertices)
+    return polydata
+
+
+def sphere_points(points, colour, size):
+    """An actor drawing the vertices of the poly data `points` as shaded dots."""
+    actor = plain_actor(points, colour, size)
+    actor.GetProperty().SetRepresentationToPoints()
+    actor.GetProperty().RenderPointsAsSpheresOn()
     return actor
 
 

@@ -62,13 +62,13 @@ def main():
             near = hv.read(hv.nearest(run, t))
             r.AddActor(hv.plain_actor(near, colour, 2.0))
             for points in dots(near):
-                r.AddActor(sphere_points(points, colour, 10.0))
+                r.AddActor(hv.sphere_points(points, colour, 10.0))
         if args.trail:
             r.AddActor(hv.plain_actor(path_until(tips[0], t), (0.55, 0.7, 0.9), 1.5))
         r.AddActor(hv.plain_actor(data, (0.2, 0.2, 0.2), 3.0))
         masses, anchors = dots(data)
-        r.AddActor(sphere_points(anchors, (0.45, 0.45, 0.45), 10.0))
-        r.AddActor(sphere_points(masses, (0.8, 0.2, 0.1), 16.0))
+        r.AddActor(hv.sphere_points(anchors, (0.45, 0.45, 0.45), 10.0))
+        r.AddActor(hv.sphere_points(masses, (0.8, 0.2, 0.1), 16.0))
         hv.overlay_legend(r, names, "red masses, dark links", 0.89)
         hv.axes(r, tuple(box), tuple(box), "x [m]", "y [m]", 14)
         r.AddActor2D(hv.text(hv.caption(args, "t = %.6g s" % t), 0.02, 0.95, 18))
@@ -87,14 +87,6 @@ def snapshots_of(results):
     return found
 
 
-def sphere_points(points, colour, size):
-    """An actor drawing the vertices of `points` as shaded dots."""
-    actor = hv.plain_actor(points, colour, size)
-    actor.GetProperty().SetRepresentationToPoints()
-    actor.GetProperty().RenderPointsAsSpheresOn()
-    return actor
-
-
 def dots(data):
     """The snapshot's points as vertices: (those with mass, the massless ones)."""
     mass = data.GetPointData().GetArray("mass")
@@ -102,17 +94,7 @@ def dots(data):
     for i in range(data.GetNumberOfPoints()):
         massless = mass is not None and mass.GetTuple1(i) == 0
         sets[int(massless)].InsertNextPoint(data.GetPoint(i))
-    result = []
-    for points in sets:
-        vertices = vtkCellArray()
-        for i in range(points.GetNumberOfPoints()):
-            vertices.InsertNextCell(1)
-            vertices.InsertCellPoint(i)
-        polydata = vtkPolyData()
-        polydata.SetPoints(points)
-        polydata.SetVerts(vertices)
-        result.append(polydata)
-    return result
+    return [hv.vertices_of(points) for points in sets]
 
 
 def path_until(tip, t):

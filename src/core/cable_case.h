@@ -39,7 +39,7 @@ struct CableCase {
   double gravity = 0;         // g [m/s^2], in -z
   bool tension_only = false;
   bool left_free = false, right_free = false; // Cable/Left end, Right end = free
-  bool start_at_equilibrium = false; // Cable/Initial state = equilibrium
+  bool start_at_equilibrium = false;          // Cable/Initial state = equilibrium
   std::vector<CablePointMass> point_masses;
   unsigned n_elements = 1;     // Discretization/Elements
   bool consistent_mass = true; // Discretization/Mass matrix

@@ -31,6 +31,8 @@ std::vector<Vector2> points_of(const std::vector<double>& values) {
   return x;
 }
 
+} // namespace
+
 NamedColumns cable_history_columns(const CableCase& cable) {
   NamedColumns columns;
   columns.add("time", "s");
@@ -42,11 +44,15 @@ NamedColumns cable_history_columns(const CableCase& cable) {
   }
   columns.add("left_tension", "N");
   columns.add("right_tension", "N");
-  columns.add("kinetic_energy", "J");
-  columns.add("potential_energy", "J");
-  columns.add("energy_error", "J");
+  // the ledger's columns as every run writes them: the cable dissipates nothing and its loads
+  // (the weights) are in its potential, so its dissipated energy and external work are 0
+  for (const char* energy :
+       {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work", "energy_error"})
+    columns.add(energy, "J");
   return columns;
 }
+
+namespace {
 
 // A cable's transient as it steps: its chain, mass and state.
 class CableStepper : public Stepper {
@@ -97,7 +103,7 @@ public:
     row.push_back(line_.chain.elements.back().tension(chord(state_.x, last)));
     const double kinetic = line_.mass.kinetic_energy(state_.v);
     const double potential = potential_energy(line_.chain, state_.x);
-    row.insert(row.end(), {kinetic, potential, kinetic + potential - initial_energy_});
+    row.insert(row.end(), {kinetic, potential, 0.0, 0.0, kinetic + potential - initial_energy_});
     if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
       throw CollectiveFailure("the cable's state became non-finite at t = " +
                               format_number(state_.t) + " s: check the time step");
@@ -231,6 +237,14 @@ private:
 std::unique_ptr<TransientRun> make_cable_transient_run(const CaseParameters& c, MPI_Comm comm) {
   check_step_count(c);
   return std::make_unique<CableTransientRun>(c, comm);
+}
+
+void integrate_cable(const CaseParameters& c, MPI_Comm comm,
+                     const std::function<void(const std::vector<double>& row)>& observe) {
+  check_step_count(c);
+  CableStepper run(c, comm);
+  continue_integration(
+      run, [&](unsigned long, const std::vector<double>& row) { observe(row); }, false);
 }
 
 } // namespace hamdyn

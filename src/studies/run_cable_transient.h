@@ -9,15 +9,26 @@
 
 #include <mpi.h>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace hamdyn {
 
 /// The cable's transient: history.csv (time; the midspan node's x and z, then each point mass's;
 /// the tension at each support's element; kinetic and potential energy, the potential holding the
-/// strain energy and the weights' -p . x; energy_error = their sum's change since t = 0), and
+/// strain energy and the weights' -p . x; dissipated energy and external work, 0; energy_error =
+/// T + V's change since t = 0), and
 /// solution.pvd of solution_NNNNN.vtp (output/cable_series.h) every Output/Snapshot interval
 /// steps. Its results: max_abs_<position column> and max_abs_energy_error.
 std::unique_ptr<TransientRun> make_cable_transient_run(const CaseParameters& c, MPI_Comm comm);
+
+/// history.csv's columns of a cable (time first).
+NamedColumns cable_history_columns(const CableCase& cable);
+
+/// Steps the cable from t = 0 to its final time, calling `observe` with each history row (step 0
+/// first): what `hamdyn converge` studies.
+void integrate_cable(const CaseParameters& c, MPI_Comm comm,
+                     const std::function<void(const std::vector<double>& row)>& observe);
 
 } // namespace hamdyn

@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 
 #include "output/history_writer.h"
+#include "studies/cable_convergence.h"
 #include "studies/convergence_study.h"
 #include "studies/discrete_convergence.h"
 #include "studies/line_convergence.h"
@@ -166,6 +167,11 @@ NamedValues run_converge(const CaseParameters& c, const ParameterFile& file, MPI
 NamedValues run_discrete_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                   bool report) {
   return converge(c, file, comm, report, DiscreteConvergence());
+}
+
+NamedValues run_cable_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                               bool report) {
+  return converge(c, file, comm, report, CableConvergence());
 }
 
 } // namespace hamdyn

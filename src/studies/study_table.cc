@@ -109,12 +109,15 @@ const std::vector<StudyCommand>& study_commands() {
     StudyCommand converge_study;
     converge_study.name = "converge";
     converge_study.implementations = {{CaseKind::line, run_converge},
-                                      {CaseKind::discrete, run_discrete_converge}};
+                                      {CaseKind::discrete, run_discrete_converge},
+                                      {CaseKind::cable, run_cable_converge}};
     converge_study.usage = R"(  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
       A convergence study (Convergence section: Refine = h | p | dt | h and dt, Levels,
       Number of frequencies, History): the case at every level, errors against the exact
       solution where one exists and a Richardson limit otherwise, observed and expected orders.
       Writes DIR/convergence.csv, DIR/convergence.png; prints a table per quantity.
+      Model/Type = cable: h (its frequencies about the equilibrium, a run's history column),
+      dt or h and dt, against Richardson limits.
 )";
     converge_study.files = "convergence.csv, used_parameters.prm";
     converge_study.file_names = R"(convergence\.(csv|png))";

@@ -193,6 +193,8 @@ def parameter_context(section, key, allowed):
     """The command and base case in which `section/key` is read."""
     if section in ("Discrete system", "Constraints"):
         return "run", [os.path.join(source, "cases/seeds/gear_train.prm")]
+    if section == "Cable":
+        return "static", [os.path.join(source, "cases/hanging_cable.prm")]
     if section == "Section":  # read with a shape that uses the key: a tube, or a rectangle
         tube = ["modes", os.path.join(source, "cases/steel_tube_cantilever.prm")]
         if key in ("Width", "Height"):

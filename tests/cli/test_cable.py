@@ -181,6 +181,29 @@ if len(differences) == 2:
     check("a shallow cable's modes approach Irvine & Caughey's at order 2 in d/l", 1.8 < order < 2.2)
     check("... within 20 (d/l)^2 of them", differences[1] < 20e-4)
 
+# --- hamdyn converge -----------------------------------------------------------------------------
+directory, _ = hamdyn_run(["converge", hanging] + sets(
+    ["Discretization/Elements=25", "Convergence/Levels=4", "Convergence/Number of frequencies=2"]),
+    "converge h")
+path = os.path.join(directory, "convergence.csv")
+rows = [r for r in csv.DictReader(l for l in open(path) if not l.startswith("#"))] \
+    if os.path.isfile(path) else []
+orders = [float(r["order"]) for r in rows if r["order"] not in ("", "nan")]
+measured("converge h, omega_1 and omega_2 of the hanging cable: observed orders %s" % orders)
+check("converge h: the frequencies' observed order 2", len(orders) == 6 and
+      all(abs(o - 2) < 0.05 for o in orders), orders)
+directory, _ = hamdyn_run(["converge", os.path.join(cases, "cable_pendulum.prm")] + sets(
+    ["Convergence/Refine=dt", "Convergence/Levels=4", "Convergence/Number of frequencies=0",
+     "Convergence/History=mass1_z", "Time integration/Final time=0.3",
+     "Time integration/Time step=2e-3"]), "converge dt")
+path = os.path.join(directory, "convergence.csv")
+rows = [r for r in csv.DictReader(l for l in open(path) if not l.startswith("#"))] \
+    if os.path.isfile(path) else []
+orders = [float(r["order"]) for r in rows if r["order"] not in ("", "nan")]
+measured("converge dt, the pendulum's mass height: observed orders %s" % orders)
+check("converge dt: the history's observed order 2", len(orders) == 3 and
+      all(abs(o - 2) < 0.1 for o in orders), orders)
+
 # --- bad input ------------------------------------------------------------------------------------
 bad = {
     "Cable/Left support": ["Cable/Sag=", "Cable/Points=0,0; 5,0", "Cable/Left support=1,1"],
@@ -191,9 +214,12 @@ bad = {
     "Cable/Point masses": ["Cable/Point masses=200: 1"],
     "Cable/Sag": ["Cable/Right end=free"],
     "Time integration/Spectral radius": ["Time integration/Spectral radius=0.8"],
+    "Convergence/Refine": ["Convergence/Refine=p"],
+    "Convergence/Levels": ["Convergence/Levels=5"],
 }
 for key, pairs in bad.items():
-    directory, done = hamdyn_run(["static", hanging] + sets(pairs), "bad " + key, expect=2)
+    command = "converge" if key.startswith("Convergence") else "static"
+    directory, done = hamdyn_run([command, hanging] + sets(pairs), "bad " + key, expect=2)
     lines = done.stderr.strip().splitlines()
     check("bad %s: one line naming it" % key, len(lines) == 1 and key in lines[0], done.stderr)
     check("bad %s: nothing written" % key, not os.path.exists(directory))

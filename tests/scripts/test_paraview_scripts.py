@@ -153,6 +153,26 @@ run([os.path.join(scripts, "paraview", "points.py"), pendulum, frames, "--every"
 written = sorted(glob.glob(os.path.join(work, "swing_*.png")))
 check("points.py: every 2nd of 5 snapshots", len(written) == 3, written)
 
+# a cable: its static line coloured by the tension (z stretched), and a pendulum's frames
+cable = os.path.join(work, "cable")
+run([hamdyn, "static", os.path.join(source, "cases", "hanging_cable.prm"), "--output", cable,
+     "--set", "Discretization/Elements=50"], "hamdyn static (cable)")
+out = os.path.join(work, "cable.png")
+run([os.path.join(scripts, "paraview", "cable.py"), cable, out, "--series", "static", "--last",
+     "--z-scale", "5"], "cable.py --series static")
+picture(out, "cable.py --series static")
+swing = os.path.join(work, "cable_pendulum")
+run([hamdyn, "run", os.path.join(source, "cases", "cable_pendulum.prm"), "--output", swing,
+     "--set", "Time integration/Final time=0.2", "--set", "Output/Snapshot interval=100"],
+    "hamdyn run (cable pendulum)")
+frames = os.path.join(work, "cable_swing.png")
+run([os.path.join(scripts, "paraview", "cable.py"), swing, frames, "--every", "2"],
+    "cable.py frames")
+written = sorted(glob.glob(os.path.join(work, "cable_swing_*.png")))
+check("cable.py: every 2nd of 5 snapshots", len(written) == 3, written)
+for path in written:
+    picture(path, "cable.py frames")
+
 # another run drawn over the first (--with, --label), and a --label count that does not match
 other = os.path.join(work, "damped")
 run([hamdyn, "run", "--output", other, "--set", "Time integration/Final time=0.02",
@@ -198,7 +218,8 @@ for script, arguments in (("deflection.py", [results, out, "--last", "--with", o
 for script, arguments in (("deflection.py", [results, "--last"]),
                           ("modes.py", [modes, "--modes", "2"]),
                           ("spacetime.py", [results]),
-                          ("points.py", [pendulum, "--last"])):
+                          ("points.py", [pendulum, "--last"]),
+                          ("cable.py", [swing, "--last"])):
     pdf = os.path.join(work, script.replace(".py", ".pdf"))
     path = os.path.join(scripts, "paraview", script)
     run([path, arguments[0], pdf] + arguments[1:] + ["--title", "A title"], script + " PDF")

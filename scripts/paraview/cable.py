@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Frames of a cable (Model/Type = cable) from `hamdyn run` or `hamdyn static`, as PNG (VTK only).
+
+usage: scripts/paraview/cable.py RESULTS_DIR OUT.png [--series solution|static]
+                                 [--every K | --last | --time T] [--z-scale F] [--title TEXT]
+
+Reads RESULTS_DIR/solution.pvd (a run's snapshots; --series static: the static shape) and draws
+each snapshot in the cable's plane, x to the right and z up, true to scale (--z-scale F: z
+stretched F times, labelled in m as it is): the line coloured by
+its tension (red in tension, blue in compression, grey where it carries nothing: a slack
+tension-only segment), with a scale bar "tension [N]" over the whole run's range, the supports
+as grey dots and the point masses as red ones. One view box for the whole run, so that frames
+can be played as a film. Writes OUT_00000.png, OUT_00001.png, ... (every K-th snapshot), or
+OUT.png alone: with --last the last snapshot, with --time T the one nearest T seconds. Runs
+under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hamdyn_vtk as hv  # noqa: E402
+from vtkmodules.vtkCommonCore import vtkPoints  # noqa: E402
+
+
+def main():
+    parser = hv.arguments(__doc__)
+    parser.add_argument("--series", default="solution", choices=("solution", "static"),
+                        help="solution (a run's snapshots, the default) or static")
+    parser.add_argument("--every", type=int, default=1, help="every K-th snapshot (default 1)")
+    parser.add_argument("--last", action="store_true", help="the last snapshot alone")
+    parser.add_argument("--time", type=float, default=None, help="the snapshot nearest T [s]")
+    parser.add_argument("--z-scale", type=float, default=1.0,
+                        help="z drawn F times larger than x (default 1: true to scale; a "
+                             "shallow cable's sag shows at 5 or 10), the axis labelled in m")
+    args = parser.parse_args()
+    if not args.z_scale > 0:
+        hv.fail("--z-scale %g: expected a number > 0" % args.z_scale)
+    hv.check_output(args.out)
+    snapshots = hv.series(args.results, args.series)
+    if not snapshots:
+        hv.fail("%s/%s.pvd lists no snapshot" % (args.results, args.series))
+    chosen, single = hv.chosen_frames(args, snapshots)
+    # the view box and the tension's range over the whole run (the files are small)
+    box, largest = None, 0.0
+    for _, path in snapshots:
+        data = hv.read(path)
+        if data.GetCellData().GetArray("tension") is None:
+            hv.fail("%s has no tension: not a cable's series" % path)
+        x0, x1, y0, y1 = data.GetBounds()[0:4]
+        box = [x0, x1, y0, y1] if box is None else [min(box[0], x0), max(box[1], x1),
+                                                     min(box[2], y0), max(box[3], y1)]
+        largest = max(largest, hv.largest_magnitude(data.GetCellData().GetArray("tension")))
+    table = hv.diverging_table(largest)
+    base, extension = os.path.splitext(args.out)
+    window = hv.window(900, 700)  # one window for every frame: X servers limit GL contexts
+    r = hv.renderer((0.0, 0.0, 0.84, 1.0))  # the line; the tension's bar beside it
+    side = hv.renderer((0.84, 0.0, 1.0, 1.0))
+    bar = hv.scalar_bar(table, "tension [N]")
+    bar.SetPosition(0.1, 0.15)
+    bar.SetWidth(0.6)
+    side.AddActor2D(bar)
+    window.AddRenderer(r)
+    window.AddRenderer(side)
+    drawn = (box[0], box[1], args.z_scale * box[2], args.z_scale * box[3])
+    for k, (t, path) in enumerate(chosen):
+        data = hv.read(path)
+        r.RemoveAllViewProps()
+        if args.z_scale != 1:
+            data = hv.stretched(data, args.z_scale)
+        r.AddActor(hv.plain_actor(data, (0.2, 0.2, 0.2), 4.0, "tension", table))
+        supports, masses = marked_points(data)
+        r.AddActor(hv.sphere_points(supports, (0.45, 0.45, 0.45), 12.0))
+        r.AddActor(hv.sphere_points(masses, (0.8, 0.2, 0.1), 16.0))
+        hv.axes(r, drawn, tuple(box), "x [m]", "z [m]", 14)
+        what = "static equilibrium" if args.series == "static" else "t = %.6g s" % t
+        if args.z_scale != 1:
+            what += ", z stretched %gx" % args.z_scale
+        r.AddActor2D(hv.text(hv.caption(args, what), 0.02, 0.95, 18))
+        hv.look_at(r, drawn)
+        hv.save_png(window, args.out if single else "%s_%05d%s" % (base, k, extension))
+
+
+def marked_points(data):
+    """The supports and the point masses of a snapshot, each as vertices."""
+    support = data.GetPointData().GetArray("support")
+    mass = data.GetPointData().GetArray("point_mass")
+    sets = (vtkPoints(), vtkPoints())
+    for i in range(data.GetNumberOfPoints()):
+        if support is not None and support.GetTuple1(i) > 0:
+            sets[0].InsertNextPoint(data.GetPoint(i))
+        if mass is not None and mass.GetTuple1(i) > 0:
+            sets[1].InsertNextPoint(data.GetPoint(i))
+    return [hv.vertices_of(points) for points in sets]
+
+
+if __name__ == "__main__":
+    main()
