@@ -10,50 +10,118 @@
 
 namespace hamdyn {
 
+namespace {
+// x1 - x0 - dt v0, what M (2 / dt^2) turns into the inertia force
+void lag(const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
+         std::vector<Vector2>& out) {
+  for (std::size_t i = 0; i < x1.size(); ++i)
+    for (std::size_t a : {0, 1})
+      out[i][a] = x1[i][a] - s.x[i][a] - dt * s.v[i][a];
+}
+
+// R = sum F_mean + p - M (2 (x1 - x0) / dt - 2 v0) / dt, 0 on the held nodes' rows
+void residual(const CableChain& chain, const CableMass& mass, const ChainMotion& s,
+              const std::vector<Vector2>& x1, double dt, std::vector<Vector2>& work,
+              std::vector<double>& r) {
+  const std::size_t n = x1.size();
+  const double c = 2 / (dt * dt);
+  lag(s, x1, dt, work);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vector2 inertia = mass.row_times(i, work);
+    for (std::size_t a : {0, 1})
+      r[2 * i + a] = chain.loads[i][a] - c * inertia[a];
+  }
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    const Vector2 f = chain.elements[k].mean_force(chord(s.x, k), chord(x1, k));
+    for (std::size_t a : {0, 1}) {
+      r[2 * k + a] += f[a]; // on node k; -f on node k + 1
+      r[2 * (k + 1) + a] -= f[a];
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (chain.held[i])
+      r[2 * i] = r[2 * i + 1] = 0;
+}
+} // namespace
+
+void ChainJacobian::form(const CableChain& chain, const CableMass& mass,
+                         const std::vector<Vector2>& x0, const std::vector<Vector2>& x1,
+                         double dt) {
+  const std::size_t n = x1.size();
+  lu_.reinit(2 * n, 3, 3);
+  const double c = 2 / (dt * dt);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t a : {0, 1}) {
+      lu_(2 * i + a, 2 * i + a) = c * mass.node[i];
+      if (i + 1 < n) {
+        lu_(2 * i + a, 2 * (i + 1) + a) = c * mass.element[i];
+        lu_(2 * (i + 1) + a, 2 * i + a) = c * mass.element[i];
+      }
+    }
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    Matrix2 slope{}; // d F_mean / d d1, d1 = x1_{k+1} - x1_k
+    chain.elements[k].mean_force(chord(x0, k), chord(x1, k), &slope);
+    add_element_block(lu_, k, slope);
+  }
+  hold_rows(lu_, chain.held);
+  lu_.factorize();
+  x0_ = x0;
+  x1_ = x1;
+  dt_ = dt;
+  ++factorizations_;
+}
+
+std::vector<double> ChainJacobian::linearization() const {
+  std::vector<double> point;
+  if (empty())
+    return point;
+  for (const auto* x : {&x0_, &x1_})
+    for (const Vector2& p : *x)
+      point.insert(point.end(), {p.x, p.z});
+  point.push_back(dt_);
+  return point;
+}
+
+void ChainJacobian::restore(const CableChain& chain, const CableMass& mass,
+                            const std::vector<double>& point) {
+  const std::size_t n = chain.nodes.size();
+  if (point.empty()) {
+    *this = ChainJacobian();
+    return;
+  }
+  if (point.size() != 4 * n + 1)
+    throw std::invalid_argument("a cable Jacobian's linearization point of another chain");
+  std::vector<Vector2> x0(n), x1(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x0[i] = {point[2 * i], point[2 * i + 1]};
+    x1[i] = {point[2 * n + 2 * i], point[2 * n + 2 * i + 1]};
+  }
+  const unsigned long count = factorizations_;
+  form(chain, mass, x0, x1, point.back());
+  factorizations_ = count;
+}
+
 unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
-                    double tolerance) {
+                    double tolerance, ChainJacobian* kept) {
   const std::size_t n = s.x.size();
   // the unknown x1, starting from the constant-velocity guess x0 + dt v0
-  std::vector<Vector2> x1(n);
+  std::vector<Vector2> predictor(n), work(n);
   for (std::size_t i = 0; i < n; ++i)
-    x1[i] = chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
-  std::vector<double> r(2 * n), dx(2 * n);
-  std::vector<Vector2> lag(n); // x1 - x0 - dt v0, what M (2 / dt^2) turns into the inertia force
-  PivotedBandLU j;
+    predictor[i] =
+        chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
+  std::vector<Vector2> x1 = predictor;
+  std::vector<double> dx(2 * n);
+  ChainJacobian own;
+  ChainJacobian& j = kept ? *kept : own;
+  bool formed = j.empty() || j.dt() != dt; // in this step
+  if (formed)
+    j.form(chain, mass, s.x, x1, dt);
+  double previous = INFINITY;
   for (unsigned iteration = 1; iteration <= 50; ++iteration) {
-    // R = sum F_mean + p - M (2 (x1 - x0) / dt - 2 v0) / dt, and -dR/dx1 in band storage
-    j.reinit(2 * n, 3, 3);
-    const double c = 2 / (dt * dt);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t a : {0, 1})
-        lag[i][a] = x1[i][a] - s.x[i][a] - dt * s.v[i][a];
-    for (std::size_t i = 0; i < n; ++i) {
-      const Vector2 inertia = mass.row_times(i, lag);
-      for (std::size_t a : {0, 1}) {
-        r[2 * i + a] = chain.loads[i][a] - c * inertia[a];
-        j(2 * i + a, 2 * i + a) = c * mass.node[i];
-        if (i + 1 < n) {
-          j(2 * i + a, 2 * (i + 1) + a) = c * mass.element[i];
-          j(2 * (i + 1) + a, 2 * i + a) = c * mass.element[i];
-        }
-      }
-    }
-    for (std::size_t k = 0; k + 1 < n; ++k) {
-      Matrix2 slope{}; // d F_mean / d d1, d1 = x1_{k+1} - x1_k
-      const Vector2 f = chain.elements[k].mean_force(chord(s.x, k), chord(x1, k), &slope);
-      for (std::size_t a : {0, 1}) {
-        r[2 * k + a] += f[a]; // on node k; -f on node k + 1
-        r[2 * (k + 1) + a] -= f[a];
-      }
-      add_element_block(j, k, slope);
-    }
-    hold_rows(j, chain.held);
-    for (std::size_t i = 0; i < n; ++i)
-      if (chain.held[i])
-        r[2 * i] = r[2 * i + 1] = 0;
-    j.factorize();
-    dx = r;
-    j.solve(dx.data());
+    if (!kept && iteration > 1)
+      j.form(chain, mass, s.x, x1, dt); // Newton's method: the Jacobian at every iterate
+    residual(chain, mass, s, x1, dt, work, dx);
+    j.solve(dx);
     double correction = 0, motion = 0, farthest = 0;
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t a : {0, 1}) {
@@ -74,6 +142,21 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
       s.t += dt;
       return iteration;
     }
+    if (kept && !formed && correction > previous) {
+      // the Jacobian kept from earlier steps led away (a fast motion changed it): start again
+      // from the predictor with the Jacobian there, as Newton's method would
+      x1 = predictor;
+      j.form(chain, mass, s.x, x1, dt);
+      formed = true;
+      previous = INFINITY;
+      continue;
+    }
+    // the kept Jacobian no longer contracts fast: form it at this iterate
+    if (kept && correction > 0.25 * previous) {
+      j.form(chain, mass, s.x, x1, dt);
+      formed = true;
+    }
+    previous = correction;
   }
   throw std::runtime_error("the cable's step from t = " + std::to_string(s.t) +
                            " s did not converge (Newton's method on the midpoint rule)");

@@ -1,6 +1,7 @@
 #include "studies/run_cable_transient.h"
 
 #include "core/failure_message.h"
+#include "core/input_error.h"
 #include "core/text.h"
 #include "output/cable_series.h"
 #include "output/history_rows.h"
@@ -84,7 +85,7 @@ public:
     try {
       most_iterations_ =
           std::max(most_iterations_, step_chain(line_.chain, line_.mass, state_, t1 - state_.t,
-                                                c_.nonlinear_tolerance));
+                                                c_.nonlinear_tolerance, &jacobian_));
     } catch (const std::runtime_error& e) {
       throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
                               "; a smaller Time integration/Time step may converge)");
@@ -117,7 +118,8 @@ public:
     text << "hamdyn run: " << grid_.n_steps << " steps of a cable of "
          << line_.chain.elements.size() << " elements (energy-consistent midpoint rule, "
          << (c_.cable->consistent_mass ? "consistent" : "lumped") << " mass, at most "
-         << most_iterations_ << " Newton iterations a step)";
+         << most_iterations_ << " Newton iterations a step, " << jacobian_.factorizations()
+         << " Jacobians factored)";
     return text.str();
   }
 
@@ -126,6 +128,7 @@ public:
     checkpoint.set("cable_v", flat(state_.v));
     checkpoint.set("cable_t", state_.t);
     checkpoint.set("cable_initial_energy", initial_energy_);
+    checkpoint.set("cable_jacobian", jacobian_.linearization());
     checkpoint.set("step", double(step_));
   }
   void restore(const Checkpoint& checkpoint) override {
@@ -134,6 +137,12 @@ public:
     state_.v = points_of(checkpoint.numbers("cable_v", n));
     state_.t = checkpoint.number("cable_t");
     initial_energy_ = checkpoint.number("cable_initial_energy");
+    const std::vector<double>& point = checkpoint.numbers("cable_jacobian");
+    if (!point.empty() && point.size() != 2 * n + 1)
+      throw InputError("checkpoint.bin", "cable_jacobian",
+                       "expected the linearization point of this case's chain (2 x " +
+                           std::to_string(n) + " + 1 numbers)");
+    jacobian_.restore(line_.chain, line_.mass, point);
     step_ = checked_step(checkpoint, "step", "cable_t", grid_.n_steps, c_.time_step, c_.final_time);
   }
 
@@ -153,6 +162,7 @@ private:
   std::size_t midspan_ = 0;
   unsigned long step_ = 0;
   unsigned most_iterations_ = 0;
+  ChainJacobian jacobian_; // kept across steps (modified Newton); its point in the checkpoint
   double initial_energy_ = 0;
 };
 
