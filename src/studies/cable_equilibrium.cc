@@ -36,6 +36,20 @@ double potential_energy(const CableChain& c, const std::vector<Vector2>& x, doub
   return pi;
 }
 
+// The floor double precision sets the residual force: positions known to eps |x| make the
+// forces uncertain by EA/L eps |x| (a stiff, finely divided cable's floor lies far above eps
+// times its tension); a node's residual sums two elements' forces, each from a length whose two
+// ends carry round-off in both coordinates: 32 times that (measured residuals at round-off lie
+// between 1 and 8 times EA/L eps |x|).
+double residual_floor(const CableChain& c) {
+  double stiffest = 0, farthest = 0;
+  for (const CableElement& e : c.elements)
+    stiffest = std::max(stiffest, e.axial_stiffness / e.rest_length);
+  for (const Vector2& x : c.nodes)
+    farthest = std::max({farthest, std::abs(x[0]), std::abs(x[1])});
+  return 32 * std::numeric_limits<double>::epsilon() * stiffest * farthest;
+}
+
 namespace {
 /// The residual force sum F + p at each free node (0 at held ones), its largest entry, and the
 /// largest element force or load it is measured against.
@@ -123,20 +137,6 @@ void prolong(const CableChain& coarse, const std::vector<std::size_t>& kept, Cab
     }
   }
   c.nodes[kept.back()] = coarse.nodes.back();
-}
-
-/// The floor double precision sets the residual force: positions known to eps |x| make the
-/// forces uncertain by EA/L eps |x| (a stiff, finely divided cable's floor lies far above eps
-/// times its tension); a node's residual sums two elements' forces, each from a length whose two
-/// ends carry round-off in both coordinates: 32 times that (measured residuals at round-off lie
-/// between 1 and 8 times EA/L eps |x|).
-double residual_floor(const CableChain& c) {
-  double stiffest = 0, farthest = 0;
-  for (const CableElement& e : c.elements)
-    stiffest = std::max(stiffest, e.axial_stiffness / e.rest_length);
-  for (const Vector2& x : c.nodes)
-    farthest = std::max({farthest, std::abs(x[0]), std::abs(x[1])});
-  return 32 * std::numeric_limits<double>::epsilon() * stiffest * farthest;
 }
 
 // `start_only`: the chain is a coarser one whose equilibrium only starts a finer chain's

@@ -90,6 +90,11 @@ void hold_rows(Band& a, const std::vector<bool>& held) {
 /// their ends).
 std::vector<Vector2> gravity_loads(const std::vector<CableElement>& elements, double weight);
 
+/// The residual force [N] below which double precision cannot bring the chain at its current
+/// positions: positions known to eps |x| make an element's force uncertain by EA/L eps |x|, 32
+/// times that for a node's two elements and both coordinates (cable_equilibrium.cc).
+double residual_floor(const CableChain& chain);
+
 /// Moves chain.nodes to the equilibrium (converged when the residual is at 1e-10 or below the
 /// floor). Throws std::invalid_argument for a chain that is not one (sizes, no held node) and
 /// std::runtime_error naming what failed when no equilibrium is found.

@@ -163,4 +163,26 @@ std::vector<double> node_tensions(const CableChain& chain, const std::vector<Vec
   return t;
 }
 
+double force_balance_uncertainty(const CableChain& chain) {
+  double smallest = INFINITY;
+  for (std::size_t i = 0; i < chain.loads.size(); ++i) {
+    const double p = std::hypot(chain.loads[i].x, chain.loads[i].z);
+    if (!chain.held[i] && p > 0)
+      smallest = std::min(smallest, p);
+  }
+  // the floor's factor 32 is its margin; the residuals measured at round-off lie at 1 to 8
+  // EA/L eps |x|, what a force is known to
+  return std::isfinite(smallest) ? residual_floor(chain) / 32 / smallest : 0.0;
+}
+
+std::string force_balance_warning(const CableChain& chain) {
+  const double u = force_balance_uncertainty(chain);
+  if (!(u > 1e-6))
+    return {};
+  return "the equilibrium's force balance is resolved only to " + text_of(u) +
+         " of a node's load (double precision's floor for positions: EA/L eps |x| per element): "
+         "its tensions and the frequencies about it may be off by as much; fewer elements or a "
+         "smaller Cable/Axial stiffness move it";
+}
+
 } // namespace hamdyn

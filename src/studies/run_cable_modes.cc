@@ -53,6 +53,8 @@ NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, 
   if (!shallow.empty())
     columns.push_back("shallow_theory_omega");
   NamedValues results;
+  if (const std::string warning = force_balance_warning(line.chain); !warning.empty())
+    results.warnings.push_back(warning);
   {
     CsvWriter csv(c.output_directory + "/modes.csv", columns, comm);
     for (std::size_t k = 0; k < omega.size(); ++k) {

@@ -4,6 +4,7 @@
 #include "core/model_kind.h"
 
 #include "studies/run_buckling.h"
+#include "studies/run_cable_compare.h"
 #include "studies/run_cable_modes.h"
 #include "studies/run_cable_static.h"
 #include "studies/run_compare.h"
@@ -93,7 +94,8 @@ const std::vector<StudyCommand>& study_commands() {
     StudyCommand compare_study;
     compare_study.name = "compare";
     compare_study.implementations = {{CaseKind::line, run_compare},
-                                     {CaseKind::discrete, run_discrete_compare}};
+                                     {CaseKind::discrete, run_discrete_compare},
+                                     {CaseKind::cable, run_cable_compare}};
     compare_study.usage = R"(  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
       The case solved four ways, side by side: primal finite elements, the discrete chain
       (masses and springs; a Hencky bar chain for a beam), the chain's impulse-based dual
@@ -101,6 +103,9 @@ const std::vector<StudyCommand>& study_commands() {
       (mode,exact,primal_fe,chain,dual: angular frequencies [rad/s]), DIR/compare_history.csv
       (time,exact,primal_fe,chain,dual: displacement [m] of the right end, or of the node
       nearest L/2 if that end is held) and DIR/compare.png; prints a table.
+      Model/Type = cable: the FE cable (consistent mass) beside the lumped-mass line
+      (MoorDyn's model) from the same case: frequencies about the equilibrium and the
+      midspan's vertical displacement over the run; exact for a chain hanging from one end.
 )";
     compare_study.files = "compare.csv, compare_history.csv, used_parameters.prm";
     compare_study.file_names = R"(compare(_history)?\.csv|compare\.png)";
