@@ -69,9 +69,10 @@ void declare_cable_parameters(ParameterFile& f) {
   f.declare(section, "Mass per length", "1", Pt::Double(), positive_text,
             "rho A, the mass per unit unstretched length. Units: kg/m.");
   f.declare(section, "Left support", "0, 0", P(), "x, z",
-            "Where the cable's first end is held (pinned), z up. Units: m.");
+            "Where the cable's first end is, z up: held there unless Cable/Left end = free. "
+            "Units: m.");
   f.declare(section, "Right support", "10, 0", P(), "x, z",
-            "Where its last end is held (pinned), z up. Units: m.");
+            "Where its last end is: held there unless Cable/Right end = free. Units: m.");
   for (const char* end : {"Left end", "Right end"})
     f.declare(section, end, "pinned", Pt::Selection("pinned|free"), "pinned | free",
               "pinned: the end is held at its support; free: it moves, starting there (a cable "

@@ -27,12 +27,11 @@ void CableConvergence::check(const CaseParameters& c) const {
                          cv.refine == ConvergenceParameters::Refine::h_and_dt;
   const unsigned long finest =
       refines_h ? (unsigned long)(c.n_elements) << (cv.levels - 1) : c.n_elements;
-  constexpr unsigned long most_for_modes = 2000; // studies/run_cable_modes.cc: dense eigenvalues
-  if (cv.n_frequencies > 0 && finest > most_for_modes)
+  if (cv.n_frequencies > 0 && finest > most_elements_for_modes)
     throw InputError("Convergence/Levels", std::to_string(cv.levels),
                      "the finest level would have " + std::to_string(finest) +
                          " elements; a cable's frequencies take at most " +
-                         std::to_string(most_for_modes) +
+                         std::to_string(most_elements_for_modes) +
                          " (dense eigenvalues): fewer levels or Elements, or Number of "
                          "frequencies = 0");
 }

@@ -1,5 +1,7 @@
 #include "studies/cable_modes.h"
 
+#include "core/input_error.h"
+
 #include "reductions/dense_eigen.h"
 
 #include <deal.II/lac/full_matrix.h>
@@ -8,6 +10,13 @@
 #include <cmath>
 
 namespace hamdyn {
+
+void check_size_for_modes(unsigned n_elements, const std::string& what) {
+  if (n_elements > most_elements_for_modes)
+    throw InputError("Discretization/Elements", std::to_string(n_elements),
+                     "expected at most " + std::to_string(most_elements_for_modes) + " for " +
+                         what + " (its eigenvalues are dense)");
+}
 
 std::vector<double> chain_frequencies(const CableChain& chain, const CableMass& mass,
                                       unsigned n_modes) {

@@ -9,9 +9,18 @@
 #include "models/cable_mass.h"
 #include "studies/cable_equilibrium.h"
 
+#include <string>
 #include <vector>
 
 namespace hamdyn {
+
+/// The most elements chain_frequencies takes: its dense eigenvalues cost O(n^3), 2000 elements
+/// seconds and 32 MB a matrix, more minutes to hours and gigabytes.
+constexpr unsigned most_elements_for_modes = 2000;
+
+/// InputError naming Discretization/Elements when a cable of `n_elements` is past that, for
+/// `what` ("hamdyn modes of a cable").
+void check_size_for_modes(unsigned n_elements, const std::string& what);
 
 /// The lowest `n_modes` angular frequencies [rad/s] of the chain's free nodes about its current
 /// configuration (an equilibrium), ascending. Dense LAPACK through deal.II (a chain of a few

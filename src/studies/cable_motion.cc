@@ -113,13 +113,20 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   std::vector<double> dx(2 * n);
   ChainJacobian own;
   ChainJacobian& j = kept ? *kept : own;
+  // Newton's method (the Jacobian at every iterate) without a kept Jacobian, and where the chord
+  // iterations with one do not converge within `chord_limit` (a tension-only element going slack
+  // changes the Jacobian in a step): then from the predictor again
+  bool newton = !kept;
+  constexpr unsigned chord_limit = 12;
   bool formed = j.empty() || j.dt() != dt; // in this step
   if (formed)
     j.form(chain, mass, s.x, x1, dt);
+  bool fresh = true; // j formed at this x1 (no need to form it again for Newton's step)
   double previous = INFINITY;
-  for (unsigned iteration = 1; iteration <= 50; ++iteration) {
-    if (!kept && iteration > 1)
-      j.form(chain, mass, s.x, x1, dt); // Newton's method: the Jacobian at every iterate
+  for (unsigned iteration = 1; iteration <= 50 + chord_limit; ++iteration) {
+    if (newton && !fresh)
+      j.form(chain, mass, s.x, x1, dt);
+    fresh = false;
     residual(chain, mass, s, x1, dt, work, dx);
     j.solve(dx);
     double correction = 0, motion = 0, farthest = 0;
@@ -130,11 +137,11 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
         motion = std::max(motion, std::abs(x1[i][a] - s.x[i][a]));
         farthest = std::max(farthest, std::abs(x1[i][a]));
       }
-    if (!std::isfinite(correction))
+    if (!std::isfinite(correction) && newton)
       break;
     // converged, or at the positions' round-off (a correction below a few ulps of x is noise)
     const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
-    if (correction <= std::max(tolerance * motion, round_off)) {
+    if (std::isfinite(correction) && correction <= std::max(tolerance * motion, round_off)) {
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t a : {0, 1})
           s.v[i][a] = 2 * (x1[i][a] - s.x[i][a]) / dt - s.v[i][a];
@@ -142,19 +149,24 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
       s.t += dt;
       return iteration;
     }
-    if (kept && !formed && correction > previous) {
-      // the Jacobian kept from earlier steps led away (a fast motion changed it): start again
-      // from the predictor with the Jacobian there, as Newton's method would
+    if (newton)
+      continue;
+    const bool restart = iteration >= chord_limit || !std::isfinite(correction) ||
+                         (!formed && correction > previous);
+    if (restart) {
+      // the kept Jacobian led away (a fast motion changed it), or the chord iterations are slow:
+      // start again from the predictor, by Newton's method if chords have had their chance
+      newton = iteration >= chord_limit || !std::isfinite(correction);
       x1 = predictor;
       j.form(chain, mass, s.x, x1, dt);
-      formed = true;
+      formed = fresh = true;
       previous = INFINITY;
       continue;
     }
     // the kept Jacobian no longer contracts fast: form it at this iterate
-    if (kept && correction > 0.25 * previous) {
+    if (correction > 0.25 * previous) {
       j.form(chain, mass, s.x, x1, dt);
-      formed = true;
+      formed = fresh = true;
     }
     previous = correction;
   }

@@ -56,7 +56,9 @@ private:
 /// below the positions' round-off (16 eps max|x|). Without `kept`, the Jacobian is formed at
 /// every iteration (Newton's method); with it, the kept factorization serves while each
 /// correction is at most a quarter of the one before, and is formed anew at the iterate where
-/// one is not (and at a new dt). Throws std::runtime_error when it does not converge.
+/// one is not (and at a new dt); where a kept one leads away, or 12 iterations do not converge,
+/// the step starts again from the predictor (then by Newton's method). Throws
+/// std::runtime_error when it does not converge.
 unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
                     double tolerance = 1e-13, ChainJacobian* kept = nullptr);
 

@@ -73,12 +73,7 @@ std::vector<double> hanging_chain_frequencies(const CableCase& cable, unsigned n
 
 NamedValues run_cable_compare(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                               bool report) {
-  // the dense eigenvalues of studies/run_cable_modes.cc
-  constexpr unsigned most_elements = 2000;
-  if (c.cable->n_elements > most_elements)
-    throw InputError("Discretization/Elements", std::to_string(c.cable->n_elements),
-                     "expected at most " + std::to_string(most_elements) +
-                         " for hamdyn compare of a cable (its eigenvalues are dense)");
+  check_size_for_modes(c.cable->n_elements, "hamdyn compare of a cable");
   const unsigned n = c.n_modes;
   const CaseParameters fe = with_mass(c, true), chain = with_mass(c, false);
   const std::vector<double> omega_fe = frequencies(*fe.cable, n);

@@ -17,13 +17,7 @@ namespace hamdyn {
 
 NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                             bool report) {
-  // the eigenvalues of the dense 2n x 2n pencil: O(n^3), 2000 elements take seconds and 32 MB
-  // a matrix; more would take minutes to hours and gigabytes
-  constexpr unsigned most_elements = 2000;
-  if (c.cable->n_elements > most_elements)
-    throw InputError("Discretization/Elements", std::to_string(c.cable->n_elements),
-                     "expected at most " + std::to_string(most_elements) +
-                         " for hamdyn modes of a cable (its eigenvalues are dense)");
+  check_size_for_modes(c.cable->n_elements, "hamdyn modes of a cable");
   CableLine line = make_cable_line(*c.cable);
   std::size_t free_dofs = 0;
   for (const bool held : line.chain.held)

@@ -12,8 +12,8 @@
 namespace hamdyn {
 
 /// Writes modes.csv (mode, omega [rad/s], frequency [Hz]; shallow_theory_omega where it applies)
-/// and used_parameters.prm. Dense eigenvalues: at most 2000 elements (InputError naming
-/// Discretization/Elements above).
+/// and used_parameters.prm. Dense eigenvalues: at most most_elements_for_modes elements
+/// (studies/cable_modes.h; InputError naming Discretization/Elements above).
 NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                             bool report);
 

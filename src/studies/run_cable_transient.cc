@@ -8,6 +8,7 @@
 #include "studies/cable_line.h"
 #include "studies/cable_motion.h"
 #include "studies/resume.h"
+#include "studies/rows_run.h"
 #include "studies/transient.h"
 #include "time/time_grid.h"
 
@@ -206,40 +207,22 @@ private:
   CableSeries series_;
 };
 
-class CableTransientRun : public TransientRun {
+class CableTransientRun : public RowsRun {
 public:
   CableTransientRun(const CaseParameters& c, MPI_Comm comm)
-      : c_(c), stepper_(c, comm), columns_(cable_history_columns(*c.cable)),
-        rows_(columns_, c.history_columns, c.history_interval) {}
+      : RowsRun(c, cable_history_columns(*c.cable)), stepper_(c, comm) {}
 
   Stepper& stepper() override { return stepper_; }
-  std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
-    history_ = std::make_unique<HistoryOutput>(rows_, c_.output_directory, stepper_.communicator(),
-                                               resumed);
-    largest_ = std::make_unique<LargestValues>(columns_.names.size(), resumed);
-    snapshots_ = std::make_unique<CableSnapshots>(c_, stepper_, resumed);
-    return {history_.get(), largest_.get(), snapshots_.get()};
-  }
   NamedValues results() const override {
-    NamedValues results;
-    const std::vector<double>& largest = largest_->values();
-    for (std::size_t k = 1; k < columns_.names.size(); ++k)
-      if (columns_.units[k] == "m")
-        results.add("max_abs_" + columns_.names[k], largest[k]);
-    results.add("max_abs_energy_error", largest.back());
-    return results;
-  }
-  double largest(const std::string& column) const override {
-    return largest_->of(columns_.names, column);
+    return largest_of([&](std::size_t k) { return columns_.units[k] == "m"; });
   }
 
 private:
-  const CaseParameters& c_;
+  RunOutput* open_series(const Checkpoint* resumed) override {
+    snapshots_ = std::make_unique<CableSnapshots>(c_, stepper_, resumed);
+    return snapshots_.get();
+  }
   CableStepper stepper_;
-  NamedColumns columns_;
-  HistoryRows rows_;
-  std::unique_ptr<HistoryOutput> history_;
-  std::unique_ptr<LargestValues> largest_;
   std::unique_ptr<CableSnapshots> snapshots_;
 };
 } // namespace
@@ -253,8 +236,7 @@ void integrate_cable(const CaseParameters& c, MPI_Comm comm,
                      const std::function<void(const std::vector<double>& row)>& observe) {
   check_step_count(c);
   CableStepper run(c, comm);
-  continue_integration(
-      run, [&](unsigned long, const std::vector<double>& row) { observe(row); }, false);
+  integrate_rows(run, observe);
 }
 
 } // namespace hamdyn

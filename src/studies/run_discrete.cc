@@ -14,6 +14,7 @@
 #include "studies/prepared_case.h"
 #include "studies/progress.h"
 #include "studies/resume.h"
+#include "studies/rows_run.h"
 #include "studies/stop_on_signals.h"
 #include "studies/transient.h"
 #include "time/scheme_parameters.h"
@@ -223,42 +224,25 @@ private:
 };
 
 // A discrete system's transient with its history.csv and largest values.
-class DiscreteTransientRun : public TransientRun {
+class DiscreteTransientRun : public RowsRun {
 public:
   DiscreteTransientRun(const CaseParameters& c, MPI_Comm comm)
-      : c_(c), stepper_(c, comm), columns_(discrete_history_columns(*c.discrete)),
-        rows_(columns_, c.history_columns, c.history_interval) {}
+      : RowsRun(c, discrete_history_columns(*c.discrete)), stepper_(c, comm) {}
 
   Stepper& stepper() override { return stepper_; }
-  std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
-    history_ = std::make_unique<HistoryOutput>(rows_, c_.output_directory, stepper_.communicator(),
-                                               resumed);
-    largest_ = std::make_unique<LargestValues>(columns_.names.size(), resumed);
-    if (!c_.discrete->energies || c_.discrete->energies->point_names().empty())
-      return {history_.get(), largest_.get()};
-    points_ = std::make_unique<PointsOutput>(c_, *c_.discrete->energies, stepper_.communicator(),
-                                             resumed);
-    return {history_.get(), largest_.get(), points_.get()};
-  }
   NamedValues results() const override {
-    NamedValues results;
-    const std::vector<double>& largest = largest_->values();
-    for (std::size_t k = 1; k <= stepper_.n_coordinates(); ++k)
-      results.add("max_abs_" + columns_.names[k], largest[k]);
-    results.add("max_abs_energy_error", largest.back());
-    return results;
-  }
-  double largest(const std::string& column) const override {
-    return largest_->of(columns_.names, column);
+    return largest_of([&](std::size_t k) { return k <= stepper_.n_coordinates(); });
   }
 
 private:
-  const CaseParameters& c_;
+  RunOutput* open_series(const Checkpoint* resumed) override {
+    if (!c_.discrete->energies || c_.discrete->energies->point_names().empty())
+      return nullptr;
+    points_ = std::make_unique<PointsOutput>(c_, *c_.discrete->energies, stepper_.communicator(),
+                                             resumed);
+    return points_.get();
+  }
   DiscreteStepper stepper_;
-  NamedColumns columns_; // every column of a row; `rows_` says which are written
-  HistoryRows rows_;
-  std::unique_ptr<HistoryOutput> history_;
-  std::unique_ptr<LargestValues> largest_;
   std::unique_ptr<PointsOutput> points_;
 };
 } // namespace
@@ -272,8 +256,7 @@ void integrate_discrete(const CaseParameters& c, MPI_Comm comm,
                         const std::function<void(const std::vector<double>& row)>& observe) {
   check_step_count(c);
   DiscreteStepper run(c, comm);
-  continue_integration(
-      run, [&](unsigned long, const std::vector<double>& row) { observe(row); }, false);
+  integrate_rows(run, observe);
 }
 
 NamedValues run_discrete_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,

@@ -51,6 +51,16 @@ def sets(pairs):
     return arguments
 
 
+def observed_orders(directory):
+    """The observed orders of DIR/convergence.csv (after its units comment), where it has one."""
+    path = os.path.join(directory, "convergence.csv")
+    if not os.path.isfile(path):
+        return []
+    with open(path) as f:
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    return [float(r["order"]) for r in rows if r["order"] not in ("", "nan")]
+
+
 def measured(text):
     print("[ measured ] " + text)
 
@@ -219,10 +229,7 @@ check("a stiff chain of short elements: modes warns of double precision's floor"
 directory, _ = hamdyn_run(["converge", hanging] + sets(
     ["Discretization/Elements=25", "Convergence/Levels=4", "Convergence/Number of frequencies=2"]),
     "converge h")
-path = os.path.join(directory, "convergence.csv")
-rows = [r for r in csv.DictReader(l for l in open(path) if not l.startswith("#"))] \
-    if os.path.isfile(path) else []
-orders = [float(r["order"]) for r in rows if r["order"] not in ("", "nan")]
+orders = observed_orders(directory)
 measured("converge h, omega_1 and omega_2 of the hanging cable: observed orders %s" % orders)
 check("converge h: the frequencies' observed order 2", len(orders) == 6 and
       all(abs(o - 2) < 0.05 for o in orders), orders)
@@ -230,10 +237,7 @@ directory, _ = hamdyn_run(["converge", os.path.join(cases, "cable_pendulum.prm")
     ["Convergence/Refine=dt", "Convergence/Levels=4", "Convergence/Number of frequencies=0",
      "Convergence/History=mass1_z", "Time integration/Final time=0.3",
      "Time integration/Time step=2e-3"]), "converge dt")
-path = os.path.join(directory, "convergence.csv")
-rows = [r for r in csv.DictReader(l for l in open(path) if not l.startswith("#"))] \
-    if os.path.isfile(path) else []
-orders = [float(r["order"]) for r in rows if r["order"] not in ("", "nan")]
+orders = observed_orders(directory)
 measured("converge dt, the pendulum's mass height: observed orders %s" % orders)
 check("converge dt: the history's observed order 2", len(orders) == 3 and
       all(abs(o - 2) < 0.1 for o in orders), orders)

@@ -1,0 +1,68 @@
+#pragma once
+// The part every transient of a small, replicated system shares (a discrete system's, a cable's):
+// history.csv of the rows its Stepper makes, the largest magnitude of each column, and at most one
+// series of its own (points.pvd, the cable's solution.pvd), each continued from a checkpoint.
+// A line model's run (studies/run_transient.cc) adds snapshots and the space-time field to the
+// same two outputs itself.
+#include "studies/time_loop.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hamdyn {
+
+class RowsRun : public TransientRun {
+public:
+  /// `columns`: every column of a row (time first); the case's Output/History columns and
+  /// History interval choose what history.csv holds.
+  RowsRun(const CaseParameters& c, NamedColumns columns)
+      : c_(c), columns_(std::move(columns)),
+        rows_(columns_, c.history_columns, c.history_interval) {}
+
+  std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
+    history_ = std::make_unique<HistoryOutput>(rows_, c_.output_directory, stepper().communicator(),
+                                               resumed);
+    largest_ = std::make_unique<LargestValues>(columns_.names.size(), resumed);
+    std::vector<RunOutput*> outputs{history_.get(), largest_.get()};
+    if (RunOutput* series = open_series(resumed))
+      outputs.push_back(series);
+    return outputs;
+  }
+  double largest(const std::string& column) const override {
+    return largest_->of(columns_.names, column);
+  }
+
+protected:
+  /// The run's own series, or null (called after the history's outputs are open).
+  virtual RunOutput* open_series(const Checkpoint* resumed) = 0;
+  /// max_abs_<column> of the columns `chosen` picks (by index) and max_abs_energy_error (the
+  /// last column's).
+  template <class Chosen>
+  NamedValues largest_of(Chosen&& chosen) const {
+    NamedValues results;
+    const std::vector<double>& largest = largest_->values();
+    for (std::size_t k = 1; k < columns_.names.size(); ++k)
+      if (chosen(k))
+        results.add("max_abs_" + columns_.names[k], largest[k]);
+    results.add("max_abs_energy_error", largest.back());
+    return results;
+  }
+  const CaseParameters& c_;
+  const NamedColumns columns_;
+
+private:
+  HistoryRows rows_;
+  std::unique_ptr<HistoryOutput> history_;
+  std::unique_ptr<LargestValues> largest_;
+};
+
+/// Steps `run` from its start to its end, calling `observe` with each row (step 0 first), with
+/// no outputs: what `hamdyn converge` and `compare` study.
+inline void integrate_rows(Stepper& run,
+                           const std::function<void(const std::vector<double>& row)>& observe) {
+  continue_integration(
+      run, [&](unsigned long, const std::vector<double>& row) { observe(row); }, false);
+}
+
+} // namespace hamdyn
