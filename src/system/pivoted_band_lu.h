@@ -1,12 +1,11 @@
 #pragma once
-// LU factorization with partial pivoting of a general band matrix (LAPACK's dgbtrf and dgbtrs,
-// which deal.II 9.4's LAPACK wrappers do not cover): for the non-symmetric Jacobians of large
-// motion (a cable's discrete gradient, models/cable_element.h), which are indefinite where
-// elements are compressed and the step is long against their axial period, so that the
-// pivot-free BandedLU
-// (system/banded_lu.h, for symmetric positive definite matrices) would stop. Row interchanges
-// widen the upper band by the lower one (Golub & Van Loan, Matrix Computations, 4th ed., sec.
-// 4.3.5).
+// LU factorization with partial pivoting of a general band matrix (LAPACK's dgbtrf, which deal.II
+// 9.4's LAPACK wrappers do not cover; the solve is dgbtrs's, written out): for the non-symmetric
+// Jacobians of large motion (a cable's discrete gradient, models/cable_element.h), which are
+// indefinite where elements are compressed and the step is long against their axial period, so that
+// the pivot-free BandedLU (system/banded_lu.h, for symmetric positive definite matrices) would
+// stop. Row interchanges widen the upper band by the lower one (Golub & Van Loan, Matrix
+// Computations, 4th ed., sec. 4.3.5).
 #include <cstddef>
 #include <vector>
 
