@@ -29,12 +29,6 @@ CaseParameters with_mass(const CaseParameters& c, bool consistent) {
   return p;
 }
 
-std::vector<double> frequencies(const CableCase& cable, unsigned n) {
-  CableLine line = make_cable_line(cable);
-  solve_cable_equilibrium(line.chain);
-  return chain_frequencies(line.chain, line.mass, n);
-}
-
 // The midspan node's height z(t) over the run [m].
 std::vector<double> midspan_history(const CaseParameters& c, MPI_Comm comm,
                                     std::vector<double>& times) {
@@ -76,9 +70,12 @@ NamedValues run_cable_compare(const CaseParameters& c, const ParameterFile& file
   check_size_for_modes(c.cable->n_elements, "hamdyn compare of a cable");
   const unsigned n = c.n_modes;
   const CaseParameters fe = with_mass(c, true), chain = with_mass(c, false);
-  const std::vector<double> omega_fe = frequencies(*fe.cable, n);
-  const std::vector<double> omega_chain = frequencies(*chain.cable, n);
-  const CableLine line = make_cable_line(*c.cable);
+  // one equilibrium serves both: the mass plays no part at rest
+  CableLine line = make_cable_line(*fe.cable);
+  solve_cable_equilibrium(line.chain);
+  const std::vector<double> omega_fe = chain_frequencies(line.chain, line.mass, n);
+  const std::vector<double> omega_chain =
+      chain_frequencies(line.chain, make_cable_line(*chain.cable).mass, n);
   const std::vector<double> exact = hanging_chain_frequencies(*c.cable, n, line.unstretched_length);
   std::vector<double> times, chain_times;
   const std::vector<double> w_fe = midspan_history(fe, comm, times);
@@ -101,9 +98,7 @@ NamedValues run_cable_compare(const CaseParameters& c, const ParameterFile& file
                                        format_cell(w_chain[k] - w_chain.front()), "", ""});
   }
   NamedValues results;
-  CableLine at_rest = make_cable_line(*c.cable);
-  solve_cable_equilibrium(at_rest.chain);
-  if (const std::string warning = force_balance_warning(at_rest.chain); !warning.empty())
+  if (const std::string warning = force_balance_warning(line.chain); !warning.empty())
     results.warnings.push_back(warning);
   double largest = 0;
   for (std::size_t k = 0; k < times.size(); ++k)
