@@ -44,8 +44,8 @@ NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, 
                                   c.n_modes);
   }
   std::vector<std::string> columns{"mode", "omega", "frequency"};
-  if (!shallow.empty())
-    columns.push_back("shallow_theory_omega");
+  if (!shallow.empty()) // the theory's mode: 1 symmetric about midspan, 0 antisymmetric
+    columns.insert(columns.end(), {"shallow_theory_omega", "shallow_theory_symmetric"});
   NamedValues results;
   if (const std::string warning = force_balance_warning(line.chain); !warning.empty())
     results.warnings.push_back(warning);
@@ -54,7 +54,7 @@ NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, 
     for (std::size_t k = 0; k < omega.size(); ++k) {
       std::vector<double> row{double(k + 1), omega[k], omega[k] / (2 * M_PI)};
       if (!shallow.empty())
-        row.push_back(shallow[k].omega);
+        row.insert(row.end(), {shallow[k].omega, shallow[k].symmetric ? 1.0 : 0.0});
       csv.row(row);
       results.add("omega_" + std::to_string(k + 1), omega[k]);
     }

@@ -10,6 +10,9 @@ references derived here:
     mean, Abramowitz & Stegun 17.6); a 40-element cable with a point mass released from the
     horizontal keeps T + V to round-off (the energy-consistent midpoint rule) and its motion
     converges at order 2 in dt;
+  - hamdyn modes: a chain hanging from one end against Bernoulli's Bessel frequencies; a shallow
+    cable against Irvine & Caughey's on both sides of the modal crossover; the taut limit against
+    hamdyn's string;
   - bad input exits 2 with one line naming the key and writes nothing.
 usage: test_cable.py HAMDYN SOURCE_DIR
 """
@@ -177,22 +180,62 @@ if len(errors) == 2:
     check("... converging at order 2 in h", 1.8 < math.log2(errors[0] / errors[1]) < 2.2)
 # A shallow cable between level supports: Irvine & Caughey's theory neglects O((d/l)^2), so the
 # difference falls fourfold as the sag halves (d/l = 1/50, 1/100) at one lambda^2 = 512 d^3 EA /
-# (w l^4) (EA / 8 for twice the sag).
-differences = []
-for sag, ea in ((2, 1.25e6), (1, 1e7)):
-    directory, _ = hamdyn_run(["modes", hanging] + sets(
-        ["Cable/Sag=%g" % sag, "Cable/Axial stiffness=%g" % ea, "Discretization/Elements=800",
-         "Modes/Number of modes=4"]),
-        "shallow cable, sag %g" % sag)
-    m = table(os.path.join(directory, "modes.csv"))
-    if m:
-        differences.append(max(abs(w / e - 1) for w, e in zip(m["omega"], m["shallow_theory_omega"])))
-if len(differences) == 2:
-    order = math.log2(differences[0] / differences[1])
-    measured("shallow cable: four lowest against Irvine & Caughey: %.2e at d/l = 1/50, %.2e at "
-             "1/100 (order %.2f in d/l)" % (differences[0], differences[1], order))
-    check("a shallow cable's modes approach Irvine & Caughey's at order 2 in d/l", 1.8 < order < 2.2)
-    check("... within 20 (d/l)^2 of them", differences[1] < 20e-4)
+# (w l^4) (EA x 8 for half the sag), on both sides of the modal crossover lambda^2 = 4 pi^2: at
+# lambda^2 = 2.6 the first mode is symmetric, at 60 antisymmetric (the theory's mode says which).
+for lambda_squared, stiffness, first_symmetric in ((2.6, 1.25e6, 1), (60, 2.9e7, 0)):
+    differences = []
+    for sag, ea in ((2, stiffness), (1, 8 * stiffness)):
+        directory, _ = hamdyn_run(["modes", hanging] + sets(
+            ["Cable/Sag=%g" % sag, "Cable/Axial stiffness=%g" % ea, "Discretization/Elements=800",
+             "Modes/Number of modes=4"]),
+            "shallow cable, lambda^2 %g, sag %g" % (lambda_squared, sag))
+        m = table(os.path.join(directory, "modes.csv"))
+        if m:
+            differences.append(
+                max(abs(w / e - 1) for w, e in zip(m["omega"], m["shallow_theory_omega"])))
+            check("lambda^2 = %g, sag %g: the first mode is %ssymmetric" % (
+                lambda_squared, sag, "" if first_symmetric else "anti"),
+                m["shallow_theory_symmetric"][0] == first_symmetric, m["shallow_theory_symmetric"])
+    if len(differences) == 2:
+        order = math.log2(differences[0] / differences[1])
+        measured("shallow cable, lambda^2 = %g: four lowest against Irvine & Caughey: %.2e at "
+                 "d/l = 1/50, %.2e at 1/100 (order %.2f in d/l)"
+                 % (lambda_squared, differences[0], differences[1], order))
+        check("lambda^2 = %g: the modes approach Irvine & Caughey's at order 2 in d/l"
+              % lambda_squared, 1.8 < order < 2.2)
+        check("... within 20 (d/l)^2 of them", differences[1] < 20e-4)
+
+# The taut limit: a weightless cable of horizontal tension H = 100 N between supports 10 m apart
+# is a straight string of tension H; its unstretched length L0 = l / (1 + H/EA) spreads the mass
+# m L0 over l. Its transverse P1 stiffness (the geometric part H/h) and consistent mass are the
+# string's, element by element, so the lowest modes (all transverse: the axial ones lie sqrt(EA/H)
+# = 100 times higher) equal hamdyn's string's to the eigensolvers' round-off: the cable's dense
+# solver resolves eigenvalue lambda_n to eps lambda_max (Wilkinson), lambda_max <= 12 EA / (m h^2).
+ea, tension, span, rho, n = 1e6, 100.0, 10.0, 0.5, 20
+directory, _ = hamdyn_run(["modes", hanging] + sets(
+    ["Cable/Sag=", "Cable/Gravity=0", "Cable/Horizontal tension=%r" % tension,
+     "Cable/Right support=%r, 0" % span, "Cable/Axial stiffness=%r" % ea,
+     "Cable/Mass per length=%r" % rho, "Discretization/Elements=%d" % n,
+     "Modes/Number of modes=5"]), "taut cable")
+string_case = os.path.join(work, "taut_string.prm")
+with open(string_case, "w") as f:
+    f.write("subsection Model\n set Type = string\n set Length = %r\n set Mass per length = %r\n"
+            " set Tension = %r\nend\nsubsection Left end\n set Support = fixed\nend\n"
+            "subsection Right end\n set Support = fixed\nend\nsubsection Discretization\n"
+            " set Elements = %d\n set Degree = 1\nend\nsubsection Modes\n"
+            " set Number of modes = 5\nend\n" % (span, rho / (1 + tension / ea), tension, n))
+string_directory, _ = hamdyn_run(["modes", string_case], "taut string")
+cable_modes = table(os.path.join(directory, "modes.csv"))
+string_modes = table(os.path.join(string_directory, "modes.csv"))
+if cable_modes and string_modes:
+    eps, h = 2.0 ** -52, span / n
+    largest = 12 * ea / (rho * h * h)
+    for k, (wc, ws) in enumerate(zip(cable_modes["omega"], string_modes["omega"])):
+        bound = eps * largest / ws ** 2 / 2 * 4  # on omega: half lambda's; 4 for the constant
+        check("taut limit, mode %d: the cable's %.15g rad/s equals the string's %.15g to %.1e "
+              "(bound %.1e)" % (k + 1, wc, ws, abs(wc / ws - 1), bound), abs(wc / ws - 1) < bound)
+    measured("taut limit: the cable's five lowest against the string's: largest difference %.2e"
+             % max(abs(wc / ws - 1) for wc, ws in zip(cable_modes["omega"], string_modes["omega"])))
 
 # --- hamdyn compare: the FE cable (consistent mass) and the lumped-mass line bracket the hanging
 # chain's frequencies and converge to each other at order 2 as both refine ------------------------
