@@ -1,6 +1,7 @@
 #include "studies/cable_motion.h"
 
 #include "system/pivoted_band_lu.h"
+#include "time/newmark_scheme.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,20 +20,42 @@ void lag(const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
       out[i][a] = x1[i][a] - s.x[i][a] - dt * s.v[i][a];
 }
 
-// R = sum F_mean + p - M (2 (x1 - x0) / dt - 2 v0) / dt, 0 on the held nodes' rows
-void residual(const CableChain& chain, const CableMass& mass, const ChainMotion& s,
-              const std::vector<Vector2>& x1, double dt, std::vector<Vector2>& work,
-              std::vector<double>& r) {
+// The force element k exerts on its first node over the step from chord d0 to d1, and its
+// derivative by d1 when `slope` is given: the discrete gradient for the midpoint rule, the weighted
+// mean (1 - af) F(d1) + af F(d0) for generalized alpha
+Vector2 step_force(const CableElement& e, const ChainScheme& scheme, const Vector2& d0,
+                   const Vector2& d1, Matrix2* slope) {
+  if (scheme.midpoint)
+    return e.mean_force(d0, d1, slope);
+  const double af = scheme.alpha_f;
+  if (slope) {
+    const Matrix2 t = e.tangent(d1);
+    *slope = {(1 - af) * t.xx, (1 - af) * t.xz, (1 - af) * t.zx, (1 - af) * t.zz};
+  }
+  const Vector2 f0 = e.force(d0), f1 = e.force(d1);
+  return {(1 - af) * f1.x + af * f0.x, (1 - af) * f1.z + af * f0.z};
+}
+
+// R = sum of the step's element forces + p - M (c (x1 - x0 - dt v0) - d a0), 0 on the held nodes'
+// rows
+void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
+              const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
+              std::vector<Vector2>& work, std::vector<double>& r) {
   const std::size_t n = x1.size();
-  const double c = 2 / (dt * dt);
+  const double c = scheme.c(dt), d = scheme.d();
   lag(s, x1, dt, work);
   for (std::size_t i = 0; i < n; ++i) {
-    const Vector2 inertia = mass.row_times(i, work);
+    Vector2 inertia = mass.row_times(i, work);
+    inertia = {c * inertia.x, c * inertia.z};
+    if (d != 0) {
+      const Vector2 past = mass.row_times(i, s.a);
+      inertia = {inertia.x - d * past.x, inertia.z - d * past.z};
+    }
     for (std::size_t a : {0, 1})
-      r[2 * i + a] = chain.loads[i][a] - c * inertia[a];
+      r[2 * i + a] = chain.loads[i][a] - inertia[a];
   }
   for (std::size_t k = 0; k + 1 < n; ++k) {
-    const Vector2 f = chain.elements[k].mean_force(chord(s.x, k), chord(x1, k));
+    const Vector2 f = step_force(chain.elements[k], scheme, chord(s.x, k), chord(x1, k), nullptr);
     for (std::size_t a : {0, 1}) {
       r[2 * k + a] += f[a]; // on node k; -f on node k + 1
       r[2 * (k + 1) + a] -= f[a];
@@ -42,25 +65,69 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainMotion&
     if (chain.held[i])
       r[2 * i] = r[2 * i + 1] = 0;
 }
+
+// M (with `scale`) into a band in the chain's numbering: each component couples to itself
+template <class Band>
+void add_mass(Band& a, const CableMass& mass, double scale) {
+  const std::size_t n = mass.node.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t c : {0, 1}) {
+      a(2 * i + c, 2 * i + c) += scale * mass.node[i];
+      if (i + 1 < n) {
+        a(2 * i + c, 2 * (i + 1) + c) += scale * mass.element[i];
+        a(2 * (i + 1) + c, 2 * i + c) += scale * mass.element[i];
+      }
+    }
+}
 } // namespace
 
-void ChainJacobian::form(const CableChain& chain, const CableMass& mass,
+ChainScheme ChainScheme::for_spectral_radius(double rho_infinity) {
+  if (rho_infinity == 1)
+    return ChainScheme();
+  const NewmarkParameters p = generalized_alpha_parameters(rho_infinity);
+  return {false, p.alpha_m, p.alpha_f, p.beta, p.gamma};
+}
+
+void start_chain(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
+                 ChainMotion& s) {
+  s.a.clear();
+  if (scheme.midpoint)
+    return;
+  const std::size_t n = s.x.size();
+  std::vector<double> r(2 * n, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t a : {0, 1})
+      r[2 * i + a] = chain.loads[i][a];
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    const Vector2 f = chain.elements[k].force(chord(s.x, k));
+    for (std::size_t a : {0, 1}) {
+      r[2 * k + a] += f[a];
+      r[2 * (k + 1) + a] -= f[a];
+    }
+  }
+  PivotedBandLU m;
+  m.reinit(2 * n, 3, 3);
+  add_mass(m, mass, 1.0);
+  hold_rows(m, chain.held);
+  for (std::size_t i = 0; i < n; ++i)
+    if (chain.held[i])
+      r[2 * i] = r[2 * i + 1] = 0;
+  m.factorize();
+  m.solve(r.data());
+  s.a.resize(n);
+  for (std::size_t i = 0; i < n; ++i)
+    s.a[i] = {r[2 * i], r[2 * i + 1]};
+}
+
+void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
                          const std::vector<Vector2>& x0, const std::vector<Vector2>& x1,
                          double dt) {
   const std::size_t n = x1.size();
   lu_.reinit(2 * n, 3, 3);
-  const double c = 2 / (dt * dt);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t a : {0, 1}) {
-      lu_(2 * i + a, 2 * i + a) = c * mass.node[i];
-      if (i + 1 < n) {
-        lu_(2 * i + a, 2 * (i + 1) + a) = c * mass.element[i];
-        lu_(2 * (i + 1) + a, 2 * i + a) = c * mass.element[i];
-      }
-    }
+  add_mass(lu_, mass, scheme.c(dt));
   for (std::size_t k = 0; k + 1 < n; ++k) {
-    Matrix2 slope{}; // d F_mean / d d1, d1 = x1_{k+1} - x1_k
-    chain.elements[k].mean_force(chord(x0, k), chord(x1, k), &slope);
+    Matrix2 slope{}; // d (the step's force) / d d1, d1 = x1_{k+1} - x1_k
+    step_force(chain.elements[k], scheme, chord(x0, k), chord(x1, k), &slope);
     add_element_block(lu_, k, slope);
   }
   hold_rows(lu_, chain.held);
@@ -83,7 +150,7 @@ std::vector<double> ChainJacobian::linearization() const {
 }
 
 void ChainJacobian::restore(const CableChain& chain, const CableMass& mass,
-                            const std::vector<double>& point) {
+                            const ChainScheme& scheme, const std::vector<double>& point) {
   const std::size_t n = chain.nodes.size();
   if (point.empty()) {
     *this = ChainJacobian();
@@ -97,12 +164,12 @@ void ChainJacobian::restore(const CableChain& chain, const CableMass& mass,
     x1[i] = {point[2 * n + 2 * i], point[2 * n + 2 * i + 1]};
   }
   const unsigned long count = factorizations_;
-  form(chain, mass, x0, x1, point.back());
+  form(chain, mass, scheme, x0, x1, point.back());
   factorizations_ = count;
 }
 
 unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
-                    double tolerance, ChainJacobian* kept) {
+                    double tolerance, ChainJacobian* kept, const ChainScheme& scheme) {
   const std::size_t n = s.x.size();
   // the unknown x1, starting from the constant-velocity guess x0 + dt v0
   std::vector<Vector2> predictor(n), work(n);
@@ -120,14 +187,14 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   constexpr unsigned chord_limit = 12;
   bool formed = j.empty() || j.dt() != dt; // in this step
   if (formed)
-    j.form(chain, mass, s.x, x1, dt);
+    j.form(chain, mass, scheme, s.x, x1, dt);
   bool fresh = true; // j formed at this x1 (no need to form it again for Newton's step)
   double previous = INFINITY;
   for (unsigned iteration = 1; iteration <= 50 + chord_limit; ++iteration) {
     if (newton && !fresh)
-      j.form(chain, mass, s.x, x1, dt);
+      j.form(chain, mass, scheme, s.x, x1, dt);
     fresh = false;
-    residual(chain, mass, s, x1, dt, work, dx);
+    residual(chain, mass, scheme, s, x1, dt, work, dx);
     j.solve(dx);
     double correction = 0, motion = 0, farthest = 0;
     for (std::size_t i = 0; i < n; ++i)
@@ -142,9 +209,19 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     // converged, or at the positions' round-off (a correction below a few ulps of x is noise)
     const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
     if (std::isfinite(correction) && correction <= std::max(tolerance * motion, round_off)) {
-      for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t a : {0, 1})
-          s.v[i][a] = 2 * (x1[i][a] - s.x[i][a]) / dt - s.v[i][a];
+      if (scheme.midpoint)
+        for (std::size_t i = 0; i < n; ++i)
+          for (std::size_t a : {0, 1})
+            s.v[i][a] = 2 * (x1[i][a] - s.x[i][a]) / dt - s.v[i][a];
+      else // Newmark's a1 from x1, then v1 (Chung & Hulbert's eqs. (3), (4))
+        for (std::size_t i = 0; i < n; ++i)
+          for (std::size_t a : {0, 1}) {
+            const double beta = scheme.beta, gamma = scheme.gamma, a0 = s.a[i][a];
+            const double a1 = (x1[i][a] - s.x[i][a] - dt * s.v[i][a]) / (beta * dt * dt) -
+                              (0.5 - beta) / beta * a0;
+            s.v[i][a] += dt * ((1 - gamma) * a0 + gamma * a1);
+            s.a[i][a] = a1;
+          }
       s.x = x1;
       s.t += dt;
       return iteration;
@@ -158,14 +235,14 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
       // start again from the predictor, by Newton's method if chords have had their chance
       newton = iteration >= chord_limit || !std::isfinite(correction);
       x1 = predictor;
-      j.form(chain, mass, s.x, x1, dt);
+      j.form(chain, mass, scheme, s.x, x1, dt);
       formed = fresh = true;
       previous = INFINITY;
       continue;
     }
     // the kept Jacobian no longer contracts fast: form it at this iterate
     if (correction > 0.25 * previous) {
-      j.form(chain, mass, s.x, x1, dt);
+      j.form(chain, mass, scheme, s.x, x1, dt);
       formed = fresh = true;
     }
     previous = correction;

@@ -1,16 +1,30 @@
 #pragma once
 // Large motion of a cable line: a chain of cable elements (models/cable_element.h) with a lumped
 // mass matrix (point masses at the nodes, the model MoorDyn solves: Hall & Goupee, Ocean
-// Engineering 104:590-603, 2015) or the elements' consistent one (models/cable_mass.h), stepped
-// by the energy-consistent midpoint rule: with x1 = x0 + dt (v0 + v1) / 2 and
+// Engineering 104:590-603, 2015) or the elements' consistent one (models/cable_mass.h).
+//
+// At rho_inf = 1 it is stepped by the energy-consistent midpoint rule: with x1 = x0 + dt (v0 +
+// v1) / 2 and
 //   M (v1 - v0) / dt = the elements' discrete gradients F_mean(d0, d1) + p
 // (Gonzalez, J. Nonlinear Sci. 6:449-467, 1996; Simo & Tarnow, ZAMP 43:757-792, 1992), the
 // kinetic energy's change over a step, (v1 + v0)^T M (v1 - v0) / 2, is the elements' work, sum
 // F_mean . (d1 - d0) = -(V1 - V0), plus the dead loads' p . (x1 - x0): T + V - p . x is conserved
 // to Newton's tolerance, for any step, slack elements included (their discrete gradient is exact
-// across the slack point). The scheme is second order in dt and implicit: Newton's method on x1
-// with the banded Jacobian 2 M / dt^2 - dF_mean/dx1 (half bandwidth 3), factored with partial
-// pivoting (system/pivoted_band_lu.h) and, in a run, kept across steps (ChainJacobian).
+// across the slack point).
+//
+// At rho_inf < 1 it is stepped by generalized alpha (Chung & Hulbert, J. Appl. Mech. 60:371-375,
+// 1993, eqs. (3), (4), (8)) with the elements' forces at the alpha level taken as the weighted
+// mean of their end values (one of the two nonlinear forms Erlicher, Bonaventura & Bursi analyse,
+// Comput. Mech. 28:83-104, 2002; the form the line models' nonlinear springs take):
+//   M ((1 - am) a1 + am a0) = (1 - af) F(x1) + af F(x0) + p,
+// which damps the highest modes (the chain's axial ones, far above the motion a run resolves) and
+// keeps second order; T + V then falls by what the scheme dissipates (the ledger's energy_error).
+// The other form, F((1 - af) x1 + af x0), lets T + V at the step ends rise above its start where a
+// slack cable snaps taut (the pendulum of cases/cable_pendulum.prm at rho_inf = 0.9: +0.29 J of
+// 3.97, and its tension spikes 30 % above the midpoint rule's); this one never did there.
+// Both are implicit: Newton's method on x1 with the banded Jacobian c M - dF/dx1, c = (1 - am) /
+// (beta dt^2) (2 / dt^2 for the midpoint rule; half bandwidth 3), factored with partial pivoting
+// (system/pivoted_band_lu.h) and, in a run, kept across steps (ChainJacobian).
 #include "models/cable_mass.h"
 #include "studies/cable_equilibrium.h"
 #include "system/pivoted_band_lu.h"
@@ -22,7 +36,24 @@ namespace hamdyn {
 struct ChainMotion {
   double t = 0;
   std::vector<Vector2> x, v; // positions [m] and velocities [m/s] of the nodes
+  std::vector<Vector2> a;    // accelerations [m/s^2]: generalized alpha's (set by start_chain)
 };
+
+/// How a chain steps: the energy-consistent midpoint rule, or generalized alpha.
+struct ChainScheme {
+  bool midpoint = true;
+  double alpha_m = 0.5, alpha_f = 0.5, beta = 0.25, gamma = 0.5;
+  /// The midpoint rule at rho_inf = 1, generalized alpha (time/newmark_scheme.h's) below.
+  static ChainScheme for_spectral_radius(double rho_infinity);
+  /// The inertia's argument (1 - am) a1 + am a0 is c (x1 - x0 - dt v0) - d a0.
+  double c(double dt) const { return (1 - alpha_m) / (beta * dt * dt); }
+  double d() const { return midpoint ? 0 : (1 - alpha_m) * (0.5 - beta) / beta - alpha_m; }
+};
+
+/// Sets s.a for generalized alpha, M a = F(x) + p on the free nodes (0 on the held ones); the
+/// midpoint rule needs none (s.a cleared).
+void start_chain(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
+                 ChainMotion& s);
 
 /// The step's Jacobian 2 M / dt^2 - dF_mean/dx1, factored at a linearization point (x0, x1, dt)
 /// and kept across steps (modified Newton, Kelley, Iterative Methods for Linear and Nonlinear
@@ -33,8 +64,8 @@ class ChainJacobian {
 public:
   bool empty() const { return dt_ == 0; }
   /// Assembles and factors the Jacobian at (x0, x1, dt).
-  void form(const CableChain& chain, const CableMass& mass, const std::vector<Vector2>& x0,
-            const std::vector<Vector2>& x1, double dt);
+  void form(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
+            const std::vector<Vector2>& x0, const std::vector<Vector2>& x1, double dt);
   /// Solves J dx = r in place.
   void solve(std::vector<double>& r) const { lu_.solve(r.data()); }
   double dt() const { return dt_; }
@@ -42,7 +73,8 @@ public:
   unsigned long factorizations() const { return factorizations_; }
   /// The linearization point (x0, x1 and dt, flattened; empty when none), and the reverse.
   std::vector<double> linearization() const;
-  void restore(const CableChain& chain, const CableMass& mass, const std::vector<double>& point);
+  void restore(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
+               const std::vector<double>& point);
 
 private:
   PivotedBandLU lu_;
@@ -51,7 +83,8 @@ private:
   unsigned long factorizations_ = 0;
 };
 
-/// Steps `s` by dt (held nodes stay where they are) and returns Newton's iterations. Newton's
+/// Steps `s` by dt by `scheme` (held nodes stay where they are; generalized alpha needs s.a from
+/// start_chain) and returns Newton's iterations. Newton's
 /// method stops when its correction is below `tolerance` times the step's largest motion, or
 /// below the positions' round-off (16 eps max|x|). Without `kept`, the Jacobian is formed at
 /// every iteration (Newton's method); with it, the kept factorization serves while each
@@ -60,6 +93,7 @@ private:
 /// the step starts again from the predictor (then by Newton's method). Throws
 /// std::runtime_error when it does not converge.
 unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
-                    double tolerance = 1e-13, ChainJacobian* kept = nullptr);
+                    double tolerance = 1e-13, ChainJacobian* kept = nullptr,
+                    const ChainScheme& scheme = ChainScheme());
 
 } // namespace hamdyn

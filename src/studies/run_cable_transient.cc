@@ -61,11 +61,13 @@ class CableStepper : public Stepper {
 public:
   CableStepper(const CaseParameters& parameters, MPI_Comm communicator)
       : c_(parameters), comm_(communicator), line_(make_cable_line(*parameters.cable)),
-        grid_(parameters.time_step, parameters.final_time) {
+        grid_(parameters.time_step, parameters.final_time),
+        scheme_(ChainScheme::for_spectral_radius(parameters.spectral_radius)) {
     if (c_.cable->start_at_equilibrium)
       solve_cable_equilibrium(line_.chain);
     state_.x = line_.chain.nodes;
     state_.v.assign(state_.x.size(), Vector2{0, 0});
+    start_chain(line_.chain, line_.mass, scheme_, state_);
     // the node nearest the middle of the unstretched length
     const auto middle =
         std::lower_bound(line_.s.begin(), line_.s.end(), 0.5 * line_.unstretched_length);
@@ -86,7 +88,7 @@ public:
     try {
       most_iterations_ =
           std::max(most_iterations_, step_chain(line_.chain, line_.mass, state_, t1 - state_.t,
-                                                c_.nonlinear_tolerance, &jacobian_));
+                                                c_.nonlinear_tolerance, &jacobian_, scheme_));
     } catch (const std::runtime_error& e) {
       throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
                               "; a smaller Time integration/Time step may converge)");
@@ -117,8 +119,10 @@ public:
   std::string summary() const override {
     std::ostringstream text;
     text << "hamdyn run: " << grid_.n_steps << " steps of a cable of "
-         << line_.chain.elements.size() << " elements (energy-consistent midpoint rule, "
-         << (c_.cable->consistent_mass ? "consistent" : "lumped") << " mass, at most "
+         << line_.chain.elements.size() << " elements ("
+         << (scheme_.midpoint ? "energy-consistent midpoint rule"
+                              : "generalized alpha, rho_inf = " + text_of(c_.spectral_radius))
+         << ", " << (c_.cable->consistent_mass ? "consistent" : "lumped") << " mass, at most "
          << most_iterations_ << " Newton iterations a step, " << jacobian_.factorizations()
          << " Jacobians factored)";
     return text.str();
@@ -127,6 +131,8 @@ public:
   void save(Checkpoint& checkpoint) const override {
     checkpoint.set("cable_x", flat(state_.x));
     checkpoint.set("cable_v", flat(state_.v));
+    if (!scheme_.midpoint)
+      checkpoint.set("cable_a", flat(state_.a));
     checkpoint.set("cable_t", state_.t);
     checkpoint.set("cable_initial_energy", initial_energy_);
     checkpoint.set("cable_jacobian", jacobian_.linearization());
@@ -136,6 +142,9 @@ public:
     const std::size_t n = 2 * state_.x.size();
     state_.x = points_of(checkpoint.numbers("cable_x", n));
     state_.v = points_of(checkpoint.numbers("cable_v", n));
+    state_.a.clear();
+    if (!scheme_.midpoint)
+      state_.a = points_of(checkpoint.numbers("cable_a", n));
     state_.t = checkpoint.number("cable_t");
     initial_energy_ = checkpoint.number("cable_initial_energy");
     const std::vector<double>& point = checkpoint.numbers("cable_jacobian");
@@ -143,7 +152,7 @@ public:
       throw InputError("checkpoint.bin", "cable_jacobian",
                        "expected the linearization point of this case's chain (2 x " +
                            std::to_string(n) + " + 1 numbers)");
-    jacobian_.restore(line_.chain, line_.mass, point);
+    jacobian_.restore(line_.chain, line_.mass, scheme_, point);
     step_ = checked_step(checkpoint, "step", "cable_t", grid_.n_steps, c_.time_step, c_.final_time);
   }
 
@@ -159,6 +168,7 @@ private:
   MPI_Comm comm_;
   CableLine line_;
   TimeGrid grid_;
+  ChainScheme scheme_;
   ChainMotion state_;
   std::size_t midspan_ = 0;
   unsigned long step_ = 0;
