@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 #include "core/parameter_file.h"
 #include "core/parameter_values.h"
+#include "core/section_parameters.h"
 #include "core/text.h"
 
 #include <deal.II/base/patterns.h>
@@ -59,15 +60,42 @@ std::vector<CablePointMass> point_masses(const ParameterFile& f) {
   }
   return masses;
 }
+// EA and rho A: the Cable keys, or E A and Density A of a Section/Shape other than direct.
+void read_stiffness_and_mass(const ParameterFile& f, CableCase& c) {
+  if (f.get("Section", "Shape") == "direct") {
+    c.axial_stiffness = positive_value(f, section, "Axial stiffness");
+    c.mass_per_length = positive_value(f, section, "Mass per length");
+    return;
+  }
+  const std::string shape = f.get("Section", "Shape");
+  for (const char* key : {"Axial stiffness", "Mass per length"})
+    // (not its default: used_parameters.prm writes every key, and a resume reads it)
+    if (!f.is_default(section, key))
+      throw InputError(parameter_name(section, key), f.get(section, key),
+                       "given with Section/Shape = " + shape +
+                           ", which derives it from the section and the material; expected one "
+                           "of the two (leave it out, or set Section/Shape = direct)");
+  const SectionMaterial m = read_section(f);
+  c.axial_stiffness = m.young * m.section.area;
+  c.mass_per_length = m.density * m.section.area;
+  f.annotate(
+      section,
+      "derived from Section/Shape = " + shape +
+          " (the values written below are not used): A = " + precise_text_of(m.section.area) +
+          " m^2, so Axial stiffness = E A = " + precise_text_of(c.axial_stiffness) +
+          " N, Mass per length = Density A = " + precise_text_of(c.mass_per_length) + " kg/m");
+}
 } // namespace
 
 void declare_cable_parameters(ParameterFile& f) {
   namespace Pt = dealii::Patterns;
   f.declare(section, "Axial stiffness", "1e6", Pt::Double(), positive_text,
             "Model/Type = cable: EA, the tension per unit strain of the unstretched cable "
-            "(Hooke's law T = EA (ds'/ds - 1), Irvine 1981, eq. 2.3). Units: N.");
+            "(Hooke's law T = EA (ds'/ds - 1), Irvine 1981, eq. 2.3); E A with a Section/Shape "
+            "other than direct (then not given). Units: N.");
   f.declare(section, "Mass per length", "1", Pt::Double(), positive_text,
-            "rho A, the mass per unit unstretched length. Units: kg/m.");
+            "rho A, the mass per unit unstretched length; Density A with a Section/Shape other "
+            "than direct (then not given). Units: kg/m.");
   f.declare(section, "Left support", "0, 0", P(), "x, z",
             "Where the cable's first end is, z up: held there unless Cable/Left end = free. "
             "Units: m.");
@@ -110,8 +138,7 @@ void declare_cable_parameters(ParameterFile& f) {
 
 CableCase parse_cable_case(const ParameterFile& f) {
   CableCase c;
-  c.axial_stiffness = positive_value(f, section, "Axial stiffness");
-  c.mass_per_length = positive_value(f, section, "Mass per length");
+  read_stiffness_and_mass(f, c);
   c.gravity = nonnegative_value(f, section, "Gravity");
   c.tension_only = f.get(section, "Tension only") == "true";
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";

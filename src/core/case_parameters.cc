@@ -260,6 +260,7 @@ bool used_by_kind_of_model(const ParameterFile& f, const CaseParameters& c,
   }
   if (c.cable)
     return shared || section == "Cable" ||
+           (section == "Section" && section_key_read(f, key, false)) ||
            (section == "Discretization" && (key == "Elements" || key == "Mass matrix")) ||
            (section == "Output" && (!line_output || key == "Snapshot interval")) ||
            (section == "Static" && key == "Write shape");

@@ -67,7 +67,9 @@ void declare_section_parameters(ParameterFile& f) {
             "rectangle 10(1+nu)/(12+11nu), circle 6(1+nu)/(7+6nu), tube 6(1+nu)(1+m^2)^2 / "
             "[(7+6nu)(1+m^2)^2 + (20+12nu)m^2] with m = r_i / r_o; a Timoshenko beam gets "
             "rho I = Density I, an Euler-Bernoulli beam keeps rho I = 0 (the classical beam). "
-            "used_parameters.prm notes the derived values. Strings do not use it.");
+            "used_parameters.prm notes the derived values. Strings do not use it; a cable "
+            "(Model/Type = cable) takes Cable/Axial stiffness = E A and Mass per length = "
+            "Density A from it.");
   f.declare(section, "Width", "0", P::Double(), "a real number > 0 (rectangle)",
             "Width of a rectangular section (across the plane of bending). Units: m.");
   f.declare(section, "Height", "0", P::Double(), "a real number > 0 (rectangle)",
@@ -86,6 +88,43 @@ void declare_section_parameters(ParameterFile& f) {
             "Density rho of the material (with a Shape other than direct). Units: kg/m^3.");
 }
 
+SectionMaterial read_section(const ParameterFile& f) {
+  SectionMaterial m;
+  m.shape = f.get(section, "Shape");
+  m.poisson = f.get_double(section, "Poisson's ratio");
+  if (!(m.poisson > -1 && m.poisson <= 0.5))
+    throw InputError("Section/Poisson's ratio", f.get(section, "Poisson's ratio"),
+                     "expected a real number in (-1, 0.5]");
+  m.young = positive(f, "Young's modulus");
+  m.density = positive(f, "Density");
+  if (m.shape == "rectangle")
+    m.section = rectangle_section(positive(f, "Width"), positive(f, "Height"), m.poisson);
+  else if (m.shape == "circle")
+    m.section = circle_section(positive(f, "Diameter"), m.poisson);
+  else {
+    const double diameter = positive(f, "Diameter"), wall = positive(f, "Wall thickness");
+    if (!(wall < diameter / 2))
+      throw InputError("Section/Wall thickness", f.get(section, "Wall thickness"),
+                       "expected a real number > 0 and below Section/Diameter / 2 = " +
+                           text_of(diameter / 2) + " (a solid section is Shape = circle)");
+    m.section = tube_section(diameter, wall, m.poisson);
+  }
+  return m;
+}
+
+bool section_key_read(const ParameterFile& f, const std::string& key, bool with_shear) {
+  const std::string shape = f.get(section, "Shape");
+  if (key == "Shape")
+    return true;
+  const auto& used = shape_keys.at(shape);
+  if (std::find(used.begin(), used.end(), key) != used.end())
+    return true;
+  if (shape == "direct" ||
+      std::find(material_keys.begin(), material_keys.end(), key) == material_keys.end())
+    return false;
+  return key != "Poisson's ratio" || with_shear;
+}
+
 void apply_section(const ParameterFile& f, const ModelKind& kind, CaseParameters& c) {
   const std::string shape = f.get(section, "Shape");
   if (shape == "direct" || !kind.has_rotation)
@@ -96,24 +135,9 @@ void apply_section(const ParameterFile& f, const ModelKind& kind, CaseParameters
                        "given with Section/Shape = " + shape +
                            ", which derives it from the section and the material; expected one "
                            "of the two (leave it out, or set Section/Shape = direct)");
-  const double poisson = f.get_double(section, "Poisson's ratio");
-  if (!(poisson > -1 && poisson <= 0.5))
-    throw InputError("Section/Poisson's ratio", f.get(section, "Poisson's ratio"),
-                     "expected a real number in (-1, 0.5]");
-  const double young = positive(f, "Young's modulus"), density = positive(f, "Density");
-  SectionProperties s;
-  if (shape == "rectangle")
-    s = rectangle_section(positive(f, "Width"), positive(f, "Height"), poisson);
-  else if (shape == "circle")
-    s = circle_section(positive(f, "Diameter"), poisson);
-  else {
-    const double diameter = positive(f, "Diameter"), wall = positive(f, "Wall thickness");
-    if (!(wall < diameter / 2))
-      throw InputError("Section/Wall thickness", f.get(section, "Wall thickness"),
-                       "expected a real number > 0 and below Section/Diameter / 2 = " +
-                           text_of(diameter / 2) + " (a solid section is Shape = circle)");
-    s = tube_section(diameter, wall, poisson);
-  }
+  const SectionMaterial m = read_section(f);
+  const SectionProperties& s = m.section;
+  const double young = m.young, density = m.density, poisson = m.poisson;
   const bool timoshenko = c.model_type == ModelType::timoshenko_beam;
   c.mass_per_length = density * s.area;
   c.bending_stiffness = young * s.second_moment;
@@ -152,17 +176,13 @@ std::vector<std::string> unused_section_warnings(const ParameterFile& f, const M
       warn(key, "not used by " + with_article(kind));
     return lines;
   }
-  const std::string by_shape = "not used with Section/Shape = " + shape;
-  for (const std::string& key : dimension_keys) {
-    const auto& used = shape_keys.at(shape);
-    if (std::find(used.begin(), used.end(), key) == used.end())
-      warn(key, by_shape);
-  }
-  if (shape == "direct")
-    for (const std::string& key : material_keys)
-      warn(key, by_shape);
-  else if (kind.type == ModelType::euler_bernoulli_beam)
-    warn("Poisson's ratio", "not used by an euler bernoulli beam (it has no shear deformation)");
+  const bool with_shear = kind.type != ModelType::euler_bernoulli_beam;
+  for (const auto* keys : {&dimension_keys, &material_keys})
+    for (const std::string& key : *keys)
+      if (!section_key_read(f, key, with_shear))
+        warn(key, shape != "direct" && key == "Poisson's ratio"
+                      ? "not used by an euler bernoulli beam (it has no shear deformation)"
+                      : "not used with Section/Shape = " + shape);
   return lines;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The `Section` subsection: a beam's cross-section and material, from which EI, rho A, rho I and
-// kappa G A are derived instead of being given directly in `Model`.
+// kappa G A are derived instead of being given directly in `Model`; a cable's EA and rho A
+// (core/cable_case.h).
 #include "core/parameter_file.h"
 
 #include <string>
@@ -25,6 +26,21 @@ SectionProperties circle_section(double diameter, double poisson);
 SectionProperties tube_section(double outer_diameter, double wall, double poisson);
 
 void declare_section_parameters(ParameterFile& file);
+
+/// A section with its material, as Section gives them.
+struct SectionMaterial {
+  std::string shape;
+  SectionProperties section;
+  double young = 0, density = 0, poisson = 0;
+};
+
+/// The section and material of Section/Shape (not direct), each key checked (InputError naming
+/// it).
+SectionMaterial read_section(const ParameterFile& file);
+
+/// Whether the case reads Section/`key`: the dimensions its Shape uses and, off direct, the
+/// material's keys (Poisson's ratio only `with_shear`).
+bool section_key_read(const ParameterFile& file, const std::string& key, bool with_shear);
 
 /// With Section/Shape other than direct, checks the section's keys and sets c's mass per length,
 /// bending stiffness and (Timoshenko) shear stiffness and rotary inertia per length from them

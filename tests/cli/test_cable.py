@@ -304,6 +304,41 @@ measured("converge dt, the pendulum's mass height: observed orders %s" % orders)
 check("converge dt: the history's observed order 2", len(orders) == 3 and
       all(abs(o - 2) < 0.1 for o in orders), orders)
 
+# --- Section input: EA = E A and rho A = Density A of a steel wire (D = 20 mm), against the same
+# cable with those products given directly (computed here, to within an ulp of hamdyn's): the
+# same static.csv to the equilibrium's tolerance (its relative residual, 6e-10) -----------------
+wire = os.path.join(work, "wire.prm")
+with open(wire, "w") as f:
+    f.write("subsection Model\n set Type = cable\nend\nsubsection Cable\n"
+            " set Right support = 50, 0\n set Sag = 2\n set Gravity = 9.81\nend\n"
+            "subsection Section\n set Shape = circle\n set Diameter = 0.02\n"
+            " set Young's modulus = 1.6e11\n set Density = 7850\nend\n")
+area = math.pi * 0.02 ** 2 / 4
+directory, done = hamdyn_run(["static", wire], "wire from its section")
+direct, _ = hamdyn_run(["static", wire] + sets(
+    ["Section/Shape=direct", "Section/Diameter=0", "Section/Young's modulus=0", "Section/Density=0",
+     "Cable/Axial stiffness=%r" % (1.6e11 * area), "Cable/Mass per length=%r" % (7850 * area)]),
+    "wire given directly")
+from_section, given = table(os.path.join(directory, "static.csv")), table(os.path.join(direct,
+                                                                                      "static.csv"))
+if from_section and given:
+    worst = max(abs(from_section[k][0] - given[k][0]) / max(abs(given[k][0]), 1e-300)
+                for k in given if k.startswith("exact_") or "reaction" in k)
+    check("a cable's Section gives EA = E A and rho A = Density A: the reactions and the "
+          "catenary's equal the direct case's (%.1e relative)" % worst, worst < 1e-9)
+with open(os.path.join(directory, "used_parameters.prm")) as f:
+    check("used_parameters.prm notes the derived EA", "Axial stiffness = E A = %s" %
+          ("%.15g" % (1.6e11 * area)) in f.read())
+_, done = hamdyn_run(["static", wire, "--set", "Section/Poisson's ratio=0.25"], "wire with nu")
+check("Section/Poisson's ratio is named as not used by a cable",
+      "Section/Poisson's ratio = '0.25' is not used by a cable" in done.stderr, done.stderr)
+directory, done = hamdyn_run(["static", wire, "--set", "Cable/Axial stiffness=2e7"],
+                             "wire with EA twice", expect=2)
+check("EA given beside a Section: one line naming Cable/Axial stiffness and the shape",
+      len(done.stderr.strip().splitlines()) == 1 and "Cable/Axial stiffness" in done.stderr
+      and "Section/Shape = circle" in done.stderr, done.stderr)
+check("... nothing written", not os.path.exists(directory))
+
 # --- bad input ------------------------------------------------------------------------------------
 bad = {
     "Cable/Left support": ["Cable/Sag=", "Cable/Points=0,0; 5,0", "Cable/Left support=1,1"],
