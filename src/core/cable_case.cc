@@ -60,6 +60,60 @@ std::vector<CablePointMass> point_masses(const ParameterFile& f) {
   }
   return masses;
 }
+// The entries of a comma-separated list of expressions, split at the commas outside parentheses
+// (list_entries splits at every one, and an expression's min(t, 1) has its own).
+std::vector<std::string> top_level_entries(const std::string& text) {
+  std::vector<std::string> entries(1);
+  int depth = 0;
+  for (const char ch : text) {
+    depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+    if (ch == ',' && depth == 0)
+      entries.emplace_back();
+    else
+      entries.back() += ch;
+  }
+  for (std::string& e : entries)
+    e = trim(e);
+  return entries;
+}
+
+// Cable/<end> support motion: "u_x(t), u_z(t)", or null when empty.
+std::shared_ptr<const SupportMotion> support_motion(const ParameterFile& f, const std::string& end,
+                                                    bool free) {
+  const std::string key = end + " support motion", parameter = parameter_name(section, key);
+  const std::string text = f.get(section, key);
+  if (trim(text).empty())
+    return nullptr;
+  if (free)
+    throw InputError(parameter, text,
+                     "expected empty: Cable/" + end + " end = free has no support to move");
+  const std::vector<std::string> parts = top_level_entries(text);
+  if (parts.size() != 2 || parts[0].empty() || parts[1].empty())
+    throw InputError(parameter, text,
+                     "expected 'u_x(t), u_z(t)', the support's displacement as two expressions "
+                     "of t [m]");
+  auto motion = std::make_shared<SupportMotion>();
+  for (std::size_t a : {0, 1}) {
+    motion->displacement[a] =
+        std::make_shared<const Expression>(parameter, parts[a], std::vector<std::string>{"t"});
+    motion->velocity[a] = motion->displacement[a]->time_derivative();
+    if (motion->velocity[a])
+      motion->acceleration[a] = motion->velocity[a]->time_derivative();
+    if (!motion->acceleration[a])
+      throw InputError(parameter, text,
+                       "expected expressions hamdyn can differentiate twice in t (the run starts "
+                       "from the support's velocity and acceleration; muparser's min, max, rint, "
+                       "comparisons and ?: have no exact derivative)");
+    const double start = (*motion->displacement[a])(0, 0);
+    if (start != 0)
+      throw InputError(parameter, text,
+                       "expected a displacement that is 0 at t = 0 (the support starts at " + end +
+                           " support; its " + (a == 0 ? "u_x" : "u_z") + "(0) = " + text_of(start) +
+                           ")");
+  }
+  return motion;
+}
+
 // EA and rho A: the Cable keys, or E A and Density A of a Section/Shape other than direct.
 void read_stiffness_and_mass(const ParameterFile& f, CableCase& c) {
   if (f.get("Section", "Shape") == "direct") {
@@ -101,6 +155,13 @@ void declare_cable_parameters(ParameterFile& f) {
             "Units: m.");
   f.declare(section, "Right support", "10, 0", P(), "x, z",
             "Where its last end is: held there unless Cable/Right end = free. Units: m.");
+  for (const char* end : {"Left", "Right"})
+    f.declare(section, std::string(end) + " support motion", "", P(), "u_x(t), u_z(t)",
+              std::string("The ") + (end[0] == 'L' ? "left" : "right") +
+                  " support's displacement from where it is, two expressions of t, 0 at t = 0 "
+                  "(a moving support, a fairlead; hamdyn run): the node there follows it, and "
+                  "the work it does on the cable is the history's external_work. Empty: held "
+                  "still. Units: m.");
   for (const char* end : {"Left end", "Right end"})
     f.declare(section, end, "pinned", Pt::Selection("pinned|free"), "pinned | free",
               "pinned: the end is held at its support; free: it moves, starting there (a cable "
@@ -144,6 +205,8 @@ CableCase parse_cable_case(const ParameterFile& f) {
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
   c.left_free = f.get(section, "Left end") == "free";
   c.right_free = f.get(section, "Right end") == "free";
+  c.left_motion = support_motion(f, "Left", c.left_free);
+  c.right_motion = support_motion(f, "Right", c.right_free);
   if (c.left_free && c.right_free)
     throw InputError(parameter_name(section, "Right end"), "free",
                      "expected pinned: Cable/Left end is free too, and a cable held nowhere has "

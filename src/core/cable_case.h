@@ -4,9 +4,14 @@
 // geometry in one of the ways users give it — the unstretched length, the horizontal tension, the
 // midspan sag (the elastic catenary through the supports, Irvine, Cable Structures, 1981, ch. 2,
 // found by the study: exact/elastic_catenary.h) or a polyline of points, unstressed — with gravity
-// in -z, point masses along it and an optional tension-only law (a slack segment carries nothing).
+// in -z, point masses along it, an optional tension-only law (a slack segment carries nothing) and
+// the supports' prescribed motions (a moving support, a fairlead).
 // Parsing checks every value and the combinations (a support given twice, two geometries, a sag
 // with no gravity, ...); the studies build the chain from it (studies/cable_line.h).
+#include "core/expression.h"
+
+#include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +22,15 @@ class ParameterFile;
 /// A point in the cable's plane [m], z up.
 struct CablePoint {
   double x = 0, z = 0;
+};
+
+/// A support's prescribed motion: its displacement (u_x(t), u_z(t)) from where it is [m], with
+/// the first two time derivatives (exact, core/symbolic_derivative.h) for the run's start.
+struct SupportMotion {
+  std::array<ExpressionPtr, 2> displacement, velocity, acceleration;
+  CablePoint at(const CablePoint& support, double t) const {
+    return {support.x + (*displacement[0])(0, t), support.z + (*displacement[1])(0, t)};
+  }
 };
 
 /// A point mass hanging on the cable at unstretched coordinate s from the left support.
@@ -39,7 +53,9 @@ struct CableCase {
   double gravity = 0;         // g [m/s^2], in -z
   bool tension_only = false;
   bool left_free = false, right_free = false; // Cable/Left end, Right end = free
-  bool start_at_equilibrium = false;          // Cable/Initial state = equilibrium
+  /// Cable/Left support motion, Right support motion (null: held still)
+  std::shared_ptr<const SupportMotion> left_motion, right_motion;
+  bool start_at_equilibrium = false; // Cable/Initial state = equilibrium
   std::vector<CablePointMass> point_masses;
   unsigned n_elements = 1;     // Discretization/Elements
   bool consistent_mass = true; // Discretization/Mass matrix

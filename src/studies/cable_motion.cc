@@ -40,7 +40,7 @@ Vector2 step_force(const CableElement& e, const ChainScheme& scheme, const Vecto
 // rows
 void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
               const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
-              std::vector<Vector2>& work, std::vector<double>& r) {
+              std::vector<Vector2>& work, std::vector<double>& r, bool zero_held = true) {
   const std::size_t n = x1.size();
   const double c = scheme.c(dt), d = scheme.d();
   lag(s, x1, dt, work);
@@ -61,9 +61,10 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
       r[2 * (k + 1) + a] -= f[a];
     }
   }
-  for (std::size_t i = 0; i < n; ++i)
-    if (chain.held[i])
-      r[2 * i] = r[2 * i + 1] = 0;
+  if (zero_held)
+    for (std::size_t i = 0; i < n; ++i)
+      if (chain.held[i])
+        r[2 * i] = r[2 * i + 1] = 0;
 }
 
 // M (with `scale`) into a band in the chain's numbering: each component couples to itself
@@ -89,11 +90,14 @@ ChainScheme ChainScheme::for_spectral_radius(double rho_infinity) {
 }
 
 void start_chain(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
-                 ChainMotion& s) {
+                 ChainMotion& s, const std::vector<NodePosition>& held_a) {
   s.a.clear();
   if (scheme.midpoint)
     return;
   const std::size_t n = s.x.size();
+  std::vector<Vector2> given(n, Vector2{0, 0}); // the held nodes' accelerations
+  for (const NodePosition& h : held_a)
+    given[h.node] = h.x;
   std::vector<double> r(2 * n, 0.0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t a : {0, 1})
@@ -109,9 +113,12 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
   m.reinit(2 * n, 3, 3);
   add_mass(m, mass, 1.0);
   hold_rows(m, chain.held);
-  for (std::size_t i = 0; i < n; ++i)
-    if (chain.held[i])
-      r[2 * i] = r[2 * i + 1] = 0;
+  // M_ff a_f = F + p - M_fh a_h; the held rows are identity, with a_h on the right
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vector2 coupled = mass.row_times(i, given);
+    for (std::size_t a : {0, 1})
+      r[2 * i + a] = chain.held[i] ? given[i][a] : r[2 * i + a] - coupled[a];
+  }
   m.factorize();
   m.solve(r.data());
   s.a.resize(n);
@@ -168,14 +175,26 @@ void ChainJacobian::restore(const CableChain& chain, const CableMass& mass,
   factorizations_ = count;
 }
 
+unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt) {
+  ChainStep how;
+  return step_chain(chain, mass, s, dt, how);
+}
+
 unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
-                    double tolerance, ChainJacobian* kept, const ChainScheme& scheme) {
+                    ChainStep& how) {
+  const double tolerance = how.tolerance;
+  ChainJacobian* const kept = how.kept;
+  const ChainScheme& scheme = how.scheme;
   const std::size_t n = s.x.size();
-  // the unknown x1, starting from the constant-velocity guess x0 + dt v0
+  // the unknown x1, starting from the constant-velocity guess x0 + dt v0; the held nodes where
+  // they are, or where their motion takes them
   std::vector<Vector2> predictor(n), work(n);
   for (std::size_t i = 0; i < n; ++i)
     predictor[i] =
         chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
+  for (const NodePosition& m : how.moved)
+    predictor[m.node] = m.x;
+  how.support_work = 0;
   std::vector<Vector2> x1 = predictor;
   std::vector<double> dx(2 * n);
   ChainJacobian own;
@@ -209,6 +228,12 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     // converged, or at the positions' round-off (a correction below a few ulps of x is noise)
     const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
     if (std::isfinite(correction) && correction <= std::max(tolerance * motion, round_off)) {
+      if (!how.moved.empty()) { // the force S = -R holding each moved node, and its work
+        residual(chain, mass, scheme, s, x1, dt, work, dx, false);
+        for (const NodePosition& m : how.moved)
+          for (std::size_t a : {0, 1})
+            how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
+      }
       if (scheme.midpoint)
         for (std::size_t i = 0; i < n; ++i)
           for (std::size_t a : {0, 1})

@@ -39,6 +39,13 @@ struct ChainMotion {
   std::vector<Vector2> a;    // accelerations [m/s^2]: generalized alpha's (set by start_chain)
 };
 
+/// A held node's position at the end of a step (a support's prescribed motion), or another of its
+/// vectors.
+struct NodePosition {
+  std::size_t node;
+  Vector2 x;
+};
+
 /// How a chain steps: the energy-consistent midpoint rule, or generalized alpha.
 struct ChainScheme {
   bool midpoint = true;
@@ -50,10 +57,11 @@ struct ChainScheme {
   double d() const { return midpoint ? 0 : (1 - alpha_m) * (0.5 - beta) / beta - alpha_m; }
 };
 
-/// Sets s.a for generalized alpha, M a = F(x) + p on the free nodes (0 on the held ones); the
-/// midpoint rule needs none (s.a cleared).
+/// Sets s.a for generalized alpha: M a = F(x) + p on the free nodes, given on the held ones
+/// (`held_a`, the supports' prescribed accelerations, node by node; empty: 0); the midpoint
+/// rule needs none (s.a cleared).
 void start_chain(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
-                 ChainMotion& s);
+                 ChainMotion& s, const std::vector<NodePosition>& held_a = {});
 
 /// The step's Jacobian 2 M / dt^2 - dF_mean/dx1, factored at a linearization point (x0, x1, dt)
 /// and kept across steps (modified Newton, Kelley, Iterative Methods for Linear and Nonlinear
@@ -83,17 +91,30 @@ private:
   unsigned long factorizations_ = 0;
 };
 
-/// Steps `s` by dt by `scheme` (held nodes stay where they are; generalized alpha needs s.a from
-/// start_chain) and returns Newton's iterations. Newton's
-/// method stops when its correction is below `tolerance` times the step's largest motion, or
-/// below the positions' round-off (16 eps max|x|). Without `kept`, the Jacobian is formed at
-/// every iteration (Newton's method); with it, the kept factorization serves while each
-/// correction is at most a quarter of the one before, and is formed anew at the iterate where
-/// one is not (and at a new dt); where a kept one leads away, or 12 iterations do not converge,
-/// the step starts again from the predictor (then by Newton's method). Throws
-/// std::runtime_error when it does not converge.
+/// How step_chain makes a step, and what it reports besides the state.
+struct ChainStep {
+  /// Newton's method stops when its correction is below `tolerance` times the step's largest
+  /// motion, or below the positions' round-off (16 eps max|x|).
+  double tolerance = 1e-13;
+  /// Without one, the Jacobian is formed at every iteration (Newton's method); with it, the kept
+  /// factorization serves while each correction is at most a quarter of the one before, and is
+  /// formed anew at the iterate where one is not (and at a new dt); where a kept one leads away,
+  /// or 12 iterations do not converge, the step starts again from the predictor (then by
+  /// Newton's method).
+  ChainJacobian* kept = nullptr;
+  ChainScheme scheme;
+  /// Held nodes that move: where they are at the step's end (the other held nodes stay).
+  std::vector<NodePosition> moved;
+  /// Out: the work the held nodes' forces did on the chain over the step [J], sum S . (x1 - x0)
+  /// with S the force holding each moved node (the step's residual there).
+  double support_work = 0;
+};
+
+/// Steps `s` by dt (generalized alpha needs s.a from start_chain) and returns Newton's
+/// iterations. Throws std::runtime_error when it does not converge.
 unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
-                    double tolerance = 1e-13, ChainJacobian* kept = nullptr,
-                    const ChainScheme& scheme = ChainScheme());
+                    ChainStep& how);
+/// The same with the defaults (the midpoint rule, a Jacobian of its own, nothing moved).
+unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt);
 
 } // namespace hamdyn

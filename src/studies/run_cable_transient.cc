@@ -46,8 +46,8 @@ NamedColumns cable_history_columns(const CableCase& cable) {
   }
   columns.add("left_tension", "N");
   columns.add("right_tension", "N");
-  // the ledger's columns as every run writes them: the cable dissipates nothing and its loads
-  // (the weights) are in its potential, so its dissipated energy and external work are 0
+  // the ledger's columns as every run writes them: the cable dissipates nothing, its loads (the
+  // weights) are in its potential, and the external work is the moving supports' (0 without)
   for (const char* energy :
        {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work", "energy_error"})
     columns.add(energy, "J");
@@ -55,6 +55,11 @@ NamedColumns cable_history_columns(const CableCase& cable) {
 }
 
 namespace {
+
+// (f_x(t), f_z(t)) of two expressions in t
+Vector2 pair_at(const std::array<ExpressionPtr, 2>& f, double t) {
+  return {(*f[0])(0, t), (*f[1])(0, t)};
+}
 
 // A cable's transient as it steps: its chain, mass and state.
 class CableStepper : public Stepper {
@@ -67,7 +72,18 @@ public:
       solve_cable_equilibrium(line_.chain);
     state_.x = line_.chain.nodes;
     state_.v.assign(state_.x.size(), Vector2{0, 0});
-    start_chain(line_.chain, line_.mass, scheme_, state_);
+    // the moving supports: their nodes, where they are at rest and how they move
+    const std::size_t last = state_.x.size() - 1;
+    for (const auto& [node, motion] : {std::make_pair(std::size_t(0), c_.cable->left_motion),
+                                       std::make_pair(last, c_.cable->right_motion)})
+      if (motion)
+        moving_.push_back({node, state_.x[node], motion});
+    std::vector<NodePosition> accelerations;
+    for (const MovingSupport& m : moving_) {
+      state_.v[m.node] = pair_at(m.motion->velocity, 0);
+      accelerations.push_back({m.node, pair_at(m.motion->acceleration, 0)});
+    }
+    start_chain(line_.chain, line_.mass, scheme_, state_, accelerations);
     // the node nearest the middle of the unstretched length
     const auto middle =
         std::lower_bound(line_.s.begin(), line_.s.end(), 0.5 * line_.unstretched_length);
@@ -85,10 +101,18 @@ public:
   double final_time() const override { return c_.final_time; }
   void advance() override {
     const double t1 = grid_.time(step_ + 1);
+    ChainStep how;
+    how.tolerance = c_.nonlinear_tolerance;
+    how.kept = &jacobian_;
+    how.scheme = scheme_;
+    for (const MovingSupport& m : moving_) {
+      const CablePoint at = m.motion->at({m.rest.x, m.rest.z}, t1);
+      how.moved.push_back({m.node, {at.x, at.z}});
+    }
     try {
-      most_iterations_ =
-          std::max(most_iterations_, step_chain(line_.chain, line_.mass, state_, t1 - state_.t,
-                                                c_.nonlinear_tolerance, &jacobian_, scheme_));
+      most_iterations_ = std::max(most_iterations_,
+                                  step_chain(line_.chain, line_.mass, state_, t1 - state_.t, how));
+      external_work_ += how.support_work;
     } catch (const std::runtime_error& e) {
       throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
                               "; a smaller Time integration/Time step may converge)");
@@ -107,7 +131,8 @@ public:
     row.push_back(line_.chain.elements.back().tension(chord(state_.x, last)));
     const double kinetic = line_.mass.kinetic_energy(state_.v);
     const double potential = potential_energy(line_.chain, state_.x);
-    row.insert(row.end(), {kinetic, potential, 0.0, 0.0, kinetic + potential - initial_energy_});
+    row.insert(row.end(), {kinetic, potential, 0.0, external_work_,
+                           kinetic + potential - external_work_ - initial_energy_});
     if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
       throw CollectiveFailure("the cable's state became non-finite at t = " +
                               format_number(state_.t) + " s: check the time step");
@@ -135,6 +160,7 @@ public:
       checkpoint.set("cable_a", flat(state_.a));
     checkpoint.set("cable_t", state_.t);
     checkpoint.set("cable_initial_energy", initial_energy_);
+    checkpoint.set("cable_external_work", external_work_);
     checkpoint.set("cable_jacobian", jacobian_.linearization());
     checkpoint.set("step", double(step_));
   }
@@ -147,6 +173,7 @@ public:
       state_.a = points_of(checkpoint.numbers("cable_a", n));
     state_.t = checkpoint.number("cable_t");
     initial_energy_ = checkpoint.number("cable_initial_energy");
+    external_work_ = checkpoint.number("cable_external_work");
     const std::vector<double>& point = checkpoint.numbers("cable_jacobian");
     if (!point.empty() && point.size() != 2 * n + 1)
       throw InputError("checkpoint.bin", "cable_jacobian",
@@ -175,6 +202,14 @@ private:
   unsigned most_iterations_ = 0;
   ChainJacobian jacobian_; // kept across steps (modified Newton); its point in the checkpoint
   double initial_energy_ = 0;
+  // A support that moves: its node, where it is at rest, its motion.
+  struct MovingSupport {
+    std::size_t node;
+    Vector2 rest;
+    std::shared_ptr<const SupportMotion> motion;
+  };
+  std::vector<MovingSupport> moving_;
+  double external_work_ = 0; // by the moving supports since t = 0 [J]
 };
 
 // solution.pvd: the line at step 0, every Output/Snapshot interval steps and at the last; resumed,

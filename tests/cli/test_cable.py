@@ -174,6 +174,58 @@ for rho in ("1", "0.5"):
         check("rho_inf %s: the cable's motion converges at order 2 in dt" % rho,
               1.8 < math.log2(d1 / d2) < 2.2)
 
+# --- a moving support: a taut weightless cable (H = 100 N, 1 kg/m, 10 m) whose right support moves
+# a smooth pulse u_z(t) = A (exp(-((t - t0)/w)^2) - exp(-(t0/w)^2)) sends a wave along it. Until its
+# reflection from the left support comes back (t = 1.5 l / c), the midspan moves as d'Alembert's
+# travelling wave u_z(t - (l/2) / c), c = sqrt(H / (m L0 / l)), L0 = l / (1 + H / EA); the FE
+# cable with h and dt refined together converges to it at order 2 (by the midpoint rule and by
+# generalized alpha), and the support's work is the ledger's external_work, T + V - W constant to
+# round-off at rho_inf = 1 and never above its start at 0.8 ------------------------------------
+span, tension, ea, amplitude, t0, width = 10.0, 100.0, 1e6, 1e-4, 0.25, 0.05
+speed = math.sqrt(tension * (1 + tension / ea) / 1.0)
+motion = "0, %r*(exp(-((t-%r)/%r)^2) - exp(-%r))" % (amplitude, t0, width, (t0 / width) ** 2)
+
+
+def pulse(time):
+    return amplitude * (math.exp(-((time - t0) / width) ** 2) - math.exp(-(t0 / width) ** 2)) \
+        if time > 0 else 0.0
+
+
+for rho in ("1", "0.8"):
+    errors = []
+    for n in (100, 200, 400):
+        directory, _ = hamdyn_run(["run", hanging] + sets(
+            ["Cable/Sag=", "Cable/Gravity=0", "Cable/Horizontal tension=%r" % tension,
+             "Cable/Right support=%r, 0" % span, "Cable/Axial stiffness=%r" % ea,
+             "Cable/Mass per length=1", "Cable/Right support motion=" + motion,
+             "Discretization/Elements=%d" % n,
+             "Time integration/Time step=%r" % (0.5 * span / n / speed),
+             "Time integration/Spectral radius=" + rho, "Time integration/Final time=1.4",
+             "Output/Snapshot interval=0"]), "moving support %d, rho_inf %s" % (n, rho))
+        h = table(os.path.join(directory, "history.csv"))
+        if not h:
+            continue
+        errors.append(max(abs(z - pulse(t - span / 2 / speed))
+                          for t, z in zip(h["time"], h["midspan_z"])))
+        scale = max(abs(v) for v in h["potential_energy"])
+        most_work = max(h["external_work"])
+        if rho == "1":
+            drift = max(abs(v) for v in h["energy_error"])
+            check("moving support, %d elements: T + V - W constant (%.1e J of V = %.3f J, W up to "
+                  "%.2e J)" % (n, drift, scale, most_work),
+                  drift < 1e-10 * scale and most_work > 1e-6)
+        else:
+            check("moving support, %d elements, rho_inf 0.8: T + V - W never above its start, "
+                  "and falls" % n, max(h["energy_error"]) <= 1e-10 * scale and
+                  min(h["energy_error"]) < 0)
+    if len(errors) == 3:
+        rates = [math.log2(errors[k] / errors[k + 1]) for k in range(2)]
+        measured("moving support, rho_inf %s: the midspan against d'Alembert's wave, 100, 200, 400 "
+                 "elements: %s m (orders %s)" % (rho, ["%.2e" % e for e in errors],
+                                                 ["%.2f" % r for r in rates]))
+        check("moving support, rho_inf %s: the wave converges at order 2 in h and dt" % rho,
+              all(1.8 < r < 2.2 for r in rates))
+
 # --- modes ------------------------------------------------------------------------------------------
 # A chain hanging from one end: omega_n = (j_{0,n} / 2) sqrt(g / L), j_{0,n} the zeros of the Bessel
 # function J0 (D. Bernoulli 1732; Rayleigh, Theory of Sound, sec. 148; zeros from Abramowitz &
@@ -351,6 +403,7 @@ bad = {
     "Time integration/Scheme": ["Time integration/Scheme=central difference"],
     "Convergence/Refine": ["Convergence/Refine=p"],
     "Convergence/Levels": ["Convergence/Levels=5"],
+    "Cable/Right support motion": ["Cable/Right support motion=0.1, 0"],
 }
 for key, pairs in bad.items():
     command = "converge" if key.startswith("Convergence") else "static"
@@ -358,6 +411,15 @@ for key, pairs in bad.items():
     lines = done.stderr.strip().splitlines()
     check("bad %s: one line naming it" % key, len(lines) == 1 and key in lines[0], done.stderr)
     check("bad %s: nothing written" % key, not os.path.exists(directory))
+for label, value, words in (("at a free end", "0.1*t, 0", "free"),
+                            ("not differentiable", "min(t, 1), 0", "differentiate"),
+                            ("three parts", "t, 0, 1", "u_x(t), u_z(t)")):
+    pairs = ["Cable/Left support motion=" + value]
+    if label == "at a free end":
+        pairs = ["Cable/Sag=", "Cable/Points=0,0; 5,0", "Cable/Left end=free"] + pairs
+    directory, done = hamdyn_run(["run", hanging] + sets(pairs), "bad motion " + label, expect=2)
+    check("a support motion %s: one line naming it" % label, len(done.stderr.strip().splitlines())
+          == 1 and "Cable/Left support motion" in done.stderr and words in done.stderr, done.stderr)
 directory, done = hamdyn_run(["static", hanging, "--set", "Cable/Gravity=0"], "bad sag without gravity",
                              expect=2)
 check("a sag with no gravity: named", "Cable/Sag" in done.stderr and "Gravity" in done.stderr,

@@ -79,7 +79,8 @@ TEST(CableMotion, TautLineFollowsGeneralizedAlphasRecurrence) {
   const double length = span / (1 + tension / ea), h = span / n, amplitude = 1e-7 * span;
   const double am = (2 * rho - 1) / (rho + 1), af = rho / (rho + 1);
   const double gamma = 0.5 - am + af, beta = (1 - am + af) * (1 - am + af) / 4;
-  const auto scheme = hamdyn::ChainScheme::for_spectral_radius(rho);
+  hamdyn::ChainStep how;
+  how.scheme = hamdyn::ChainScheme::for_spectral_radius(rho);
   ChainMotion s;
   const CableChain c = line(n, length, ea, 0, h, true, false, s);
   const auto masses = hamdyn::cable_mass(c.elements, rho_a, true);
@@ -89,10 +90,10 @@ TEST(CableMotion, TautLineFollowsGeneralizedAlphasRecurrence) {
   const double omega2 = tension / h * (2 - 2 * std::cos(q)) / (m * (2.0 / 3 + std::cos(q) / 3)),
                omega = std::sqrt(omega2);
   const double dt = 0.2 * 2 * M_PI / omega; // coarse: the damping shows
-  hamdyn::start_chain(c, masses, scheme, s);
+  hamdyn::start_chain(c, masses, how.scheme, s);
   double u = 1, v = 0, a = -omega2, worst = 0;
   for (unsigned step = 1; step <= 100; ++step) {
-    hamdyn::step_chain(c, masses, s, dt, 1e-13, nullptr, scheme);
+    hamdyn::step_chain(c, masses, s, dt, how);
     const double predictor = u + dt * v + dt * dt * (0.5 - beta) * a;
     const double a1 = -(am * a + omega2 * ((1 - af) * predictor + af * u)) /
                       ((1 - am) + omega2 * (1 - af) * beta * dt * dt);
