@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
-"""Frames of a cable (Model/Type = cable) from `hamdyn run` or `hamdyn static`, as PNG (VTK only).
+"""Frames of a cable (Model/Type = cable) from `hamdyn run`, `static` or `modes`, as PNG (VTK only).
 
-usage: scripts/paraview/cable.py RESULTS_DIR OUT.png [--series solution|static]
-                                 [--every K | --last | --time T] [--z-scale F] [--title TEXT]
+usage: scripts/paraview/cable.py RESULTS_DIR OUT.png [--series solution|static|modes]
+                                 [--every K | --last | --time T] [--z-scale F]
+                                 [--shape-scale S] [--title TEXT]
 
-Reads RESULTS_DIR/solution.pvd (a run's snapshots; --series static: the static shape) and draws
+Reads RESULTS_DIR/solution.pvd (a run's snapshots; --series static: the static shape; --series
+modes: the mode shapes about the equilibrium, one frame per mode, --time K the K-th) and draws
 each snapshot in the cable's plane, x to the right and z up, true to scale (--z-scale F: z
 stretched F times, labelled in m as it is): the line coloured by
 its tension (red in tension, blue in compression, grey where it carries nothing: a slack
 tension-only segment), with a scale bar "tension [N]" over the whole run's range, the supports
 as grey dots and the point masses as red ones. One view box for the whole run, so that frames
-can be played as a film. Writes OUT_00000.png, OUT_00001.png, ... (every K-th snapshot), or
+can be played as a film. A mode is drawn as the equilibrium (thin, grey) and the equilibrium
+plus S times its shape (Warp By Vector of `deflection`, largest component 1; S defaults to a
+tenth of the view's larger side), titled with its frequency. Writes OUT_00000.png, OUT_00001.png, ... (every K-th snapshot), or
 OUT.png alone: with --last the last snapshot, with --time T the one nearest T seconds. Runs
 under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
 """
@@ -24,8 +28,11 @@ from vtkmodules.vtkCommonCore import vtkPoints  # noqa: E402
 
 def main():
     parser = hv.arguments(__doc__)
-    parser.add_argument("--series", default="solution", choices=("solution", "static"),
-                        help="solution (a run's snapshots, the default) or static")
+    parser.add_argument("--series", default="solution", choices=("solution", "static", "modes"),
+                        help="solution (a run's snapshots, the default), static or modes")
+    parser.add_argument("--shape-scale", type=float, default=None,
+                        help="a mode's shape drawn S m at its largest (default: a tenth of the "
+                             "view's larger side)")
     parser.add_argument("--every", type=int, default=1, help="every K-th snapshot (default 1)")
     parser.add_argument("--last", action="store_true", help="the last snapshot alone")
     parser.add_argument("--time", type=float, default=None, help="the snapshot nearest T [s]")
@@ -61,18 +68,39 @@ def main():
     side.AddActor2D(bar)
     window.AddRenderer(r)
     window.AddRenderer(side)
+    shape_scale = args.shape_scale
+    if args.series == "modes":
+        if shape_scale is None:
+            shape_scale = 0.1 * max(box[1] - box[0], box[3] - box[2])
+        elif not shape_scale > 0:
+            hv.fail("--shape-scale %g: expected a number > 0" % shape_scale)
+        # the view box holds the shapes too (each moves a point by at most shape_scale)
+        box = [box[0] - shape_scale, box[1] + shape_scale, box[2] - shape_scale,
+               box[3] + shape_scale]
     drawn = (box[0], box[1], args.z_scale * box[2], args.z_scale * box[3])
     for k, (t, path) in enumerate(chosen):
         data = hv.read(path)
         r.RemoveAllViewProps()
+        # a mode's shape moves the points before z is stretched, as the axis labels read
+        shape = hv.warped(data, shape_scale) if args.series == "modes" else None
         if args.z_scale != 1:
             data = hv.stretched(data, args.z_scale)
-        r.AddActor(hv.plain_actor(data, (0.2, 0.2, 0.2), 4.0, "tension", table))
+            shape = hv.stretched(shape, args.z_scale) if shape is not None else None
+        if shape is not None:
+            r.AddActor(hv.plain_actor(data, (0.6, 0.6, 0.6), 1.5))
+            r.AddActor(hv.plain_actor(shape, (0.2, 0.2, 0.2), 4.0, "tension", table))
+        else:
+            r.AddActor(hv.plain_actor(data, (0.2, 0.2, 0.2), 4.0, "tension", table))
         supports, masses = marked_points(data)
         r.AddActor(hv.sphere_points(supports, (0.45, 0.45, 0.45), 12.0))
         r.AddActor(hv.sphere_points(masses, (0.8, 0.2, 0.1), 16.0))
         hv.axes(r, drawn, tuple(box), "x [m]", "z [m]", 14)
-        what = "static equilibrium" if args.series == "static" else "t = %.6g s" % t
+        if args.series == "modes":
+            frequency = data.GetFieldData().GetArray("frequency")
+            what = "mode %d: %.6g Hz" % (round(t), frequency.GetTuple1(0)) if frequency \
+                else "mode %d" % round(t)
+        else:
+            what = "static equilibrium" if args.series == "static" else "t = %.6g s" % t
         if args.z_scale != 1:
             what += ", z stretched %gx" % args.z_scale
         r.AddActor2D(hv.text(hv.caption(args, what), 0.02, 0.95, 18))

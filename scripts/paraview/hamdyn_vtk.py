@@ -216,6 +216,16 @@ def stretched(data, y_factor):
     return stretch.GetOutput()
 
 
+def warped(data, scale, vector="deflection"):
+    """`data` with each point moved by `scale` times its `vector` (ParaView's Warp By Vector)."""
+    warp = vtkWarpVector()
+    warp.SetInputData(data)
+    warp.SetInputArrayToProcess(0, 0, 0, 0, vector)  # 0: point data
+    warp.SetScaleFactor(scale)
+    warp.Update()
+    return warp.GetOutput()
+
+
 def warped_line(data, scale, colour_by, table, width=4.0):
     """An actor of the line lifted by `scale` times its `deflection` vector (ParaView's Warp By
     Vector), coloured by the field `colour_by` through `table` (None: plain)."""

@@ -3,6 +3,7 @@
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
+#include <vtkFieldData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
@@ -11,11 +12,14 @@
 namespace hamdyn {
 
 CableSeries::CableSeries(const std::string& directory, const std::string& name,
-                         std::vector<bool> held, std::vector<double> point_mass, MPI_Comm comm)
-    : held_(std::move(held)), point_mass_(std::move(point_mass)), series_(directory, name, comm) {}
+                         std::vector<bool> held, std::vector<double> point_mass, MPI_Comm comm,
+                         std::string vector_name)
+    : held_(std::move(held)), point_mass_(std::move(point_mass)),
+      vector_name_(std::move(vector_name)), series_(directory, name, comm) {}
 
 void CableSeries::write(double time, const std::vector<Vector2>& x, const std::vector<Vector2>& v,
-                        const std::vector<double>& element_tension) {
+                        const std::vector<double>& element_tension,
+                        const std::vector<std::pair<std::string, double>>& field) {
   if (!series_.writer()) {
     series_.write(time, nullptr);
     return;
@@ -25,7 +29,7 @@ void CableSeries::write(double time, const std::vector<Vector2>& x, const std::v
   points->SetDataTypeToDouble();
   vtkNew<vtkCellArray> vertices, lines;
   vtkNew<vtkDoubleArray> velocity, support, mass, tension;
-  velocity->SetName("velocity");
+  velocity->SetName(vector_name_.c_str());
   velocity->SetNumberOfComponents(3);
   support->SetName("support");
   mass->SetName("point_mass");
@@ -57,7 +61,13 @@ void CableSeries::write(double time, const std::vector<Vector2>& x, const std::v
   data->SetLines(lines);
   for (vtkDoubleArray* array : {velocity.GetPointer(), support.GetPointer(), mass.GetPointer()})
     data->GetPointData()->AddArray(array);
-  data->GetPointData()->SetActiveVectors("velocity");
+  data->GetPointData()->SetActiveVectors(vector_name_.c_str());
+  for (const auto& [name, value] : field) {
+    vtkNew<vtkDoubleArray> entry;
+    entry->SetName(name.c_str());
+    entry->InsertNextValue(value);
+    data->GetFieldData()->AddArray(entry);
+  }
   data->GetCellData()->AddArray(tension);
   data->GetCellData()->SetActiveScalars("tension");
   series_.write(time, data);

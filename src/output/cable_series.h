@@ -1,32 +1,36 @@
 #pragma once
 // A cable's line as a ParaView series NAME.pvd of NAME_NNNNN.vtp (output/poly_data_series.h):
-// its nodes joined by line cells carrying the tension as cell data (N), the velocity as point
-// data (m/s, a 3-vector for ParaView's Glyph filter), and vertex cells at the supports and the
-// point masses with point data `support` (1 at a held node) and `point_mass` (kg), for glyphs.
-// The cable's plane (x, z up) is drawn as VTK's x-y plane, as points.pvd draws a planar system,
-// so ParaView's default 2D view shows it upright.
+// its nodes joined by line cells carrying the tension as cell data (N), a vector per node as point
+// data (a run's velocity [m/s], a mode's shape `deflection` for Warp By Vector; a 3-vector), and
+// vertex cells at the supports and the point masses with point data `support` (1 at a held node)
+// and `point_mass` (kg), for glyphs. The cable's plane (x, z up) is drawn as VTK's x-y plane, as
+// points.pvd draws a planar system, so ParaView's default 2D view shows it upright.
 #include "models/cable_element.h"
 #include "output/poly_data_series.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
 
 class CableSeries {
 public:
-  /// `held` per node; `point_mass` per node (kg, 0 where none).
+  /// `held` per node; `point_mass` per node (kg, 0 where none); `vector_name` the point vector's.
   CableSeries(const std::string& directory, const std::string& name, std::vector<bool> held,
-              std::vector<double> point_mass, MPI_Comm comm);
-  /// The next file at `time` (rank 0 writes it; the others only keep the records).
+              std::vector<double> point_mass, MPI_Comm comm, std::string vector_name = "velocity");
+  /// The next file at `time` (rank 0 writes it; the others only keep the records), with
+  /// `field` as the file's field data (name, value).
   void write(double time, const std::vector<Vector2>& x, const std::vector<Vector2>& v,
-             const std::vector<double>& element_tension);
+             const std::vector<double>& element_tension,
+             const std::vector<std::pair<std::string, double>>& field = {});
   const SeriesRecords& records() const { return series_.records(); }
   void restore(const std::vector<double>& times) { series_.restore(times); }
 
 private:
   std::vector<bool> held_;
   std::vector<double> point_mass_;
+  std::string vector_name_;
   PolyDataSeries series_;
 };
 

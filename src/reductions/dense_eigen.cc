@@ -4,23 +4,35 @@
 #include <deal.II/lac/vector.h>
 
 #include <algorithm>
+#include <numeric>
 
 namespace hamdyn {
 
-std::vector<double> generalized_eigenvalues(const dealii::FullMatrix<double>& a,
-                                            const dealii::FullMatrix<double>& b) {
+EigenPairs generalized_eigenpairs(const dealii::FullMatrix<double>& a,
+                                  const dealii::FullMatrix<double>& b) {
+  EigenPairs pairs;
   if (a.m() == 0)
-    return {};
+    return pairs;
   dealii::LAPACKFullMatrix<double> la(a.m()), lb(b.m());
   la = a;
   lb = b;
   std::vector<dealii::Vector<double>> vectors(a.m(), dealii::Vector<double>(a.m()));
   la.compute_generalized_eigenvalues_symmetric(lb, vectors);
-  std::vector<double> values;
-  for (unsigned int i = 0; i < a.m(); ++i)
-    values.push_back(la.eigenvalue(i).real());
-  std::sort(values.begin(), values.end());
-  return values;
+  std::vector<unsigned> order(a.m());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](unsigned i, unsigned j) {
+    return la.eigenvalue(i).real() < la.eigenvalue(j).real();
+  });
+  for (const unsigned i : order) {
+    pairs.values.push_back(la.eigenvalue(i).real());
+    pairs.vectors.push_back(std::move(vectors[i]));
+  }
+  return pairs;
+}
+
+std::vector<double> generalized_eigenvalues(const dealii::FullMatrix<double>& a,
+                                            const dealii::FullMatrix<double>& b) {
+  return generalized_eigenpairs(a, b).values;
 }
 
 double smallest_singular_ratio(const dealii::FullMatrix<double>& a) {

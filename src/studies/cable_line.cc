@@ -66,6 +66,20 @@ exact::PlaneVector CableLine::catenary_position(double at) const {
   return {left_support.x + p.x, left_support.z + p.z};
 }
 
+std::vector<double> element_tensions(const CableChain& chain, const std::vector<Vector2>& x) {
+  std::vector<double> t;
+  for (std::size_t k = 0; k < chain.elements.size(); ++k)
+    t.push_back(chain.elements[k].tension(chord(x, k)));
+  return t;
+}
+
+std::vector<double> point_mass_per_node(const CableLine& line, const CableCase& c) {
+  std::vector<double> mass(line.s.size(), 0);
+  for (std::size_t k = 0; k < line.mass_nodes.size(); ++k)
+    mass[line.mass_nodes[k]] += c.point_masses[k].mass;
+  return mass;
+}
+
 CableLine make_cable_line(const CableCase& c) {
   using G = CableCase::Geometry;
   CableLine line;

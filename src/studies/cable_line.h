@@ -34,6 +34,9 @@ struct CableLine {
   CablePoint left_support;
 };
 
+/// The point masses per node [kg] (0 where none), as the cable's ParaView series marks them.
+std::vector<double> point_mass_per_node(const CableLine& line, const CableCase& c);
+
 /// The chain of the case's cable. Throws InputError naming the geometry's key when no elastic
 /// catenary has it (a sag the cable cannot reach, ...).
 CableLine make_cable_line(const CableCase& c);
@@ -42,6 +45,9 @@ CableLine make_cable_line(const CableCase& c);
 /// elements' pull and the node's own dead load balanced), (x, z) [N]: left, then right.
 std::pair<Vector2, Vector2> support_reactions(const CableChain& chain,
                                               const std::vector<Vector2>& x);
+
+/// Each element's tension [N] at positions x.
+std::vector<double> element_tensions(const CableChain& chain, const std::vector<Vector2>& x);
 
 /// T at each node [N] at equilibrium: the mean of the tensions of the two elements that meet
 /// there, and at a support the magnitude of its reaction.

@@ -18,8 +18,7 @@ void check_size_for_modes(unsigned n_elements, const std::string& what) {
                          what + " (its eigenvalues are dense)");
 }
 
-std::vector<double> chain_frequencies(const CableChain& chain, const CableMass& mass,
-                                      unsigned n_modes) {
+ChainModes chain_modes(const CableChain& chain, const CableMass& mass, unsigned n_modes) {
   const std::size_t n = chain.nodes.size();
   // K_t and M in the chain's numbering, then their rows and columns of the free nodes
   dealii::FullMatrix<double> k_all(2 * n, 2 * n);
@@ -40,13 +39,27 @@ std::vector<double> chain_frequencies(const CableChain& chain, const CableMass& 
                   : j + 1 == i ? mass.element[j]
                                : 0.0;
     }
-  std::vector<double> omega;
-  for (const double lambda : generalized_eigenvalues(k, m)) {
-    if (omega.size() == n_modes)
-      break;
-    omega.push_back(std::sqrt(std::max(lambda, 0.0)));
+  const EigenPairs pairs = generalized_eigenpairs(k, m);
+  ChainModes modes;
+  for (std::size_t j = 0; j < pairs.values.size() && j < n_modes; ++j) {
+    modes.omega.push_back(std::sqrt(std::max(pairs.values[j], 0.0)));
+    std::vector<Vector2> shape(n, Vector2{0, 0});
+    double largest = 0;
+    for (unsigned p = 0; p < free.size(); ++p) {
+      shape[free[p] / 2][free[p] % 2] = pairs.vectors[j][p];
+      if (std::abs(pairs.vectors[j][p]) > std::abs(largest))
+        largest = pairs.vectors[j][p];
+    }
+    for (Vector2& u : shape)
+      u = {u.x / largest, u.z / largest};
+    modes.shapes.push_back(std::move(shape));
   }
-  return omega;
+  return modes;
+}
+
+std::vector<double> chain_frequencies(const CableChain& chain, const CableMass& mass,
+                                      unsigned n_modes) {
+  return chain_modes(chain, mass, n_modes).omega;
 }
 
 } // namespace hamdyn

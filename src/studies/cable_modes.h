@@ -22,9 +22,17 @@ constexpr unsigned most_elements_for_modes = 2000;
 /// `what` ("hamdyn modes of a cable").
 void check_size_for_modes(unsigned n_elements, const std::string& what);
 
-/// The lowest `n_modes` angular frequencies [rad/s] of the chain's free nodes about its current
-/// configuration (an equilibrium), ascending. Dense LAPACK through deal.II (a chain of a few
-/// hundred elements, as a comparison or a test takes; n^3 in the number of free DoFs).
+/// The lowest modes of the chain's free nodes about its current configuration (an equilibrium):
+/// angular frequencies [rad/s], ascending, and each shape per node (0 at the held ones), scaled
+/// so that its largest component is +1.
+struct ChainModes {
+  std::vector<double> omega;
+  std::vector<std::vector<Vector2>> shapes;
+};
+ChainModes chain_modes(const CableChain& chain, const CableMass& mass, unsigned n_modes);
+
+/// The frequencies alone. Dense LAPACK through deal.II (a chain of a few hundred elements, as a
+/// comparison or a test takes; n^3 in the number of free DoFs).
 std::vector<double> chain_frequencies(const CableChain& chain, const CableMass& mass,
                                       unsigned n_modes);
 

@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 #include "core/text.h"
 #include "exact/sagged_cable_frequencies.h"
+#include "output/cable_series.h"
 #include "output/history_writer.h"
 #include "studies/cable_line.h"
 #include "studies/cable_modes.h"
@@ -27,7 +28,8 @@ NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, 
                      "expected at most " + std::to_string(free_dofs) +
                          ", the cable's free degrees of freedom");
   solve_cable_equilibrium(line.chain);
-  const std::vector<double> omega = chain_frequencies(line.chain, line.mass, c.n_modes);
+  const ChainModes modes = chain_modes(line.chain, line.mass, c.n_modes);
+  const std::vector<double>& omega = modes.omega;
   const auto output = prepare_output_directory(c.output_directory, file, comm);
 
   // Irvine & Caughey's theory: a shallow cable between level supports, no point masses
@@ -58,6 +60,17 @@ NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, 
       csv.row(row);
       results.add("omega_" + std::to_string(k + 1), omega[k]);
     }
+  }
+  // modes.pvd: the equilibrium with its tension, each mode's shape as `deflection` (largest
+  // component 1) for ParaView's Warp By Vector; its time axis is the mode number
+  {
+    CableSeries series(c.output_directory, "modes", line.chain.held,
+                       point_mass_per_node(line, cable), comm, "deflection");
+    const std::vector<double> tension = element_tensions(line.chain, line.chain.nodes);
+    for (std::size_t k = 0; k < omega.size(); ++k)
+      series.write(
+          double(k + 1), line.chain.nodes, modes.shapes[k], tension,
+          {{"mode", double(k + 1)}, {"omega", omega[k]}, {"frequency", omega[k] / (2 * M_PI)}});
   }
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
     std::printf("in-plane modes of a cable of %zu elements about its static equilibrium%s\n",

@@ -29,12 +29,6 @@ double midspan_sag(const std::vector<Vector2>& x) {
   return std::nan("");
 }
 
-std::vector<double> element_tensions(const CableChain& chain, const std::vector<Vector2>& x) {
-  std::vector<double> t;
-  for (std::size_t k = 0; k < chain.elements.size(); ++k)
-    t.push_back(chain.elements[k].tension(chord(x, k)));
-  return t;
-}
 } // namespace
 
 NamedValues run_cable_static(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
@@ -102,10 +96,8 @@ NamedValues run_cable_static(const CaseParameters& c, const ParameterFile& file,
   }
   write_units_table(c.output_directory + "/static_shape_units.csv", shape, comm);
   if (c.statics.write_shape) {
-    std::vector<double> point_mass(chain.nodes.size(), 0);
-    for (std::size_t k = 0; k < line.mass_nodes.size(); ++k)
-      point_mass[line.mass_nodes[k]] += c.cable->point_masses[k].mass;
-    CableSeries series(c.output_directory, "static", chain.held, point_mass, comm);
+    CableSeries series(c.output_directory, "static", chain.held,
+                       point_mass_per_node(line, *c.cable), comm);
     series.write(0, chain.nodes, std::vector<Vector2>(chain.nodes.size(), Vector2{0, 0}),
                  element_tensions(chain, chain.nodes));
   }

@@ -217,8 +217,9 @@ private:
 class CableSnapshots : public RunOutput {
 public:
   CableSnapshots(const CaseParameters& c, const CableStepper& stepper, const Checkpoint* resumed)
-      : c_(c), stepper_(stepper), series_(c.output_directory, "solution", stepper.line().chain.held,
-                                          point_masses(c, stepper), stepper.communicator()) {
+      : c_(c), stepper_(stepper),
+        series_(c.output_directory, "solution", stepper.line().chain.held,
+                point_mass_per_node(stepper.line(), *c.cable), stepper.communicator()) {
     if (resumed)
       series_.restore(resumed->numbers("cable_snapshot_times"));
   }
@@ -228,10 +229,7 @@ public:
       return;
     const CableChain& chain = stepper_.line().chain;
     const ChainMotion& s = stepper_.state();
-    std::vector<double> tension;
-    for (std::size_t k = 0; k < chain.elements.size(); ++k)
-      tension.push_back(chain.elements[k].tension(chord(s.x, k)));
-    series_.write(s.t, s.x, s.v, tension);
+    series_.write(s.t, s.x, s.v, element_tensions(chain, s.x));
   }
   void save(Checkpoint& checkpoint) override {
     std::vector<double> times;
@@ -241,12 +239,6 @@ public:
   }
 
 private:
-  static std::vector<double> point_masses(const CaseParameters& c, const CableStepper& stepper) {
-    std::vector<double> mass(stepper.line().s.size(), 0);
-    for (std::size_t k = 0; k < stepper.line().mass_nodes.size(); ++k)
-      mass[stepper.line().mass_nodes[k]] += c.cable->point_masses[k].mass;
-    return mass;
-  }
   const CaseParameters& c_;
   const CableStepper& stepper_;
   CableSeries series_;

@@ -307,6 +307,31 @@ if cable_modes and string_modes:
               "(bound %.1e)" % (k + 1, wc, ws, abs(wc / ws - 1), bound), abs(wc / ws - 1) < bound)
     measured("taut limit: the cable's five lowest against the string's: largest difference %.2e"
              % max(abs(wc / ws - 1) for wc, ws in zip(cable_modes["omega"], string_modes["omega"])))
+    # modes.pvd: the uniform chain's k-th transverse mode is sin(k pi x / l) at the nodes, exactly
+    # (scaled to a largest component of 1, its sign either way); its field data the frequency
+    from vtkmodules.vtkIOXML import vtkXMLPolyDataReader
+    worst_shape = 0.0
+    for k in range(1, 4):
+        reader = vtkXMLPolyDataReader()
+        reader.SetFileName(os.path.join(directory, "modes_%05d.vtp" % (k - 1)))
+        reader.Update()
+        data = reader.GetOutput()
+        shape = data.GetPointData().GetArray("deflection")
+        xs = [data.GetPoint(i)[0] for i in range(data.GetNumberOfPoints())]
+        exact = [math.sin(k * math.pi * x / span) for x in xs]
+        top = max(exact, key=abs)
+        z = [shape.GetTuple3(i)[1] for i in range(data.GetNumberOfPoints())]
+        sign = 1 if z[exact.index(top)] * top > 0 else -1
+        off = max(abs(sign * zi - e / abs(top)) for zi, e in zip(z, exact))
+        along = max(abs(shape.GetTuple3(i)[0]) for i in range(data.GetNumberOfPoints()))
+        frequency = data.GetFieldData().GetArray("frequency").GetTuple1(0)
+        check("taut limit, modes.pvd mode %d: the shape is sin(%d pi x / l) to %.1e, %.1e along "
+              "the cable, its frequency modes.csv's" % (k, k, off, along),
+              off < 1e-8 and along < 1e-8 and
+              frequency == cable_modes["frequency"][k - 1])
+        worst_shape = max(worst_shape, off)
+    measured("taut limit: modes.pvd's three lowest shapes against sin(k pi x / l): %.2e"
+             % worst_shape)
 
 # --- hamdyn compare: the FE cable (consistent mass) and the lumped-mass line bracket the hanging
 # chain's frequencies and converge to each other at order 2 as both refine ------------------------

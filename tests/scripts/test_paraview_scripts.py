@@ -161,6 +161,17 @@ out = os.path.join(work, "cable.png")
 run([os.path.join(scripts, "paraview", "cable.py"), cable, out, "--series", "static", "--last",
      "--z-scale", "5"], "cable.py --series static")
 picture(out, "cable.py --series static")
+cable_modes = os.path.join(work, "cable_modes")
+run([hamdyn, "modes", os.path.join(source, "cases", "hanging_cable.prm"), "--output", cable_modes,
+     "--set", "Discretization/Elements=50", "--set", "Modes/Number of modes=3"],
+    "hamdyn modes (cable)")
+frames = os.path.join(work, "cable_mode.png")
+run([os.path.join(scripts, "paraview", "cable.py"), cable_modes, frames, "--series", "modes",
+     "--z-scale", "3"], "cable.py --series modes")
+written = sorted(glob.glob(os.path.join(work, "cable_mode_*.png")))
+check("cable.py --series modes: a frame per mode", len(written) == 3, written)
+for path in written:
+    picture(path, "cable.py --series modes")
 swing = os.path.join(work, "cable_pendulum")
 run([hamdyn, "run", os.path.join(source, "cases", "cable_pendulum.prm"), "--output", swing,
      "--set", "Time integration/Final time=0.2", "--set", "Output/Snapshot interval=100"],
