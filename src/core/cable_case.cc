@@ -41,25 +41,46 @@ double positive_geometry_value(const ParameterFile& f, const std::string& key) {
   return value;
 }
 
-std::vector<CablePointMass> point_masses(const ParameterFile& f) {
-  const std::string parameter = parameter_name(section, "Point masses");
-  std::vector<CablePointMass> masses;
-  for (const std::string& item : list_entries(f.get(section, "Point masses"), ';', parameter)) {
+// Cable/<key>: "s: value; ...", each value > 0 (`symbol` names a value, `meaning` says what it
+// is, with its unit).
+std::vector<std::pair<double, double>> located_values(const ParameterFile& f,
+                                                      const std::string& key,
+                                                      const std::string& symbol,
+                                                      const std::string& meaning) {
+  const std::string parameter = parameter_name(section, key);
+  std::vector<std::pair<double, double>> items;
+  for (const std::string& item : list_entries(f.get(section, key), ';', parameter)) {
     const auto colon = item.find(':');
-    CablePointMass m;
+    double s = NAN, value = NAN;
     if (colon != std::string::npos) {
-      m.s = number(trim(item.substr(0, colon)));
-      m.mass = number(trim(item.substr(colon + 1)));
+      s = number(trim(item.substr(0, colon)));
+      value = number(trim(item.substr(colon + 1)));
     }
-    if (colon == std::string::npos || !std::isfinite(m.s) || !(m.mass > 0) ||
-        !std::isfinite(m.mass))
+    if (colon == std::string::npos || !std::isfinite(s) || !(value > 0) || !std::isfinite(value))
       throw InputError(parameter, item,
-                       "expected 's: m' with s the unstretched coordinate from the left support "
-                       "[m] and the mass m > 0 [kg], items separated by ';'");
-    masses.push_back(m);
+                       "expected 's: " + symbol +
+                           "' with s the unstretched coordinate from the left support [m] and " +
+                           meaning + ", items separated by ';'");
+    items.emplace_back(s, value);
   }
+  return items;
+}
+
+std::vector<CablePointMass> point_masses(const ParameterFile& f) {
+  std::vector<CablePointMass> masses;
+  for (const auto& [s, m] : located_values(f, "Point masses", "m", "the mass m > 0 [kg]"))
+    masses.push_back({s, m});
   return masses;
 }
+
+std::vector<CableAttachment> attachments(const ParameterFile& f, const std::string& key,
+                                         const std::string& symbol, const std::string& meaning) {
+  std::vector<CableAttachment> items;
+  for (const auto& [s, value] : located_values(f, key, symbol, meaning))
+    items.push_back({s, value});
+  return items;
+}
+
 // The entries of a comma-separated list of expressions, split at the commas outside parentheses
 // (list_entries splits at every one, and an expression's min(t, 1) has its own).
 std::vector<std::string> top_level_entries(const std::string& text) {
@@ -190,6 +211,14 @@ void declare_cable_parameters(ParameterFile& f) {
   f.declare(section, "Point masses", "", P(), "s: m; ...",
             "Masses hanging on the cable at unstretched coordinate s from the left support (a "
             "node is placed there), with their weight under Gravity. Units: m: kg.");
+  f.declare(section, "Springs", "", P(), "s: k; ...",
+            "Linear springs from the cable at unstretched coordinate s to the ground (a node is "
+            "placed there), the same in x and z, anchored where that point starts (the geometry "
+            "as given): force -k (x - anchor). Units: m: N/m.");
+  f.declare(section, "Dashpots", "", P(), "s: c; ...",
+            "Linear dashpots from the cable at unstretched coordinate s to the ground (a node is "
+            "placed there), the same in x and z: force -c v; what they take is the history's "
+            "dissipated_energy. hamdyn modes leaves them out (undamped modes). Units: m: N s/m.");
   f.declare(section, "Initial state", "geometry", Pt::Selection("geometry|equilibrium"),
             "geometry | equilibrium",
             "Where hamdyn run starts, at rest: the geometry as given (a catenary is the "
@@ -280,6 +309,8 @@ CableCase parse_cable_case(const ParameterFile& f) {
   }
 
   c.point_masses = point_masses(f);
+  c.springs = attachments(f, "Springs", "k", "the stiffness k > 0 [N/m]");
+  c.dashpots = attachments(f, "Dashpots", "c", "the damping c > 0 [N s/m]");
   double length = 0; // the unstretched length, where the case gives it
   if (c.geometry == G::points)
     for (std::size_t k = 0; k + 1 < c.points.size(); ++k)
@@ -288,12 +319,23 @@ CableCase parse_cable_case(const ParameterFile& f) {
     length = std::hypot(c.right().x - c.left().x, c.right().z - c.left().z);
   else if (c.geometry == G::unstretched_length)
     length = c.geometry_value;
+  // each place strictly inside the cable (at a support, it would act on the support)
+  std::vector<std::pair<std::string, std::vector<double>>> places(3);
+  places[0].first = "Point masses";
+  places[1].first = "Springs";
+  places[2].first = "Dashpots";
   for (const CablePointMass& m : c.point_masses)
-    if (!(m.s > 0) || (length > 0 && !(m.s < length)))
-      throw InputError(parameter_name(section, "Point masses"), f.get(section, "Point masses"),
-                       "expected each s strictly between 0 and the unstretched length" +
-                           (length > 0 ? " " + text_of(length) + " m" : std::string()) +
-                           " (a mass at a support hangs on the support)");
+    places[0].second.push_back(m.s);
+  for (std::size_t k : {1, 2})
+    for (const CableAttachment& a : k == 1 ? c.springs : c.dashpots)
+      places[k].second.push_back(a.s);
+  for (const auto& [key, at] : places)
+    for (const double s : at)
+      if (!(s > 0) || (length > 0 && !(s < length)))
+        throw InputError(parameter_name(section, key), f.get(section, key),
+                         "expected each s strictly between 0 and the unstretched length" +
+                             (length > 0 ? " " + text_of(length) + " m" : std::string()) +
+                             " (at a support it would act on the support)");
 
   const long elements = f.get_integer("Discretization", "Elements");
   // The cable's statics, motion and modes are solved on one rank's band (studies/cable_line.h):

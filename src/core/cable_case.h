@@ -39,6 +39,13 @@ struct CablePointMass {
   double mass = 0; // kg
 };
 
+/// A spring or a dashpot from the cable at unstretched coordinate s to the ground, the same in x
+/// and z: its constant k [N/m] or c [N s/m].
+struct CableAttachment {
+  double s = 0;        // m
+  double constant = 0; // N/m or N s/m
+};
+
 struct CableCase {
   /// How the geometry is given: the chord (an unstressed straight cable between the supports,
   /// when no key says otherwise), one of the catenary's three keys, or Cable/Points.
@@ -57,8 +64,9 @@ struct CableCase {
   std::shared_ptr<const SupportMotion> left_motion, right_motion;
   bool start_at_equilibrium = false; // Cable/Initial state = equilibrium
   std::vector<CablePointMass> point_masses;
-  unsigned n_elements = 1;     // Discretization/Elements
-  bool consistent_mass = true; // Discretization/Mass matrix
+  std::vector<CableAttachment> springs, dashpots; // Cable/Springs, Dashpots
+  unsigned n_elements = 1;                        // Discretization/Elements
+  bool consistent_mass = true;                    // Discretization/Mass matrix
   const CablePoint& left() const { return points.front(); }
   const CablePoint& right() const { return points.back(); }
 };

@@ -26,6 +26,12 @@ double potential_energy(const CableChain& c, const std::vector<Vector2>& x, doub
     pi += v;
     magnitude += v;
   }
+  for (const NodeSpring& spring : c.springs) {
+    const double dx = x[spring.node].x - spring.anchor.x, dz = x[spring.node].z - spring.anchor.z;
+    const double v = 0.5 * spring.stiffness * (dx * dx + dz * dz);
+    pi += v;
+    magnitude += v;
+  }
   for (std::size_t i = 0; i < x.size(); ++i) {
     const double work = c.loads[i].x * x[i].x + c.loads[i].z * x[i].z;
     pi -= work;
@@ -74,6 +80,12 @@ Residual residual(const CableChain& c, const std::vector<Vector2>& x) {
       out.scale = std::max(out.scale, std::abs(f[j]));
     }
   }
+  for (const NodeSpring& spring : c.springs)
+    for (int j : {0, 1}) {
+      const double f = -spring.stiffness * (x[spring.node][j] - spring.anchor[j]);
+      out.r[2 * spring.node + j] += f;
+      out.scale = std::max(out.scale, std::abs(f));
+    }
   for (std::size_t i = 0; i < x.size(); ++i)
     for (int j : {0, 1}) {
       if (c.held[i])
@@ -83,17 +95,25 @@ Residual residual(const CableChain& c, const std::vector<Vector2>& x) {
   return out;
 }
 
-/// The chain with every other free node merged into its neighbours (the ends and held nodes
-/// kept, `kept` lists the fine index of each coarse node): an element spans the merged ones with
-/// their summed length and series compliance, a merged node's load goes to the two kept ones
-/// around it in proportion to the unstretched length to each (its resultant and moment kept).
+/// The chain with every other free node merged into its neighbours (the ends, held nodes and
+/// springs' nodes kept, `kept` lists the fine index of each coarse node): an element spans the
+/// merged ones with their summed length and series compliance, a merged node's load goes to the two
+/// kept ones around it in proportion to the unstretched length to each (its resultant and moment
+/// kept).
 CableChain coarser(const CableChain& c, std::vector<std::size_t>& kept) {
   const std::size_t n = c.nodes.size();
   kept.clear();
+  std::vector<bool> sprung(n, false); // a spring's node stays a node
+  for (const NodeSpring& spring : c.springs)
+    sprung[spring.node] = true;
   for (std::size_t i = 0; i < n; ++i)
-    if (i % 2 == 0 || i + 1 == n || c.held[i])
+    if (i % 2 == 0 || i + 1 == n || c.held[i] || sprung[i])
       kept.push_back(i);
   CableChain coarse;
+  for (const NodeSpring& spring : c.springs)
+    coarse.springs.push_back(
+        {std::size_t(std::lower_bound(kept.begin(), kept.end(), spring.node) - kept.begin()),
+         spring.stiffness, spring.anchor});
   coarse.loads.assign(kept.size(), Vector2{0, 0});
   for (std::size_t m = 0; m < kept.size(); ++m) {
     coarse.nodes.push_back(c.nodes[kept[m]]);
@@ -143,13 +163,15 @@ void prolong(const CableChain& coarse, const std::vector<std::size_t>& kept, Cab
 // iteration; where it stops short of its floor it is returned as it is.
 ChainEquilibrium newton(CableChain& c, bool start_only) {
   const std::size_t n = c.nodes.size();
-  // D: the material stiffness EA/L each node sees, the trust region's metric
+  // D: the material stiffness EA/L (and a spring's k) each node sees, the trust region's metric
   std::vector<double> metric(n, 0.0);
   for (std::size_t k = 0; k + 1 < n; ++k) {
     const double k_e = c.elements[k].axial_stiffness / c.elements[k].rest_length;
     metric[k] += k_e;
     metric[k + 1] += k_e;
   }
+  for (const NodeSpring& spring : c.springs)
+    metric[spring.node] += spring.stiffness;
   constexpr double eps = std::numeric_limits<double>::epsilon();
   constexpr double smallest_mu = 1e-10, largest_mu = 1e20;
   double mu = 0;
@@ -168,6 +190,9 @@ ChainEquilibrium newton(CableChain& c, bool start_only) {
     s.reinit(2 * n, 3, 3);
     for (std::size_t k = 0; k + 1 < n; ++k)
       add_element_block(s, k, c.elements[k].tangent(chord(c.nodes, k)));
+    for (const NodeSpring& spring : c.springs)
+      for (std::size_t a : {0, 1})
+        s(2 * spring.node + a, 2 * spring.node + a) += spring.stiffness;
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t a : {0, 1})
         s(2 * i + a, 2 * i + a) += mu * metric[i];
@@ -245,6 +270,9 @@ ChainEquilibrium solve(CableChain& c, bool start_only) {
                                 "flag and a load per node");
   if (std::find(c.held.begin(), c.held.end(), true) == c.held.end())
     throw std::invalid_argument("a cable chain with no held node has no equilibrium");
+  for (const NodeSpring& spring : c.springs)
+    if (spring.node >= n)
+      throw std::invalid_argument("a cable chain's spring at a node it does not have");
   // Nested iteration (Briggs, Henson & McCormick, A Multigrid Tutorial, 2nd ed., sec. 3.3 "full
   // multigrid"'s outer loop): from a poor start the trust region's walk down the energy takes
   // more steps the finer the chain; on the coarsest chain it is short, and each finer chain

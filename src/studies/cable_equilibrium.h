@@ -29,11 +29,26 @@
 
 namespace hamdyn {
 
+/// A linear spring from a node to a fixed anchor, the same in x and z: force -k (x - anchor) [N],
+/// energy k |x - anchor|^2 / 2.
+struct NodeSpring {
+  std::size_t node;
+  double stiffness; // k [N/m]
+  Vector2 anchor;   // [m]
+};
+/// A linear dashpot from a node to the ground, the same in x and z: force -c v [N].
+struct NodeDashpot {
+  std::size_t node;
+  double damping; // c [N s/m]
+};
+
 struct CableChain {
   std::vector<Vector2> nodes;         // positions [m]: the start, the equilibrium on return
   std::vector<bool> held;             // per node: held where it is
   std::vector<CableElement> elements; // element k joins nodes k and k + 1
   std::vector<Vector2> loads;         // dead loads at the nodes [N]
+  std::vector<NodeSpring> springs;    // at nodes, to their anchors
+  std::vector<NodeDashpot> dashpots;  // at nodes (the motion's: a static chain has no velocity)
 };
 
 struct ChainEquilibrium {
@@ -51,7 +66,8 @@ inline Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
   return {x[k + 1].x - x[k].x, x[k + 1].z - x[k].z};
 }
 
-/// The chain's total potential Pi = sum of the elements' energies - sum p . x [J] at positions x;
+/// The chain's total potential Pi = sum of the elements' and the springs' energies - sum p . x [J]
+/// at positions x;
 /// `size`, when given, gets the sum of its terms' magnitudes (what its round-off is relative to).
 double potential_energy(const CableChain& chain, const std::vector<Vector2>& x,
                         double* size = nullptr);

@@ -101,8 +101,9 @@ CableLine make_cable_line(const CableCase& c) {
   // start: the chord's or the polyline's too.
   const double span = c.right().x - c.left().x;
   const double chord_length = distance(c.left(), c.right());
-  if (c.point_masses.empty() && !c.left_free && !c.right_free && span > 0 &&
-      (c.gravity > 0 || line.unstretched_length < chord_length)) {
+  // (springs anchored on a catenary start leave it the equilibrium; anchored elsewhere, not)
+  if (c.point_masses.empty() && (c.springs.empty() || catenary_geometry) && !c.left_free &&
+      !c.right_free && span > 0 && (c.gravity > 0 || line.unstretched_length < chord_length)) {
     if (!catenary_geometry)
       line.catenary = exact::ElasticCatenary::with_length(
           {span, c.right().z - c.left().z, c.axial_stiffness, c.mass_per_length * c.gravity},
@@ -110,13 +111,19 @@ CableLine make_cable_line(const CableCase& c) {
     line.catenary_is_equilibrium = true;
   }
   std::vector<double> breaks = corners;
-  for (const CablePointMass& m : c.point_masses) {
-    if (!(m.s < line.unstretched_length))
-      throw InputError("Cable/Point masses", text_of(m.s) + ": " + text_of(m.mass),
+  const auto must_be_node = [&](const std::string& key, double at, double value) {
+    if (!(at < line.unstretched_length))
+      throw InputError("Cable/" + key, text_of(at) + ": " + text_of(value),
                        "expected s below the unstretched length " +
                            text_of(line.unstretched_length) + " m");
-    breaks.push_back(m.s);
-  }
+    breaks.push_back(at);
+  };
+  for (const CablePointMass& m : c.point_masses)
+    must_be_node("Point masses", m.s, m.mass);
+  for (const CableAttachment& a : c.springs)
+    must_be_node("Springs", a.s, a.constant);
+  for (const CableAttachment& a : c.dashpots)
+    must_be_node("Dashpots", a.s, a.constant);
   line.s = node_coordinates(breaks, c.n_elements);
 
   CableChain& chain = line.chain;
@@ -141,9 +148,15 @@ CableLine make_cable_line(const CableCase& c) {
         CableElement{line.s[k + 1] - line.s[k], c.axial_stiffness, c.tension_only});
   chain.loads = gravity_loads(chain.elements, c.mass_per_length * c.gravity);
   line.mass = cable_mass(chain.elements, c.mass_per_length, c.consistent_mass);
+  const auto node_at = [&](double at) {
+    return std::size_t(std::lower_bound(line.s.begin(), line.s.end(), at) - line.s.begin());
+  };
+  for (const CableAttachment& a : c.springs) // anchored where the node starts
+    chain.springs.push_back({node_at(a.s), a.constant, chain.nodes[node_at(a.s)]});
+  for (const CableAttachment& a : c.dashpots)
+    chain.dashpots.push_back({node_at(a.s), a.constant});
   for (const CablePointMass& m : c.point_masses) {
-    const std::size_t node =
-        std::size_t(std::lower_bound(line.s.begin(), line.s.end(), m.s) - line.s.begin());
+    const std::size_t node = node_at(m.s);
     line.mass_nodes.push_back(node);
     line.mass.node[node] += m.mass;
     chain.loads[node][1] -= m.mass * c.gravity;

@@ -2,10 +2,11 @@
 // A case's cable (core/cable_case.h) as the chain the cable's studies solve
 // (studies/cable_equilibrium.h, cable_motion.h, cable_modes.h): nodes spread evenly along the
 // unstretched length between the points that must be nodes (the supports, a polyline's corners,
-// the point masses), placed on the geometry as given — the elastic catenary through the supports
-// for Unstretched length, Horizontal tension or Sag (exact/elastic_catenary.h), the polyline or
-// the chord — with the ends held, the weight of the elements and the point masses as dead loads,
-// and the mass matrix of the elements plus the point masses.
+// the point masses, springs and dashpots), placed on the geometry as given — the elastic catenary
+// through the supports for Unstretched length, Horizontal tension or Sag
+// (exact/elastic_catenary.h), the polyline or the chord — with the ends held, the weight of the
+// elements and the point masses as dead loads, the mass matrix of the elements plus the point
+// masses, and the springs (anchored where their nodes start) and dashpots.
 #include "core/cable_case.h"
 #include "exact/elastic_catenary.h"
 #include "models/cable_mass.h"

@@ -22,7 +22,8 @@ constexpr unsigned most_elements_for_modes = 2000;
 /// `what` ("hamdyn modes of a cable").
 void check_size_for_modes(unsigned n_elements, const std::string& what);
 
-/// The lowest modes of the chain's free nodes about its current configuration (an equilibrium):
+/// The lowest modes of the chain's free nodes about its current configuration (an equilibrium),
+/// its springs in the stiffness and its dashpots left out (undamped modes):
 /// angular frequencies [rad/s], ascending, and each shape per node (0 at the held ones), scaled
 /// so that its largest component is +1.
 struct ChainModes {

@@ -36,6 +36,44 @@ Vector2 step_force(const CableElement& e, const ChainScheme& scheme, const Vecto
   return {(1 - af) * f1.x + af * f0.x, (1 - af) * f1.z + af * f0.z};
 }
 
+// Component a of node i's acceleration and velocity at the step's end when it is at x1: Newmark's
+// (Chung & Hulbert's eqs. (3), (4)); for the midpoint rule (beta = 1/4, gamma = 1/2, where a0
+// cancels) v1 = 2 (x1 - x0) / dt - v0, written so (no acceleration is kept)
+struct EndRates {
+  double a, v;
+};
+EndRates end_rates(const ChainScheme& scheme, const ChainMotion& s, std::size_t i, std::size_t a,
+                   double x1, double dt) {
+  const double x0 = s.x[i][a], v0 = s.v[i][a];
+  if (scheme.midpoint)
+    return {0, 2 * (x1 - x0) / dt - v0};
+  const double beta = scheme.beta, gamma = scheme.gamma, a0 = s.a[i][a];
+  const double a1 = (x1 - x0 - dt * v0) / (beta * dt * dt) - (0.5 - beta) / beta * a0;
+  return {a1, v0 + dt * ((1 - gamma) * a0 + gamma * a1)};
+}
+
+// The springs' and dashpots' forces at the alpha level (the step's middle for the midpoint rule,
+// alpha_f = 1/2: the springs' exact discrete gradient, the dashpots' -c (x1 - x0) / dt), added to
+// r; with `dissipated`, the dashpots' work against the step's motion is added to it
+void add_node_forces(const CableChain& chain, const ChainScheme& scheme, const ChainMotion& s,
+                     const std::vector<Vector2>& x1, double dt, std::vector<double>& r,
+                     double* dissipated = nullptr) {
+  const double af = scheme.alpha_f;
+  for (const NodeSpring& spring : chain.springs)
+    for (std::size_t a : {0, 1}) {
+      const std::size_t i = spring.node;
+      r[2 * i + a] -= spring.stiffness * ((1 - af) * x1[i][a] + af * s.x[i][a] - spring.anchor[a]);
+    }
+  for (const NodeDashpot& dashpot : chain.dashpots)
+    for (std::size_t a : {0, 1}) {
+      const std::size_t i = dashpot.node;
+      const double v_af = (1 - af) * end_rates(scheme, s, i, a, x1[i][a], dt).v + af * s.v[i][a];
+      r[2 * i + a] -= dashpot.damping * v_af;
+      if (dissipated)
+        *dissipated += dashpot.damping * v_af * (x1[i][a] - s.x[i][a]);
+    }
+}
+
 // R = sum of the step's element forces + p - M (c (x1 - x0 - dt v0) - d a0), 0 on the held nodes'
 // rows
 void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
@@ -61,6 +99,7 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
       r[2 * (k + 1) + a] -= f[a];
     }
   }
+  add_node_forces(chain, scheme, s, x1, dt, r);
   if (zero_held)
     for (std::size_t i = 0; i < n; ++i)
       if (chain.held[i])
@@ -137,6 +176,15 @@ void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const C
     step_force(chain.elements[k], scheme, chord(x0, k), chord(x1, k), &slope);
     add_element_block(lu_, k, slope);
   }
+  // the springs' (1 - af) k and the dashpots' c dv_af/dx1 = c (1 - af) gamma / (beta dt)
+  const double af = scheme.alpha_f;
+  for (const NodeSpring& spring : chain.springs)
+    for (std::size_t a : {0, 1})
+      lu_(2 * spring.node + a, 2 * spring.node + a) += (1 - af) * spring.stiffness;
+  for (const NodeDashpot& dashpot : chain.dashpots)
+    for (std::size_t a : {0, 1})
+      lu_(2 * dashpot.node + a, 2 * dashpot.node + a) +=
+          dashpot.damping * (1 - af) * scheme.gamma / (scheme.beta * dt);
   hold_rows(lu_, chain.held);
   lu_.factorize();
   x0_ = x0;
@@ -194,7 +242,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
         chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
   for (const NodePosition& m : how.moved)
     predictor[m.node] = m.x;
-  how.support_work = 0;
+  how.support_work = how.dissipated = 0;
   std::vector<Vector2> x1 = predictor;
   std::vector<double> dx(2 * n);
   ChainJacobian own;
@@ -234,19 +282,17 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
           for (std::size_t a : {0, 1})
             how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
       }
-      if (scheme.midpoint)
-        for (std::size_t i = 0; i < n; ++i)
-          for (std::size_t a : {0, 1})
-            s.v[i][a] = 2 * (x1[i][a] - s.x[i][a]) / dt - s.v[i][a];
-      else // Newmark's a1 from x1, then v1 (Chung & Hulbert's eqs. (3), (4))
-        for (std::size_t i = 0; i < n; ++i)
-          for (std::size_t a : {0, 1}) {
-            const double beta = scheme.beta, gamma = scheme.gamma, a0 = s.a[i][a];
-            const double a1 = (x1[i][a] - s.x[i][a] - dt * s.v[i][a]) / (beta * dt * dt) -
-                              (0.5 - beta) / beta * a0;
-            s.v[i][a] += dt * ((1 - gamma) * a0 + gamma * a1);
-            s.a[i][a] = a1;
-          }
+      if (!chain.dashpots.empty()) { // their work over the step, before v and a move on
+        std::vector<double> unused(2 * n, 0.0);
+        add_node_forces(chain, scheme, s, x1, dt, unused, &how.dissipated);
+      }
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t a : {0, 1}) {
+          const EndRates rates = end_rates(scheme, s, i, a, x1[i][a], dt);
+          s.v[i][a] = rates.v;
+          if (!scheme.midpoint)
+            s.a[i][a] = rates.a;
+        }
       s.x = x1;
       s.t += dt;
       return iteration;

@@ -108,6 +108,9 @@ struct ChainStep {
   /// Out: the work the held nodes' forces did on the chain over the step [J], sum S . (x1 - x0)
   /// with S the force holding each moved node (the step's residual there).
   double support_work = 0;
+  /// Out: the energy the dashpots took over the step [J], sum c v_af . (x1 - x0) (for the
+  /// midpoint rule c |x1 - x0|^2 / dt, which closes the energy balance exactly).
+  double dissipated = 0;
 };
 
 /// Steps `s` by dt (generalized alpha needs s.a from start_chain) and returns Newton's

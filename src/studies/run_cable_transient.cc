@@ -46,8 +46,9 @@ NamedColumns cable_history_columns(const CableCase& cable) {
   }
   columns.add("left_tension", "N");
   columns.add("right_tension", "N");
-  // the ledger's columns as every run writes them: the cable dissipates nothing, its loads (the
-  // weights) are in its potential, and the external work is the moving supports' (0 without)
+  // the ledger's columns as every run writes them: the dashpots' dissipated energy, the loads
+  // (the weights) and springs in the potential, the external work the moving supports' (0
+  // without)
   for (const char* energy :
        {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work", "energy_error"})
     columns.add(energy, "J");
@@ -113,6 +114,7 @@ public:
       most_iterations_ = std::max(most_iterations_,
                                   step_chain(line_.chain, line_.mass, state_, t1 - state_.t, how));
       external_work_ += how.support_work;
+      dissipated_ += how.dissipated;
     } catch (const std::runtime_error& e) {
       throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
                               "; a smaller Time integration/Time step may converge)");
@@ -131,8 +133,8 @@ public:
     row.push_back(line_.chain.elements.back().tension(chord(state_.x, last)));
     const double kinetic = line_.mass.kinetic_energy(state_.v);
     const double potential = potential_energy(line_.chain, state_.x);
-    row.insert(row.end(), {kinetic, potential, 0.0, external_work_,
-                           kinetic + potential - external_work_ - initial_energy_});
+    row.insert(row.end(), {kinetic, potential, dissipated_, external_work_,
+                           kinetic + potential + dissipated_ - external_work_ - initial_energy_});
     if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
       throw CollectiveFailure("the cable's state became non-finite at t = " +
                               format_number(state_.t) + " s: check the time step");
@@ -161,6 +163,7 @@ public:
     checkpoint.set("cable_t", state_.t);
     checkpoint.set("cable_initial_energy", initial_energy_);
     checkpoint.set("cable_external_work", external_work_);
+    checkpoint.set("cable_dissipated", dissipated_);
     checkpoint.set("cable_jacobian", jacobian_.linearization());
     checkpoint.set("step", double(step_));
   }
@@ -174,6 +177,7 @@ public:
     state_.t = checkpoint.number("cable_t");
     initial_energy_ = checkpoint.number("cable_initial_energy");
     external_work_ = checkpoint.number("cable_external_work");
+    dissipated_ = checkpoint.number("cable_dissipated");
     const std::vector<double>& point = checkpoint.numbers("cable_jacobian");
     if (!point.empty() && point.size() != 2 * n + 1)
       throw InputError("checkpoint.bin", "cable_jacobian",
@@ -210,6 +214,7 @@ private:
   };
   std::vector<MovingSupport> moving_;
   double external_work_ = 0; // by the moving supports since t = 0 [J]
+  double dissipated_ = 0;    // by the dashpots since t = 0 [J]
 };
 
 // solution.pvd: the line at step 0, every Output/Snapshot interval steps and at the last; resumed,
