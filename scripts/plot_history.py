@@ -6,7 +6,8 @@ Without --columns: every displacement, rotation and velocity column of the struc
 zero throughout (held ends are; a moving load's position and the ground's motion are drawn when
 named). Panels, top to bottom, for the units present, each column's unit read from
 history_units.csv: displacement [m] (u_*, u@x, oscillator_*), rotation [rad] (theta_*), velocity
-[m/s] (v_*), acceleration [m/s²] (*_abs_acc), force [N], moment [N m]; for a
+[m/s] (v_*), acceleration [m/s²] (*_abs_acc), force [N], moment [N m] (a cable's: position
+[m], tension [N]); for a
 discrete system, its coordinates q, their rates v_q, the elements' forces and the constraint
 forces lambda_* (by default the coordinates, rates and lambdas); then (one result, no --columns,
 or --energies) the energies [J]: kinetic T, potential V, T + V and dissipated; and, when there is
@@ -57,7 +58,11 @@ def units_for(header, units):
     coordinates = {c for c in header if c != "time" and "v_" + c in header}
     if not coordinates:
         present = [units[c] for c in header if units.get(c) and c not in ENERGIES and c != "time"]
-        panels = [(unit, hamdyn_plot.axis_label(words, unit)) for unit, words in UNITS]
+        # a cable's history (Model/Type = cable) holds positions in the plane and tensions
+        words_of = dict(UNITS)
+        if "midspan_x" in header and "left_tension" in header:
+            words_of.update({"m": "position", "N": "tension"})
+        panels = [(unit, hamdyn_plot.axis_label(words_of[unit], unit)) for unit, _ in UNITS]
         panels += [(unit, "[%s]" % unit) for unit in hamdyn_plot.units_of(present)
                    if unit not in [p for p, _ in panels]]
 
