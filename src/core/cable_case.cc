@@ -81,23 +81,6 @@ std::vector<CableAttachment> attachments(const ParameterFile& f, const std::stri
   return items;
 }
 
-// The entries of a comma-separated list of expressions, split at the commas outside parentheses
-// (list_entries splits at every one, and an expression's min(t, 1) has its own).
-std::vector<std::string> top_level_entries(const std::string& text) {
-  std::vector<std::string> entries(1);
-  int depth = 0;
-  for (const char ch : text) {
-    depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
-    if (ch == ',' && depth == 0)
-      entries.emplace_back();
-    else
-      entries.back() += ch;
-  }
-  for (std::string& e : entries)
-    e = trim(e);
-  return entries;
-}
-
 // Cable/<end> support motion: "u_x(t), u_z(t)", or null when empty.
 std::shared_ptr<const SupportMotion> support_motion(const ParameterFile& f, const std::string& end,
                                                     bool free) {
@@ -108,7 +91,7 @@ std::shared_ptr<const SupportMotion> support_motion(const ParameterFile& f, cons
   if (free)
     throw InputError(parameter, text,
                      "expected empty: Cable/" + end + " end = free has no support to move");
-  const std::vector<std::string> parts = top_level_entries(text);
+  const std::vector<std::string> parts = top_level_items(text);
   if (parts.size() != 2 || parts[0].empty() || parts[1].empty())
     throw InputError(parameter, text,
                      "expected 'u_x(t), u_z(t)', the support's displacement as two expressions "

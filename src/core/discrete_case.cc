@@ -80,22 +80,6 @@ std::vector<double> initial_values(const ParameterFile& f, const std::string& ke
   return values;
 }
 
-// "a, b, c" cut at the commas outside parentheses.
-std::vector<std::string> top_level_items(const std::string& text) {
-  std::vector<std::string> items(1);
-  int depth = 0;
-  for (const char ch : text) {
-    depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
-    if (ch == ',' && depth == 0)
-      items.emplace_back();
-    else
-      items.back() += ch;
-  }
-  for (std::string& item : items)
-    item = trim(item);
-  return items;
-}
-
 // The energies' keys: Points, Gravity, Kinetic/Potential energy, Dissipation function,
 // Generalized forces.
 EnergyDefinition energy_definition(const ParameterFile& f,

@@ -12,6 +12,21 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
+std::vector<std::string> top_level_items(const std::string& text) {
+  std::vector<std::string> items(1);
+  int depth = 0;
+  for (const char ch : text) {
+    depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+    if (ch == ',' && depth == 0)
+      items.emplace_back();
+    else
+      items.back() += ch;
+  }
+  for (std::string& item : items)
+    item = trim(item);
+  return items;
+}
+
 std::string printable(const std::string& s) {
   // Control characters and bytes that are not valid UTF-8 (RFC 3629, sec. 4) become '?'; a
   // message stays one printable line whatever a case file or the command line held.

@@ -1,11 +1,16 @@
 #pragma once
 // Small text helpers shared by the readers of case files, sweeps and tables.
 #include <string>
+#include <vector>
 
 namespace hamdyn {
 
 /// `s` without leading and trailing blanks (spaces, tabs, carriage returns).
 std::string trim(const std::string& s);
+
+/// "a, b, c" cut at the commas outside parentheses, each item trimmed: a list of expressions,
+/// whose functions' arguments (min(t, 1)) have commas of their own.
+std::vector<std::string> top_level_items(const std::string& text);
 
 /// `s` with every control character (a line break, a NUL, ...) and every byte that is not valid
 /// UTF-8 shown as '?': what a one-line message may quote of a user's input.

@@ -34,31 +34,44 @@ CableChain line(unsigned n, double length, double ea, double weight, double spac
   c.loads = hamdyn::gravity_loads(c.elements, weight);
   return c;
 }
-} // namespace
 
-TEST(CableMotion, TautLineVibratesAtTheMidpointRulesFrequency) {
-  // pretension T over a span D: L0 = D / (1 + T/EA); the first mode sin(pi i / N) with amplitude
-  // 1e-7 D (its tension change, EA (A/D)^2 ~ 1e-14 EA, is below what the test resolves). The
-  // chain's exact frequency for the mode: omega^2 = (T/h)(2 - 2 cos q) / (m_e (2/3 + cos q / 3))
-  // with the consistent mass, T/h (2 - 2 cos q) / m_e with the lumped one (q = pi / N, m_e the
-  // element's mass)
-  const unsigned n = 16;
-  const double span = 10, ea = 1e5, tension = 200, rho_a = 0.5;
-  const double length = span / (1 + tension / ea), h = span / n, amplitude = 1e-7 * span;
-  for (const bool consistent : {false, true}) {
-    ChainMotion s;
-    const CableChain c = line(n, length, ea, 0, h, true, false, s);
-    const auto masses = hamdyn::cable_mass(c.elements, rho_a, consistent);
+/// A taut line (pretension T over a span D: L0 = D / (1 + T/EA)) of n elements displaced in its
+/// first mode sin(pi i / n) with amplitude 1e-7 D (its tension change, EA (A/D)^2 ~ 1e-14 EA, is
+/// below what the tests resolve), at rest; `omega2` gets the chain's exact omega^2 for the mode:
+/// (T/h)(2 - 2 cos q) / (m_e (2/3 + cos q / 3)) with the consistent mass, T/h (2 - 2 cos q) / m_e
+/// with the lumped one (q = pi / n, m_e the element's mass).
+struct TautLine {
+  static constexpr unsigned n = 16;
+  static constexpr double span = 10, ea = 1e5, tension = 200, rho_a = 0.5;
+  static constexpr double amplitude = 1e-7 * span;
+  ChainMotion s;
+  CableChain chain;
+  hamdyn::CableMass mass;
+  double omega2;
+  explicit TautLine(bool consistent) {
+    const double length = span / (1 + tension / ea), h = span / n;
+    chain = line(n, length, ea, 0, h, true, false, s);
+    mass = hamdyn::cable_mass(chain.elements, rho_a, consistent);
     for (unsigned i = 0; i <= n; ++i)
       s.x[i].z = amplitude * std::sin(M_PI * i / n);
     const double m = rho_a * length / n, q = M_PI / n;
-    const double omega = std::sqrt(tension / h * (2 - 2 * std::cos(q)) /
-                                   (m * (consistent ? 2.0 / 3 + std::cos(q) / 3 : 1.0)));
+    omega2 =
+        tension / h * (2 - 2 * std::cos(q)) / (m * (consistent ? 2.0 / 3 + std::cos(q) / 3 : 1.0));
+  }
+};
+} // namespace
+
+TEST(CableMotion, TautLineVibratesAtTheMidpointRulesFrequency) {
+  for (const bool consistent : {false, true}) {
+    TautLine t(consistent);
+    ChainMotion& s = t.s;
+    const double omega = std::sqrt(t.omega2), amplitude = TautLine::amplitude;
+    const unsigned n = TautLine::n;
     const double dt = 0.02 * 2 * M_PI / omega;
     const double omega_h = 2 / dt * std::atan(omega * dt / 2);
     double worst = 0;
     for (unsigned step = 1; step <= 300; ++step) {
-      hamdyn::step_chain(c, masses, s, dt);
+      hamdyn::step_chain(t.chain, t.mass, s, dt);
       worst = std::max(worst, std::abs(s.x[n / 2].z - amplitude * std::cos(omega_h * s.t)));
     }
     EXPECT_LT(worst, 1e-8 * amplitude) << "consistent mass " << consistent;
@@ -70,30 +83,24 @@ TEST(CableMotion, TautLineVibratesAtTheMidpointRulesFrequency) {
 }
 
 TEST(CableMotion, TautLineFollowsGeneralizedAlphasRecurrence) {
-  // The same taut line's first mode stepped by generalized alpha at rho_inf = 0.5: the mode is an
+  // The taut line's first mode stepped by generalized alpha at rho_inf = 0.5: the mode is an
   // eigenvector of the (linear, at this amplitude) chain, so its midspan moves as the scalar
   // recurrence of Chung & Hulbert (J. Appl. Mech. 60, 1993, eqs. (3), (4), (8)) for q'' + omega^2
   // q = 0, with the parameters of their eq. (25) derived here, decaying as the scheme damps it
-  const unsigned n = 16;
-  const double span = 10, ea = 1e5, tension = 200, rho_a = 0.5, rho = 0.5;
-  const double length = span / (1 + tension / ea), h = span / n, amplitude = 1e-7 * span;
+  const double rho = 0.5;
   const double am = (2 * rho - 1) / (rho + 1), af = rho / (rho + 1);
   const double gamma = 0.5 - am + af, beta = (1 - am + af) * (1 - am + af) / 4;
   hamdyn::ChainStep how;
   how.scheme = hamdyn::ChainScheme::for_spectral_radius(rho);
-  ChainMotion s;
-  const CableChain c = line(n, length, ea, 0, h, true, false, s);
-  const auto masses = hamdyn::cable_mass(c.elements, rho_a, true);
-  for (unsigned i = 0; i <= n; ++i)
-    s.x[i].z = amplitude * std::sin(M_PI * i / n);
-  const double m = rho_a * length / n, q = M_PI / n;
-  const double omega2 = tension / h * (2 - 2 * std::cos(q)) / (m * (2.0 / 3 + std::cos(q) / 3)),
-               omega = std::sqrt(omega2);
+  TautLine t(true);
+  ChainMotion& s = t.s;
+  const double omega2 = t.omega2, omega = std::sqrt(omega2), amplitude = TautLine::amplitude;
+  const unsigned n = TautLine::n;
   const double dt = 0.2 * 2 * M_PI / omega; // coarse: the damping shows
-  hamdyn::start_chain(c, masses, how.scheme, s);
+  hamdyn::start_chain(t.chain, t.mass, how.scheme, s);
   double u = 1, v = 0, a = -omega2, worst = 0;
   for (unsigned step = 1; step <= 100; ++step) {
-    hamdyn::step_chain(c, masses, s, dt, how);
+    hamdyn::step_chain(t.chain, t.mass, s, dt, how);
     const double predictor = u + dt * v + dt * dt * (0.5 - beta) * a;
     const double a1 = -(am * a + omega2 * ((1 - af) * predictor + af * u)) /
                       ((1 - am) + omega2 * (1 - af) * beta * dt * dt);
