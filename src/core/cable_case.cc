@@ -194,6 +194,10 @@ void declare_cable_parameters(ParameterFile& f) {
   f.declare(section, "Point masses", "", P(), "s: m; ...",
             "Masses hanging on the cable at unstretched coordinate s from the left support (a "
             "node is placed there), with their weight under Gravity. Units: m: kg.");
+  f.declare(section, "Held points", "", P(), "s; s; ...",
+            "Points of the cable held where they start, at unstretched coordinates s from the "
+            "left support (a node is placed at each): an intermediate support. hamdyn static "
+            "writes their reactions. Units: m.");
   f.declare(section, "Springs", "", P(), "s: k; ...",
             "Linear springs from the cable at unstretched coordinate s to the ground (a node is "
             "placed there), the same in x and z, anchored where that point starts (the geometry "
@@ -292,6 +296,17 @@ CableCase parse_cable_case(const ParameterFile& f) {
   }
 
   c.point_masses = point_masses(f);
+  {
+    const std::string parameter = parameter_name(section, "Held points");
+    for (const std::string& item : list_entries(f.get(section, "Held points"), ';', parameter)) {
+      const double s = number(item);
+      if (!std::isfinite(s))
+        throw InputError(parameter, item,
+                         "expected unstretched coordinates s from the left support [m], "
+                         "separated by ';'");
+      c.held_points.push_back(s);
+    }
+  }
   c.springs = attachments(f, "Springs", "k", "the stiffness k > 0 [N/m]");
   c.dashpots = attachments(f, "Dashpots", "c", "the damping c > 0 [N s/m]");
   double length = 0; // the unstretched length, where the case gives it
@@ -303,10 +318,12 @@ CableCase parse_cable_case(const ParameterFile& f) {
   else if (c.geometry == G::unstretched_length)
     length = c.geometry_value;
   // each place strictly inside the cable (at a support, it would act on the support)
-  std::vector<std::pair<std::string, std::vector<double>>> places(3);
+  std::vector<std::pair<std::string, std::vector<double>>> places(4);
   places[0].first = "Point masses";
   places[1].first = "Springs";
   places[2].first = "Dashpots";
+  places[3].first = "Held points";
+  places[3].second = c.held_points;
   for (const CablePointMass& m : c.point_masses)
     places[0].second.push_back(m.s);
   for (std::size_t k : {1, 2})

@@ -65,6 +65,7 @@ struct CableCase {
   bool start_at_equilibrium = false; // Cable/Initial state = equilibrium
   std::vector<CablePointMass> point_masses;
   std::vector<CableAttachment> springs, dashpots; // Cable/Springs, Dashpots
+  std::vector<double> held_points;                // Cable/Held points: unstretched coordinates [m]
   unsigned n_elements = 1;                        // Discretization/Elements
   bool consistent_mass = true;                    // Discretization/Mass matrix
   const CablePoint& left() const { return points.front(); }

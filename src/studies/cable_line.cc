@@ -102,8 +102,9 @@ CableLine make_cable_line(const CableCase& c) {
   const double span = c.right().x - c.left().x;
   const double chord_length = distance(c.left(), c.right());
   // (springs anchored on a catenary start leave it the equilibrium; anchored elsewhere, not)
-  if (c.point_masses.empty() && (c.springs.empty() || catenary_geometry) && !c.left_free &&
-      !c.right_free && span > 0 && (c.gravity > 0 || line.unstretched_length < chord_length)) {
+  if (c.point_masses.empty() && (c.springs.empty() || catenary_geometry) && c.held_points.empty() &&
+      !c.left_free && !c.right_free && span > 0 &&
+      (c.gravity > 0 || line.unstretched_length < chord_length)) {
     if (!catenary_geometry)
       line.catenary = exact::ElasticCatenary::with_length(
           {span, c.right().z - c.left().z, c.axial_stiffness, c.mass_per_length * c.gravity},
@@ -111,19 +112,21 @@ CableLine make_cable_line(const CableCase& c) {
     line.catenary_is_equilibrium = true;
   }
   std::vector<double> breaks = corners;
-  const auto must_be_node = [&](const std::string& key, double at, double value) {
+  const auto must_be_node = [&](const std::string& key, double at, const std::string& shown) {
     if (!(at < line.unstretched_length))
-      throw InputError("Cable/" + key, text_of(at) + ": " + text_of(value),
+      throw InputError("Cable/" + key, shown,
                        "expected s below the unstretched length " +
                            text_of(line.unstretched_length) + " m");
     breaks.push_back(at);
   };
   for (const CablePointMass& m : c.point_masses)
-    must_be_node("Point masses", m.s, m.mass);
+    must_be_node("Point masses", m.s, text_of(m.s) + ": " + text_of(m.mass));
   for (const CableAttachment& a : c.springs)
-    must_be_node("Springs", a.s, a.constant);
+    must_be_node("Springs", a.s, text_of(a.s) + ": " + text_of(a.constant));
   for (const CableAttachment& a : c.dashpots)
-    must_be_node("Dashpots", a.s, a.constant);
+    must_be_node("Dashpots", a.s, text_of(a.s) + ": " + text_of(a.constant));
+  for (const double at : c.held_points)
+    must_be_node("Held points", at, text_of(at));
   line.s = node_coordinates(breaks, c.n_elements);
 
   CableChain& chain = line.chain;
@@ -151,6 +154,10 @@ CableLine make_cable_line(const CableCase& c) {
   const auto node_at = [&](double at) {
     return std::size_t(std::lower_bound(line.s.begin(), line.s.end(), at) - line.s.begin());
   };
+  for (const double at : c.held_points) {
+    line.held_nodes.push_back(node_at(at));
+    chain.held[node_at(at)] = true;
+  }
   for (const CableAttachment& a : c.springs) // anchored where the node starts
     chain.springs.push_back({node_at(a.s), a.constant, chain.nodes[node_at(a.s)]});
   for (const CableAttachment& a : c.dashpots)
@@ -164,14 +171,27 @@ CableLine make_cable_line(const CableCase& c) {
   return line;
 }
 
+Vector2 node_reaction(const CableChain& chain, const std::vector<Vector2>& x, std::size_t i) {
+  Vector2 sum = chain.loads[i];
+  // the element before pulls node i with -its force, the element after with its force
+  if (i > 0) {
+    const Vector2 f = chain.elements[i - 1].force(chord(x, i - 1));
+    sum = {sum.x - f.x, sum.z - f.z};
+  }
+  if (i + 1 < x.size()) {
+    const Vector2 f = chain.elements[i].force(chord(x, i));
+    sum = {sum.x + f.x, sum.z + f.z};
+  }
+  for (const NodeSpring& spring : chain.springs)
+    if (spring.node == i)
+      sum = {sum.x - spring.stiffness * (x[i].x - spring.anchor.x),
+             sum.z - spring.stiffness * (x[i].z - spring.anchor.z)};
+  return {-sum.x, -sum.z};
+}
+
 std::pair<Vector2, Vector2> support_reactions(const CableChain& chain,
                                               const std::vector<Vector2>& x) {
-  const std::size_t last = chain.elements.size();
-  const Vector2 first_pull = chain.elements.front().force(chord(x, 0));
-  const Vector2 last_pull = chain.elements.back().force(chord(x, last - 1));
-  // the element pulls its first node with `force` and its second with the negative
-  return {Vector2{-first_pull.x - chain.loads.front().x, -first_pull.z - chain.loads.front().z},
-          Vector2{last_pull.x - chain.loads.back().x, last_pull.z - chain.loads.back().z}};
+  return {node_reaction(chain, x, 0), node_reaction(chain, x, x.size() - 1)};
 }
 
 std::vector<double> node_tensions(const CableChain& chain, const std::vector<Vector2>& x) {

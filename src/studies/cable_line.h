@@ -23,6 +23,7 @@ struct CableLine {
   std::vector<double> s;               // each node's unstretched coordinate [m]
   CableMass mass;                      // the elements' and the point masses [kg]
   std::vector<std::size_t> mass_nodes; // the node of each point mass, in the case's order
+  std::vector<std::size_t> held_nodes; // the node of each held point, in the case's order
   double unstretched_length = 0;       // m
   /// The elastic catenary of the geometry (Unstretched length, Horizontal tension or Sag), or,
   /// for a chord or polyline start, the one of its unstretched length through the supports
@@ -42,8 +43,11 @@ std::vector<double> point_mass_per_node(const CableLine& line, const CableCase& 
 /// catenary has it (a sag the cable cannot reach, ...).
 CableLine make_cable_line(const CableCase& c);
 
-/// The force each support exerts on the chain at positions `x` (its held nodes' residual: the
-/// elements' pull and the node's own dead load balanced), (x, z) [N]: left, then right.
+/// The force a support exerts on the chain's node i at positions `x` (the node's residual: the
+/// elements' pull, a spring there and the node's own dead load balanced), (x, z) [N].
+Vector2 node_reaction(const CableChain& chain, const std::vector<Vector2>& x, std::size_t i);
+
+/// The end supports' reactions: left, then right.
 std::pair<Vector2, Vector2> support_reactions(const CableChain& chain,
                                               const std::vector<Vector2>& x);
 

@@ -53,6 +53,11 @@ NamedValues run_cable_static(const CaseParameters& c, const ParameterFile& file,
   add("left_reaction_z", "N", left.z);
   add("right_reaction_x", "N", right.x);
   add("right_reaction_z", "N", right.z);
+  for (std::size_t k = 0; k < line.held_nodes.size(); ++k) { // the intermediate supports
+    const Vector2 r = node_reaction(chain, chain.nodes, line.held_nodes[k]);
+    add("held" + std::to_string(k + 1) + "_reaction_x", "N", r.x);
+    add("held" + std::to_string(k + 1) + "_reaction_z", "N", r.z);
+  }
   add("max_tension", "N", largest_tension);
   const double sag = midspan_sag(chain.nodes);
   if (std::isfinite(sag))
