@@ -213,6 +213,10 @@ void declare_cable_parameters(ParameterFile& f) {
             "static finds from it.");
 }
 
+double distance(const CablePoint& a, const CablePoint& b) {
+  return std::hypot(b.x - a.x, b.z - a.z);
+}
+
 CableCase parse_cable_case(const ParameterFile& f) {
   CableCase c;
   read_stiffness_and_mass(f, c);
@@ -268,7 +272,7 @@ CableCase parse_cable_case(const ParameterFile& f) {
       c.points.push_back(
           point_of(parameter_name(section, key), f.get(section, key), f.get(section, key)));
     const double span = c.right().x - c.left().x;
-    const double chord = std::hypot(span, c.right().z - c.left().z);
+    const double chord = distance(c.left(), c.right());
     if (!(chord > 0))
       throw InputError(parameter_name(section, "Right support"), f.get(section, "Right support"),
                        "expected a point other than the left support");
@@ -312,9 +316,9 @@ CableCase parse_cable_case(const ParameterFile& f) {
   double length = 0; // the unstretched length, where the case gives it
   if (c.geometry == G::points)
     for (std::size_t k = 0; k + 1 < c.points.size(); ++k)
-      length += std::hypot(c.points[k + 1].x - c.points[k].x, c.points[k + 1].z - c.points[k].z);
+      length += distance(c.points[k], c.points[k + 1]);
   else if (c.geometry == G::chord)
-    length = std::hypot(c.right().x - c.left().x, c.right().z - c.left().z);
+    length = distance(c.left(), c.right());
   else if (c.geometry == G::unstretched_length)
     length = c.geometry_value;
   // each place strictly inside the cable (at a support, it would act on the support)

@@ -33,6 +33,9 @@ struct SupportMotion {
   }
 };
 
+/// |b - a| [m].
+double distance(const CablePoint& a, const CablePoint& b);
+
 /// A point mass hanging on the cable at unstretched coordinate s from the left support.
 struct CablePointMass {
   double s = 0;    // m

@@ -10,10 +10,6 @@
 namespace hamdyn {
 
 namespace {
-double distance(const CablePoint& a, const CablePoint& b) {
-  return std::hypot(b.x - a.x, b.z - a.z);
-}
-
 // The unstretched coordinates of the nodes: n elements spread over the intervals between the
 // breakpoints in proportion to their lengths (largest remainders, at least one each), evenly
 // within each, so every breakpoint is a node.
