@@ -148,6 +148,14 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
       r[2 * (k + 1) + a] -= f[a];
     }
   }
+  // the springs (stretched where the run starts at an equilibrium away from their anchors) and
+  // the dashpots
+  for (const NodeSpring& spring : chain.springs)
+    for (std::size_t a : {0, 1})
+      r[2 * spring.node + a] -= spring.stiffness * (s.x[spring.node][a] - spring.anchor[a]);
+  for (const NodeDashpot& dashpot : chain.dashpots)
+    for (std::size_t a : {0, 1})
+      r[2 * dashpot.node + a] -= dashpot.damping * s.v[dashpot.node][a];
   PivotedBandLU m;
   m.reinit(2 * n, 3, 3);
   add_mass(m, mass, 1.0);

@@ -249,6 +249,18 @@ if len(sags) == 3:
              % (["%.9f" % x for x in sags], order))
     check("static with a spring: the sag converges at order 2 in h", 1.8 < order < 2.2)
 
+# started at its equilibrium, where the spring is stretched, generalized alpha's first acceleration
+# (M a = F + p with the spring's force) is 0: the cable stays at rest
+directory, _ = hamdyn_run(["run", hanging] + sets(
+    ["Cable/Sag=", "Cable/Springs=50: 2000", "Cable/Initial state=equilibrium",
+     "Discretization/Elements=50", "Time integration/Spectral radius=0.8",
+     "Time integration/Final time=0.5", "Output/Snapshot interval=0"]), "spring at equilibrium")
+h = table(os.path.join(directory, "history.csv"))
+if h:
+    moving = max(h["kinetic_energy"]) / max(abs(v) for v in h["potential_energy"])
+    check("a stretched spring at the equilibrium, rho_inf 0.8: the cable stays at rest (kinetic "
+          "%.1e of the potential)" % moving, moving < 1e-12)
+
 # --- a spring and a dashpot at a point mass: a taut weightless cable (H = 100 N, EA = 1e4 N,
 # 1e-3 kg/m) of two elements meeting at s = 5 m, where a 1 kg mass sits on a spring k = 50 N/m
 # and a dashpot c = 2 N s/m; its right support moves u(t) = A sin(W t) in z. About the straight
