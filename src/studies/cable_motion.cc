@@ -54,21 +54,24 @@ EndRates end_rates(const ChainScheme& scheme, const ChainMotion& s, std::size_t 
 
 // The springs' and dashpots' forces at the alpha level (the step's middle for the midpoint rule,
 // alpha_f = 1/2: the springs' exact discrete gradient, the dashpots' -c (x1 - x0) / dt), added to
-// r; with `dissipated`, the dashpots' work against the step's motion is added to it
+// r (when given); with `dissipated`, the dashpots' work against the step's motion is added to it
 void add_node_forces(const CableChain& chain, const ChainScheme& scheme, const ChainMotion& s,
-                     const std::vector<Vector2>& x1, double dt, std::vector<double>& r,
+                     const std::vector<Vector2>& x1, double dt, std::vector<double>* r,
                      double* dissipated = nullptr) {
   const double af = scheme.alpha_f;
-  for (const NodeSpring& spring : chain.springs)
-    for (std::size_t a : {0, 1}) {
-      const std::size_t i = spring.node;
-      r[2 * i + a] -= spring.stiffness * ((1 - af) * x1[i][a] + af * s.x[i][a] - spring.anchor[a]);
-    }
+  if (r)
+    for (const NodeSpring& spring : chain.springs)
+      for (std::size_t a : {0, 1}) {
+        const std::size_t i = spring.node;
+        (*r)[2 * i + a] -=
+            spring.stiffness * ((1 - af) * x1[i][a] + af * s.x[i][a] - spring.anchor[a]);
+      }
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1}) {
       const std::size_t i = dashpot.node;
       const double v_af = (1 - af) * end_rates(scheme, s, i, a, x1[i][a], dt).v + af * s.v[i][a];
-      r[2 * i + a] -= dashpot.damping * v_af;
+      if (r)
+        (*r)[2 * i + a] -= dashpot.damping * v_af;
       if (dissipated)
         *dissipated += dashpot.damping * v_af * (x1[i][a] - s.x[i][a]);
     }
@@ -99,7 +102,7 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
       r[2 * (k + 1) + a] -= f[a];
     }
   }
-  add_node_forces(chain, scheme, s, x1, dt, r);
+  add_node_forces(chain, scheme, s, x1, dt, &r);
   if (zero_held)
     for (std::size_t i = 0; i < n; ++i)
       if (chain.held[i])
@@ -290,10 +293,8 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
           for (std::size_t a : {0, 1})
             how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
       }
-      if (!chain.dashpots.empty()) { // their work over the step, before v and a move on
-        std::vector<double> unused(2 * n, 0.0);
-        add_node_forces(chain, scheme, s, x1, dt, unused, &how.dissipated);
-      }
+      // the dashpots' work over the step, before v and a move on
+      add_node_forces(chain, scheme, s, x1, dt, nullptr, &how.dissipated);
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t a : {0, 1}) {
           const EndRates rates = end_rates(scheme, s, i, a, x1[i][a], dt);
