@@ -68,7 +68,8 @@ struct State {
   /// says what it keeps: terms/nodal_force_term.h, axial_tension_term.h, moving_body_term.h).
   TypedParts terms;
   /// (v_n + v_{n+1}) / 2 over the last step, written by the integrator's update: the velocity
-  /// the energy ledger integrates dissipation and work with (no copy of v_n kept for it).
+  /// the energy ledger integrates dissipation and work with (no copy of v_n kept for it); left
+  /// as it was when the system has neither damping nor a load, where the ledger does not read it.
   LA::Vector v_mean;
 };
 

@@ -27,7 +27,7 @@ public:
   /// rows, cannot give a from the equation), computes f only.
   void initialize_with_acceleration(State& state);
   /// Advances the state by dt (refactors J only when dt differs from the last step's) and sets
-  /// s.v_mean = (v_n + v_{n+1}) / 2. A step
+  /// s.v_mean = (v_n + v_{n+1}) / 2 (with damping or a load: State::v_mean). A step
   /// whose Newton iterations do not converge is made as two half steps, recursively; a run that
   /// cannot go on throws std::runtime_error naming the time and the element.
   void step(State& state, double dt) { scheme_.step(state, dt); }
