@@ -228,4 +228,13 @@ std::string force_balance_warning(const CableChain& chain) {
          "smaller Cable/Axial stiffness move it";
 }
 
+std::size_t midspan_node(const CableLine& line) {
+  const double half = 0.5 * line.unstretched_length;
+  const auto middle = std::lower_bound(line.s.begin(), line.s.end(), half);
+  std::size_t node = std::size_t(middle - line.s.begin());
+  if (node > 0 && middle != line.s.end() && *middle - half > half - *(middle - 1))
+    --node;
+  return node;
+}
+
 } // namespace hamdyn

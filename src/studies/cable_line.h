@@ -47,6 +47,9 @@ CableLine make_cable_line(const CableCase& c);
 /// elements' pull, a spring there and the node's own dead load balanced), (x, z) [N].
 Vector2 node_reaction(const CableChain& chain, const std::vector<Vector2>& x, std::size_t i);
 
+/// The node nearest the middle of the unstretched length (history.csv's midspan_x, midspan_z).
+std::size_t midspan_node(const CableLine& line);
+
 /// The end supports' reactions: left, then right.
 std::pair<Vector2, Vector2> support_reactions(const CableChain& chain,
                                               const std::vector<Vector2>& x);

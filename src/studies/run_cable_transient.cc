@@ -85,13 +85,7 @@ public:
       accelerations.push_back({m.node, pair_at(m.motion->acceleration, 0)});
     }
     start_chain(line_.chain, line_.mass, scheme_, state_, accelerations);
-    // the node nearest the middle of the unstretched length
-    const auto middle =
-        std::lower_bound(line_.s.begin(), line_.s.end(), 0.5 * line_.unstretched_length);
-    midspan_ = std::size_t(middle - line_.s.begin());
-    if (midspan_ > 0 && middle != line_.s.end() &&
-        *middle - 0.5 * line_.unstretched_length > 0.5 * line_.unstretched_length - *(middle - 1))
-      --midspan_;
+    midspan_ = midspan_node(line_);
     initial_energy_ = energy();
   }
 

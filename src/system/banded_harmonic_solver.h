@@ -1,7 +1,6 @@
 #pragma once
 // The dynamic stiffness A = K (1 + i eta) - omega^2 M + i omega C of a whole line on one rank,
-// factored as a complex banded LU with partial pivoting (LAPACK's zgbtrf/zgbtrs, written out:
-// system/banded_harmonic_solver.cc says why).
+// factored as a complex banded LU with partial pivoting (system/complex_band_lu.h).
 //
 // Why: a line's DoFs numbered along it give A a band of half-width b (the element degree, 3 for
 // a Hermite beam), and a banded LU costs O(N b^2) with no index arrays: measured on the
@@ -14,6 +13,7 @@
 // The few DoFs numbered after the line (attached oscillators) couple to a node far back in the
 // numbering; the band's order puts each right after the last DoF it couples to, which keeps the
 // band narrow.
+#include "system/complex_band_lu.h"
 #include "system/harmonic_solver.h"
 
 #include <complex>
@@ -43,15 +43,11 @@ private:
   bool solve_factored(const LA::Vector& b_re, const LA::Vector* b_im, LA::Vector& x_re,
                       LA::Vector& x_im) override;
   std::vector<int> position_; // each DoF's row in the band's order
-  // where each entry of the rows (HarmonicSolver's CSR) goes in band_
+  // where each entry of the rows (HarmonicSolver's CSR) goes in the band (ComplexBandLU::index)
   std::vector<std::size_t> band_entry_;
   int b_ = 0; // half-bandwidth (lower = upper)
-  // LAPACK's band storage of the LU factors: column j's entries A(i, j), max(0, j - 2b) <= i <=
-  // min(n - 1, j + b), at band_[(2 b + i - j) + j (3 b + 1)] (zgbtrf's extra b rows hold the
-  // fill-in of the row exchanges)
-  std::vector<std::complex<double>> band_, rhs_, inverse_pivots_;
-  std::vector<double> scale_; // D of the scaled matrix D A D (banded_harmonic_solver.cc)
-  std::vector<int> pivots_;
+  ComplexBandLU lu_;
+  std::vector<std::complex<double>> rhs_;
 };
 
 } // namespace hamdyn
