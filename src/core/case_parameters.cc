@@ -226,6 +226,7 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     c.model_type = ModelType::cable;
     c.cable = std::make_shared<const CableCase>(parse_cable_case(f));
     c.mass_matrix = c.cable->consistent_mass ? MassMatrix::consistent : MassMatrix::lumped;
+    parse_response_parameters(f, c);
   } else {
     parse_line_model(f, case_directory, c);
   }
@@ -263,8 +264,12 @@ bool used_by_kind_of_model(const ParameterFile& f, const CaseParameters& c,
            (section == "Section" && section_key_read(f, key, false)) ||
            (section == "Discretization" && (key == "Elements" || key == "Mass matrix")) ||
            (section == "Output" && (!line_output || key == "Snapshot interval")) ||
-           (section == "Static" && key == "Write shape");
-  return section != "Discrete system" && section != "Constraints" && section != "Cable";
+           (section == "Static" && key == "Write shape") ||
+           (section == "Frequency response" &&
+            (key == "Frequencies" || key == "Structural damping" || key == "Support motion" ||
+             key == "Load PSD"));
+  return section != "Discrete system" && section != "Constraints" && section != "Cable" &&
+         !(section == "Frequency response" && key == "Support motion");
 }
 
 std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, const CaseParameters& c) {

@@ -82,6 +82,12 @@ struct ConvergenceParameters {
 };
 
 /// The `Frequency response` section, read by `hamdyn response`.
+/// A support's harmonic displacement amplitude (Frequency response/Support motion, a cable's).
+struct HarmonicSupportMotion {
+  std::string support; // "left" or "right"
+  double x = 0, z = 0; // m
+};
+
 struct ResponseParameters {
   enum class Method { direct, modal };
   std::vector<double> frequencies; // Hz
@@ -92,6 +98,7 @@ struct ResponseParameters {
   std::vector<Attachment> forces; // harmonic point forces (constant amplitudes) [N]
   ExpressionPtr distributed_force = Expression::zero(); // harmonic amplitude in x [N/m]
   std::vector<double> shapes_at;                        // Hz
+  std::vector<HarmonicSupportMotion> support_motion;    // a cable's excitation
   /// Whether the section gives the harmonic load (the case's own loads are then left out).
   bool has_own_load() const { return !forces.empty() || !distributed_force->is_zero(); }
 };

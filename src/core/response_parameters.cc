@@ -84,6 +84,13 @@ void declare_response_parameters(ParameterFile& f) {
             "force is set, the case's own loads are left out. Units: m, N.");
   f.declare(section, "Distributed force", "0", P::Anything(), "an expression in x",
             "Harmonic distributed force amplitude p(x) e^{i omega t}. Units: N/m.");
+  f.declare(section, "Support motion", "", P::Anything(),
+            "';'-separated left|right: u_x, u_z (each support at most once)",
+            "A cable's harmonic excitation: the support's displacement amplitude U e^{i omega t} "
+            "in x and z, e.g. 'right: 0, 0.01' (the right support moving vertically by 1 cm), "
+            "or 'left: 0.01, 0; right: 0.01, 0' (a uniform ground motion in x); a support not "
+            "named, and every held point, stays where it is (Model/Type = cable only). Units: "
+            "m.");
   f.declare(section, "Shapes at", "", P::Anything(), "empty or a list of frequencies >= 0",
             "Frequencies whose operating deflection shapes (real part, imaginary part, "
             "amplitude) are written as a ParaView series (response.pvd); each is taken at the "
@@ -103,10 +110,34 @@ void parse_response_parameters(const ParameterFile& f, CaseParameters& c) {
                      f.get(section, "Modal damping ratio"), "expected a real number in [0, 1)");
   const ExpressionPtr psd = expression(f, section, "Load PSD", {"f"});
   r.load_psd = psd->is_zero() ? nullptr : psd;
-  r.forces = parse_attachment_list(f, section, "Forces", c.length, AttachmentValue::constant);
-  r.distributed_force = expression(f, section, "Distributed force", {"x"});
-  r.shapes_at = parse_value_list(f.get(section, "Shapes at"), parameter_name(section, "Shapes at"),
-                                 "Hz", true);
+  if (!c.cable) { // the line's loads and shapes; a cable's case warns of them as unused
+    r.forces = parse_attachment_list(f, section, "Forces", c.length, AttachmentValue::constant);
+    r.distributed_force = expression(f, section, "Distributed force", {"x"});
+    r.shapes_at = parse_value_list(f.get(section, "Shapes at"),
+                                   parameter_name(section, "Shapes at"), "Hz", true);
+    return;
+  }
+  const std::string motion = parameter_name(section, "Support motion");
+  for (const std::string& item : list_entries(f.get(section, "Support motion"), ';', motion)) {
+    const std::string allowed = "expected left|right: u_x, u_z with u_x and u_z finite [m], "
+                                "each support at most once";
+    const std::size_t colon = item.find(':');
+    if (colon == std::string::npos)
+      throw InputError(motion, item, allowed);
+    HarmonicSupportMotion m;
+    m.support = trim(item.substr(0, colon));
+    const std::vector<std::string> parts = list_entries(item.substr(colon + 1), ',', motion);
+    if ((m.support != "left" && m.support != "right") || parts.size() != 2)
+      throw InputError(motion, item, allowed);
+    m.x = number(parts[0]);
+    m.z = number(parts[1]);
+    for (const HarmonicSupportMotion& other : r.support_motion)
+      if (other.support == m.support)
+        throw InputError(motion, item, allowed);
+    if (!std::isfinite(m.x) || !std::isfinite(m.z))
+      throw InputError(motion, item, allowed);
+    r.support_motion.push_back(m);
+  }
 }
 
 } // namespace hamdyn

@@ -6,6 +6,7 @@
 #include "studies/run_buckling.h"
 #include "studies/run_cable_compare.h"
 #include "studies/run_cable_modes.h"
+#include "studies/run_cable_response.h"
 #include "studies/run_cable_static.h"
 #include "studies/run_compare.h"
 #include "studies/run_converge.h"
@@ -133,7 +134,9 @@ const std::vector<StudyCommand>& study_commands() {
     response_study.implementations = {{CaseKind::line, run_response},
                                       {CaseKind::discrete,
                                        "a frequency response is computed for the line models "
-                                       "(string, euler bernoulli beam, timoshenko beam)"}};
+                                       "(string, euler bernoulli beam, timoshenko beam) and "
+                                       "cables"},
+                                      {CaseKind::cable, run_cable_response}};
     response_study.usage = R"(  hamdyn response [CASE.prm] [--set ...]... [--output DIR]
       Steady harmonic response (Frequency response section: Frequencies, Method = direct |
       modal, Structural damping, Modal damping ratio, Load PSD, Forces, Distributed force,
@@ -142,6 +145,10 @@ const std::vector<StudyCommand>& study_commands() {
       Writes DIR/frf.csv (frequency, then c_re, c_im, c_abs, c_phase_deg for each displacement
       column c of history.csv), DIR/frf.png, with a Load PSD DIR/psd.csv and DIR/psd_rms.csv,
       with Shapes at DIR/response.pvd (w_re, w_im, w_abs; time axis = frequency in Hz).
+      Model/Type = cable: about the equilibrium hamdyn static finds, linearized (the tension's
+      geometric stiffness, springs, dashpots, Structural damping), to Frequency response/
+      Support motion; frf.csv holds midspan_x, midspan_z, each point mass's x and z and the
+      supports' tension amplitudes left_tension, right_tension [N].
 )";
     response_study.files = "frf.csv, frf_units.csv, frf.png, psd.csv, psd_units.csv, psd_rms.csv, "
                            "response.pvd, used_parameters.prm";

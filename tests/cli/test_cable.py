@@ -575,6 +575,105 @@ check("EA given beside a Section: one line naming Cable/Axial stiffness and the 
       and "Section/Shape = circle" in done.stderr, done.stderr)
 check("... nothing written", not os.path.exists(directory))
 
+# --- response: a taut weightless cable driven at its right support ---------------------------------
+# Straight and taut, the linearized cable's transverse and axial motions are decoupled uniform
+# chains: per element of stretched length h and rest length L_e, a transverse stiffness T/h and an
+# axial EA/L_e (the tangent EA/L e e^T + T/l (I - e e^T)), the consistent mass rho L_e (1/3, 1/6),
+# and with the loss factor eta each stiffness times (1 + i eta). Node j of such a chain held at
+# j = 0 and driven by U at j = n moves as U sin(j theta) / sin(n theta) exactly, theta from the
+# chain's dispersion relation k (2 - 2 cos theta) = omega^2 m (4 + 2 cos theta) / 6 (k the
+# element's stiffness, m its mass): the finite-element response to round-off, however coarse.
+# The left element's tension amplitude is the axial one, EA/L_e (U_1 - U_0).
+import cmath  # noqa: E402
+
+
+def driven_chain(j, n, stiffness, element_mass, omega, amplitude):
+    k = stiffness * (1 + 1j * eta)
+    mw = omega * omega * element_mass
+    cos_theta = (2 * k - 2 * mw / 3) / (2 * k + mw / 3)
+    theta = cmath.acos(cos_theta)
+    return amplitude * cmath.sin(j * theta) / cmath.sin(n * theta)
+
+
+eta, drive_x, drive_z, n = 0.02, 1e-3, 1e-2, 20
+frequencies = [0.5, 2.3, 4.9, 7.7]  # the string's first is 5 Hz: below it, near it and above
+used_arguments = [hanging] + sets(
+    ["Cable/Sag=", "Cable/Gravity=0", "Cable/Horizontal tension=%r" % tension,
+     "Cable/Right support=%r, 0" % span, "Cable/Axial stiffness=%r" % ea,
+     "Cable/Mass per length=%r" % rho, "Discretization/Elements=%d" % n,
+     "Frequency response/Frequencies=" + ", ".join("%r" % f for f in frequencies),
+     "Frequency response/Structural damping=%r" % eta,
+     "Frequency response/Support motion=right: %r, %r" % (drive_x, drive_z)])
+directory, done = hamdyn_run(["response"] + used_arguments, "taut cable driven at a support")
+r = table(os.path.join(directory, "frf.csv")) if done.returncode == 0 else {}
+if r:
+    rest = span / (1 + tension / ea) / n  # L_e
+    worst = 0.0
+    for k, f in enumerate(frequencies):
+        omega = 2 * math.pi * f
+        z = driven_chain(n // 2, n, tension / (span / n), rho * rest, omega, drive_z)
+        x = driven_chain(n // 2, n, ea / rest, rho * rest, omega, drive_x)
+        t = ea / rest * driven_chain(1, n, ea / rest, rho * rest, omega, drive_x)
+        for name, exact in (("midspan_z", z), ("midspan_x", x), ("left_tension", t)):
+            got = complex(r[name + "_re"][k], r[name + "_im"][k])
+            worst = max(worst, abs(got - exact) / abs(exact))
+    check("response of a taut cable: midspan's transverse and axial amplitudes and the left "
+          "tension equal the driven chains' closed form to %.1e" % worst, worst < 1e-9)
+    measured("taut cable driven at a support, %d elements, eta %g: largest relative difference "
+             "from the closed form %.2e" % (n, eta, worst))
+    with open(os.path.join(directory, "frf_units.csv")) as f:
+        names, units = [line.strip().split(",") for line in f][:2]
+    unit_of = dict(zip(names, units))
+    check("frf_units.csv: the tension in N, the displacements in m",
+          unit_of.get("left_tension_abs") == "N" and unit_of.get("midspan_z_abs") == "m", unit_of)
+    # on 2 ranks (every rank solves the chain alike): the same file
+    two = os.path.join(work, "taut cable driven, 2 ranks")
+    done = subprocess.run(["mpirun", "--oversubscribe", "-np", "2", hamdyn, "response"] +
+                          [a for a in used_arguments] + ["--output", two], text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    same = done.returncode == 0 and open(os.path.join(two, "frf.csv")).read() == open(
+        os.path.join(directory, "frf.csv")).read()
+    check("the cable's response on 2 ranks: frf.csv the same", same, done.stderr[-500:])
+# A sagged cable at 0 Hz: the response to a unit motion of a support is the derivative of the
+# static equilibrium by that support's position, here the central difference of two nonlinear
+# statics with the right support 1 mm up and down (its truncation (d/l)^2 ~ 1e-10, its round-off
+# the equilibrium's over 2 mm)
+sagged = ["Cable/Sag=", "Cable/Unstretched length=102.5"]
+directory, done = hamdyn_run(["response", hanging] + sets(sagged + [
+    "Frequency response/Frequencies=0", "Frequency response/Support motion=right: 0, 1"]),
+    "sagged cable at 0 Hz")
+statics = []
+for offset in (1e-3, -1e-3):
+    d, _ = hamdyn_run(["static", hanging] + sets(sagged + ["Cable/Right support=100, %r" % offset]),
+                      "sagged cable, right support at %g" % offset)
+    with open(os.path.join(d, "static_shape.csv")) as f:
+        statics.append(list(csv.DictReader(line for line in f if not line.startswith("#"))))
+if done.returncode == 0 and all(statics):
+    r = table(os.path.join(directory, "frf.csv"))
+    middle = len(statics[0]) // 2  # 200 elements: node 100 at the unstretched middle
+    for axis in ("x", "z"):
+        derivative = (float(statics[0][middle][axis]) - float(statics[1][middle][axis])) / 2e-3
+        difference = abs(r["midspan_%s_re" % axis][0] / derivative - 1)
+        check("a sagged cable at 0 Hz: midspan_%s equals the statics' derivative by the support's "
+              "height to %.1e" % (axis, difference), difference < 1e-7 and
+              r["midspan_%s_im" % axis][0] == 0)
+        measured("sagged cable, 0 Hz, midspan_%s against the statics' central difference: %.2e"
+                 % (axis, difference))
+directory, done = hamdyn_run(["response", hanging], "cable response without a support motion",
+                             expect=2)
+check("a cable's response without Frequency response/Support motion: one line naming it",
+      len(done.stderr.strip().splitlines()) == 1 and "Frequency response/Support motion" in
+      done.stderr and not os.path.exists(directory), done.stderr)
+for label, value in (("an unknown support", "middle: 0, 1"), ("one support twice",
+                                                              "left: 0, 1; left: 1, 0"),
+                     ("one amplitude", "right: 0.1")):
+    directory, done = hamdyn_run(["response", hanging, "--set",
+                                  "Frequency response/Support motion=" + value],
+                                 "cable response, " + label, expect=2)
+    check("a support motion with %s: one line naming the key" % label,
+          len(done.stderr.strip().splitlines()) == 1 and "Frequency response/Support motion" in
+          done.stderr and not os.path.exists(directory), done.stderr)
+
 # --- bad input ------------------------------------------------------------------------------------
 bad = {
     "Cable/Left support": ["Cable/Sag=", "Cable/Points=0,0; 5,0", "Cable/Left support=1,1"],

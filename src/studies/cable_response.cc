@@ -1,0 +1,92 @@
+#include "studies/cable_response.h"
+
+#include <cmath>
+
+namespace hamdyn {
+
+namespace {
+constexpr std::size_t half_width = 3; // a node's two DoFs and its neighbours'
+constexpr std::size_t row_width = 2 * half_width + 1;
+
+// A matrix in the chain's numbering stored by rows of its band (add_element_block's a(i, j)).
+struct RowBand {
+  std::vector<double>& v;
+  double& operator()(std::size_t i, std::size_t j) { return v[row_width * i + half_width + j - i]; }
+};
+} // namespace
+
+ChainHarmonicResponse::ChainHarmonicResponse(const CableChain& chain, const CableMass& mass)
+    : n_dofs_(2 * chain.nodes.size()) {
+  k_.assign(row_width * n_dofs_, 0.0);
+  m_ = c_ = k_;
+  RowBand k{k_}, m{m_}, c{c_};
+  for (std::size_t e = 0; e < chain.elements.size(); ++e) {
+    const Vector2 d = chord(chain.nodes, e);
+    tangents_.push_back(chain.elements[e].tangent(d));
+    const double l = std::hypot(d.x, d.z);
+    directions_.push_back({d.x / l, d.z / l});
+    add_element_block(k, e, tangents_.back());
+  }
+  for (const NodeSpring& spring : chain.springs)
+    for (std::size_t a : {0, 1})
+      k(2 * spring.node + a, 2 * spring.node + a) += spring.stiffness;
+  for (const NodeDashpot& dashpot : chain.dashpots)
+    for (std::size_t a : {0, 1})
+      c(2 * dashpot.node + a, 2 * dashpot.node + a) += dashpot.damping;
+  for (std::size_t i = 0; i < chain.nodes.size(); ++i)
+    for (std::size_t a : {0, 1}) {
+      m(2 * i + a, 2 * i + a) = mass.node[i];
+      if (i + 1 < chain.nodes.size()) // the consistent mass couples a component to its own
+        m(2 * i + a, 2 * (i + 1) + a) = m(2 * (i + 1) + a, 2 * i + a) = mass.element[i];
+    }
+  for (const bool held : chain.held)
+    held_dof_.insert(held_dof_.end(), {held, held});
+  lu_.reinit(n_dofs_, half_width);
+}
+
+std::vector<ChainHarmonicResponse::Complex>
+ChainHarmonicResponse::solve(double omega, double eta,
+                             const std::vector<HeldNodeMotion>& motion) const {
+  std::vector<Complex> u(n_dofs_, 0.0), rhs(n_dofs_, 0.0);
+  for (const HeldNodeMotion& h : motion) {
+    u[2 * h.node] = h.x;
+    u[2 * h.node + 1] = h.z;
+  }
+  // A with the held DoFs' rows and columns made identity (the free rows' couplings to them
+  // moved to the right-hand side, -A_fh U_h), so that the factored matrix stays symmetric and
+  // its columns' scales are the free DoFs' own
+  lu_.clear();
+  Complex* band = lu_.data();
+  for (std::size_t r = 0; r < n_dofs_; ++r) {
+    if (held_dof_[r]) {
+      band[lu_.index(r, r)] = 1.0;
+      continue;
+    }
+    for (std::size_t col = r >= half_width ? r - half_width : 0;
+         col <= std::min(n_dofs_ - 1, r + half_width); ++col) {
+      const std::size_t p = row_width * r + half_width + col - r;
+      const Complex a(k_[p] - omega * omega * m_[p], eta * k_[p] + omega * c_[p]);
+      if (held_dof_[col])
+        rhs[r] -= a * u[col];
+      else
+        band[lu_.index(r, col)] = a;
+    }
+  }
+  if (!lu_.factorize())
+    return {};
+  lu_.solve(rhs.data());
+  for (std::size_t r = 0; r < n_dofs_; ++r)
+    if (!held_dof_[r])
+      u[r] = rhs[r];
+  return u;
+}
+
+ChainHarmonicResponse::Complex ChainHarmonicResponse::tension(std::size_t k,
+                                                              const std::vector<Complex>& u) const {
+  const Complex dx = u[2 * (k + 1)] - u[2 * k], dz = u[2 * (k + 1) + 1] - u[2 * k + 1];
+  const Matrix2& t = tangents_[k];
+  const Vector2& e = directions_[k];
+  return e.x * (t.xx * dx + t.xz * dz) + e.z * (t.zx * dx + t.zz * dz);
+}
+
+} // namespace hamdyn
