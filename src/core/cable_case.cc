@@ -9,6 +9,7 @@
 
 #include <deal.II/base/patterns.h>
 
+#include <cctype>
 #include <cmath>
 
 namespace hamdyn {
@@ -81,6 +82,40 @@ std::vector<CableAttachment> attachments(const ParameterFile& f, const std::stri
   return items;
 }
 
+// "u_x(t), u_z(t)" of `parameter` (its whole text `shown` in messages): the displacement of
+// `what` ("the left support", "the held point at s = 2") from where it starts.
+std::shared_ptr<const SupportMotion> motion_of(const std::string& parameter,
+                                               const std::string& text, const std::string& shown,
+                                               const std::string& what) {
+  const std::vector<std::string> parts = top_level_items(text);
+  if (parts.size() != 2 || parts[0].empty() || parts[1].empty())
+    throw InputError(parameter, shown,
+                     "expected 'u_x(t), u_z(t)', " + what +
+                         "'s displacement as two expressions of t [m]");
+  auto motion = std::make_shared<SupportMotion>();
+  for (std::size_t a : {0, 1}) {
+    motion->displacement[a] =
+        std::make_shared<const Expression>(parameter, parts[a], std::vector<std::string>{"t"});
+    motion->velocity[a] = motion->displacement[a]->time_derivative();
+    if (motion->velocity[a])
+      motion->acceleration[a] = motion->velocity[a]->time_derivative();
+    if (!motion->acceleration[a])
+      throw InputError(parameter, shown,
+                       "expected expressions hamdyn can differentiate twice in t (the run starts "
+                       "from " +
+                           what +
+                           "'s velocity and acceleration; muparser's min, max, rint, "
+                           "comparisons and ?: have no exact derivative)");
+    const double start = (*motion->displacement[a])(0, 0);
+    if (start != 0)
+      throw InputError(parameter, shown,
+                       "expected a displacement that is 0 at t = 0 (" + what +
+                           " starts where it is; its " + (a == 0 ? "u_x" : "u_z") +
+                           "(0) = " + text_of(start) + ")");
+  }
+  return motion;
+}
+
 // Cable/<end> support motion: "u_x(t), u_z(t)", or null when empty.
 std::shared_ptr<const SupportMotion> support_motion(const ParameterFile& f, const std::string& end,
                                                     bool free) {
@@ -91,31 +126,9 @@ std::shared_ptr<const SupportMotion> support_motion(const ParameterFile& f, cons
   if (free)
     throw InputError(parameter, text,
                      "expected empty: Cable/" + end + " end = free has no support to move");
-  const std::vector<std::string> parts = top_level_items(text);
-  if (parts.size() != 2 || parts[0].empty() || parts[1].empty())
-    throw InputError(parameter, text,
-                     "expected 'u_x(t), u_z(t)', the support's displacement as two expressions "
-                     "of t [m]");
-  auto motion = std::make_shared<SupportMotion>();
-  for (std::size_t a : {0, 1}) {
-    motion->displacement[a] =
-        std::make_shared<const Expression>(parameter, parts[a], std::vector<std::string>{"t"});
-    motion->velocity[a] = motion->displacement[a]->time_derivative();
-    if (motion->velocity[a])
-      motion->acceleration[a] = motion->velocity[a]->time_derivative();
-    if (!motion->acceleration[a])
-      throw InputError(parameter, text,
-                       "expected expressions hamdyn can differentiate twice in t (the run starts "
-                       "from the support's velocity and acceleration; muparser's min, max, rint, "
-                       "comparisons and ?: have no exact derivative)");
-    const double start = (*motion->displacement[a])(0, 0);
-    if (start != 0)
-      throw InputError(parameter, text,
-                       "expected a displacement that is 0 at t = 0 (the support starts at " + end +
-                           " support; its " + (a == 0 ? "u_x" : "u_z") + "(0) = " + text_of(start) +
-                           ")");
-  }
-  return motion;
+  std::string what = "the " + end + " support";
+  what[4] = char(std::tolower(what[4]));
+  return motion_of(parameter, text, text, what);
 }
 
 // EA and rho A: the Cable keys, or E A and Density A of a Section/Shape other than direct.
@@ -194,10 +207,13 @@ void declare_cable_parameters(ParameterFile& f) {
   f.declare(section, "Point masses", "", P(), "s: m; ...",
             "Masses hanging on the cable at unstretched coordinate s from the left support (a "
             "node is placed there), with their weight under Gravity. Units: m: kg.");
-  f.declare(section, "Held points", "", P(), "s; s; ...",
+  f.declare(section, "Held points", "", P(), "s; s @ u_x(t), u_z(t); ...",
             "Points of the cable held where they start, at unstretched coordinates s from the "
             "left support (a node is placed at each): an intermediate support. hamdyn static "
-            "writes their reactions. Units: m.");
+            "writes their reactions. A point followed by @ and two expressions of t, 0 at t = "
+            "0, moves by that displacement in a run (a guide, a deflector), its work on the "
+            "cable in the history's external_work; static, modes and response hold it where "
+            "it starts. Units: m.");
   f.declare(section, "Springs", "", P(), "s: k; ...",
             "Linear springs from the cable at unstretched coordinate s to the ground (a node is "
             "placed there), the same in x and z, anchored where that point starts (the geometry "
@@ -303,12 +319,18 @@ CableCase parse_cable_case(const ParameterFile& f) {
   {
     const std::string parameter = parameter_name(section, "Held points");
     for (const std::string& item : list_entries(f.get(section, "Held points"), ';', parameter)) {
-      const double s = number(item);
+      // "s" or "s @ u_x(t), u_z(t)"
+      const std::size_t at = item.find('@');
+      const double s = number(trim(item.substr(0, at)));
       if (!std::isfinite(s))
         throw InputError(parameter, item,
-                         "expected unstretched coordinates s from the left support [m], "
-                         "separated by ';'");
+                         "expected unstretched coordinates s from the left support [m], each "
+                         "optionally followed by @ u_x(t), u_z(t), separated by ';'");
       c.held_points.push_back(s);
+      c.held_motions.push_back(
+          at == std::string::npos ? nullptr
+                                  : motion_of(parameter, item.substr(at + 1), item,
+                                              "the held point at s = " + trim(item.substr(0, at))));
     }
   }
   c.springs = attachments(f, "Springs", "k", "the stiffness k > 0 [N/m]");

@@ -69,8 +69,9 @@ struct CableCase {
   std::vector<CablePointMass> point_masses;
   std::vector<CableAttachment> springs, dashpots; // Cable/Springs, Dashpots
   std::vector<double> held_points;                // Cable/Held points: unstretched coordinates [m]
-  unsigned n_elements = 1;                        // Discretization/Elements
-  bool consistent_mass = true;                    // Discretization/Mass matrix
+  std::vector<std::shared_ptr<const SupportMotion>> held_motions; // each one's, or null: still
+  unsigned n_elements = 1;                                        // Discretization/Elements
+  bool consistent_mass = true;                                    // Discretization/Mass matrix
   const CablePoint& left() const { return points.front(); }
   const CablePoint& right() const { return points.back(); }
 };

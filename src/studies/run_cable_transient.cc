@@ -79,6 +79,9 @@ public:
                                        std::make_pair(last, c_.cable->right_motion)})
       if (motion)
         moving_.push_back({node, state_.x[node], motion});
+    for (std::size_t k = 0; k < line_.held_nodes.size(); ++k)
+      if (const auto& motion = c_.cable->held_motions[k])
+        moving_.push_back({line_.held_nodes[k], state_.x[line_.held_nodes[k]], motion});
     std::vector<NodePosition> accelerations;
     for (const MovingSupport& m : moving_) {
       state_.v[m.node] = pair_at(m.motion->velocity, 0);
