@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Frames of a cable (Model/Type = cable) from `hamdyn run`, `static` or `modes`, as PNG (VTK only).
+"""Frames of a cable (Model/Type = cable) from `hamdyn run`, `static`, `modes` or `response`, as PNG
+(VTK only).
 
-usage: scripts/paraview/cable.py RESULTS_DIR OUT.png [--series solution|static|modes]
+usage: scripts/paraview/cable.py RESULTS_DIR OUT.png [--series solution|static|modes|response]
                                  [--every K | --last | --time T] [--z-scale F]
                                  [--shape-scale S] [--title TEXT]
 
 Reads RESULTS_DIR/solution.pvd (a run's snapshots; --series static: the static shape; --series
-modes: the mode shapes about the equilibrium, one frame per mode, --time K the K-th) and draws
+modes: the mode shapes about the equilibrium, one frame per mode, --time K the K-th; --series
+response: the operating deflection shapes of `Shapes at`, one frame per frequency, --time F the one
+nearest F Hz) and draws
 each snapshot in the cable's plane, x to the right and z up, true to scale (--z-scale F: z
 stretched F times, labelled in m as it is): the line coloured by
 its tension (red in tension, blue in compression, grey where it carries nothing: a slack
@@ -14,7 +17,9 @@ tension-only segment), with a scale bar "tension [N]" over the whole run's range
 as grey dots and the point masses as red ones. One view box for the whole run, so that frames
 can be played as a film. A mode is drawn as the equilibrium (thin, grey) and the equilibrium
 plus S times its shape (Warp By Vector of `deflection`, largest component 1; S defaults to a
-tenth of the view's larger side), titled with its frequency. Writes OUT_00000.png, OUT_00001.png, ... (every K-th snapshot), or
+tenth of the view's larger side), titled with its frequency; a response's shape is its real
+part `deflection_re` (the motion at t = 0, u = Re(U e^{i omega t})) drawn likewise, S m at its
+largest. Writes OUT_00000.png, OUT_00001.png, ... (every K-th snapshot), or
 OUT.png alone: with --last the last snapshot, with --time T the one nearest T seconds. Runs
 under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
 """
@@ -28,8 +33,9 @@ from vtkmodules.vtkCommonCore import vtkPoints  # noqa: E402
 
 def main():
     parser = hv.arguments(__doc__)
-    parser.add_argument("--series", default="solution", choices=("solution", "static", "modes"),
-                        help="solution (a run's snapshots, the default), static or modes")
+    parser.add_argument("--series", default="solution", choices=("solution", "static", "modes", "response"),
+                        help="solution (a run's snapshots, the default), static, modes or "
+                             "response")
     parser.add_argument("--shape-scale", type=float, default=None,
                         help="a mode's shape drawn S m at its largest (default: a tenth of the "
                              "view's larger side)")
@@ -69,7 +75,8 @@ def main():
     window.AddRenderer(r)
     window.AddRenderer(side)
     shape_scale = args.shape_scale
-    if args.series == "modes":
+    shaped = args.series in ("modes", "response")
+    if shaped:
         if shape_scale is None:
             shape_scale = 0.1 * max(box[1] - box[0], box[3] - box[2])
         elif not shape_scale > 0:
@@ -82,7 +89,15 @@ def main():
         data = hv.read(path)
         r.RemoveAllViewProps()
         # a mode's shape moves the points before z is stretched, as the axis labels read
-        shape = hv.warped(data, shape_scale) if args.series == "modes" else None
+        shape = None
+        if args.series == "modes":
+            shape = hv.warped(data, shape_scale)
+        elif args.series == "response":  # the real part, S m at its largest
+            re = data.GetPointData().GetArray("deflection_re")
+            largest_re = hv.largest_magnitude(re) if re is not None else 0.0
+            if not largest_re > 0:
+                hv.fail("%s has no deflection_re: not a cable's response" % path)
+            shape = hv.warped(data, shape_scale / largest_re, "deflection_re")
         if args.z_scale != 1:
             data = hv.stretched(data, args.z_scale)
             shape = hv.stretched(shape, args.z_scale) if shape is not None else None
@@ -95,7 +110,9 @@ def main():
         r.AddActor(hv.sphere_points(supports, (0.45, 0.45, 0.45), 12.0))
         r.AddActor(hv.sphere_points(masses, (0.8, 0.2, 0.1), 16.0))
         hv.axes(r, drawn, tuple(box), "x [m]", "z [m]", 14)
-        if args.series == "modes":
+        if args.series == "response":
+            what = "operating deflection at %.6g Hz (real part)" % t
+        elif args.series == "modes":
             frequency = data.GetFieldData().GetArray("frequency")
             what = "mode %d: %.6g Hz" % (round(t), frequency.GetTuple1(0)) if frequency \
                 else "mode %d" % round(t)

@@ -267,7 +267,7 @@ bool used_by_kind_of_model(const ParameterFile& f, const CaseParameters& c,
            (section == "Static" && key == "Write shape") ||
            (section == "Frequency response" &&
             (key == "Frequencies" || key == "Structural damping" || key == "Support motion" ||
-             key == "Load PSD"));
+             key == "Load PSD" || key == "Shapes at"));
   return section != "Discrete system" && section != "Constraints" && section != "Cable" &&
          !(section == "Frequency response" && key == "Support motion");
 }

@@ -110,11 +110,11 @@ void parse_response_parameters(const ParameterFile& f, CaseParameters& c) {
                      f.get(section, "Modal damping ratio"), "expected a real number in [0, 1)");
   const ExpressionPtr psd = expression(f, section, "Load PSD", {"f"});
   r.load_psd = psd->is_zero() ? nullptr : psd;
-  if (!c.cable) { // the line's loads and shapes; a cable's case warns of them as unused
+  r.shapes_at = parse_value_list(f.get(section, "Shapes at"), parameter_name(section, "Shapes at"),
+                                 "Hz", true);
+  if (!c.cable) { // the line's loads; a cable's case warns of them as unused
     r.forces = parse_attachment_list(f, section, "Forces", c.length, AttachmentValue::constant);
     r.distributed_force = expression(f, section, "Distributed force", {"x"});
-    r.shapes_at = parse_value_list(f.get(section, "Shapes at"),
-                                   parameter_name(section, "Shapes at"), "Hz", true);
     return;
   }
   const std::string motion = parameter_name(section, "Support motion");

@@ -19,7 +19,8 @@ CableSeries::CableSeries(const std::string& directory, const std::string& name,
 
 void CableSeries::write(double time, const std::vector<Vector2>& x, const std::vector<Vector2>& v,
                         const std::vector<double>& element_tension,
-                        const std::vector<std::pair<std::string, double>>& field) {
+                        const std::vector<std::pair<std::string, double>>& field,
+                        const std::vector<std::pair<std::string, std::vector<Vector2>>>& more) {
   if (!series_.writer()) {
     series_.write(time, nullptr);
     return;
@@ -61,6 +62,16 @@ void CableSeries::write(double time, const std::vector<Vector2>& x, const std::v
   data->SetLines(lines);
   for (vtkDoubleArray* array : {velocity.GetPointer(), support.GetPointer(), mass.GetPointer()})
     data->GetPointData()->AddArray(array);
+  for (const auto& [name, values] : more) {
+    vtkNew<vtkDoubleArray> array;
+    array->SetName(name.c_str());
+    array->SetNumberOfComponents(3);
+    for (const Vector2& u : values) {
+      const double tuple[3] = {u.x, u.z, 0};
+      array->InsertNextTuple(tuple);
+    }
+    data->GetPointData()->AddArray(array);
+  }
   data->GetPointData()->SetActiveVectors(vector_name_.c_str());
   for (const auto& [name, value] : field) {
     vtkNew<vtkDoubleArray> entry;

@@ -20,10 +20,12 @@ public:
   CableSeries(const std::string& directory, const std::string& name, std::vector<bool> held,
               std::vector<double> point_mass, MPI_Comm comm, std::string vector_name = "velocity");
   /// The next file at `time` (rank 0 writes it; the others only keep the records), with
-  /// `field` as the file's field data (name, value).
+  /// `field` as the file's field data (name, value) and `more` as further point vectors (name,
+  /// one per node; a response's imaginary part beside its real part).
   void write(double time, const std::vector<Vector2>& x, const std::vector<Vector2>& v,
              const std::vector<double>& element_tension,
-             const std::vector<std::pair<std::string, double>>& field = {});
+             const std::vector<std::pair<std::string, double>>& field = {},
+             const std::vector<std::pair<std::string, std::vector<Vector2>>>& more = {});
   const SeriesRecords& records() const { return series_.records(); }
   void restore(const std::vector<double>& times) { series_.restore(times); }
 

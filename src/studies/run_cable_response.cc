@@ -2,6 +2,7 @@
 
 #include "core/input_error.h"
 #include "core/text.h"
+#include "output/cable_series.h"
 #include "studies/cable_line.h"
 #include "studies/cable_response.h"
 #include "studies/frf_tables.h"
@@ -9,6 +10,7 @@
 
 #include <deal.II/base/mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -60,6 +62,16 @@ NamedValues run_cable_response(const CaseParameters& c, const ParameterFile& fil
   r.columns.insert(r.columns.end(), {"left_tension", "right_tension"});
   r.units.insert(r.units.end(), {"N", "N"});
   const std::size_t last = line.chain.elements.size() - 1;
+  // the operating deflection shapes at the Shapes at frequencies (each at the nearest listed)
+  std::vector<std::size_t> shape_at;
+  for (const double wanted : c.response.shapes_at) {
+    std::size_t nearest = 0;
+    for (std::size_t k = 1; k < r.frequencies.size(); ++k)
+      if (std::abs(r.frequencies[k] - wanted) < std::abs(r.frequencies[nearest] - wanted))
+        nearest = k;
+    shape_at.push_back(nearest);
+  }
+  std::vector<std::pair<double, std::vector<std::complex<double>>>> shapes;
   for (const double f : r.frequencies) {
     const std::vector<std::complex<double>> u =
         response.solve(2 * M_PI * f, c.response.structural_damping, motion);
@@ -75,9 +87,27 @@ NamedValues run_cable_response(const CaseParameters& c, const ParameterFile& fil
     for (const std::size_t node : nodes)
       row.insert(row.end(), {u[2 * node], u[2 * node + 1]});
     row.insert(row.end(), {response.tension(0, u), response.tension(last, u)});
+    if (std::find(shape_at.begin(), shape_at.end(), r.values.size()) != shape_at.end())
+      shapes.emplace_back(f, u);
     r.values.push_back(row);
   }
   const auto output = prepare_output_directory(c.output_directory, file, comm);
+  if (!shapes.empty()) {
+    // response.pvd: the equilibrium with its tension, each shape's real and imaginary parts as
+    // point vectors (u = Re(U e^{i omega t}): Warp By Vector with deflection_re draws the shape
+    // at t = 0); ParaView's time axis is the frequency [Hz]
+    CableSeries series(c.output_directory, "response", line.chain.held,
+                       point_mass_per_node(line, *c.cable), comm, "deflection_re");
+    const std::vector<double> tension = element_tensions(line.chain, line.chain.nodes);
+    for (const auto& [f, u] : shapes) {
+      std::vector<Vector2> re, im;
+      for (std::size_t i = 0; i < line.chain.nodes.size(); ++i) {
+        re.push_back({u[2 * i].real(), u[2 * i + 1].real()});
+        im.push_back({u[2 * i].imag(), u[2 * i + 1].imag()});
+      }
+      series.write(f, line.chain.nodes, re, tension, {{"frequency", f}}, {{"deflection_im", im}});
+    }
+  }
   if (root) {
     std::string amplitudes;
     for (const HarmonicSupportMotion& m : c.response.support_motion)

@@ -148,12 +148,13 @@ const std::vector<StudyCommand>& study_commands() {
       Model/Type = cable: about the equilibrium hamdyn static finds, linearized (the tension's
       geometric stiffness, springs, dashpots, Structural damping), to Frequency response/
       Support motion; frf.csv holds midspan_x, midspan_z, each point mass's x and z and the
-      supports' tension amplitudes left_tension, right_tension [N].
+      supports' tension amplitudes left_tension, right_tension [N]; with Shapes at
+      DIR/response.pvd (the equilibrium, deflection_re and deflection_im per node).
 )";
     response_study.files = "frf.csv, frf_units.csv, frf.png, psd.csv, psd_units.csv, psd_rms.csv, "
                            "response.pvd, used_parameters.prm";
     response_study.file_names =
-        R"(frf\.(csv|png)|psd(_rms)?\.csv|(frf|psd)_units\.csv|response\.pvd|response_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
+        R"(frf\.(csv|png)|psd(_rms)?\.csv|(frf|psd)_units\.csv|response\.pvd|response_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu|\.vtp))";
     response_study.plot_script = "plot_frf.py";
     response_study.plot_file = "frf.png";
     StudyCommand spectrum_study;

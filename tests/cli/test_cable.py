@@ -637,7 +637,8 @@ used_arguments = [hanging] + sets(
      "Cable/Mass per length=%r" % rho, "Discretization/Elements=%d" % n,
      "Frequency response/Frequencies=" + ", ".join("%r" % f for f in frequencies),
      "Frequency response/Structural damping=%r" % eta,
-     "Frequency response/Support motion=right: %r, %r" % (drive_x, drive_z)])
+     "Frequency response/Support motion=right: %r, %r" % (drive_x, drive_z),
+     "Frequency response/Shapes at=2.3"])
 directory, done = hamdyn_run(["response"] + used_arguments, "taut cable driven at a support")
 r = table(os.path.join(directory, "frf.csv")) if done.returncode == 0 else {}
 if r:
@@ -660,6 +661,19 @@ if r:
     unit_of = dict(zip(names, units))
     check("frf_units.csv: the tension in N, the displacements in m",
           unit_of.get("left_tension_abs") == "N" and unit_of.get("midspan_z_abs") == "m", unit_of)
+    # response.pvd: the shape at 2.3 Hz, its midspan node's real and imaginary parts frf.csv's
+    from vtkmodules.vtkIOXML import vtkXMLPolyDataReader
+    reader = vtkXMLPolyDataReader()
+    reader.SetFileName(os.path.join(directory, "response_00000.vtp"))
+    reader.Update()
+    data = reader.GetOutput()
+    arrays = [data.GetPointData().GetArray(name) for name in ("deflection_re", "deflection_im")]
+    k = frequencies.index(2.3)
+    check("response.pvd at 2.3 Hz: the midspan's deflection_re and deflection_im are frf.csv's",
+          all(a is not None for a in arrays) and
+          arrays[0].GetTuple3(n // 2)[1] == r["midspan_z_re"][k] and
+          arrays[1].GetTuple3(n // 2)[1] == r["midspan_z_im"][k] and
+          arrays[0].GetTuple3(n // 2)[0] == r["midspan_x_re"][k])
     # on 2 ranks (every rank solves the chain alike): the same file
     two = os.path.join(work, "taut cable driven, 2 ranks")
     done = subprocess.run(["mpirun", "--oversubscribe", "-np", "2", hamdyn, "response"] +
