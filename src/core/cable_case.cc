@@ -201,6 +201,11 @@ void declare_cable_parameters(ParameterFile& f) {
             "released from the horizontal as a pendulum. Units: m.");
   f.declare(section, "Gravity", "0", Pt::Double(), nonnegative_text,
             "g, acting in -z on the cable and its point masses. Units: m/s^2.");
+  f.declare(section, "Axial damping", "0", Pt::Double(), nonnegative_text,
+            "c_a: internal viscous damping along the cable, a force c_a times the axial strain "
+            "rate in every element (a Kelvin-Voigt material; stiffness-proportional, c_a = beta "
+            "EA in Rayleigh's terms), none in a slack tension-only element. It damps the run "
+            "(dissipated_energy) and the response; modes stay undamped. Units: N s.");
   f.declare(section, "Tension only", "false", Pt::Bool(), "true | false",
             "true: a compressed element carries no force (a slack cable; its energy is the "
             "tension-only law's, exactly). false: Hooke's law in compression too.");
@@ -238,6 +243,7 @@ CableCase parse_cable_case(const ParameterFile& f) {
   read_stiffness_and_mass(f, c);
   c.gravity = nonnegative_value(f, section, "Gravity");
   c.tension_only = f.get(section, "Tension only") == "true";
+  c.axial_damping = nonnegative_value(f, section, "Axial damping");
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
   c.left_free = f.get(section, "Left end") == "free";
   c.right_free = f.get(section, "Right end") == "free";

@@ -62,6 +62,7 @@ struct CableCase {
   double mass_per_length = 0; // rho A per unstretched length [kg/m]
   double gravity = 0;         // g [m/s^2], in -z
   bool tension_only = false;
+  double axial_damping = 0;                   // c_a [N s] of every element (Cable/Axial damping)
   bool left_free = false, right_free = false; // Cable/Left end, Right end = free
   /// Cable/Left support motion, Right support motion (null: held still)
   std::shared_ptr<const SupportMotion> left_motion, right_motion;

@@ -33,6 +33,10 @@ struct CableElement {
   double rest_length;     // L [m], > 0
   double axial_stiffness; // EA [N], > 0
   bool tension_only = false;
+  /// c_a [N s]: a viscous force c_a e . (v_2 - v_1) / L along the element, its axial strain rate
+  /// times c_a (internal damping, a Kelvin-Voigt material: stiffness-proportional, c_a = beta EA
+  /// in Rayleigh's terms); none on a slack tension-only element.
+  double axial_damping = 0;
 
   /// T [N] at chord d (0 when slack).
   double tension(const Vector2& d) const;

@@ -143,8 +143,8 @@ CableLine make_cable_line(const CableCase& c) {
   chain.held.front() = !c.left_free;
   chain.held.back() = !c.right_free;
   for (std::size_t k = 0; k + 1 < line.s.size(); ++k)
-    chain.elements.push_back(
-        CableElement{line.s[k + 1] - line.s[k], c.axial_stiffness, c.tension_only});
+    chain.elements.push_back(CableElement{line.s[k + 1] - line.s[k], c.axial_stiffness,
+                                          c.tension_only, c.axial_damping});
   chain.loads = gravity_loads(chain.elements, c.mass_per_length * c.gravity);
   line.mass = cable_mass(chain.elements, c.mass_per_length, c.consistent_mass);
   const auto node_at = [&](double at) {

@@ -52,6 +52,23 @@ EndRates end_rates(const ChainScheme& scheme, const ChainMotion& s, std::size_t 
   return {a1, v0 + dt * ((1 - gamma) * a0 + gamma * a1)};
 }
 
+// An element's axial damping at the alpha level: its direction e (of the chord there) and the
+// factor c_a / L on e . (v_{k+1} - v_k) (0 without damping, or on a slack tension-only element).
+struct AxialDamper {
+  Vector2 e;
+  double factor;
+};
+AxialDamper axial_damper(const CableElement& element, const Vector2& d0, const Vector2& d1,
+                         double af) {
+  if (element.axial_damping == 0)
+    return {{0, 0}, 0};
+  const Vector2 d{(1 - af) * d1.x + af * d0.x, (1 - af) * d1.z + af * d0.z};
+  const double l = std::hypot(d.x, d.z);
+  if (element.tension_only && !(l > element.rest_length))
+    return {{0, 0}, 0};
+  return {{d.x / l, d.z / l}, element.axial_damping / element.rest_length};
+}
+
 // The springs' and dashpots' forces at the alpha level (the step's middle for the midpoint rule,
 // alpha_f = 1/2: the springs' exact discrete gradient, the dashpots' -c (x1 - x0) / dt), added to
 // r (when given); with `dissipated`, the dashpots' work against the step's motion is added to it
@@ -75,6 +92,30 @@ void add_node_forces(const CableChain& chain, const ChainScheme& scheme, const C
       if (dissipated)
         *dissipated += dashpot.damping * v_af * (x1[i][a] - s.x[i][a]);
     }
+  // the elements' axial damping, N = c_a / L e . (v_af_{k+1} - v_af_k) along e at the alpha
+  // level: +N e on node k, -N e on node k + 1; its work against the step's motion N e . (the
+  // chord's change), at the midpoint rule c_a / (L dt) (e . dchord)^2 >= 0
+  for (std::size_t k = 0; k < chain.elements.size(); ++k) {
+    const AxialDamper damper = axial_damper(chain.elements[k], chord(s.x, k), chord(x1, k), af);
+    if (damper.factor == 0)
+      continue;
+    double rate = 0, stretch = 0;
+    for (std::size_t a : {0, 1}) {
+      const double v_af_0 = (1 - af) * end_rates(scheme, s, k, a, x1[k][a], dt).v + af * s.v[k][a],
+                   v_af_1 = (1 - af) * end_rates(scheme, s, k + 1, a, x1[k + 1][a], dt).v +
+                            af * s.v[k + 1][a];
+      rate += damper.e[a] * (v_af_1 - v_af_0);
+      stretch += damper.e[a] * ((x1[k + 1][a] - s.x[k + 1][a]) - (x1[k][a] - s.x[k][a]));
+    }
+    const double force = damper.factor * rate;
+    if (r)
+      for (std::size_t a : {0, 1}) {
+        (*r)[2 * k + a] += force * damper.e[a];
+        (*r)[2 * (k + 1) + a] -= force * damper.e[a];
+      }
+    if (dissipated)
+      *dissipated += force * stretch;
+  }
 }
 
 // R = sum of the step's element forces + p - M (c (x1 - x0 - dt v0) - d a0), 0 on the held nodes'
@@ -159,6 +200,15 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1})
       r[2 * dashpot.node + a] -= dashpot.damping * s.v[dashpot.node][a];
+  for (std::size_t k = 0; k + 1 < n; ++k) { // the elements' axial damping at v0
+    const AxialDamper damper = axial_damper(chain.elements[k], chord(s.x, k), chord(s.x, k), 0);
+    const double force = damper.factor * (damper.e.x * (s.v[k + 1].x - s.v[k].x) +
+                                          damper.e.z * (s.v[k + 1].z - s.v[k].z));
+    for (std::size_t a : {0, 1}) {
+      r[2 * k + a] += force * damper.e[a];
+      r[2 * (k + 1) + a] -= force * damper.e[a];
+    }
+  }
   PivotedBandLU m;
   m.reinit(2 * n, 3, 3);
   add_mass(m, mass, 1.0);
@@ -192,10 +242,20 @@ void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const C
   for (const NodeSpring& spring : chain.springs)
     for (std::size_t a : {0, 1})
       lu_(2 * spring.node + a, 2 * spring.node + a) += (1 - af) * spring.stiffness;
+  const double rate_slope = (1 - af) * scheme.gamma / (scheme.beta * dt); // d v_af / d x1
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1})
-      lu_(2 * dashpot.node + a, 2 * dashpot.node + a) +=
-          dashpot.damping * (1 - af) * scheme.gamma / (scheme.beta * dt);
+      lu_(2 * dashpot.node + a, 2 * dashpot.node + a) += dashpot.damping * rate_slope;
+  // the elements' axial damping: c_a / L e e^T times d v_af / d x1 (e's own change with x1,
+  // of the order of the damping force over the element's length, is left to the iteration)
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    const AxialDamper damper = axial_damper(chain.elements[k], chord(x0, k), chord(x1, k), af);
+    const double g = damper.factor * rate_slope;
+    if (g != 0)
+      add_element_block(lu_, k,
+                        Matrix2{g * damper.e.x * damper.e.x, g * damper.e.x * damper.e.z,
+                                g * damper.e.z * damper.e.x, g * damper.e.z * damper.e.z});
+  }
   hold_rows(lu_, chain.held);
   lu_.factorize();
   x0_ = x0;

@@ -30,6 +30,18 @@ ChainHarmonicResponse::ChainHarmonicResponse(const CableChain& chain, const Cabl
   for (const NodeSpring& spring : chain.springs)
     for (std::size_t a : {0, 1})
       k(2 * spring.node + a, 2 * spring.node + a) += spring.stiffness;
+  for (std::size_t e = 0; e < chain.elements.size(); ++e) { // c_a / L e e^T (Kelvin-Voigt)
+    const CableElement& element = chain.elements[e];
+    const Vector2 d = chord(chain.nodes, e);
+    const bool slack = element.tension_only && !(std::hypot(d.x, d.z) > element.rest_length);
+    const double factor = slack ? 0 : element.axial_damping / element.rest_length;
+    damping_factors_.push_back(factor);
+    const Vector2& u = directions_[e];
+    if (factor > 0)
+      add_element_block(
+          c, e,
+          Matrix2{factor * u.x * u.x, factor * u.x * u.z, factor * u.z * u.x, factor * u.z * u.z});
+  }
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1})
       c(2 * dashpot.node + a, 2 * dashpot.node + a) += dashpot.damping;
@@ -82,11 +94,14 @@ ChainHarmonicResponse::solve(double omega, double eta,
 }
 
 ChainHarmonicResponse::Complex ChainHarmonicResponse::tension(std::size_t k,
-                                                              const std::vector<Complex>& u) const {
+                                                              const std::vector<Complex>& u,
+                                                              double eta, double omega) const {
   const Complex dx = u[2 * (k + 1)] - u[2 * k], dz = u[2 * (k + 1) + 1] - u[2 * k + 1];
   const Matrix2& t = tangents_[k];
   const Vector2& e = directions_[k];
-  return e.x * (t.xx * dx + t.xz * dz) + e.z * (t.zx * dx + t.zz * dz);
+  const Complex elastic = e.x * (t.xx * dx + t.xz * dz) + e.z * (t.zx * dx + t.zz * dz);
+  const Complex viscous = damping_factors_[k] * (e.x * dx + e.z * dz);
+  return Complex(1, eta) * elastic + Complex(0, omega) * viscous;
 }
 
 } // namespace hamdyn

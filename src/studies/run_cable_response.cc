@@ -86,7 +86,10 @@ NamedValues run_cable_response(const CaseParameters& c, const ParameterFile& fil
     std::vector<std::complex<double>> row;
     for (const std::size_t node : nodes)
       row.insert(row.end(), {u[2 * node], u[2 * node + 1]});
-    row.insert(row.end(), {response.tension(0, u), response.tension(last, u)});
+    const double eta = c.response.structural_damping;
+    const double omega = 2 * M_PI * f;
+    row.insert(row.end(),
+               {response.tension(0, u, eta, omega), response.tension(last, u, eta, omega)});
     if (std::find(shape_at.begin(), shape_at.end(), r.values.size()) != shape_at.end())
       shapes.emplace_back(f, u);
     r.values.push_back(row);

@@ -260,6 +260,46 @@ check("a held point's motion not 0 at t = 0: one line naming Cable/Held points",
       len(done.stderr.strip().splitlines()) == 1 and "Cable/Held points" in done.stderr and
       "u_x(0)" in done.stderr, done.stderr)
 
+# --- axial damping in a run: one vertical element (L = 1 m, rho = 3 kg/m, EA = 400 N, Cable/
+# Axial damping c_a = 4 N s) hanging from its top, released unstretched under gravity: its free
+# node (consistent mass rho L / 3 = 1 kg, load rho g L / 2, stiffness EA / L, damping c_a / L)
+# is a damped oscillator, omega_0 = 20 rad/s and zeta = 0.1, about its static stretch F / k:
+# z - z_eq = (F / k) e^{-zeta omega_0 t} (cos omega_d t + zeta omega_0 / omega_d sin omega_d t).
+# The midpoint rule converges to it at order 2 in dt, and its ledger closes: T + V + D - W
+# constant, D the damper's work
+k_axial, mass_node, c_axial, load = 400.0, 1.0, 4.0, 3.0 * 9.81 / 2
+omega_0 = math.sqrt(k_axial / mass_node)
+zeta = c_axial / (2 * mass_node * omega_0)
+omega_d = omega_0 * math.sqrt(1 - zeta * zeta)
+
+
+def hanging_oscillator(t):
+    return -1 - load / k_axial + load / k_axial * math.exp(-zeta * omega_0 * t) * (
+        math.cos(omega_d * t) + zeta * omega_0 / omega_d * math.sin(omega_d * t))
+
+
+errors = []
+for dt in (1e-3, 5e-4):
+    directory, _ = hamdyn_run(["run", os.path.join(cases, "cable_pendulum.prm")] + sets(
+        ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=", "Cable/Axial stiffness=%r" % k_axial, "Cable/Mass per length=3",
+         "Cable/Axial damping=%r" % c_axial, "Discretization/Elements=1",
+         "Time integration/Time step=%r" % dt, "Time integration/Final time=1",
+         "Output/Snapshot interval=0"]), "axial damping, dt %g" % dt)
+    h = table(os.path.join(directory, "history.csv"))
+    if h:
+        errors.append(max(abs(z - hanging_oscillator(t)) for t, z in zip(h["time"], h["midspan_z"])))
+        scale = max(abs(v) for v in h["potential_energy"])
+        check("axial damping, dt %g: T + V + D - W constant (%.1e J of V = %.3f J), D > 0.1 J"
+              % (dt, max(abs(v) for v in h["energy_error"]), scale),
+              max(abs(v) for v in h["energy_error"]) < 1e-10 * scale and
+              h["dissipated_energy"][-1] > 0.1)
+if len(errors) == 2:
+    rate = math.log2(errors[0] / errors[1])
+    measured("axial damping: the free node against the damped oscillator at dt 1e-3, 5e-4: %.2e, "
+             "%.2e m of %.3f (order %.2f)" % (errors[0], errors[1], load / k_axial, rate))
+    check("axial damping: order 2 in dt, within 1e-3 of the amplitude at 5e-4",
+          1.8 < rate < 2.2 and errors[1] < 1e-3 * load / k_axial)
+
 # --- a spring in the statics: the 100 m cable from its straight, unstressed start with a spring of
 # k = 20 N/m at 50 m anchored where that point starts (on the chord): the reactions and the
 # spring's k * sag carry the whole weight w L0 to round-off; the sag converges at order 2 in h
@@ -617,26 +657,28 @@ check("... nothing written", not os.path.exists(directory))
 # j = 0 and driven by U at j = n moves as U sin(j theta) / sin(n theta) exactly, theta from the
 # chain's dispersion relation k (2 - 2 cos theta) = omega^2 m (4 + 2 cos theta) / 6 (k the
 # element's stiffness, m its mass): the finite-element response to round-off, however coarse.
-# The left element's tension amplitude is the axial one, EA/L_e (U_1 - U_0).
+# The axial damping c_a (Cable/Axial damping) adds i omega c_a / L_e to the axial chain's k. The
+# left element's tension amplitude is the axial force, (EA (1 + i eta) + i omega c_a) / L_e
+# (U_1 - U_0).
 import cmath  # noqa: E402
 
 
-def driven_chain(j, n, stiffness, element_mass, omega, amplitude):
-    k = stiffness * (1 + 1j * eta)
+def driven_chain(j, n, stiffness, element_mass, omega, amplitude, viscous=0.0):
+    k = stiffness * (1 + 1j * eta) + 1j * omega * viscous
     mw = omega * omega * element_mass
     cos_theta = (2 * k - 2 * mw / 3) / (2 * k + mw / 3)
     theta = cmath.acos(cos_theta)
     return amplitude * cmath.sin(j * theta) / cmath.sin(n * theta)
 
 
-eta, drive_x, drive_z, n = 0.02, 1e-3, 1e-2, 20
+eta, drive_x, drive_z, n, axial_damping = 0.02, 1e-3, 1e-2, 20, 200.0
 frequencies = [0.5, 2.3, 4.9, 7.7]  # the string's first is 5 Hz: below it, near it and above
 used_arguments = [hanging] + sets(
     ["Cable/Sag=", "Cable/Gravity=0", "Cable/Horizontal tension=%r" % tension,
      "Cable/Right support=%r, 0" % span, "Cable/Axial stiffness=%r" % ea,
      "Cable/Mass per length=%r" % rho, "Discretization/Elements=%d" % n,
      "Frequency response/Frequencies=" + ", ".join("%r" % f for f in frequencies),
-     "Frequency response/Structural damping=%r" % eta,
+     "Frequency response/Structural damping=%r" % eta, "Cable/Axial damping=%r" % axial_damping,
      "Frequency response/Support motion=right: %r, %r" % (drive_x, drive_z),
      "Frequency response/Shapes at=2.3"])
 directory, done = hamdyn_run(["response"] + used_arguments, "taut cable driven at a support")
@@ -647,8 +689,10 @@ if r:
     for k, f in enumerate(frequencies):
         omega = 2 * math.pi * f
         z = driven_chain(n // 2, n, tension / (span / n), rho * rest, omega, drive_z)
-        x = driven_chain(n // 2, n, ea / rest, rho * rest, omega, drive_x)
-        t = ea / rest * driven_chain(1, n, ea / rest, rho * rest, omega, drive_x)
+        viscous = axial_damping / rest
+        x = driven_chain(n // 2, n, ea / rest, rho * rest, omega, drive_x, viscous)
+        t = (ea * (1 + 1j * eta) + 1j * omega * axial_damping) / rest * driven_chain(
+            1, n, ea / rest, rho * rest, omega, drive_x, viscous)
         for name, exact in (("midspan_z", z), ("midspan_x", x), ("left_tension", t)):
             got = complex(r[name + "_re"][k], r[name + "_im"][k])
             worst = max(worst, abs(got - exact) / abs(exact))
