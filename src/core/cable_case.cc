@@ -9,7 +9,6 @@
 
 #include <deal.II/base/patterns.h>
 
-#include <cctype>
 #include <cmath>
 
 namespace hamdyn {
@@ -126,9 +125,7 @@ std::shared_ptr<const SupportMotion> support_motion(const ParameterFile& f, cons
   if (free)
     throw InputError(parameter, text,
                      "expected empty: Cable/" + end + " end = free has no support to move");
-  std::string what = "the " + end + " support";
-  what[4] = char(std::tolower(what[4]));
-  return motion_of(parameter, text, text, what);
+  return motion_of(parameter, text, text, end == "Left" ? "the left support" : "the right support");
 }
 
 // EA and rho A: the Cable keys, or E A and Density A of a Section/Shape other than direct.

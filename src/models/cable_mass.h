@@ -24,4 +24,19 @@ struct CableMass {
 
 CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bool consistent);
 
+/// Adds scale M to a matrix in the chain's numbering (DoF 2 i + c for component c of node i),
+/// each component coupled to itself, for any matrix with entries a(i, j).
+template <class Matrix>
+void add_mass_matrix(Matrix& a, const CableMass& mass, double scale) {
+  const std::size_t n = mass.node.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t c : {0, 1}) {
+      a(2 * i + c, 2 * i + c) += scale * mass.node[i];
+      if (i + 1 < n) {
+        a(2 * i + c, 2 * (i + 1) + c) += scale * mass.element[i];
+        a(2 * (i + 1) + c, 2 * i + c) += scale * mass.element[i];
+      }
+    }
+}
+
 } // namespace hamdyn

@@ -188,11 +188,7 @@ ChainEquilibrium newton(CableChain& c, bool start_only) {
       break;
     // S + mu D in band storage, DoF 2 i + j for component j of node i; held rows are identity
     s.reinit(2 * n, 3, 3);
-    for (std::size_t k = 0; k + 1 < n; ++k)
-      add_element_block(s, k, c.elements[k].tangent(chord(c.nodes, k)));
-    for (const NodeSpring& spring : c.springs)
-      for (std::size_t a : {0, 1})
-        s(2 * spring.node + a, 2 * spring.node + a) += spring.stiffness;
+    add_tangent_stiffness(s, c);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t a : {0, 1})
         s(2 * i + a, 2 * i + a) += mu * metric[i];

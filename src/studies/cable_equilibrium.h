@@ -87,6 +87,18 @@ void add_element_block(Matrix& a, std::size_t k, const Matrix2& t) {
     }
 }
 
+/// Adds the chain's tangent stiffness at its nodes to a matrix in the chain's numbering: each
+/// element's tangent (models/cable_element.h: the tension's geometric part in it) and each
+/// spring's k on both components.
+template <class Matrix>
+void add_tangent_stiffness(Matrix& a, const CableChain& chain) {
+  for (std::size_t k = 0; k < chain.elements.size(); ++k)
+    add_element_block(a, k, chain.elements[k].tangent(chord(chain.nodes, k)));
+  for (const NodeSpring& spring : chain.springs)
+    for (std::size_t c : {0u, 1u})
+      a(2 * spring.node + c, 2 * spring.node + c) += spring.stiffness;
+}
+
 /// Makes the rows and columns of the held nodes' DoFs identity in a band matrix of half
 /// bandwidth 3 in the chain's numbering (their unknowns stay 0).
 template <class Band>

@@ -22,11 +22,7 @@ ChainModes chain_modes(const CableChain& chain, const CableMass& mass, unsigned 
   const std::size_t n = chain.nodes.size();
   // K_t and M in the chain's numbering, then their rows and columns of the free nodes
   dealii::FullMatrix<double> k_all(2 * n, 2 * n);
-  for (std::size_t e = 0; e + 1 < n; ++e)
-    add_element_block(k_all, e, chain.elements[e].tangent(chord(chain.nodes, e)));
-  for (const NodeSpring& spring : chain.springs)
-    for (std::size_t a : {0, 1})
-      k_all(2 * spring.node + a, 2 * spring.node + a) += spring.stiffness;
+  add_tangent_stiffness(k_all, chain);
   std::vector<unsigned> free;
   for (std::size_t i = 0; i < n; ++i)
     if (!chain.held[i])

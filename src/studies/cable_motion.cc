@@ -52,6 +52,21 @@ EndRates end_rates(const ChainScheme& scheme, const ChainMotion& s, std::size_t 
   return {a1, v0 + dt * ((1 - gamma) * a0 + gamma * a1)};
 }
 
+// Node i's velocity component a at the alpha level, (1 - af) v1 + af v0, v1 that of x1.
+double alpha_velocity(const ChainScheme& scheme, const ChainMotion& s, std::size_t i, std::size_t a,
+                      double x1, double dt) {
+  const double af = scheme.alpha_f;
+  return (1 - af) * end_rates(scheme, s, i, a, x1, dt).v + af * s.v[i][a];
+}
+
+// f on element k's first node and -f on its second, in r (DoF 2 i + a).
+void add_on_element_nodes(std::vector<double>& r, std::size_t k, const Vector2& f) {
+  for (std::size_t a : {0, 1}) {
+    r[2 * k + a] += f[a];
+    r[2 * (k + 1) + a] -= f[a];
+  }
+}
+
 // An element's axial damping at the alpha level: its direction e (of the chord there) and the
 // factor c_a / L on e . (v_{k+1} - v_k) (0 without damping, or on a slack tension-only element).
 struct AxialDamper {
@@ -86,7 +101,7 @@ void add_node_forces(const CableChain& chain, const ChainScheme& scheme, const C
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1}) {
       const std::size_t i = dashpot.node;
-      const double v_af = (1 - af) * end_rates(scheme, s, i, a, x1[i][a], dt).v + af * s.v[i][a];
+      const double v_af = alpha_velocity(scheme, s, i, a, x1[i][a], dt);
       if (r)
         (*r)[2 * i + a] -= dashpot.damping * v_af;
       if (dissipated)
@@ -101,18 +116,13 @@ void add_node_forces(const CableChain& chain, const ChainScheme& scheme, const C
       continue;
     double rate = 0, stretch = 0;
     for (std::size_t a : {0, 1}) {
-      const double v_af_0 = (1 - af) * end_rates(scheme, s, k, a, x1[k][a], dt).v + af * s.v[k][a],
-                   v_af_1 = (1 - af) * end_rates(scheme, s, k + 1, a, x1[k + 1][a], dt).v +
-                            af * s.v[k + 1][a];
-      rate += damper.e[a] * (v_af_1 - v_af_0);
+      rate += damper.e[a] * (alpha_velocity(scheme, s, k + 1, a, x1[k + 1][a], dt) -
+                             alpha_velocity(scheme, s, k, a, x1[k][a], dt));
       stretch += damper.e[a] * ((x1[k + 1][a] - s.x[k + 1][a]) - (x1[k][a] - s.x[k][a]));
     }
     const double force = damper.factor * rate;
     if (r)
-      for (std::size_t a : {0, 1}) {
-        (*r)[2 * k + a] += force * damper.e[a];
-        (*r)[2 * (k + 1) + a] -= force * damper.e[a];
-      }
+      add_on_element_nodes(*r, k, {force * damper.e.x, force * damper.e.z});
     if (dissipated)
       *dissipated += force * stretch;
   }
@@ -137,11 +147,8 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
       r[2 * i + a] = chain.loads[i][a] - inertia[a];
   }
   for (std::size_t k = 0; k + 1 < n; ++k) {
-    const Vector2 f = step_force(chain.elements[k], scheme, chord(s.x, k), chord(x1, k), nullptr);
-    for (std::size_t a : {0, 1}) {
-      r[2 * k + a] += f[a]; // on node k; -f on node k + 1
-      r[2 * (k + 1) + a] -= f[a];
-    }
+    add_on_element_nodes(
+        r, k, step_force(chain.elements[k], scheme, chord(s.x, k), chord(x1, k), nullptr));
   }
   add_node_forces(chain, scheme, s, x1, dt, &r);
   if (zero_held)
@@ -150,19 +157,6 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
         r[2 * i] = r[2 * i + 1] = 0;
 }
 
-// M (with `scale`) into a band in the chain's numbering: each component couples to itself
-template <class Band>
-void add_mass(Band& a, const CableMass& mass, double scale) {
-  const std::size_t n = mass.node.size();
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t c : {0, 1}) {
-      a(2 * i + c, 2 * i + c) += scale * mass.node[i];
-      if (i + 1 < n) {
-        a(2 * i + c, 2 * (i + 1) + c) += scale * mass.element[i];
-        a(2 * (i + 1) + c, 2 * i + c) += scale * mass.element[i];
-      }
-    }
-}
 } // namespace
 
 ChainScheme ChainScheme::for_spectral_radius(double rho_infinity) {
@@ -186,11 +180,7 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
     for (std::size_t a : {0, 1})
       r[2 * i + a] = chain.loads[i][a];
   for (std::size_t k = 0; k + 1 < n; ++k) {
-    const Vector2 f = chain.elements[k].force(chord(s.x, k));
-    for (std::size_t a : {0, 1}) {
-      r[2 * k + a] += f[a];
-      r[2 * (k + 1) + a] -= f[a];
-    }
+    add_on_element_nodes(r, k, chain.elements[k].force(chord(s.x, k)));
   }
   // the springs (stretched where the run starts at an equilibrium away from their anchors) and
   // the dashpots
@@ -204,14 +194,11 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
     const AxialDamper damper = axial_damper(chain.elements[k], chord(s.x, k), chord(s.x, k), 0);
     const double force = damper.factor * (damper.e.x * (s.v[k + 1].x - s.v[k].x) +
                                           damper.e.z * (s.v[k + 1].z - s.v[k].z));
-    for (std::size_t a : {0, 1}) {
-      r[2 * k + a] += force * damper.e[a];
-      r[2 * (k + 1) + a] -= force * damper.e[a];
-    }
+    add_on_element_nodes(r, k, {force * damper.e.x, force * damper.e.z});
   }
   PivotedBandLU m;
   m.reinit(2 * n, 3, 3);
-  add_mass(m, mass, 1.0);
+  add_mass_matrix(m, mass, 1.0);
   hold_rows(m, chain.held);
   // M_ff a_f = F + p - M_fh a_h; the held rows are identity, with a_h on the right
   for (std::size_t i = 0; i < n; ++i) {
@@ -231,7 +218,7 @@ void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const C
                          double dt) {
   const std::size_t n = x1.size();
   lu_.reinit(2 * n, 3, 3);
-  add_mass(lu_, mass, scheme.c(dt));
+  add_mass_matrix(lu_, mass, scheme.c(dt));
   for (std::size_t k = 0; k + 1 < n; ++k) {
     Matrix2 slope{}; // d (the step's force) / d d1, d1 = x1_{k+1} - x1_k
     step_force(chain.elements[k], scheme, chord(x0, k), chord(x1, k), &slope);

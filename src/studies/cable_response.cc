@@ -20,16 +20,14 @@ ChainHarmonicResponse::ChainHarmonicResponse(const CableChain& chain, const Cabl
   k_.assign(row_width * n_dofs_, 0.0);
   m_ = c_ = k_;
   RowBand k{k_}, m{m_}, c{c_};
-  for (std::size_t e = 0; e < chain.elements.size(); ++e) {
+  add_tangent_stiffness(k, chain);
+  add_mass_matrix(m, mass, 1.0);
+  for (std::size_t e = 0; e < chain.elements.size(); ++e) { // for the tension amplitudes
     const Vector2 d = chord(chain.nodes, e);
     tangents_.push_back(chain.elements[e].tangent(d));
     const double l = std::hypot(d.x, d.z);
     directions_.push_back({d.x / l, d.z / l});
-    add_element_block(k, e, tangents_.back());
   }
-  for (const NodeSpring& spring : chain.springs)
-    for (std::size_t a : {0, 1})
-      k(2 * spring.node + a, 2 * spring.node + a) += spring.stiffness;
   for (std::size_t e = 0; e < chain.elements.size(); ++e) { // c_a / L e e^T (Kelvin-Voigt)
     const CableElement& element = chain.elements[e];
     const Vector2 d = chord(chain.nodes, e);
@@ -45,12 +43,6 @@ ChainHarmonicResponse::ChainHarmonicResponse(const CableChain& chain, const Cabl
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1})
       c(2 * dashpot.node + a, 2 * dashpot.node + a) += dashpot.damping;
-  for (std::size_t i = 0; i < chain.nodes.size(); ++i)
-    for (std::size_t a : {0, 1}) {
-      m(2 * i + a, 2 * i + a) = mass.node[i];
-      if (i + 1 < chain.nodes.size()) // the consistent mass couples a component to its own
-        m(2 * i + a, 2 * (i + 1) + a) = m(2 * (i + 1) + a, 2 * i + a) = mass.element[i];
-    }
   for (const bool held : chain.held)
     held_dof_.insert(held_dof_.end(), {held, held});
   lu_.reinit(n_dofs_, half_width);

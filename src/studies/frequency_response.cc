@@ -97,20 +97,6 @@ void solve_dense(std::vector<Complex>& a, std::vector<Complex>& b) {
   }
 }
 
-// The index of the frequency nearest each of `wanted`.
-std::vector<std::size_t> nearest(const std::vector<double>& frequencies,
-                                 const std::vector<double>& wanted) {
-  std::vector<std::size_t> at;
-  for (double f : wanted) {
-    std::size_t best = 0;
-    for (std::size_t k = 1; k < frequencies.size(); ++k)
-      if (std::abs(frequencies[k] - f) < std::abs(frequencies[best] - f))
-        best = k;
-    at.push_back(best);
-  }
-  return at;
-}
-
 [[noreturn]] void singular_at(double f) {
   throw InputError("Frequency response/Frequencies", text_of(f),
                    "the dynamic stiffness K - omega^2 M + i omega C is singular at " + text_of(f) +
@@ -415,7 +401,7 @@ FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
   const DisplacementColumns columns(*pc.model);
   r.columns = columns.names();
   r.units = columns.units();
-  r.shape_at = nearest(r.frequencies, c.response.shapes_at);
+  r.shape_at = nearest_frequencies(r.frequencies, c.response.shapes_at);
   for (std::size_t j : r.shape_at)
     r.shape_frequencies.push_back(r.frequencies[j]);
   r.shapes_re.resize(r.shape_frequencies.size());
@@ -443,6 +429,19 @@ FrequencyResponse frequency_response(const PreparedCase& pc, bool report) {
                      : "the static correction",
                  finer_than_double_precision);
   return r;
+}
+
+std::vector<std::size_t> nearest_frequencies(const std::vector<double>& frequencies,
+                                             const std::vector<double>& wanted) {
+  std::vector<std::size_t> at;
+  for (double f : wanted) {
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < frequencies.size(); ++k)
+      if (std::abs(frequencies[k] - f) < std::abs(frequencies[best] - f))
+        best = k;
+    at.push_back(best);
+  }
+  return at;
 }
 
 } // namespace hamdyn

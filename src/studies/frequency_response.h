@@ -43,6 +43,10 @@ struct FrequencyResponse {
   double uncertainty = 0, uncertain_frequency = 0;
 };
 
+/// The index in `frequencies` of the one nearest each of `wanted` (Frequency response/Shapes at).
+std::vector<std::size_t> nearest_frequencies(const std::vector<double>& frequencies,
+                                             const std::vector<double>& wanted);
+
 /// The response of pc (built from harmonic_load_case, linearized) to its load at t = 0 as the
 /// harmonic amplitude, with the case's Frequency response parameters. `report`: progress and
 /// notes on rank 0. InputError naming Frequency response/Frequencies when the dynamic stiffness

@@ -63,14 +63,8 @@ NamedValues run_cable_response(const CaseParameters& c, const ParameterFile& fil
   r.units.insert(r.units.end(), {"N", "N"});
   const std::size_t last = line.chain.elements.size() - 1;
   // the operating deflection shapes at the Shapes at frequencies (each at the nearest listed)
-  std::vector<std::size_t> shape_at;
-  for (const double wanted : c.response.shapes_at) {
-    std::size_t nearest = 0;
-    for (std::size_t k = 1; k < r.frequencies.size(); ++k)
-      if (std::abs(r.frequencies[k] - wanted) < std::abs(r.frequencies[nearest] - wanted))
-        nearest = k;
-    shape_at.push_back(nearest);
-  }
+  const std::vector<std::size_t> shape_at =
+      nearest_frequencies(r.frequencies, c.response.shapes_at);
   std::vector<std::pair<double, std::vector<std::complex<double>>>> shapes;
   for (const double f : r.frequencies) {
     const std::vector<std::complex<double>> u =
