@@ -229,7 +229,7 @@ void BandedOperator::gather(const Terms& terms) const {
   for (std::size_t c = 0; c < n_remote; ++c)
     if (remote_columns_[c] >= first_ && remote_columns_[c] < first_ + n_)
       for (std::size_t t = 0; t < terms.count; ++t)
-        values[t * n_remote + c] = terms.x[t][remote_columns_[c] - first_];
+        values[t * n_remote + c] = terms.scale[t] * terms.x[t][remote_columns_[c] - first_];
   MPI_Allreduce(MPI_IN_PLACE, values.data(), int(values.size()), MPI_DOUBLE, MPI_SUM, comm_);
 }
 
@@ -242,15 +242,19 @@ struct Kernels {
   using Diagonals = const double* [N][B + 1];
 
   // y_k = sum_t (sum_j A(k, k + j) x_{k+j} + sum_{j>0} A(k - j, k) x_{k-j}) for k in [B, n - B),
-  // the rows whose band lies inside the local range.
-  static void products(const Diagonals& u, const double* const* x, std::size_t n,
-                       double* __restrict y) {
+  // the rows whose band lies inside the local range, x_t's entries scale[t] times the arrays'
+  // (an unscaled term's 1 * x is x exactly).
+  static void products(const Diagonals& u, const double* const* x, const double* scale,
+                       std::size_t n, double* __restrict y) {
+    double c[N];
+    for (int t = 0; t < N; ++t)
+      c[t] = scale[t];
     for (std::size_t k = B; k + B < n; ++k) {
       double sum = 0;
       for (int t = 0; t < N; ++t) {
-        sum += u[t][0][k] * x[t][k];
+        sum += u[t][0][k] * (c[t] * x[t][k]);
         for (int j = 1; j <= B; ++j)
-          sum += u[t][j][k] * x[t][k + j] + u[t][j][k - j] * x[t][k - j];
+          sum += u[t][j][k] * (c[t] * x[t][k + j]) + u[t][j][k - j] * (c[t] * x[t][k - j]);
       }
       y[k] = sum;
     }
@@ -327,7 +331,7 @@ void BandedOperator::add_outer(const Terms& terms, bool forms, double* out) cons
       if (terms.matrix[t] == e.matrix) {
         const double* x = terms.x[t];
         const double product =
-            e.value * (e.local ? x[e.column] : gathered[t * n_remote + e.column]);
+            e.value * (e.local ? terms.scale[t] * x[e.column] : gathered[t * n_remote + e.column]);
         if (forms)
           out[t] += x[e.row] * product;
         else
@@ -344,12 +348,12 @@ void BandedOperator::multiply(const Terms& terms, double* y) const {
     double sum = 0;
     for (std::size_t t = 0; t < terms.count; ++t)
       for (std::size_t j = k >= b ? k - b : 0; j < std::min(n_, k + b + 1); ++j)
-        sum += entry(terms.matrix[t], k, j) * terms.x[t][j];
+        sum += entry(terms.matrix[t], k, j) * (terms.scale[t] * terms.x[t][j]);
     y[k] = sum;
   };
   const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };
   const bool fast = with_kernels(half_width_, terms, diagonals, [&](auto kernels, const auto& u) {
-    kernels.products(u, terms.x.data(), n_, y);
+    kernels.products(u, terms.x.data(), terms.scale.data(), n_, y);
   });
   if (fast) {
     for (std::size_t k = 0; k < std::min(b, n_); ++k)
@@ -363,6 +367,9 @@ void BandedOperator::multiply(const Terms& terms, double* y) const {
 }
 
 void BandedOperator::quadratic_forms(const Terms& terms, double* sums) const {
+  for (std::size_t t = 0; t < terms.count; ++t)
+    if (terms.scale[t] != 1)
+      throw std::logic_error("BandedOperator::quadratic_forms takes unscaled terms");
   gather(terms);
   const std::size_t b = std::size_t(half_width_);
   std::fill(sums, sums + terms.count, 0.0);

@@ -41,14 +41,18 @@ public:
   }
 
   /// Up to five pairs (matrix, vector): the terms of a product sum_t A_t x_t or the forms
-  /// x_t^T A_t x_t (held in place: a step allocates nothing).
+  /// x_t^T A_t x_t (held in place: a step allocates nothing). A product's vector may be a scaled
+  /// array, x_t = scale_t * array entry by entry (each entry scaled as it is read, the rounding
+  /// of a vector formed beforehand): the step's damping part dm v without a pass that writes it.
   struct Terms {
     static constexpr std::size_t capacity = 5;
     std::array<std::size_t, capacity> matrix{};
     std::array<const double*, capacity> x{};
+    std::array<double, capacity> scale{};
     std::size_t count = 0;
-    void add(std::size_t m, const double* vector) {
+    void add(std::size_t m, const double* vector, double factor = 1.0) {
       matrix.at(count) = m;
+      scale[count] = factor;
       x[count++] = vector;
     }
   };
@@ -57,7 +61,8 @@ public:
   /// another's columns (one MPI_Allreduce of those columns' values).
   void multiply(const Terms& terms, double* y) const;
   /// This rank's share of x_t^T A_t x_t for each term, in one pass over the rows, into sums[t];
-  /// sum over the ranks for the values. Collective as multiply().
+  /// sum over the ranks for the values. Collective as multiply(). Unscaled terms only
+  /// (std::logic_error otherwise).
   void quadratic_forms(const Terms& terms, double* sums) const;
 
   /// The rows of sum_m c_m A_m (c_m = coefficients[m]), for the line solver to factor from the

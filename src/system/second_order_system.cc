@@ -74,13 +74,13 @@ void SecondOrderSystem::damping_vmult(LA::Vector& y, const LA::Vector& x, LA::Ve
 }
 
 void SecondOrderSystem::apply(const LA::Vector* mass_part, const LA::Vector& stiffness_part,
-                              const LA::Vector& v, LA::Vector& r) const {
+                              const LA::Vector& v, LA::Vector& r, double mass_scale) const {
   const PetscScalar *xm = nullptr, *xk = nullptr, *xc = nullptr;
   PetscScalar* y = nullptr;
   BandedOperator::Terms terms;
   if (mass_part) {
     check_petsc(VecGetArrayRead(*mass_part, &xm));
-    terms.add(banded_mass, xm);
+    terms.add(banded_mass, xm, mass_scale);
   }
   const bool from_strains = has_cell_forms();
   check_petsc(VecGetArrayRead(stiffness_part, &xk));
@@ -93,9 +93,9 @@ void SecondOrderSystem::apply(const LA::Vector* mass_part, const LA::Vector& sti
   check_petsc(VecGetArray(r, &y));
   if (terms.count > 0) // the same count on every rank
     banded().multiply(terms, y);
-  else
-    std::fill(y, y + locally_owned.n_elements(), 0.0);
-  if (from_strains)
+  if (from_strains && terms.count == 0) // r = K x, no band product to add to
+    stiffness_from_strains().set_product(stiffness_part, y);
+  else if (from_strains)
     stiffness_from_strains().add_product(stiffness_part, y);
   check_petsc(VecRestoreArray(r, &y));
   if (xc)

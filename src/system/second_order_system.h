@@ -118,9 +118,11 @@ struct SecondOrderSystem {
   /// from the band.
   /// The product arguments a + dm v and u + dk v are formed entry by entry by the caller (an
   /// integrator does that in the pass that forms a, v and u): `mass_part` (null when it is zero)
-  /// and `stiffness_part`. `v` is read only when C has a non-proportional part.
+  /// and `stiffness_part`. `v` is read only when C has a non-proportional part. M multiplies
+  /// mass_scale times mass_part, scaled entry by entry as the product reads it (an argument
+  /// dm v without a pass that writes it).
   void apply(const LA::Vector* mass_part, const LA::Vector& stiffness_part, const LA::Vector& v,
-             LA::Vector& r) const;
+             LA::Vector& r, double mass_scale = 1.0) const;
   /// M, K and the non-proportional damping (extra_damping + damping_matrix) in band storage, in
   /// that order (banded_mass, banded_stiffness, banded_damping; the last only when
   /// has_nonproportional_damping()), for the products a step and the energy ledger make. Built

@@ -109,6 +109,42 @@ StiffnessFromStrains::StiffnessFromStrains(const CellTable& cells, const SecondO
   for (const auto i : s.held_dofs)
     held_rows_.push_back(std::int32_t(i - first));
   compress_regular_runs();
+  find_rows_to_zero();
+}
+
+void StiffnessFromStrains::find_rows_to_zero() {
+  const std::size_t n = s_.locally_owned.n_elements();
+  // inner: a row inside a chained run (written there by its two cells); reached: a row some
+  // other cell adds to. Every inner row must be reached by no other cell, else all are zeroed.
+  std::vector<char> inner(n, 0), reached(n, 0);
+  for (const Run& run : runs_) {
+    const std::int32_t* p = positions_.data() + run.first_position;
+    if (chained(run, p)) {
+      std::fill(inner.begin() + p[0] + 1, inner.begin() + p[0] + long(run.n_cells), 1);
+      reached[std::size_t(p[0])] = reached[std::size_t(p[0]) + run.n_cells] = 1;
+      continue;
+    }
+    for (std::size_t c = 0; c < run.n_cells; ++c)
+      for (unsigned int d = 0; d < run.n_dofs; ++d) {
+        const std::int64_t at =
+            run.regular ? p[d] + std::int64_t(c) * run.stride : std::int64_t(p[c * run.n_dofs + d]);
+        if (at >= 0)
+          reached[std::size_t(at)] = 1;
+      }
+  }
+  bool separate = true;
+  for (std::size_t i = 0; separate && i < n; ++i)
+    separate = !(inner[i] && reached[i]);
+  for (std::size_t i = 0; i < n;) {
+    std::size_t end = i;
+    while (end < n && !(separate && inner[end]))
+      ++end;
+    if (end > i)
+      rows_to_zero_.emplace_back(i, end);
+    i = end;
+    while (i < n && separate && inner[i])
+      ++i;
+  }
 }
 
 void StiffnessFromStrains::compress_regular_runs() {
@@ -175,17 +211,20 @@ double run_cells(const std::int32_t* positions, std::int64_t stride, std::size_t
 // in registers to the next cell instead of stored into y and read back there. That store and its
 // reload by the next cell were a dependency chain through memory (store-to-load forwarding, then
 // the add) on every cell, which made this pass about three times as slow per unknown as a band
-// product streaming more bytes. Returns false (nothing done) for more rows than it carries.
-bool chained_product(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
-                     const double* x, double* y) {
-  constexpr std::size_t max_rows = 4;
+// product streaming more bytes. Takes the runs StiffnessFromStrains::chained() names (at most
+// MaxRows strain rows). overwrite: the inner rows' previous values are ignored (y = K x there),
+// the first and last added to as always.
+template <std::size_t MaxRows>
+void chained_product(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
+                     const double* x, double* y, bool overwrite) {
   const std::size_t n_rows = rows.size() / 3;
-  if (n_rows == 0 || n_rows > max_rows || n_cells == 0)
-    return false;
-  double carry[max_rows], stress[max_rows];
+  if (n_cells == 0)
+    return;
+  double carry[MaxRows], stress[MaxRows];
   for (std::size_t c = 0; c < n_cells; ++c) {
     const std::size_t k = std::size_t(first) + c;
-    double yk = y[k];
+    // 0 + the shares below is what the shares would add to a zeroed y: the same sums
+    double yk = overwrite && c > 0 ? 0.0 : y[k];
     for (std::size_t r = 0; r < n_rows; ++r) {
       const double* b = &rows[3 * r + 1];
       double strain = 0;
@@ -205,7 +244,6 @@ bool chained_product(std::int32_t first, std::size_t n_cells, const std::vector<
   double& last = y[std::size_t(first) + n_cells];
   for (std::size_t r = 0; r < n_rows; ++r)
     last += carry[r];
-  return true;
 }
 
 // x^T K x over the cells chained_product() takes, as run_cells<2, true> sums it (the same
@@ -248,8 +286,8 @@ double run_cells(const std::int32_t* positions, std::int64_t stride, std::size_t
 }
 } // namespace
 
-double StiffnessFromStrains::cells_pass(const double* values, const double* remote,
-                                        double* y) const {
+double StiffnessFromStrains::cells_pass(const double* values, const double* remote, double* y,
+                                        bool overwrite) const {
   double sum = 0;
   std::vector<std::int32_t> in_cell;       // 0, 1, ..., n - 1
   std::vector<double> cell_values, cell_y; // a cell's, for cells that are not plain
@@ -260,10 +298,12 @@ double StiffnessFromStrains::cells_pass(const double* values, const double* remo
     const std::vector<double>& rows = rows_[run.form];
     if (run.regular) {
       // a P1 line's cells, each sharing its second DoF with the next: the kernels above
-      const bool chained = run.n_dofs == 2 && run.stride == 1 && positions[1] == positions[0] + 1;
-      if (chained && !y)
+      const bool chain = chained(run, positions);
+      if (chain && !y)
         sum += chained_forms(positions[0], run.n_cells, rows, values);
-      else if (!chained || !chained_product(positions[0], run.n_cells, rows, values, y))
+      else if (chain)
+        chained_product<max_chained_rows>(positions[0], run.n_cells, rows, values, y, overwrite);
+      else
         sum += run_cells<true>(positions, run.stride, run.n_cells, run.n_dofs, rows, values, y);
       continue;
     }
@@ -311,11 +351,24 @@ void StiffnessFromStrains::add_forms(const std::vector<const LA::Vector*>& x, do
 }
 
 void StiffnessFromStrains::add_product(const LA::Vector& x, double* y) const {
+  product(x, y, false);
+}
+
+void StiffnessFromStrains::set_product(const LA::Vector& x, double* y) const {
+  product(x, y, true);
+}
+
+void StiffnessFromStrains::product(const LA::Vector& x, double* y, bool overwrite) const {
   const std::vector<double> gathered =
       gathered_.empty() ? std::vector<double>() : gather_entries(x, gathered_, s_.comm);
   const PetscScalar* values = nullptr;
   check_petsc(VecGetArrayRead(x, &values));
-  cells_pass(values, gathered.data(), y);
+  // Zeroing only the rows the chained runs do not write saves a pass over y (its write and its
+  // read back): on an undamped P1 string that pass was a tenth of the step's memory traffic.
+  if (overwrite)
+    for (const auto& [begin, end] : rows_to_zero_)
+      std::fill(y + begin, y + end, 0.0);
+  cells_pass(values, gathered.data(), y, overwrite);
   const std::size_t n_points = s_.point_stiffness.size();
   const double* columns = gathered.data() + gathered_.size() - n_points;
   const auto range = x.local_range();

@@ -20,6 +20,7 @@
 #include "system/second_order_system.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
@@ -38,6 +39,9 @@ public:
   /// them, the rank's own and its neighbours', so no rank sends another its rows' sums.
   /// Collective as add_forms().
   void add_product(const LA::Vector& x, double* y) const;
+  /// y = K x in this rank's rows: add_product() onto zeros, bit for bit, without the pass that
+  /// zeroes y first (the rows inside a P1 line's run of cells are written, not added to).
+  void set_product(const LA::Vector& x, double* y) const;
 
 private:
   // Runs of consecutive cells that share their forms and their kind (a uniform mesh: one run of
@@ -59,9 +63,24 @@ private:
   };
   /// Marks the plain runs whose positions are regular and keeps only their first cell's.
   void compress_regular_runs();
+  /// The runs chained_product() takes: a P1 line's cells numbered along it, with at most
+  /// max_chained_rows distinct strain rows.
+  static constexpr std::size_t max_chained_rows = 4;
+  bool chained(const Run& run, const std::int32_t* positions) const {
+    const std::size_t n_rows = rows_[run.form].size() / 3;
+    return run.regular && run.n_dofs == 2 && run.stride == 1 && positions[1] == positions[0] + 1 &&
+           n_rows > 0 && n_rows <= max_chained_rows;
+  }
+  /// The rows set_product() must zero: all but the chained runs' inner rows, which no other
+  /// cell reaches.
+  void find_rows_to_zero();
+  /// y = K x (overwrite) or y += K x: the product of add_product() and set_product().
+  void product(const LA::Vector& x, double* y, bool overwrite) const;
   /// The cells' share of x^T K x (y null: this rank's cells only) or y += their K x (every cell
   /// visited), x's local values at `values`, the gathered ones at `remote`.
-  double cells_pass(const double* values, const double* remote, double* y) const;
+  /// overwrite: the chained runs' inner rows are written (their previous values ignored).
+  double cells_pass(const double* values, const double* remote, double* y,
+                    bool overwrite = false) const;
   /// The values of a cell that is not plain, for the held and the gathered positions.
   double value_at(std::int32_t position, const double* local, const double* remote) const {
     return position >= 0 ? local[position] : position == held ? 0.0 : remote[-1 - position];
@@ -71,6 +90,8 @@ private:
   std::vector<std::int32_t> positions_;
   std::vector<std::vector<double>> rows_; // per distinct form: (w, b_1 .. b_n) rows
   std::vector<std::int32_t> held_rows_;   // local positions of this rank's held rows
+  // [begin, end) of the local rows set_product() zeroes before the cells' pass
+  std::vector<std::pair<std::size_t, std::size_t>> rows_to_zero_;
   double held_stiffness_ = 0;
   // every rank's DoFs that some rank's cells reach from another, then the point entries' rows
   // and columns: the same list on every rank

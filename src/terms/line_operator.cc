@@ -103,6 +103,10 @@ const LA::Vector& LineOperator::implicit_solve(State& s, const ImplicitStep& ste
   // reading a, and C_np multiplies s.v where it lies.
   const bool reads_a = cm != 0 || cc != 0 || ca != 0;
   const bool own_v_af = system_.has_nonproportional_damping() && reads_a;
+  // Without a_n the mass part is dm v: M reads v and scales it as it goes (the same rounding as
+  // the vector formed entry by entry) instead of a pass writing the vector and the product
+  // reading it back.
+  const bool forms_mass_part = mass_product && reads_a;
   {
     const PetscInt n = static_cast<PetscInt>(system_.locally_owned.n_elements());
     const PetscScalar *u, *v, *a = nullptr;
@@ -111,7 +115,7 @@ const LA::Vector& LineOperator::implicit_solve(State& s, const ImplicitStep& ste
     check_petsc(VecGetArrayRead(s.v, &v));
     if (reads_a)
       check_petsc(VecGetArrayRead(s.a, &a));
-    if (mass_product)
+    if (forms_mass_part)
       check_petsc(VecGetArray(mass_part_, &xm));
     check_petsc(VecGetArray(stiffness_part_, &xk));
     if (own_v_af)
@@ -134,25 +138,25 @@ const LA::Vector& LineOperator::implicit_solve(State& s, const ImplicitStep& ste
     };
     using yes = std::true_type;
     using no = std::false_type;
-    if (reads_a) {
-      if (mass_product)
-        own_v_af ? form(yes(), yes(), yes()) : form(yes(), yes(), no());
-      else
-        own_v_af ? form(yes(), no(), yes()) : form(yes(), no(), no());
-    } else
-      mass_product ? form(no(), yes(), no()) : form(no(), no(), no());
+    if (forms_mass_part)
+      own_v_af ? form(yes(), yes(), yes()) : form(yes(), yes(), no());
+    else if (reads_a)
+      own_v_af ? form(yes(), no(), yes()) : form(yes(), no(), no());
+    else
+      form(no(), no(), no());
     check_petsc(VecRestoreArrayRead(s.u, &u));
     check_petsc(VecRestoreArrayRead(s.v, &v));
     if (reads_a)
       check_petsc(VecRestoreArrayRead(s.a, &a));
-    if (mass_product)
+    if (forms_mass_part)
       check_petsc(VecRestoreArray(mass_part_, &xm));
     check_petsc(VecRestoreArray(stiffness_part_, &xk));
     if (own_v_af)
       check_petsc(VecRestoreArray(v_af_, &xc));
   }
-  system_.apply(mass_product ? &mass_part_ : nullptr, stiffness_part_, own_v_af ? v_af_ : s.v,
-                residual_);
+  const LA::Vector* mass_argument = forms_mass_part ? &mass_part_ : mass_product ? &s.v : nullptr;
+  system_.apply(mass_argument, stiffness_part_, own_v_af ? v_af_ : s.v, residual_,
+                forms_mass_part ? 1.0 : system_.damping_mass_factor);
   if (system_.load) {
     system_.load(step.t_new(), f_new_);
     residual_.sadd(1.0, -(1 - af), f_new_);

@@ -71,6 +71,26 @@ void check(const std::vector<std::string>& overrides) {
   work -= reference;
   EXPECT_LE(work.linfty_norm(), 1e-13 * reference.linfty_norm()) << name;
 
+  // The same with M multiplying a scaled argument (read as dm v), and with K alone: r = K x_k
+  // over whatever r held (without C_np the strains write the chained rows instead of adding to
+  // zeros), each equal bit for bit to the product of the vector formed beforehand.
+  LA::Vector scaled(xm), formed(xm);
+  scaled *= 0.37;
+  s.apply(&scaled, xk, v, formed);
+  s.apply(&xm, xk, v, r, 0.37);
+  work = r;
+  work -= formed;
+  EXPECT_EQ(work.linfty_norm(), 0.0) << name << ": scaled mass argument";
+  LA::Vector zero(xm);
+  zero = 0;
+  r = 1e300;
+  s.apply(nullptr, xk, zero, r);
+  formed = 0;
+  s.apply(&zero, xk, zero, formed);
+  work = r;
+  work -= formed;
+  EXPECT_EQ(work.linfty_norm(), 0.0) << name << ": K alone";
+
   // The ledger's forms, one pass for all of them.
   const BandedOperator& op = s.banded();
   const PetscScalar *m_x = nullptr, *k_x = nullptr, *c_x = nullptr;
