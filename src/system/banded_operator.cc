@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -73,6 +74,28 @@ double* BandedOperator::add_entry(std::size_t m, std::uint64_t row, std::uint64_
 void BandedOperator::finish_entries() {
   std::stable_sort(outer_.begin(), outer_.end(),
                    [](const Outer& a, const Outer& b) { return a.row < b.row; });
+  find_uniform_rows();
+}
+
+void BandedOperator::find_uniform_rows() {
+  uniform_rows_.assign(n_matrices_, {0, 0});
+  for (std::size_t m = 0; m < n_matrices_; ++m) {
+    const auto same_as = [&](std::size_t k, std::size_t p) {
+      for (int j = 0; j <= half_width_; ++j)
+        if (diagonal(m, j)[k] != diagonal(m, j)[p])
+          return false;
+      return true;
+    };
+    auto& [best_begin, best_end] = uniform_rows_[m];
+    for (std::size_t p = 0; p < n_;) {
+      std::size_t k = p + 1;
+      while (k < n_ && same_as(k, p))
+        ++k;
+      if (k - p > best_end - best_begin)
+        uniform_rows_[m] = {p, k};
+      p = k;
+    }
+  }
 }
 
 void BandedOperator::reinit(const std::vector<MatrixCombination>& matrices, MPI_Comm comm) {
@@ -240,45 +263,88 @@ namespace {
 template <int B, int N>
 struct Kernels {
   using Diagonals = const double* [N][B + 1];
+  // The rows [begin, end) over which every diagonal of every term's matrix is one constant
+  // (BandedOperator::uniform_rows_), and those constants.
+  struct Uniform {
+    std::size_t begin = 0, end = 0;
+    double value[N][B + 1] = {};
+  };
 
-  // y_k = sum_t (sum_j A(k, k + j) x_{k+j} + sum_{j>0} A(k - j, k) x_{k-j}) for k in [B, n - B),
-  // the rows whose band lies inside the local range, x_t's entries scale[t] times the arrays'
+  // A(k, k + j) of term t: from the arrays, or the run's constant (a uniform mesh's interior:
+  // the same values without the 8 (b + 1) bytes per row the arrays cost a streaming pass).
+  template <bool Constant>
+  static double at(const Diagonals& u, const Uniform& c, int t, int j, std::size_t k) {
+    if constexpr (Constant)
+      return c.value[t][j];
+    else
+      return u[t][j][k];
+  }
+
+  // y_k = sum_t (sum_j A(k, k + j) x_{k+j} + sum_{j>0} A(k - j, k) x_{k-j}) for k in [begin,
+  // end), rows whose band lies inside the local range, x_t's entries scale[t] times the arrays'
   // (an unscaled term's 1 * x is x exactly).
-  static void products(const Diagonals& u, const double* const* x, const double* scale,
-                       std::size_t n, double* __restrict y) {
-    double c[N];
+  template <bool Constant>
+  static void product_rows(const Diagonals& u, const Uniform& c, const double* const* x,
+                           const double* scale, std::size_t begin, std::size_t end,
+                           double* __restrict y) {
+    double f[N];
     for (int t = 0; t < N; ++t)
-      c[t] = scale[t];
-    for (std::size_t k = B; k + B < n; ++k) {
+      f[t] = scale[t];
+    for (std::size_t k = begin; k < end; ++k) {
       double sum = 0;
       for (int t = 0; t < N; ++t) {
-        sum += u[t][0][k] * (c[t] * x[t][k]);
+        sum += at<Constant>(u, c, t, 0, k) * (f[t] * x[t][k]);
         for (int j = 1; j <= B; ++j)
-          sum += u[t][j][k] * (c[t] * x[t][k + j]) + u[t][j][k - j] * (c[t] * x[t][k - j]);
+          sum += at<Constant>(u, c, t, j, k) * (f[t] * x[t][k + j]) +
+                 at<Constant>(u, c, t, j, k - j) * (f[t] * x[t][k - j]);
       }
       y[k] = sum;
     }
   }
 
-  // x_t^T A_t x_t over the rows k in [0, n - B): x_k (A(k, k) x_k + 2 sum_{j>0} A(k, k + j)
-  // x_{k+j}), each off-diagonal pair once. Four partial sums per form (rows 4i + lane) so that the
-  // sum vectorizes (one running sum is a chain the compiler may not reorder), added in a fixed
-  // order.
-  static void forms(const Diagonals& u, const double* const* x, std::size_t n, double* sums) {
-    constexpr int lanes = 4;
-    double s[N][lanes] = {};
-    const std::size_t end = n >= B ? n - B : 0;
-    std::size_t k = 0;
-    for (; k + lanes <= end; k += lanes)
+  // The rows k in [B, n - B): those of the uniform run (whose reads A(k - j, k) stay inside it)
+  // with the constants, the others from the arrays; the same sums either way.
+  static void products(const Diagonals& u, const Uniform& c, const double* const* x,
+                       const double* scale, std::size_t n, double* __restrict y) {
+    const std::size_t first = B, last = n >= 2 * B ? n - B : B;
+    const std::size_t from = std::clamp(c.begin + B, first, last);
+    const std::size_t to = std::clamp(c.end, from, last);
+    product_rows<false>(u, c, x, scale, first, from, y);
+    product_rows<true>(u, c, x, scale, from, to, y);
+    product_rows<false>(u, c, x, scale, to, last, y);
+  }
+
+  static constexpr int lanes = 4;
+  // Rows [begin, end) (multiples of `lanes`) of the forms into s[t][k % lanes].
+  template <bool Constant>
+  static void form_rows(const Diagonals& u, const Uniform& c, const double* const* x,
+                        std::size_t begin, std::size_t end, double (&s)[N][lanes]) {
+    for (std::size_t k = begin; k < end; k += lanes)
       for (int t = 0; t < N; ++t)
         for (int lane = 0; lane < lanes; ++lane) {
           const std::size_t i = k + lane;
           double off = 0;
           for (int j = 1; j <= B; ++j)
-            off += u[t][j][i] * x[t][i + j];
-          s[t][lane] += x[t][i] * (u[t][0][i] * x[t][i] + 2 * off);
+            off += at<Constant>(u, c, t, j, i) * x[t][i + j];
+          s[t][lane] += x[t][i] * (at<Constant>(u, c, t, 0, i) * x[t][i] + 2 * off);
         }
-    for (; k < end; ++k)
+  }
+
+  // x_t^T A_t x_t over the rows k in [0, n - B): x_k (A(k, k) x_k + 2 sum_{j>0} A(k, k + j)
+  // x_{k+j}), each off-diagonal pair once. Four partial sums per form (rows 4i + lane) so that the
+  // sum vectorizes (one running sum is a chain the compiler may not reorder), added in a fixed
+  // order; the uniform run's whole blocks of four with the constants (each lane's sum in the same
+  // order).
+  static void forms(const Diagonals& u, const Uniform& c, const double* const* x, std::size_t n,
+                    double* sums) {
+    double s[N][lanes] = {};
+    const std::size_t end = n >= B ? n - B : 0, blocks = end - end % lanes;
+    const std::size_t from = std::min(blocks, (c.begin + lanes - 1) / lanes * lanes);
+    const std::size_t to = std::clamp(std::min(c.end, blocks) / lanes * lanes, from, blocks);
+    form_rows<false>(u, c, x, 0, from, s);
+    form_rows<true>(u, c, x, from, to, s);
+    form_rows<false>(u, c, x, to, blocks, s);
+    for (std::size_t k = blocks; k < end; ++k)
       for (int t = 0; t < N; ++t) {
         double off = 0;
         for (int j = 1; j <= B; ++j)
@@ -311,14 +377,25 @@ bool dispatch(int half_width, std::size_t terms, Run&& run) {
 // Runs run(kernels, diagonals) with Kernels<B, N> for the half width and the terms' count, the
 // diagonals of the terms' matrices from diagonal(m, j), when an instance exists.
 template <class Diagonal, class Run>
-bool with_kernels(int half_width, const BandedOperator::Terms& terms, Diagonal diagonal, Run run) {
+bool with_kernels(int half_width, const BandedOperator::Terms& terms, Diagonal diagonal,
+                  const std::vector<std::pair<std::size_t, std::size_t>>& uniform_rows, Run run) {
   return dispatch(half_width, terms.count, [&](auto b_constant, auto n_constant) {
     constexpr int B = decltype(b_constant)::value, N = decltype(n_constant)::value;
     typename Kernels<B, N>::Diagonals u;
-    for (int t = 0; t < N; ++t)
-      for (int j = 0; j <= B; ++j)
+    typename Kernels<B, N>::Uniform c;
+    c.begin = 0;
+    c.end = std::numeric_limits<std::size_t>::max();
+    for (int t = 0; t < N; ++t) {
+      const auto [begin, end] = uniform_rows[terms.matrix[t]];
+      c.begin = std::max(c.begin, begin); // the rows where every term's matrix is uniform
+      c.end = std::min(c.end, end);
+      for (int j = 0; j <= B; ++j) {
         u[t][j] = diagonal(terms.matrix[t], j);
-    run(Kernels<B, N>(), u);
+        c.value[t][j] = begin < end ? u[t][j][begin] : 0.0;
+      }
+    }
+    c.end = std::max(c.begin, c.end);
+    run(Kernels<B, N>(), u, c);
   });
 }
 } // namespace
@@ -352,9 +429,11 @@ void BandedOperator::multiply(const Terms& terms, double* y) const {
     y[k] = sum;
   };
   const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };
-  const bool fast = with_kernels(half_width_, terms, diagonals, [&](auto kernels, const auto& u) {
-    kernels.products(u, terms.x.data(), terms.scale.data(), n_, y);
-  });
+  const bool fast =
+      with_kernels(half_width_, terms, diagonals, uniform_rows_,
+                   [&](auto kernels, const auto& u, const auto& c) {
+                     kernels.products(u, c, terms.x.data(), terms.scale.data(), n_, y);
+                   });
   if (fast) {
     for (std::size_t k = 0; k < std::min(b, n_); ++k)
       row(k);
@@ -384,9 +463,10 @@ void BandedOperator::quadratic_forms(const Terms& terms, double* sums) const {
     }
   };
   const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };
-  const bool fast = with_kernels(half_width_, terms, diagonals, [&](auto kernels, const auto& u) {
-    kernels.forms(u, terms.x.data(), n_, sums);
-  });
+  const bool fast = with_kernels(half_width_, terms, diagonals, uniform_rows_,
+                                 [&](auto kernels, const auto& u, const auto& c) {
+                                   kernels.forms(u, c, terms.x.data(), n_, sums);
+                                 });
   for (std::size_t k = fast ? (n_ >= b ? n_ - b : 0) : 0; k < n_; ++k)
     row(k);
   add_outer(terms, true, sums);

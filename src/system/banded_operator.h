@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
@@ -92,6 +93,8 @@ private:
   /// which the upper one mirrors, and for an outer entry).
   double* add_entry(std::size_t m, std::uint64_t row, std::uint64_t column, double value);
   void finish_entries();
+  /// uniform_rows_ from the band's values.
+  void find_uniform_rows();
   bool is_local(std::uint64_t column) const { return column >= first_ && column < first_ + n_; }
   bool in_band(std::uint64_t row, std::uint64_t column) const;
 
@@ -131,6 +134,11 @@ private:
   std::vector<std::uint64_t> remote_columns_; // all ranks', sorted, the same on each
   bool any_remote_ = false;
   mutable std::vector<double> gathered_; // gather()'s values, kept to reuse the allocation
+  // Per matrix, the longest run of rows [begin, end) over which each of its diagonals is one
+  // constant (a uniform mesh's interior): the products and forms take the entries there from
+  // registers, the pass reading only the vectors (the M product and the ledger's v^T M v are
+  // bound by memory traffic, and two ranks share it).
+  std::vector<std::pair<std::size_t, std::size_t>> uniform_rows_;
 };
 
 } // namespace hamdyn
