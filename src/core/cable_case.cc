@@ -224,6 +224,13 @@ void declare_cable_parameters(ParameterFile& f) {
             "Linear dashpots from the cable at unstretched coordinate s to the ground (a node is "
             "placed there), the same in x and z: force -c v; what they take is the history's "
             "dissipated_energy. hamdyn modes leaves them out (undamped modes). Units: m: N s/m.");
+  f.declare(section, "Ground motion direction", "x", Pt::Selection("x|z"), "x | z",
+            "The direction of Ground motion/Acceleration for a cable: x (horizontal, along the "
+            "span) or z (vertical). Every support and held point moves with the ground; the run "
+            "is in coordinates relative to it (its positions are the ground's plus the history's), "
+            "with the load -M r a_g(t) on the cable and its point masses (r = 1 in that "
+            "direction), its work in the history's external_work; hamdyn spectrum combines the "
+            "modes' peaks in that direction.");
   f.declare(section, "Initial state", "geometry", Pt::Selection("geometry|equilibrium"),
             "geometry | equilibrium",
             "Where hamdyn run starts, at rest: the geometry as given (a catenary is the "
@@ -242,6 +249,7 @@ CableCase parse_cable_case(const ParameterFile& f) {
   c.tension_only = f.get(section, "Tension only") == "true";
   c.axial_damping = nonnegative_value(f, section, "Axial damping");
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
+  c.ground_direction = f.get(section, "Ground motion direction") == "z" ? 1 : 0;
   c.left_free = f.get(section, "Left end") == "free";
   c.right_free = f.get(section, "Right end") == "free";
   c.left_motion = support_motion(f, "Left", c.left_free);

@@ -67,6 +67,7 @@ struct CableCase {
   /// Cable/Left support motion, Right support motion (null: held still)
   std::shared_ptr<const SupportMotion> left_motion, right_motion;
   bool start_at_equilibrium = false; // Cable/Initial state = equilibrium
+  std::size_t ground_direction = 0;  // Cable/Ground motion direction: 0 for x, 1 for z
   std::vector<CablePointMass> point_masses;
   std::vector<CableAttachment> springs, dashpots; // Cable/Springs, Dashpots
   std::vector<double> held_points;                // Cable/Held points: unstretched coordinates [m]

@@ -227,6 +227,8 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
     c.cable = std::make_shared<const CableCase>(parse_cable_case(f));
     c.mass_matrix = c.cable->consistent_mass ? MassMatrix::consistent : MassMatrix::lumped;
     parse_response_parameters(f, c);
+    parse_ground_motion_parameters(f, case_directory, c);
+    parse_spectrum_parameters(f, c);
   } else {
     parse_line_model(f, case_directory, c);
   }
@@ -260,7 +262,7 @@ bool used_by_kind_of_model(const ParameterFile& f, const CaseParameters& c,
            (section == "Output" && (!line_output || (key == "Snapshot interval" && points)));
   }
   if (c.cable)
-    return shared || section == "Cable" ||
+    return shared || section == "Cable" || section == "Ground motion" || section == "Spectrum" ||
            (section == "Section" && section_key_read(f, key, false)) ||
            (section == "Discretization" && (key == "Elements" || key == "Mass matrix")) ||
            (section == "Output" && (!line_output || key == "Snapshot interval")) ||

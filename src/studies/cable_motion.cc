@@ -132,7 +132,8 @@ void add_node_forces(const CableChain& chain, const ChainScheme& scheme, const C
 // rows
 void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
               const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
-              std::vector<Vector2>& work, std::vector<double>& r, bool zero_held = true) {
+              const std::vector<Vector2>& loads, std::vector<Vector2>& work, std::vector<double>& r,
+              bool zero_held = true) {
   const std::size_t n = x1.size();
   const double c = scheme.c(dt), d = scheme.d();
   lag(s, x1, dt, work);
@@ -145,6 +146,9 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
     }
     for (std::size_t a : {0, 1})
       r[2 * i + a] = chain.loads[i][a] - inertia[a];
+    if (!loads.empty())
+      for (std::size_t a : {0, 1})
+        r[2 * i + a] += loads[i][a];
   }
   for (std::size_t k = 0; k + 1 < n; ++k) {
     add_on_element_nodes(
@@ -167,7 +171,8 @@ ChainScheme ChainScheme::for_spectral_radius(double rho_infinity) {
 }
 
 void start_chain(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
-                 ChainMotion& s, const std::vector<NodePosition>& held_a) {
+                 ChainMotion& s, const std::vector<NodePosition>& held_a,
+                 const std::vector<Vector2>& loads) {
   s.a.clear();
   if (scheme.midpoint)
     return;
@@ -178,7 +183,7 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
   std::vector<double> r(2 * n, 0.0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t a : {0, 1})
-      r[2 * i + a] = chain.loads[i][a];
+      r[2 * i + a] = chain.loads[i][a] + (loads.empty() ? 0.0 : loads[i][a]);
   for (std::size_t k = 0; k + 1 < n; ++k) {
     add_on_element_nodes(r, k, chain.elements[k].force(chord(s.x, k)));
   }
@@ -300,7 +305,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
         chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
   for (const NodePosition& m : how.moved)
     predictor[m.node] = m.x;
-  how.support_work = how.dissipated = 0;
+  how.support_work = how.dissipated = how.load_work = 0;
   std::vector<Vector2> x1 = predictor;
   std::vector<double> dx(2 * n);
   ChainJacobian own;
@@ -319,7 +324,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     if (newton && !fresh)
       j.form(chain, mass, scheme, s.x, x1, dt);
     fresh = false;
-    residual(chain, mass, scheme, s, x1, dt, work, dx);
+    residual(chain, mass, scheme, s, x1, dt, how.loads, work, dx);
     j.solve(dx);
     double correction = 0, motion = 0, farthest = 0;
     for (std::size_t i = 0; i < n; ++i)
@@ -335,13 +340,17 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
     if (std::isfinite(correction) && correction <= std::max(tolerance * motion, round_off)) {
       if (!how.moved.empty()) { // the force S = -R holding each moved node, and its work
-        residual(chain, mass, scheme, s, x1, dt, work, dx, false);
+        residual(chain, mass, scheme, s, x1, dt, how.loads, work, dx, false);
         for (const NodePosition& m : how.moved)
           for (std::size_t a : {0, 1})
             how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
       }
-      // the dashpots' work over the step, before v and a move on
+      // the dashpots' work over the step, before v and a move on, and the further loads'
       add_node_forces(chain, scheme, s, x1, dt, nullptr, &how.dissipated);
+      for (std::size_t i = 0; i < how.loads.size(); ++i)
+        if (!chain.held[i])
+          for (std::size_t a : {0, 1})
+            how.load_work += how.loads[i][a] * (x1[i][a] - s.x[i][a]);
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t a : {0, 1}) {
           const EndRates rates = end_rates(scheme, s, i, a, x1[i][a], dt);

@@ -57,11 +57,12 @@ struct ChainScheme {
   double d() const { return midpoint ? 0 : (1 - alpha_m) * (0.5 - beta) / beta - alpha_m; }
 };
 
-/// Sets s.a for generalized alpha: M a = F(x) + p on the free nodes, given on the held ones
-/// (`held_a`, the supports' prescribed accelerations, node by node; empty: 0); the midpoint
-/// rule needs none (s.a cleared).
+/// Sets s.a for generalized alpha: M a = F(x) + p + q on the free nodes (q: further loads at
+/// t = 0, node by node, or empty), given on the held ones (`held_a`, the supports' prescribed
+/// accelerations, node by node; empty: 0); the midpoint rule needs none (s.a cleared).
 void start_chain(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
-                 ChainMotion& s, const std::vector<NodePosition>& held_a = {});
+                 ChainMotion& s, const std::vector<NodePosition>& held_a = {},
+                 const std::vector<Vector2>& loads = {});
 
 /// The step's Jacobian 2 M / dt^2 - dF_mean/dx1, factored at a linearization point (x0, x1, dt)
 /// and kept across steps (modified Newton, Kelley, Iterative Methods for Linear and Nonlinear
@@ -105,6 +106,12 @@ struct ChainStep {
   ChainScheme scheme;
   /// Held nodes that move: where they are at the step's end (the other held nodes stay).
   std::vector<NodePosition> moved;
+  /// Loads besides the chain's dead ones over the step, at the alpha level ((1 - af) q(t1) +
+  /// af q(t0): the mean for the midpoint rule), node by node [N]; empty: none.
+  std::vector<Vector2> loads;
+  /// Out: their work over the step [J], sum q . (x1 - x0) over the free nodes (for the
+  /// midpoint rule, what closes the energy balance with them exactly).
+  double load_work = 0;
   /// Out: the work the held nodes' forces did on the chain over the step [J], sum S . (x1 - x0)
   /// with S the force holding each moved node (the step's residual there).
   double support_work = 0;

@@ -87,7 +87,18 @@ public:
       state_.v[m.node] = pair_at(m.motion->velocity, 0);
       accelerations.push_back({m.node, pair_at(m.motion->acceleration, 0)});
     }
-    start_chain(line_.chain, line_.mass, scheme_, state_, accelerations);
+    // Ground motion: in coordinates relative to the ground, whose translation changes no
+    // element's length, every node carries -(M r)_i a_g(t) (Clough & Penzien, Dynamics of
+    // Structures, 2nd ed., 1993, sec. 26-2), r = 1 in the ground's direction at every node
+    // (the supports' too: a free node's inertia row reaches its held neighbour's)
+    if (c_.ground_motion.active()) {
+      std::vector<Vector2> r(state_.x.size(), Vector2{0, 0});
+      for (Vector2& ri : r)
+        ri[c_.cable->ground_direction] = 1;
+      for (std::size_t i = 0; i < r.size(); ++i)
+        ground_masses_.push_back(line_.mass.row_times(i, r));
+    }
+    start_chain(line_.chain, line_.mass, scheme_, state_, accelerations, ground_loads(0, 0));
     midspan_ = midspan_node(line_);
     initial_energy_ = energy();
   }
@@ -107,10 +118,11 @@ public:
       const CablePoint at = m.motion->at({m.rest.x, m.rest.z}, t1);
       how.moved.push_back({m.node, {at.x, at.z}});
     }
+    how.loads = ground_loads(state_.t, t1);
     try {
       most_iterations_ = std::max(most_iterations_,
                                   step_chain(line_.chain, line_.mass, state_, t1 - state_.t, how));
-      external_work_ += how.support_work;
+      external_work_ += how.support_work + how.load_work;
       dissipated_ += how.dissipated;
     } catch (const std::runtime_error& e) {
       throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
@@ -188,6 +200,20 @@ public:
   const ChainMotion& state() const { return state_; }
 
 private:
+  /// The ground motion's loads over the step from t0 to t1 at the alpha level, -(M r)_i
+  /// ((1 - af) a_g(t1) + af a_g(t0)) (the same instant at t0 = t1); empty without one.
+  std::vector<Vector2> ground_loads(double t0, double t1) const {
+    std::vector<Vector2> loads;
+    if (ground_masses_.empty())
+      return loads;
+    const double af = scheme_.alpha_f;
+    const double a = t0 == t1 ? c_.ground_motion(t1)
+                              : (1 - af) * c_.ground_motion(t1) + af * c_.ground_motion(t0);
+    for (const Vector2& m : ground_masses_)
+      loads.push_back({-m.x * a, -m.z * a});
+    return loads;
+  }
+
   double energy() const {
     return line_.mass.kinetic_energy(state_.v) + potential_energy(line_.chain, state_.x);
   }
@@ -210,7 +236,8 @@ private:
     std::shared_ptr<const SupportMotion> motion;
   };
   std::vector<MovingSupport> moving_;
-  double external_work_ = 0; // by the moving supports since t = 0 [J]
+  std::vector<Vector2> ground_masses_; // (M r)_i of the ground motion's direction [kg]
+  double external_work_ = 0; // by the moving supports and the ground motion since t = 0 [J]
   double dissipated_ = 0;    // by the dashpots since t = 0 [J]
 };
 

@@ -300,6 +300,41 @@ if len(errors) == 2:
     check("axial damping: order 2 in dt, within 1e-3 of the amplitude at 5e-4",
           1.8 < rate < 2.2 and errors[1] < 1e-3 * load / k_axial)
 
+# --- ground motion in a run: the same element without its damper, started at its static
+# equilibrium, its ground moving vertically with a_g = sin(5 t) (Cable/Ground motion direction =
+# z). Relative to the ground the free node carries -(M r) a_g, M r = rho L / 3 + rho L / 6 = 1.5
+# kg (its consistent mass row reaches the support's node), and is the undamped oscillator
+# u'' + omega_0^2 u = -1.5 a_g / m from rest: u = -1.5 A / (m (omega_0^2 - W^2)) (sin W t -
+# W / omega_0 sin omega_0 t). Order 2 in dt, and the ledger closes with the load's work
+def ground_driven(t, amplitude=1.0, w=5.0):
+    return -1.5 * amplitude / (mass_node * (omega_0 ** 2 - w * w)) * (
+        math.sin(w * t) - w / omega_0 * math.sin(omega_0 * t))
+
+
+errors = []
+for dt in (1e-3, 5e-4):
+    directory, _ = hamdyn_run(["run", os.path.join(cases, "cable_pendulum.prm")] + sets(
+        ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=", "Cable/Axial stiffness=%r" % k_axial,
+         "Cable/Mass per length=3", "Cable/Initial state=equilibrium",
+         "Cable/Ground motion direction=z", "Ground motion/Acceleration=sin(5*t)",
+         "Discretization/Elements=1", "Time integration/Time step=%r" % dt,
+         "Time integration/Final time=1", "Output/Snapshot interval=0"]),
+        "ground motion, dt %g" % dt)
+    h = table(os.path.join(directory, "history.csv"))
+    if h:
+        z0 = h["midspan_z"][0]
+        errors.append(max(abs(z - z0 - ground_driven(t)) for t, z in zip(h["time"], h["midspan_z"])))
+        scale = max(abs(v) for v in h["potential_energy"])
+        check("ground motion, dt %g: T + V - W constant (%.1e J of V = %.3f J), W != 0"
+              % (dt, max(abs(v) for v in h["energy_error"]), scale),
+              max(abs(v) for v in h["energy_error"]) < 1e-10 * scale and
+              abs(h["external_work"][-1]) > 1e-3)
+if len(errors) == 2:
+    rate = math.log2(errors[0] / errors[1])
+    measured("ground motion: the free node against the driven oscillator at dt 1e-3, 5e-4: %.2e, "
+             "%.2e m (order %.2f)" % (errors[0], errors[1], rate))
+    check("ground motion: order 2 in dt", 1.8 < rate < 2.2)
+
 # --- a spring in the statics: the 100 m cable from its straight, unstressed start with a spring of
 # k = 20 N/m at 50 m anchored where that point starts (on the chord): the reactions and the
 # spring's k * sag carry the whole weight w L0 to round-off; the sag converges at order 2 in h
