@@ -262,7 +262,8 @@ bool used_by_kind_of_model(const ParameterFile& f, const CaseParameters& c,
            (section == "Output" && (!line_output || (key == "Snapshot interval" && points)));
   }
   if (c.cable)
-    return shared || section == "Cable" || section == "Ground motion" || section == "Spectrum" ||
+    return shared || section == "Cable" || section == "Ground motion" ||
+           section == "Response spectrum" ||
            (section == "Section" && section_key_read(f, key, false)) ||
            (section == "Discretization" && (key == "Elements" || key == "Mass matrix")) ||
            (section == "Output" && (!line_output || key == "Snapshot interval")) ||

@@ -18,6 +18,16 @@ void check_size_for_modes(unsigned n_elements, const std::string& what) {
                          what + " (its eigenvalues are dense)");
 }
 
+void check_number_of_modes(const CableChain& chain, unsigned n_modes) {
+  std::size_t free_dofs = 0;
+  for (const bool held : chain.held)
+    free_dofs += held ? 0 : 2;
+  if (n_modes > free_dofs)
+    throw InputError("Modes/Number of modes", std::to_string(n_modes),
+                     "expected at most " + std::to_string(free_dofs) +
+                         ", the cable's free degrees of freedom");
+}
+
 ChainModes chain_modes(const CableChain& chain, const CableMass& mass, unsigned n_modes) {
   const std::size_t n = chain.nodes.size();
   // K_t and M in the chain's numbering, then their rows and columns of the free nodes

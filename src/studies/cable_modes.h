@@ -21,6 +21,8 @@ constexpr unsigned most_elements_for_modes = 2000;
 /// InputError naming Discretization/Elements when a cable of `n_elements` is past that, for
 /// `what` ("hamdyn modes of a cable").
 void check_size_for_modes(unsigned n_elements, const std::string& what);
+/// InputError naming Modes/Number of modes when it is more than the chain's free DoFs.
+void check_number_of_modes(const CableChain& chain, unsigned n_modes);
 
 /// The lowest modes of the chain's free nodes about its current configuration (an equilibrium),
 /// its springs in the stiffness and its dashpots left out (undamped modes):

@@ -1,5 +1,6 @@
 #include "studies/cable_response.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hamdyn {
@@ -94,6 +95,17 @@ ChainHarmonicResponse::Complex ChainHarmonicResponse::tension(std::size_t k,
   const Complex elastic = e.x * (t.xx * dx + t.xz * dz) + e.z * (t.zx * dx + t.zz * dz);
   const Complex viscous = damping_factors_[k] * (e.x * dx + e.z * dz);
   return Complex(1, eta) * elastic + Complex(0, omega) * viscous;
+}
+
+double ChainHarmonicResponse::form(Part a, const std::vector<double>& u,
+                                   const std::vector<double>& v) const {
+  const std::vector<double>& band = a == Part::stiffness ? k_ : a == Part::mass ? m_ : c_;
+  double sum = 0;
+  for (std::size_t r = 0; r < n_dofs_; ++r)
+    for (std::size_t col = r >= half_width ? r - half_width : 0;
+         col <= std::min(n_dofs_ - 1, r + half_width); ++col)
+      sum += u[r] * band[row_width * r + half_width + col - r] * v[col];
+  return sum;
 }
 
 } // namespace hamdyn

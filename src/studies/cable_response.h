@@ -39,6 +39,10 @@ public:
   /// element with its hysteretic and viscous parts (what the element passes on to a support; 0
   /// for a slack element).
   Complex tension(std::size_t k, const std::vector<Complex>& u, double eta, double omega) const;
+  /// u^T A v for A = K_t, M or C of the chain (u, v at every DoF 2 i + a, the held ones
+  /// included): the forms of a mode's participation and damping ratio.
+  enum class Part { stiffness, mass, damping };
+  double form(Part a, const std::vector<double>& u, const std::vector<double>& v) const;
 
 private:
   std::size_t n_dofs_ = 0;

@@ -20,13 +20,7 @@ NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, 
                             bool report) {
   check_size_for_modes(c.cable->n_elements, "hamdyn modes of a cable");
   CableLine line = make_cable_line(*c.cable);
-  std::size_t free_dofs = 0;
-  for (const bool held : line.chain.held)
-    free_dofs += held ? 0 : 2;
-  if (c.n_modes > free_dofs)
-    throw InputError("Modes/Number of modes", std::to_string(c.n_modes),
-                     "expected at most " + std::to_string(free_dofs) +
-                         ", the cable's free degrees of freedom");
+  check_number_of_modes(line.chain, c.n_modes);
   solve_cable_equilibrium(line.chain);
   const ChainModes modes = chain_modes(line.chain, line.mass, c.n_modes);
   const std::vector<double>& omega = modes.omega;

@@ -3,6 +3,7 @@
 // and the structure's peak responses by modal combination beside those of a run under the same
 // ground motion (spectrum_response.csv).
 #include "core/case_parameters.h"
+#include "studies/modal_spectrum.h"
 #include "studies/named_values.h"
 
 #include <mpi.h>
@@ -16,10 +17,5 @@ NamedValues run_spectrum(const CaseParameters& c, const ParameterFile& file, MPI
 /// `hamdyn spectrum --resume DIR`: the stopped time history continued from its checkpoint, then
 /// the spectra and peaks as run_spectrum writes them.
 NamedValues resume_spectrum(const CaseParameters& c, MPI_Comm comm, bool report);
-
-/// Der Kiureghian's correlation coefficient of modes i and j (Earthquake Eng. Struct. Dyn. 9,
-/// 1981, eq. 11): 8 sqrt(zi zj) (zi + r zj) r^1.5 / ((1 - r^2)^2 + 4 zi zj r (1 + r^2) +
-/// 4 (zi^2 + zj^2) r^2), r = wj / wi; 1 for i = j.
-double cqc_correlation(double wi, double zi, double wj, double zj);
 
 } // namespace hamdyn

@@ -7,6 +7,7 @@
 #include "studies/run_cable_compare.h"
 #include "studies/run_cable_modes.h"
 #include "studies/run_cable_response.h"
+#include "studies/run_cable_spectrum.h"
 #include "studies/run_cable_static.h"
 #include "studies/run_compare.h"
 #include "studies/run_converge.h"
@@ -162,7 +163,9 @@ const std::vector<StudyCommand>& study_commands() {
     spectrum_study.implementations = {{CaseKind::line, run_spectrum},
                                       {CaseKind::discrete,
                                        "response spectra are computed for the line models "
-                                       "(string, euler bernoulli beam, timoshenko beam)"}};
+                                       "(string, euler bernoulli beam, timoshenko beam) and "
+                                       "cables"},
+                                      {CaseKind::cable, run_cable_spectrum}};
     spectrum_study.resume = resume_spectrum;
     spectrum_study.usage = R"(  hamdyn spectrum CASE.prm [--set ...]... [--output DIR]
       Response spectra of the case's Ground motion (Response spectrum section: Periods,
@@ -173,6 +176,10 @@ const std::vector<StudyCommand>& study_commands() {
       motion: DIR/spectrum_response.csv (quantity,srss,cqc,time_history). The run writes
       DIR/history.csv and DIR/checkpoint.bin as `hamdyn run` does (Output/Checkpoint interval,
       SIGINT and SIGTERM); a progress line counts the spectra's oscillators.
+      Model/Type = cable: its modes about the static equilibrium, the ground moving in
+      Cable/Ground motion direction; the quantities are changes from the equilibrium
+      (midspan_x, midspan_z, each point mass's x and z, left_tension, right_tension), the run
+      starting from rest there; no base_shear row.
   hamdyn spectrum --resume DIR
       Continues a stopped spectrum's run from its last checkpoint, then writes its tables.
 )";

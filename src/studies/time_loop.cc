@@ -79,17 +79,25 @@ void HistoryOutput::save(Checkpoint& c) {
   c.set("history_columns", rows_.columns());
 }
 
-LargestValues::LargestValues(std::size_t n_columns, const Checkpoint* resumed)
-    : largest_(resumed ? resumed->numbers("largest", n_columns)
-                       : std::vector<double>(n_columns, 0.0)) {}
+LargestValues::LargestValues(std::size_t n_columns, const Checkpoint* resumed, bool from_start)
+    : largest_(resumed ? resumed->numbers(from_start ? "largest_change" : "largest", n_columns)
+                       : std::vector<double>(n_columns, 0.0)),
+      from_start_(from_start) {
+  if (resumed && from_start)
+    start_ = resumed->numbers("largest_change_start", n_columns);
+}
 
-void LargestValues::observe(unsigned long, unsigned long, const std::vector<double>& row) {
+void LargestValues::observe(unsigned long step, unsigned long, const std::vector<double>& row) {
+  if (from_start_ && step == 0)
+    start_ = row;
   for (std::size_t k = 0; k < row.size(); ++k)
-    largest_[k] = std::max(largest_[k], std::abs(row[k]));
+    largest_[k] = std::max(largest_[k], std::abs(from_start_ ? row[k] - start_[k] : row[k]));
 }
 
 void LargestValues::save(Checkpoint& c) {
-  c.set("largest", largest_);
+  c.set(from_start_ ? "largest_change" : "largest", largest_);
+  if (from_start_)
+    c.set("largest_change_start", start_);
 }
 
 double LargestValues::of(const std::vector<std::string>& columns, const std::string& column) const {

@@ -88,7 +88,9 @@ private:
 /// The largest magnitude of every column over the run (what a batch summary reports).
 class LargestValues : public RunOutput {
 public:
-  LargestValues(std::size_t n_columns, const Checkpoint* resumed);
+  /// `from_start`: the largest |value - value at step 0| instead (a change from where the run
+  /// starts), kept in checkpoints under keys of its own.
+  LargestValues(std::size_t n_columns, const Checkpoint* resumed, bool from_start = false);
   void observe(unsigned long step, unsigned long n_steps, const std::vector<double>& row) override;
   void save(Checkpoint& c) override;
   const std::vector<double>& values() const { return largest_; }
@@ -97,6 +99,8 @@ public:
 
 private:
   std::vector<double> largest_;
+  bool from_start_ = false;
+  std::vector<double> start_; // the row at step 0 (from_start)
 };
 
 /// A transient of some kind of system with the outputs it writes: what `hamdyn run` and

@@ -335,6 +335,52 @@ if len(errors) == 2:
              "%.2e m (order %.2f)" % (errors[0], errors[1], rate))
     check("ground motion: order 2 in dt", 1.8 < rate < 2.2)
 
+# --- hamdyn spectrum of the same element, the ground moving in z with a_g = sin(5 t) for 1 s:
+# two modes about the equilibrium, the pendulum's in x (no participation in z) and the axial
+# oscillator's in z, phi_z = 1, Gamma = phi^T M r / phi^T M phi = 1.5; so midspan_z's SRSS and
+# CQC are 1.5 Sd(omega_0, 0) = 1.5 max |u| of the driven oscillator above (its closed form,
+# sampled finely here: a reference the study's recurrence on the samples must meet to their
+# interpolation, ~1e-6), left_tension's EA / L times it, and the run's largest change from the
+# equilibrium converges to it at order 2 in dt
+spectrum_sets = ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=",
+                 "Cable/Axial stiffness=%r" % k_axial, "Cable/Mass per length=3",
+                 "Cable/Ground motion direction=z", "Ground motion/Acceleration=sin(5*t)",
+                 "Discretization/Elements=1", "Time integration/Final time=1",
+                 "Modes/Number of modes=2"]
+peak = max(abs(ground_driven(j / 200000.0)) for j in range(200001))  # 1.5 Sd
+errors = []
+for dt in (1e-3, 5e-4):
+    directory, _ = hamdyn_run(["spectrum", os.path.join(cases, "cable_pendulum.prm")] + sets(
+        spectrum_sets + ["Time integration/Time step=%r" % dt]), "cable spectrum, dt %g" % dt)
+    path = os.path.join(directory, "spectrum_response.csv")
+    rows = {}
+    if os.path.isfile(path):
+        with open(path) as f:
+            rows = {r["quantity"]: r for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+    if "midspan_z" in rows:
+        z, tension, x = rows["midspan_z"], rows["left_tension"], rows["midspan_x"]
+        srss, cqc, history = float(z["srss"]), float(z["cqc"]), float(z["time_history"])
+        measured("cable spectrum, dt %g: midspan_z SRSS %.9g, CQC %.9g, run %.9g; 1.5 Sd %.9g"
+                 % (dt, srss, cqc, history, peak))
+        check("cable spectrum, dt %g: SRSS = CQC = 1.5 Sd to 1e-5, tension EA/L times it, no x"
+              % dt, abs(srss - peak) < 1e-5 * peak and abs(cqc - peak) < 1e-5 * peak and
+              abs(float(tension["srss"]) - k_axial * srss) < 1e-9 * k_axial * srss and
+              float(x["srss"]) == 0 and float(x["time_history"]) == 0 and
+              "base_shear" not in rows)
+        errors.append(abs(history - peak))
+if len(errors) == 2:
+    rate = math.log2(errors[0] / errors[1])
+    measured("cable spectrum: the run's peak against 1.5 Sd at dt 1e-3, 5e-4: %.2e, %.2e m "
+             "(order %.2f)" % (errors[0], errors[1], rate))
+    check("cable spectrum: the run's peak converges to it at order 2 in dt", 1.7 < rate < 2.3)
+directory, done = hamdyn_run(["spectrum", os.path.join(cases, "cable_pendulum.prm")] + sets(
+    spectrum_sets[:4] + ["Modes/Number of modes=2"]), "cable spectrum without ground motion",
+    expect=2)
+check("a cable's spectrum without a ground motion: one line naming Ground motion/Acceleration, "
+      "nothing written", len(done.stderr.strip().splitlines()) == 1 and
+      "Ground motion/Acceleration" in done.stderr and not os.path.exists(directory),
+      done.stderr)
+
 # --- a spring in the statics: the 100 m cable from its straight, unstressed start with a spring of
 # k = 20 N/m at 50 m anchored where that point starts (on the chord): the reactions and the
 # spring's k * sag carry the whole weight w L0 to round-off; the sag converges at order 2 in h

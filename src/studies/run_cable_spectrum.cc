@@ -1,0 +1,111 @@
+#include "studies/run_cable_spectrum.h"
+
+#include "core/input_error.h"
+#include "studies/cable_line.h"
+#include "studies/cable_modes.h"
+#include "studies/cable_response.h"
+#include "studies/modal_spectrum.h"
+#include "studies/resume.h"
+#include "studies/run_cable_transient.h"
+#include "studies/run_transient.h"
+#include "studies/transient.h"
+
+#include <complex>
+
+namespace hamdyn {
+
+namespace {
+void check_cable_spectrum_case(const CaseParameters& c) {
+  if (!c.ground_motion.active())
+    throw InputError("Ground motion/Acceleration", "0",
+                     "`hamdyn spectrum` needs a ground motion; expected an acceleration "
+                     "(Ground motion/Acceleration or Acceleration file)");
+  check_size_for_modes(c.cable->n_elements, "hamdyn spectrum of a cable");
+  check_step_count(c);
+}
+
+// The case whose run the spectrum compares with: from rest at the static equilibrium the modes
+// are taken about, whatever Cable/Initial state says.
+CaseParameters at_equilibrium(const CaseParameters& c) {
+  CaseParameters e = c;
+  auto cable = std::make_shared<CableCase>(*c.cable);
+  cable->start_at_equilibrium = true;
+  e.cable = cable;
+  return e;
+}
+
+// The modes about the equilibrium with, for each, Gamma = phi^T M r / phi^T M phi, the effective
+// mass (phi^T M r)^2 / phi^T M phi, zeta = phi^T C phi / (2 omega phi^T M phi) (C: the dashpots
+// and the axial damping; exact for one mode, the diagonal of the projected C otherwise) and its
+// values of the history's columns: the midspan's and the masses' displacements, and the support
+// elements' tension changes (their linearized force along the element).
+ModalPeaks cable_modal_peaks(const CaseParameters& c) {
+  ModalPeaks m(c);
+  m.base_shear = false;
+  CableLine line = make_cable_line(*c.cable);
+  check_number_of_modes(line.chain, c.n_modes);
+  solve_cable_equilibrium(line.chain);
+  const ChainModes modes = chain_modes(line.chain, line.mass, c.n_modes);
+  const ChainHarmonicResponse matrices(line.chain, line.mass);
+  using Part = ChainHarmonicResponse::Part;
+  const std::size_t n = line.chain.nodes.size(), midspan = midspan_node(line);
+  std::vector<double> r(2 * n, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    r[2 * i + c.cable->ground_direction] = 1;
+  m.quantities = {"midspan_x", "midspan_z"};
+  for (std::size_t k = 0; k < line.mass_nodes.size(); ++k)
+    for (const char* axis : {"_x", "_z"})
+      m.quantities.push_back("mass" + std::to_string(k + 1) + axis);
+  m.quantities.insert(m.quantities.end(), {"left_tension", "right_tension"});
+  for (std::size_t k = 0; k < modes.omega.size(); ++k) {
+    std::vector<double> phi(2 * n);
+    std::vector<std::complex<double>> shape(2 * n);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t a : {0, 1})
+        shape[2 * i + a] = phi[2 * i + a] = modes.shapes[k][i][a];
+    const double mass = matrices.form(Part::mass, phi, phi),
+                 coupling = matrices.form(Part::mass, phi, r);
+    m.factor.push_back(coupling / mass);
+    m.effective_mass.push_back(coupling * coupling / mass);
+    m.add_mode(modes.omega[k],
+               matrices.form(Part::damping, phi, phi) / (2 * modes.omega[k] * mass));
+    std::vector<double> values{phi[2 * midspan], phi[2 * midspan + 1]};
+    for (const std::size_t node : line.mass_nodes)
+      values.insert(values.end(), {phi[2 * node], phi[2 * node + 1]});
+    values.push_back(matrices.tension(0, shape, 0, 0).real());
+    values.push_back(matrices.tension(line.chain.elements.size() - 1, shape, 0, 0).real());
+    m.shape_columns.push_back(values);
+  }
+  return m;
+}
+
+NamedValues write_cable_spectra(const CaseParameters& c, const ModalPeaks& m,
+                                const TransientRun& run, MPI_Comm comm, bool report) {
+  return write_spectra(
+      c, m, [&](const std::string& q) { return largest_change(run, q); }, comm, report);
+}
+} // namespace
+
+NamedValues run_cable_spectrum(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                               bool report) {
+  check_cable_spectrum_case(c);
+  const ModalPeaks modal = cable_modal_peaks(c);
+  const CaseParameters start = at_equilibrium(c);
+  const auto run = make_cable_history_run(start, comm, "spectrum");
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
+  run_to_end(*run, run->open_outputs(nullptr), start, report);
+  return write_cable_spectra(c, modal, *run, comm, report);
+}
+
+NamedValues resume_cable_spectrum(const CaseParameters& c, MPI_Comm comm, bool report) {
+  const Checkpoint checkpoint =
+      checkpoint_to_resume(c.output_directory, c.settings, "spectrum", comm);
+  check_cable_spectrum_case(c);
+  const ModalPeaks modal = cable_modal_peaks(c);
+  const CaseParameters start = at_equilibrium(c);
+  const auto run = make_cable_history_run(start, comm, "spectrum");
+  const auto output = continue_run(*run, checkpoint, start, report);
+  return write_cable_spectra(c, modal, *run, comm, report);
+}
+
+} // namespace hamdyn
