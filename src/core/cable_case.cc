@@ -203,6 +203,12 @@ void declare_cable_parameters(ParameterFile& f) {
             "rate in every element (a Kelvin-Voigt material; stiffness-proportional, c_a = beta "
             "EA in Rayleigh's terms), none in a slack tension-only element. It damps the run "
             "(dissipated_energy) and the response; modes stay undamped. Units: N s.");
+  f.declare(section, "Mass damping", "0", Pt::Double(), nonnegative_text,
+            "alpha: damping proportional to the mass (Rayleigh's mass coefficient), a force "
+            "-alpha M v on the cable and its point masses, v relative to the ground (a linear "
+            "drag of the surrounding air or water on the whole line, per kilogram). It damps the "
+            "run (dissipated_energy), the response and the spectrum's modes (zeta = alpha / "
+            "(2 omega)); modes stay undamped. Units: 1/s.");
   f.declare(section, "Tension only", "false", Pt::Bool(), "true | false",
             "true: a compressed element carries no force (a slack cable; its energy is the "
             "tension-only law's, exactly). false: Hooke's law in compression too.");
@@ -248,6 +254,7 @@ CableCase parse_cable_case(const ParameterFile& f) {
   c.gravity = nonnegative_value(f, section, "Gravity");
   c.tension_only = f.get(section, "Tension only") == "true";
   c.axial_damping = nonnegative_value(f, section, "Axial damping");
+  c.mass_damping = nonnegative_value(f, section, "Mass damping");
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
   c.ground_direction = f.get(section, "Ground motion direction") == "z" ? 1 : 0;
   c.left_free = f.get(section, "Left end") == "free";

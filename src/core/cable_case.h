@@ -63,6 +63,7 @@ struct CableCase {
   double gravity = 0;         // g [m/s^2], in -z
   bool tension_only = false;
   double axial_damping = 0;                   // c_a [N s] of every element (Cable/Axial damping)
+  double mass_damping = 0;                    // alpha [1/s] (Cable/Mass damping): -alpha M v
   bool left_free = false, right_free = false; // Cable/Left end, Right end = free
   /// Cable/Left support motion, Right support motion (null: held still)
   std::shared_ptr<const SupportMotion> left_motion, right_motion;

@@ -49,6 +49,7 @@ struct CableChain {
   std::vector<Vector2> loads;         // dead loads at the nodes [N]
   std::vector<NodeSpring> springs;    // at nodes, to their anchors
   std::vector<NodeDashpot> dashpots;  // at nodes (the motion's: a static chain has no velocity)
+  double mass_damping = 0; // alpha [1/s]: the force -alpha M v on the nodes (the motion's)
 };
 
 struct ChainEquilibrium {

@@ -158,6 +158,7 @@ CableLine make_cable_line(const CableCase& c) {
     chain.springs.push_back({node_at(a.s), a.constant, chain.nodes[node_at(a.s)]});
   for (const CableAttachment& a : c.dashpots)
     chain.dashpots.push_back({node_at(a.s), a.constant});
+  chain.mass_damping = c.mass_damping;
   for (const CablePointMass& m : c.point_masses) {
     const std::size_t node = node_at(m.s);
     line.mass_nodes.push_back(node);

@@ -87,9 +87,9 @@ AxialDamper axial_damper(const CableElement& element, const Vector2& d0, const V
 // The springs' and dashpots' forces at the alpha level (the step's middle for the midpoint rule,
 // alpha_f = 1/2: the springs' exact discrete gradient, the dashpots' -c (x1 - x0) / dt), added to
 // r (when given); with `dissipated`, the dashpots' work against the step's motion is added to it
-void add_node_forces(const CableChain& chain, const ChainScheme& scheme, const ChainMotion& s,
-                     const std::vector<Vector2>& x1, double dt, std::vector<double>* r,
-                     double* dissipated = nullptr) {
+void add_node_forces(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
+                     const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
+                     std::vector<double>* r, double* dissipated = nullptr) {
   const double af = scheme.alpha_f;
   if (r)
     for (const NodeSpring& spring : chain.springs)
@@ -107,6 +107,23 @@ void add_node_forces(const CableChain& chain, const ChainScheme& scheme, const C
       if (dissipated)
         *dissipated += dashpot.damping * v_af * (x1[i][a] - s.x[i][a]);
     }
+  // the mass-proportional damping -alpha M v_af, its work alpha v_af^T M (x1 - x0) (at the
+  // midpoint rule alpha / dt (x1 - x0)^T M (x1 - x0) >= 0)
+  if (chain.mass_damping > 0) {
+    std::vector<Vector2> v_af(x1.size());
+    for (std::size_t i = 0; i < x1.size(); ++i)
+      for (std::size_t a : {0, 1})
+        v_af[i][a] = alpha_velocity(scheme, s, i, a, x1[i][a], dt);
+    for (std::size_t i = 0; i < x1.size(); ++i) {
+      const Vector2 force = mass.row_times(i, v_af);
+      for (std::size_t a : {0, 1}) {
+        if (r)
+          (*r)[2 * i + a] -= chain.mass_damping * force[a];
+        if (dissipated)
+          *dissipated += chain.mass_damping * force[a] * (x1[i][a] - s.x[i][a]);
+      }
+    }
+  }
   // the elements' axial damping, N = c_a / L e . (v_af_{k+1} - v_af_k) along e at the alpha
   // level: +N e on node k, -N e on node k + 1; its work against the step's motion N e . (the
   // chord's change), at the midpoint rule c_a / (L dt) (e . dchord)^2 >= 0
@@ -154,7 +171,7 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
     add_on_element_nodes(
         r, k, step_force(chain.elements[k], scheme, chord(s.x, k), chord(x1, k), nullptr));
   }
-  add_node_forces(chain, scheme, s, x1, dt, &r);
+  add_node_forces(chain, mass, scheme, s, x1, dt, &r);
   if (zero_held)
     for (std::size_t i = 0; i < n; ++i)
       if (chain.held[i])
@@ -195,6 +212,12 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1})
       r[2 * dashpot.node + a] -= dashpot.damping * s.v[dashpot.node][a];
+  if (chain.mass_damping > 0) // -alpha M v0
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vector2 force = mass.row_times(i, s.v);
+      for (std::size_t a : {0, 1})
+        r[2 * i + a] -= chain.mass_damping * force[a];
+    }
   for (std::size_t k = 0; k + 1 < n; ++k) { // the elements' axial damping at v0
     const AxialDamper damper = axial_damper(chain.elements[k], chord(s.x, k), chord(s.x, k), 0);
     const double force = damper.factor * (damper.e.x * (s.v[k + 1].x - s.v[k].x) +
@@ -223,7 +246,9 @@ void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const C
                          double dt) {
   const std::size_t n = x1.size();
   lu_.reinit(2 * n, 3, 3);
-  add_mass_matrix(lu_, mass, scheme.c(dt));
+  // c M, and the mass damping's alpha M d v_af / d x1
+  const double rate_slope = (1 - scheme.alpha_f) * scheme.gamma / (scheme.beta * dt);
+  add_mass_matrix(lu_, mass, scheme.c(dt) + chain.mass_damping * rate_slope);
   for (std::size_t k = 0; k + 1 < n; ++k) {
     Matrix2 slope{}; // d (the step's force) / d d1, d1 = x1_{k+1} - x1_k
     step_force(chain.elements[k], scheme, chord(x0, k), chord(x1, k), &slope);
@@ -234,7 +259,6 @@ void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const C
   for (const NodeSpring& spring : chain.springs)
     for (std::size_t a : {0, 1})
       lu_(2 * spring.node + a, 2 * spring.node + a) += (1 - af) * spring.stiffness;
-  const double rate_slope = (1 - af) * scheme.gamma / (scheme.beta * dt); // d v_af / d x1
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1})
       lu_(2 * dashpot.node + a, 2 * dashpot.node + a) += dashpot.damping * rate_slope;
@@ -346,7 +370,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
             how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
       }
       // the dashpots' work over the step, before v and a move on, and the further loads'
-      add_node_forces(chain, scheme, s, x1, dt, nullptr, &how.dissipated);
+      add_node_forces(chain, mass, scheme, s, x1, dt, nullptr, &how.dissipated);
       for (std::size_t i = 0; i < how.loads.size(); ++i)
         if (!chain.held[i])
           for (std::size_t a : {0, 1})

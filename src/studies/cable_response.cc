@@ -44,6 +44,8 @@ ChainHarmonicResponse::ChainHarmonicResponse(const CableChain& chain, const Cabl
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1})
       c(2 * dashpot.node + a, 2 * dashpot.node + a) += dashpot.damping;
+  if (chain.mass_damping > 0)
+    add_mass_matrix(c, mass, chain.mass_damping);
   for (const bool held : chain.held)
     held_dof_.insert(held_dof_.end(), {held, held});
   lu_.reinit(n_dofs_, half_width);

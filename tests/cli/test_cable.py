@@ -300,6 +300,32 @@ if len(errors) == 2:
     check("axial damping: order 2 in dt, within 1e-3 of the amplitude at 5e-4",
           1.8 < rate < 2.2 and errors[1] < 1e-3 * load / k_axial)
 
+# --- mass-proportional damping: the same element with Cable/Mass damping alpha = 4 / s instead
+# of the damper. The free node's damping force -alpha (M v)_1 = -alpha (1 kg) v (its neighbour, the
+# support, still): the same damped oscillator, c = 4 N s/m, zeta = 0.1; order 2 in dt, the
+# ledger closed with what it dissipates
+errors = []
+for dt in (1e-3, 5e-4):
+    directory, _ = hamdyn_run(["run", os.path.join(cases, "cable_pendulum.prm")] + sets(
+        ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=", "Cable/Axial stiffness=%r" % k_axial,
+         "Cable/Mass per length=3", "Cable/Mass damping=4", "Discretization/Elements=1",
+         "Time integration/Time step=%r" % dt, "Time integration/Final time=1",
+         "Output/Snapshot interval=0"]), "mass damping, dt %g" % dt)
+    h = table(os.path.join(directory, "history.csv"))
+    if h:
+        errors.append(max(abs(z - hanging_oscillator(t)) for t, z in zip(h["time"], h["midspan_z"])))
+        scale = max(abs(v) for v in h["potential_energy"])
+        check("mass damping, dt %g: T + V + D - W constant (%.1e J of V = %.3f J), D > 0.1 J"
+              % (dt, max(abs(v) for v in h["energy_error"]), scale),
+              max(abs(v) for v in h["energy_error"]) < 1e-10 * scale and
+              h["dissipated_energy"][-1] > 0.1)
+if len(errors) == 2:
+    rate = math.log2(errors[0] / errors[1])
+    measured("mass damping: the free node against the damped oscillator at dt 1e-3, 5e-4: %.2e, "
+             "%.2e m (order %.2f)" % (errors[0], errors[1], rate))
+    check("mass damping: order 2 in dt, within 1e-3 of the amplitude at 5e-4",
+          1.8 < rate < 2.2 and errors[1] < 1e-3 * load / k_axial)
+
 # --- ground motion in a run: the same element without its damper, started at its static
 # equilibrium, its ground moving vertically with a_g = sin(5 t) (Cable/Ground motion direction =
 # z). Relative to the ground the free node carries -(M r) a_g, M r = rho L / 3 + rho L / 6 = 1.5
@@ -373,6 +399,38 @@ if len(errors) == 2:
     measured("cable spectrum: the run's peak against 1.5 Sd at dt 1e-3, 5e-4: %.2e, %.2e m "
              "(order %.2f)" % (errors[0], errors[1], rate))
     check("cable spectrum: the run's peak converges to it at order 2 in dt", 1.7 < rate < 2.3)
+# with Cable/Mass damping = 4 / s the axial mode's damping ratio is alpha / (2 omega_0) = 0.1:
+# SRSS = 1.5 Sd(omega_0, 0.1), Sd here by RK4 on u'' + 4 u' + 400 u = -sin 5t (h = 1e-5 s)
+
+
+def damped_peak(h=1e-5, duration=1.0):
+    def f(t, u, v):
+        return v, -math.sin(5 * t) - 4 * v - 400 * u
+    t, u, v, largest = 0.0, 0.0, 0.0, 0.0
+    for _ in range(int(round(duration / h))):
+        k1 = f(t, u, v)
+        k2 = f(t + h / 2, u + h / 2 * k1[0], v + h / 2 * k1[1])
+        k3 = f(t + h / 2, u + h / 2 * k2[0], v + h / 2 * k2[1])
+        k4 = f(t + h, u + h * k3[0], v + h * k3[1])
+        u += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+        v += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+        t += h
+        largest = max(largest, abs(u))
+    return largest
+
+
+directory, _ = hamdyn_run(["spectrum", os.path.join(cases, "cable_pendulum.prm")] + sets(
+    spectrum_sets + ["Time integration/Time step=1e-3", "Cable/Mass damping=4"]),
+    "cable spectrum with mass damping")
+path = os.path.join(directory, "spectrum_response.csv")
+if os.path.isfile(path):
+    with open(path) as f:
+        rows = {r["quantity"]: r for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+    srss, reference = float(rows["midspan_z"]["srss"]), 1.5 * damped_peak()
+    measured("cable spectrum with mass damping: midspan_z SRSS %.9g, 1.5 Sd(20 rad/s, 0.1) %.9g"
+             % (srss, reference))
+    check("cable spectrum with mass damping: zeta = alpha / (2 omega), SRSS within 1e-5",
+          abs(srss - reference) < 1e-5 * reference)
 directory, done = hamdyn_run(["spectrum", os.path.join(cases, "cable_pendulum.prm")] + sets(
     spectrum_sets[:4] + ["Modes/Number of modes=2"]), "cable spectrum without ground motion",
     expect=2)
