@@ -98,7 +98,7 @@ struct ChainStep {
   /// motion, or below the positions' round-off (16 eps max|x|).
   double tolerance = 1e-13;
   /// Without one, the Jacobian is formed at every iteration (Newton's method); with it, the kept
-  /// factorization serves while each correction is at most a quarter of the one before, and is
+  /// factorization serves while each correction is at most a tenth of the one before, and is
   /// formed anew at the iterate where one is not (and at a new dt); where a kept one leads away,
   /// or 12 iterations do not converge, the step starts again from the predictor (then by
   /// Newton's method).
