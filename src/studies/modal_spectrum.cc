@@ -1,5 +1,6 @@
 #include "studies/modal_spectrum.h"
 
+#include "core/input_error.h"
 #include "core/text.h"
 #include "output/history_writer.h"
 #include "studies/progress.h"
@@ -50,6 +51,13 @@ double combine(const std::vector<double>& r, const std::vector<double>& w,
 }
 
 } // namespace
+
+void check_ground_motion_given(const CaseParameters& c) {
+  if (!c.ground_motion.active())
+    throw InputError("Ground motion/Acceleration", "0",
+                     "`hamdyn spectrum` needs a ground motion; expected an acceleration "
+                     "(Ground motion/Acceleration or Acceleration file)");
+}
 
 ModalPeaks::ModalPeaks(const CaseParameters& c) {
   excitation(c, t, a);

@@ -37,6 +37,10 @@ struct ModalPeaks {
   void add_mode(double omega, double zeta);
 };
 
+/// InputError naming Ground motion/Acceleration when the case has no ground motion (a line
+/// model's spectrum and a cable's).
+void check_ground_motion_given(const CaseParameters& c);
+
 /// spectrum.csv (the oscillators shared among the ranks), then spectrum_response.csv: each
 /// quantity's SRSS and CQC beside `time_history_peak` of it; prints the table with `report`.
 NamedValues write_spectra(const CaseParameters& c, const ModalPeaks& m,

@@ -1,6 +1,5 @@
 #include "studies/run_cable_spectrum.h"
 
-#include "core/input_error.h"
 #include "studies/cable_line.h"
 #include "studies/cable_modes.h"
 #include "studies/cable_response.h"
@@ -16,10 +15,7 @@ namespace hamdyn {
 
 namespace {
 void check_cable_spectrum_case(const CaseParameters& c) {
-  if (!c.ground_motion.active())
-    throw InputError("Ground motion/Acceleration", "0",
-                     "`hamdyn spectrum` needs a ground motion; expected an acceleration "
-                     "(Ground motion/Acceleration or Acceleration file)");
+  check_ground_motion_given(c);
   check_size_for_modes(c.cable->n_elements, "hamdyn spectrum of a cable");
   check_step_count(c);
 }
@@ -52,11 +48,11 @@ ModalPeaks cable_modal_peaks(const CaseParameters& c) {
   std::vector<double> r(2 * n, 0.0);
   for (std::size_t i = 0; i < n; ++i)
     r[2 * i + c.cable->ground_direction] = 1;
-  m.quantities = {"midspan_x", "midspan_z"};
-  for (std::size_t k = 0; k < line.mass_nodes.size(); ++k)
-    for (const char* axis : {"_x", "_z"})
-      m.quantities.push_back("mass" + std::to_string(k + 1) + axis);
-  m.quantities.insert(m.quantities.end(), {"left_tension", "right_tension"});
+  // the history's positions [m] and tensions [N], in its order (the values below follow it)
+  const NamedColumns columns = cable_history_columns(*c.cable);
+  for (std::size_t k = 0; k < columns.names.size(); ++k)
+    if (columns.units[k] == "m" || columns.units[k] == "N")
+      m.quantities.push_back(columns.names[k]);
   for (std::size_t k = 0; k < modes.omega.size(); ++k) {
     std::vector<double> phi(2 * n);
     std::vector<std::complex<double>> shape(2 * n);

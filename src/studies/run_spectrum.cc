@@ -18,10 +18,7 @@ namespace {
 // What `hamdyn spectrum` checks before anything is set up or written.
 void check_spectrum_case(const CaseParameters& c) {
   refuse_moving_loads(c, "hamdyn spectrum (its modal peaks are the ground motion's alone)");
-  if (!c.ground_motion.active())
-    throw InputError("Ground motion/Acceleration", "0",
-                     "`hamdyn spectrum` needs a ground motion; expected an acceleration "
-                     "(Ground motion/Acceleration or Acceleration file)");
+  check_ground_motion_given(c);
   if (c.has_nonlinear_elements()) {
     const auto [parameter, value] = first_nonlinear_element(c);
     throw InputError(parameter, value,

@@ -278,53 +278,46 @@ def hanging_oscillator(t):
         math.cos(omega_d * t) + zeta * omega_0 / omega_d * math.sin(omega_d * t))
 
 
-errors = []
-for dt in (1e-3, 5e-4):
-    directory, _ = hamdyn_run(["run", os.path.join(cases, "cable_pendulum.prm")] + sets(
-        ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=", "Cable/Axial stiffness=%r" % k_axial, "Cable/Mass per length=3",
-         "Cable/Axial damping=%r" % c_axial, "Discretization/Elements=1",
-         "Time integration/Time step=%r" % dt, "Time integration/Final time=1",
-         "Output/Snapshot interval=0"]), "axial damping, dt %g" % dt)
-    h = table(os.path.join(directory, "history.csv"))
-    if h:
-        errors.append(max(abs(z - hanging_oscillator(t)) for t, z in zip(h["time"], h["midspan_z"])))
-        scale = max(abs(v) for v in h["potential_energy"])
-        check("axial damping, dt %g: T + V + D - W constant (%.1e J of V = %.3f J), D > 0.1 J"
-              % (dt, max(abs(v) for v in h["energy_error"]), scale),
-              max(abs(v) for v in h["energy_error"]) < 1e-10 * scale and
-              h["dissipated_energy"][-1] > 0.1)
-if len(errors) == 2:
-    rate = math.log2(errors[0] / errors[1])
-    measured("axial damping: the free node against the damped oscillator at dt 1e-3, 5e-4: %.2e, "
-             "%.2e m of %.3f (order %.2f)" % (errors[0], errors[1], load / k_axial, rate))
-    check("axial damping: order 2 in dt, within 1e-3 of the amplitude at 5e-4",
-          1.8 < rate < 2.2 and errors[1] < 1e-3 * load / k_axial)
+# the element's own settings, which the runs below vary
+hanging_element = ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=",
+                   "Cable/Axial stiffness=%r" % k_axial, "Cable/Mass per length=3",
+                   "Discretization/Elements=1", "Time integration/Final time=1",
+                   "Output/Snapshot interval=0"]
+
+
+def check_damped_element(name, damping):
+    """Runs the element with `damping` (a --set) at dt 1e-3 and 5e-4 against the damped
+    oscillator: order 2 in dt, within 1e-3 of the amplitude, T + V + D - W constant."""
+    errors = []
+    for dt in (1e-3, 5e-4):
+        directory, _ = hamdyn_run(["run", os.path.join(cases, "cable_pendulum.prm")] + sets(
+            hanging_element + [damping, "Time integration/Time step=%r" % dt]),
+            "%s, dt %g" % (name, dt))
+        h = table(os.path.join(directory, "history.csv"))
+        if h:
+            errors.append(max(abs(z - hanging_oscillator(t))
+                              for t, z in zip(h["time"], h["midspan_z"])))
+            scale = max(abs(v) for v in h["potential_energy"])
+            check("%s, dt %g: T + V + D - W constant (%.1e J of V = %.3f J), D > 0.1 J"
+                  % (name, dt, max(abs(v) for v in h["energy_error"]), scale),
+                  max(abs(v) for v in h["energy_error"]) < 1e-10 * scale and
+                  h["dissipated_energy"][-1] > 0.1)
+    if len(errors) == 2:
+        rate = math.log2(errors[0] / errors[1])
+        measured("%s: the free node against the damped oscillator at dt 1e-3, 5e-4: %.2e, "
+                 "%.2e m of %.3f (order %.2f)" % (name, errors[0], errors[1], load / k_axial,
+                                                 rate))
+        check("%s: order 2 in dt, within 1e-3 of the amplitude at 5e-4" % name,
+              1.8 < rate < 2.2 and errors[1] < 1e-3 * load / k_axial)
+
+
+check_damped_element("axial damping", "Cable/Axial damping=%r" % c_axial)
 
 # --- mass-proportional damping: the same element with Cable/Mass damping alpha = 4 / s instead
 # of the damper. The free node's damping force -alpha (M v)_1 = -alpha (1 kg) v (its neighbour, the
 # support, still): the same damped oscillator, c = 4 N s/m, zeta = 0.1; order 2 in dt, the
 # ledger closed with what it dissipates
-errors = []
-for dt in (1e-3, 5e-4):
-    directory, _ = hamdyn_run(["run", os.path.join(cases, "cable_pendulum.prm")] + sets(
-        ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=", "Cable/Axial stiffness=%r" % k_axial,
-         "Cable/Mass per length=3", "Cable/Mass damping=4", "Discretization/Elements=1",
-         "Time integration/Time step=%r" % dt, "Time integration/Final time=1",
-         "Output/Snapshot interval=0"]), "mass damping, dt %g" % dt)
-    h = table(os.path.join(directory, "history.csv"))
-    if h:
-        errors.append(max(abs(z - hanging_oscillator(t)) for t, z in zip(h["time"], h["midspan_z"])))
-        scale = max(abs(v) for v in h["potential_energy"])
-        check("mass damping, dt %g: T + V + D - W constant (%.1e J of V = %.3f J), D > 0.1 J"
-              % (dt, max(abs(v) for v in h["energy_error"]), scale),
-              max(abs(v) for v in h["energy_error"]) < 1e-10 * scale and
-              h["dissipated_energy"][-1] > 0.1)
-if len(errors) == 2:
-    rate = math.log2(errors[0] / errors[1])
-    measured("mass damping: the free node against the damped oscillator at dt 1e-3, 5e-4: %.2e, "
-             "%.2e m (order %.2f)" % (errors[0], errors[1], rate))
-    check("mass damping: order 2 in dt, within 1e-3 of the amplitude at 5e-4",
-          1.8 < rate < 2.2 and errors[1] < 1e-3 * load / k_axial)
+check_damped_element("mass damping", "Cable/Mass damping=4")
 
 # --- ground motion in a run: the same element without its damper, started at its static
 # equilibrium, its ground moving vertically with a_g = sin(5 t) (Cable/Ground motion direction =
@@ -340,11 +333,9 @@ def ground_driven(t, amplitude=1.0, w=5.0):
 errors = []
 for dt in (1e-3, 5e-4):
     directory, _ = hamdyn_run(["run", os.path.join(cases, "cable_pendulum.prm")] + sets(
-        ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=", "Cable/Axial stiffness=%r" % k_axial,
-         "Cable/Mass per length=3", "Cable/Initial state=equilibrium",
-         "Cable/Ground motion direction=z", "Ground motion/Acceleration=sin(5*t)",
-         "Discretization/Elements=1", "Time integration/Time step=%r" % dt,
-         "Time integration/Final time=1", "Output/Snapshot interval=0"]),
+        hanging_element + ["Cable/Initial state=equilibrium", "Cable/Ground motion direction=z",
+                           "Ground motion/Acceleration=sin(5*t)",
+                           "Time integration/Time step=%r" % dt]),
         "ground motion, dt %g" % dt)
     h = table(os.path.join(directory, "history.csv"))
     if h:
@@ -368,21 +359,26 @@ if len(errors) == 2:
 # sampled finely here: a reference the study's recurrence on the samples must meet to their
 # interpolation, ~1e-6), left_tension's EA / L times it, and the run's largest change from the
 # equilibrium converges to it at order 2 in dt
-spectrum_sets = ["Cable/Points=0, 0; 0, -1", "Cable/Point masses=",
-                 "Cable/Axial stiffness=%r" % k_axial, "Cable/Mass per length=3",
-                 "Cable/Ground motion direction=z", "Ground motion/Acceleration=sin(5*t)",
-                 "Discretization/Elements=1", "Time integration/Final time=1",
-                 "Modes/Number of modes=2"]
+spectrum_sets = hanging_element + ["Cable/Ground motion direction=z",
+                                   "Ground motion/Acceleration=sin(5*t)", "Modes/Number of modes=2"]
 peak = max(abs(ground_driven(j / 200000.0)) for j in range(200001))  # 1.5 Sd
+
+
+def spectrum_rows(directory):
+    """DIR/spectrum_response.csv's rows by quantity (after its comment), or {}."""
+    path = os.path.join(directory, "spectrum_response.csv")
+    if not os.path.isfile(path):
+        return {}
+    with open(path) as f:
+        return {r["quantity"]: r for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+
+
+
 errors = []
 for dt in (1e-3, 5e-4):
     directory, _ = hamdyn_run(["spectrum", os.path.join(cases, "cable_pendulum.prm")] + sets(
         spectrum_sets + ["Time integration/Time step=%r" % dt]), "cable spectrum, dt %g" % dt)
-    path = os.path.join(directory, "spectrum_response.csv")
-    rows = {}
-    if os.path.isfile(path):
-        with open(path) as f:
-            rows = {r["quantity"]: r for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+    rows = spectrum_rows(directory)
     if "midspan_z" in rows:
         z, tension, x = rows["midspan_z"], rows["left_tension"], rows["midspan_x"]
         srss, cqc, history = float(z["srss"]), float(z["cqc"]), float(z["time_history"])
@@ -422,17 +418,15 @@ def damped_peak(h=1e-5, duration=1.0):
 directory, _ = hamdyn_run(["spectrum", os.path.join(cases, "cable_pendulum.prm")] + sets(
     spectrum_sets + ["Time integration/Time step=1e-3", "Cable/Mass damping=4"]),
     "cable spectrum with mass damping")
-path = os.path.join(directory, "spectrum_response.csv")
-if os.path.isfile(path):
-    with open(path) as f:
-        rows = {r["quantity"]: r for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+rows = spectrum_rows(directory)
+if "midspan_z" in rows:
     srss, reference = float(rows["midspan_z"]["srss"]), 1.5 * damped_peak()
     measured("cable spectrum with mass damping: midspan_z SRSS %.9g, 1.5 Sd(20 rad/s, 0.1) %.9g"
              % (srss, reference))
     check("cable spectrum with mass damping: zeta = alpha / (2 omega), SRSS within 1e-5",
           abs(srss - reference) < 1e-5 * reference)
 directory, done = hamdyn_run(["spectrum", os.path.join(cases, "cable_pendulum.prm")] + sets(
-    spectrum_sets[:4] + ["Modes/Number of modes=2"]), "cable spectrum without ground motion",
+    hanging_element + ["Modes/Number of modes=2"]), "cable spectrum without ground motion",
     expect=2)
 check("a cable's spectrum without a ground motion: one line naming Ground motion/Acceleration, "
       "nothing written", len(done.stderr.strip().splitlines()) == 1 and
