@@ -7,6 +7,7 @@
 #include "output/history_writer.h"
 #include "reductions/dense_eigen.h"
 #include "system/stick_slip.h"
+#include "time/newmark_scheme.h"
 
 #include <deal.II/base/quadrature_lib.h>
 #include <deal.II/lac/lapack_full_matrix.h>
@@ -245,7 +246,8 @@ DenseVector DiscreteOperator::residual(const NewmarkParameters& p, const Discret
   return r;
 }
 
-const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const ImplicitStep& step) {
+void DiscreteOperator::implicit_solve(DiscreteState& s, const ImplicitStep& step,
+                                      const NewmarkCorrection& correction) {
   const NewmarkParameters& p = *step.scheme;
   const DiscreteCase& c = system_.definition();
   const std::size_t n = system_.n(), l = system_.n_constraints();
@@ -529,7 +531,7 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   // constraint alternates about the consistent one, as index-3 schemes' accelerations do.)
   // Without constraints there is no lambda, and no end-state solve (nor M(q1, t1), a full
   // evaluation of the energies' tangents) is spent on it; Gibbs-Appell's is solved after the
-  // projection, at the state the step ends in (with_entries).
+  // projection, at the state the step ends in (after the corrector, below).
   s.dashpot_forces = system_.dashpot_forces(v1);
   for (std::size_t f = 0; f < nf; ++f)
     s.dashpot_forces[by_force[f]] = forces[f];
@@ -538,18 +540,13 @@ const DenseVector& DiscreteOperator::implicit_solve(DiscreteState& s, const Impl
   s.lambda = lambda;
   s.constraint_integral = integral;
   y_ = negated(a1); // y = -a_{n+1}: the corrector makes q, v and a of the step's end from it
-  return y_;
-}
-
-void DiscreteOperator::with_entries(DiscreteState& s, const DenseVector& y,
-                                    const std::function<void(const StateEntries&)>& f) {
   StateEntries x;
   x.n = s.q.size();
   x.u = s.q.begin();
   x.v = s.v.begin();
   x.a = s.a.begin();
-  x.y = y.begin();
-  f(x);
+  x.y = y_.begin();
+  newmark_corrector(correction, x);
   if (system_.definition().method == ConstraintMethod::gibbs_appell &&
       system_.n_constraints() > 0) {
     project_onto_constraints(s);

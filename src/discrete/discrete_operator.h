@@ -47,16 +47,15 @@ public:
   /// Nothing to factor ahead: J is formed and solved by LU in every Newton iteration (a few
   /// dozen rows at most, and it changes with the elements' tangents).
   void factor(const ImplicitStep& /*step*/) {}
-  /// Solves the step for y = -a_{n+1} (time/implicit_step.h) and books into s what the step
+  /// Solves the step for y = -a_{n+1} (time/implicit_step.h), books into s what the step
   /// carries besides q, v and a (lambda at the step's end, the dashpots' forces, the ledger, the
-  /// constraints' integral); throws NewtonFailure leaving s as it was.
-  const DenseVector& implicit_solve(DiscreteState& s, const ImplicitStep& step);
+  /// constraints' integral) and corrects q, v and a by `correction`; Gibbs-Appell's state is then
+  /// projected back onto the constraints (project_onto_constraints). Throws NewtonFailure leaving
+  /// s as it was.
+  void implicit_solve(DiscreteState& s, const ImplicitStep& step,
+                      const NewmarkCorrection& correction);
   unsigned iterations() const { return iterations_; }
   unsigned most_iterations() const { return iterations_; }
-  /// The corrector's entries; after it, Gibbs-Appell's state is projected back onto the
-  /// constraints (project_onto_constraints).
-  void with_entries(DiscreteState& s, const DenseVector& y,
-                    const std::function<void(const StateEntries&)>& f);
   void remember() { remembered_scale_ = acceleration_scale_; }
   void revert() { acceleration_scale_ = remembered_scale_; }
   void halving_started(const DiscreteState& /*s*/) {}

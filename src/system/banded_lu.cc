@@ -38,13 +38,17 @@ void BandedLU::factorize() {
   }
 }
 
+void BandedLU::forward_tridiagonal(const double* b, double* x) const {
+  x[0] = b[0];
+  for (std::size_t i = 1; i < n_; ++i)
+    x[i] = b[i] - l_[i] * x[i - 1];
+}
+
 void BandedLU::solve(const double* b, double* x) const {
   if (n_ == 0)
     return;
   if (lower_ == 1 && upper_ == 1) { // tridiagonal: the common P1 case, kept branch-free
-    x[0] = b[0];
-    for (std::size_t i = 1; i < n_; ++i)
-      x[i] = b[i] - l_[i] * x[i - 1];
+    forward_tridiagonal(b, x);
     x[n_ - 1] *= u_[2 * (n_ - 1)];
     for (std::size_t i = n_ - 1; i-- > 0;)
       x[i] = x[i] * u_[2 * i] - u_[2 * i + 1] * x[i + 1];

@@ -9,7 +9,10 @@
 // for the matrices solved here, which are symmetric positive definite (M, and
 // c_m M + c_c C + c_k K with positive coefficients); Golub & Van Loan, Matrix Computations,
 // 4th ed., Alg. 4.3.1 (band Gaussian elimination) and 4.3.2/4.3.3 (band triangular solves).
+#include <algorithm>
 #include <cstddef>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
@@ -28,6 +31,17 @@ public:
   void solve(const double* b, double* x) const;
   /// Solves A x = b in place (x holds b on entry).
   void solve(double* x) const { solve(x, x); }
+  /// Entries [first, second) a finishing solve leaves to its caller (sorted, disjoint).
+  using Held = std::vector<std::pair<std::size_t, std::size_t>>;
+  /// Solves A x = b as solve(b, x) does (the same values) and calls finish(i, x_i) on every i
+  /// outside the held ranges once x_i is final: in the tridiagonal case within the back
+  /// substitution, in descending order. Why: the back substitution is one chain of dependent
+  /// multiply-adds (bound by their latency, not by memory), and a caller's pass over its own
+  /// vectors entry by entry (an integrator's corrector) runs in its shadow instead of after it;
+  /// the held entries are those the caller changes after the solve (LineSchurSolver's interface
+  /// correction) and finishes itself.
+  template <class Finish>
+  void solve(const double* b, double* x, const Finish& finish, const Held& held) const;
   std::size_t size() const { return n_; }
 
 private:
@@ -43,6 +57,54 @@ private:
   // U(i, j) / U(i, i)): the back substitution then has one multiply-add on its dependency chain
   // instead of a multiply-add and a multiply.
   std::vector<double> l_, u_;
+  /// The forward sweep L y = b of a tridiagonal matrix (lower = upper = 1) into x.
+  void forward_tridiagonal(const double* b, double* x) const;
 };
+
+template <class Finish>
+void BandedLU::solve(const double* b, double* x, const Finish& finish, const Held& held) const {
+  if (n_ == 0)
+    return;
+  const bool last_held = !held.empty() && held.back().first < n_ && held.back().second >= n_;
+  if (lower_ != 1 || upper_ != 1) {
+    solve(b, x);
+    std::size_t top = n_;
+    for (auto h = held.rbegin(); h != held.rend(); ++h) {
+      for (std::size_t i = std::min(h->second, top); i < top; ++i)
+        finish(i, x[i]);
+      top = std::min(h->first, top);
+    }
+    for (std::size_t i = 0; i < top; ++i)
+      finish(i, x[i]);
+    return;
+  }
+  forward_tridiagonal(b, x);
+  // U x = y as solve() runs it; x_{i+1} stays in a register (the finishing stores could alias x,
+  // and a reload would put a store-to-load forwarding on the chain), and so do the finishing's
+  // pointers and coefficients: a local copy, which no store can alias (through the reference, a
+  // store to a double could change its coefficients, reloaded at every entry).
+  const Finish local_finish = finish;
+  const double* u = u_.data();
+  double next = x[n_ - 1] * u[2 * (n_ - 1)];
+  x[n_ - 1] = next;
+  if (!last_held)
+    local_finish(n_ - 1, next);
+  const auto sweep = [&](std::size_t from, std::size_t to, auto finishing) {
+    for (std::size_t i = from; i-- > to;) {
+      next = x[i] * u[2 * i] - u[2 * i + 1] * next;
+      x[i] = next;
+      if (finishing)
+        local_finish(i, next);
+    }
+  };
+  std::size_t top = n_ - 1; // entries [0, top) remain
+  for (auto h = held.rbegin(); h != held.rend(); ++h) {
+    const std::size_t end = std::min(h->second, top), begin = std::min(h->first, end);
+    sweep(top, end, std::true_type());
+    sweep(end, begin, std::false_type());
+    top = begin;
+  }
+  sweep(top, 0, std::true_type());
+}
 
 } // namespace hamdyn

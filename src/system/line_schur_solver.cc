@@ -136,7 +136,19 @@ void LineSchurSolver::factorize(RowSource& reader) {
     for (double w : column)
       largest = std::max(largest, std::abs(w));
     w_columns_[k] = TrimmedColumn(column.data(), n_interior, 1e-18 * largest);
+    const TrimmedColumn& w = w_columns_[k];
+    if (!w.values.empty())
+      w_reach_.emplace_back(w.begin, w.begin + w.values.size());
   }
+  // sorted and merged where they overlap (a middle rank's two ends stay two ranges)
+  std::sort(w_reach_.begin(), w_reach_.end());
+  BandedLU::Held merged;
+  for (const auto& range : w_reach_)
+    if (!merged.empty() && range.first <= merged.back().second)
+      merged.back().second = std::max(merged.back().second, range.second);
+    else
+      merged.push_back(range);
+  w_reach_ = merged;
   for (std::size_t k = 0; k < interface_.size(); ++k)
     for (std::size_t l = 0; l < interface_.size(); ++l) {
       double a_gi_w = 0;
@@ -157,25 +169,23 @@ void LineSchurSolver::factorize(RowSource& reader) {
 }
 
 void LineSchurSolver::solve(Vec b, Vec x) const {
-  const PetscScalar* bb = nullptr;
-  PetscScalar* xx = nullptr;
-  check_petsc(VecGetArrayRead(b, &bb));
-  check_petsc(VecGetArray(x, &xx));
-  const std::size_t n_interior = interior_.size();
-  // y = A_II^-1 b_I; y_i is kept at y(i).
-  double* y = interior_contiguous_ && n_interior > 0 ? xx + interior_.front() : buffer_.data();
-  if (interior_contiguous_ && n_interior > 0) // the forward sweep reads b where it lies
-    interior_factor_.solve(bb + interior_.front(), y);
-  else {
-    for (std::size_t i = 0; i < n_interior; ++i)
-      y[i] = bb[interior_[i]];
-    interior_factor_.solve(y);
-  }
+  solve(b, x, [](std::size_t, double) {});
+}
+
+void LineSchurSolver::solve_scattered_interior(const double* b) const {
+  for (std::size_t i = 0; i < interior_.size(); ++i)
+    buffer_[i] = b[interior_[i]];
+  interior_factor_.solve(buffer_.data());
+}
+
+void LineSchurSolver::solve_interface(const double* b, double* x) const {
+  const bool in_place = interior_contiguous_ && !interior_.empty();
+  double* y = in_place ? x + interior_.front() : buffer_.data(); // y_i at y[i]
   if (!interface_global_.empty()) {
     // g = b_G - A_GI y, summed over ranks; x_G = S^-1 g; x_I = y - W x_G.
     std::fill(interface_values_.begin(), interface_values_.end(), 0.0);
     for (std::size_t k = 0; k < interface_.size(); ++k) {
-      double g = bb[interface_[k]];
+      double g = b[interface_[k]];
       for (const auto& [i, value] : coupling_rows_[k])
         g -= value * y[i];
       interface_values_[interface_slot_[k]] = g;
@@ -186,15 +196,13 @@ void LineSchurSolver::solve(Vec b, Vec x) const {
     schur_.solve(x_g);
     for (std::size_t k = 0; k < interface_.size(); ++k) {
       const double coefficient = x_g[interface_slot_[k]];
-      xx[interface_[k]] = coefficient;
+      x[interface_[k]] = coefficient;
       w_columns_[k].subtract_from(y, coefficient);
     }
   }
-  if (!interior_contiguous_)
-    for (std::size_t i = 0; i < n_interior; ++i)
-      xx[interior_[i]] = y[i];
-  check_petsc(VecRestoreArrayRead(b, &bb));
-  check_petsc(VecRestoreArray(x, &xx));
+  if (!in_place)
+    for (std::size_t i = 0; i < interior_.size(); ++i)
+      x[interior_[i]] = y[i];
 }
 
 } // namespace hamdyn

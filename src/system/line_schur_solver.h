@@ -19,6 +19,7 @@
 // factoring J = c_m M + c_c C + c_k K costs no more memory than the band.
 #include "system/banded_lu.h"
 #include "system/matrix_rows.h"
+#include "system/petsc_helpers.h"
 #include "system/second_order_system.h"
 #include "system/trimmed_column.h"
 
@@ -48,10 +49,19 @@ public:
   void factorize(RowSource& rows);
   /// x = A^-1 b; x and b are distributed like A's rows and may not alias.
   void solve(Vec b, Vec x) const;
+  /// solve(b, x), calling finish(i, x_i) once on every local entry i as soon as it is final
+  /// (BandedLU's finishing solve: most of them during the back substitution).
+  template <class Finish>
+  void solve(Vec b, Vec x, const Finish& finish) const;
   /// Total number of interface DoFs over all ranks.
   unsigned int n_interface() const { return static_cast<unsigned int>(interface_global_.size()); }
 
 private:
+  /// y = A_II^-1 b_I by way of the buffer (an interior that is not contiguous).
+  void solve_scattered_interior(const double* b) const;
+  /// x_G from the Schur complement and x_I = y - W x_G, y where solve() left it (collective).
+  void solve_interface(const double* b, double* x) const;
+
   MPI_Comm comm_ = MPI_COMM_NULL;
   PetscInt first_ = 0, n_local_ = 0;
   std::vector<PetscInt> interior_;           // local positions of interior DoFs
@@ -66,8 +76,38 @@ private:
   std::vector<std::vector<std::pair<PetscInt, PetscScalar>>> coupling_rows_;
   // W = A_II^-1 A_IG, one column per owned G DoF, kept only where it is not negligible
   std::vector<TrimmedColumn> w_columns_;
+  // the interior positions W's columns reach (sorted, disjoint): solve_interface changes them
+  BandedLU::Held w_reach_;
   mutable dealii::LAPACKFullMatrix<double> schur_;
   mutable std::vector<double> interface_values_;
 };
+
+template <class Finish>
+void LineSchurSolver::solve(Vec b, Vec x, const Finish& finish) const {
+  const PetscScalar* bb = nullptr;
+  PetscScalar* xx = nullptr;
+  check_petsc(VecGetArrayRead(b, &bb));
+  check_petsc(VecGetArray(x, &xx));
+  const bool in_place = interior_contiguous_ && !interior_.empty();
+  const std::size_t first = in_place ? std::size_t(interior_.front()) : 0;
+  if (in_place) // y = A_II^-1 b_I at x_I; the forward sweep reads b where it lies
+    interior_factor_.solve(
+        bb + first, xx + first,
+        [finish, first](std::size_t i, double x_i) { finish(first + i, x_i); }, w_reach_);
+  else
+    solve_scattered_interior(bb);
+  solve_interface(bb, xx);
+  if (in_place) {
+    for (const auto& [begin, end] : w_reach_)
+      for (std::size_t i = first + begin; i < first + end; ++i)
+        finish(i, xx[i]);
+    for (const PetscInt i : interface_)
+      finish(std::size_t(i), xx[i]);
+  } else
+    for (PetscInt i = 0; i < n_local_; ++i)
+      finish(std::size_t(i), xx[i]);
+  check_petsc(VecRestoreArrayRead(b, &bb));
+  check_petsc(VecRestoreArray(x, &xx));
+}
 
 } // namespace hamdyn

@@ -52,6 +52,18 @@ public:
 
   /// x = J^-1 b, refined corrections() times; x and b may not alias. Collective.
   void solve(const LA::Vector& b, LA::Vector& x) const;
+  /// solve(b, x), calling finish(i, x_i) on every local entry as it is final when the solve is
+  /// not refined (LineSchurSolver's finishing solve); returns whether it did (false: refined,
+  /// nothing called). Collective.
+  template <class Finish>
+  bool solve(const LA::Vector& b, LA::Vector& x, const Finish& finish) const {
+    if (refined_ && corrections_ > 0) {
+      solve(b, x);
+      return false;
+    }
+    factorization_.solve(b, x, finish);
+    return true;
+  }
 
   /// The corrections each solve makes (0 for a combination, or where none helps).
   unsigned corrections() const { return corrections_; }

@@ -3,6 +3,7 @@
 #include "system/banded_operator.h"
 #include "system/petsc_helpers.h"
 #include "terms/term_table.h"
+#include "time/newmark_scheme.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -93,7 +94,8 @@ void LineOperator::factor(const ImplicitStep& step) {
     term->factored(c, step);
 }
 
-const LA::Vector& LineOperator::implicit_solve(State& s, const ImplicitStep& step) {
+void LineOperator::implicit_solve(State& s, const ImplicitStep& step,
+                                  const NewmarkCorrection& correction) {
   const double af = step.scheme->alpha_f;
   const bool mass_product = step.mass_a != 0 || system_.damping_needs_mass_product();
   const double cm = step.mass_a, cv = step.stiffness_v, ca = step.stiffness_a;
@@ -163,7 +165,22 @@ const LA::Vector& LineOperator::implicit_solve(State& s, const ImplicitStep& ste
     residual_.add(-af, s.f);
   }
   LA::Vector& y = mass_part_; // no longer needed: reuse its storage
-  solver_.solve(residual_, y);
+  bool corrected = false;
+  const bool corrects = std::any_of(terms_.begin(), terms_.end(),
+                                    [](const auto& term) { return term->corrects_steps(); });
+  if (!corrects) { // nothing corrects y after the solve: the corrector runs within it
+    const StateEntries x = entries(s);
+    if (x.v_mean)
+      corrected = solver_.solve(residual_, y, [x, correction](std::size_t i, double y_i) {
+        correction.at<true>(x, i, y_i);
+      });
+    else
+      corrected = solver_.solve(residual_, y, [x, correction](std::size_t i, double y_i) {
+        correction.at<false>(x, i, y_i);
+      });
+    release(s, x);
+  } else
+    solver_.solve(residual_, y);
   iterations_ = 1;
   most_iterations_ = 0;
   const TermContext c = context(step);
@@ -174,11 +191,16 @@ const LA::Vector& LineOperator::implicit_solve(State& s, const ImplicitStep& ste
     }
   if (system_.load)
     s.f.swap(f_new_); // only now: a step that throws leaves the state as it was
-  return y;
+  if (!corrected) {
+    StateEntries x = entries(s);
+    check_petsc(VecGetArrayRead(y, &x.y));
+    newmark_corrector(correction, x);
+    check_petsc(VecRestoreArrayRead(y, &x.y));
+    release(s, x);
+  }
 }
 
-void LineOperator::with_entries(State& s, const LA::Vector& y,
-                                const std::function<void(const StateEntries&)>& f) {
+StateEntries LineOperator::entries(State& s) const {
   StateEntries x;
   x.n = system_.locally_owned.n_elements();
   check_petsc(VecGetArray(s.u, &x.u));
@@ -190,14 +212,16 @@ void LineOperator::with_entries(State& s, const LA::Vector& y,
   const bool mean = system_.has_damping() || system_.load;
   if (mean)
     check_petsc(VecGetArray(s.v_mean, &x.v_mean));
-  check_petsc(VecGetArrayRead(y, &x.y));
-  f(x);
-  check_petsc(VecRestoreArray(s.u, &x.u));
-  check_petsc(VecRestoreArray(s.v, &x.v));
-  check_petsc(VecRestoreArray(s.a, &x.a));
-  if (mean)
-    check_petsc(VecRestoreArray(s.v_mean, &x.v_mean));
-  check_petsc(VecRestoreArrayRead(y, &x.y));
+  return x;
+}
+
+void LineOperator::release(State& s, const StateEntries& x) const {
+  double *u = x.u, *v = x.v, *a = x.a, *v_mean = x.v_mean;
+  check_petsc(VecRestoreArray(s.u, &u));
+  check_petsc(VecRestoreArray(s.v, &v));
+  check_petsc(VecRestoreArray(s.a, &a));
+  if (v_mean)
+    check_petsc(VecRestoreArray(s.v_mean, &v_mean));
 }
 
 void LineOperator::halving_started(const State& s) {

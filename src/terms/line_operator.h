@@ -35,18 +35,16 @@ public:
   void factor(const ImplicitStep& step);
   /// Solves eq. (8) of the step for y (time/implicit_step.h), J factored for its coefficients:
   /// the linear residual at y = 0 in one pass over the state, one solve with J, then each term's
-  /// correction; f(t + dt) into s.f and the terms' end-of-step state into s. Returns y (storage
-  /// of the operator's, valid until the next call) and sets iterations(). Throws NewtonFailure
-  /// leaving s as it was.
-  const LA::Vector& implicit_solve(State& s, const ImplicitStep& step);
+  /// correction; f(t + dt) into s.f and the terms' end-of-step state into s; then u, v and a of
+  /// the step's end by `correction` (without terms and refinement, each entry as soon as the
+  /// solve's back substitution has made it: BandedLU's finishing solve). Sets iterations().
+  /// Throws NewtonFailure leaving s as it was.
+  void implicit_solve(State& s, const ImplicitStep& step, const NewmarkCorrection& correction);
   /// The Newton iterations of the last implicit_solve: those of the last term that iterated (1
   /// without nonlinear terms), and the most any term took (0 without nonlinear terms).
   unsigned iterations() const { return iterations_; }
   unsigned most_iterations() const { return most_iterations_; }
 
-  /// f(the entries of s and of y on this rank), for the integrator's corrector.
-  void with_entries(State& s, const LA::Vector& y,
-                    const std::function<void(const StateEntries&)>& f);
   /// A step is retried in halves: the state's mean velocity is that of the whole step.
   void halving_started(const State& s);
   void halving_finished(State& s);
@@ -76,6 +74,9 @@ private:
   void factor_linearization(RefinedLinearizationSolver& solver, double c_m, double c_c, double c_k,
                             const ImplicitStep* step) const;
   TermContext context(const ImplicitStep& step);
+  /// The entries of s on this rank (y not set), and their release.
+  StateEntries entries(State& s) const;
+  void release(State& s, const StateEntries& x) const;
 
   const SecondOrderSystem& system_;
   std::vector<std::unique_ptr<OperatorTerm>> terms_; // corrected in this order

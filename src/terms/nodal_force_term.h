@@ -45,6 +45,7 @@ public:
   void start(State& s, LA::Vector* residual) override;
   unsigned correct(State& s, const ImplicitStep& step, const TermContext& context,
                    const LA::Vector& r_lin, LA::Vector& y) override;
+  bool corrects_steps() const override { return !elements_.elements.empty(); }
   void remember() override { remembered_directions_ = slip_direction_; }
   void revert() override { slip_direction_ = remembered_directions_; }
   /// The springs' int F de, booked step by step over the extensions of each step.

@@ -48,6 +48,9 @@ public:
   /// iterations. Throws NewtonFailure leaving s and the term as they were.
   virtual unsigned correct(State& s, const ImplicitStep& step, const TermContext& context,
                            const LA::Vector& r_lin, LA::Vector& y) = 0;
+  /// Whether correct() may change y or s (false: it has nothing to correct, and the step's
+  /// corrector may run within the solve, LineOperator::implicit_solve).
+  virtual bool corrects_steps() const { return true; }
   /// What the term carries from step to step, for a step retried in halves: remember() before
   /// the step, revert() after it failed.
   virtual void remember() {}

@@ -56,4 +56,34 @@ struct StateEntries {
   const double* y = nullptr;
 };
 
+/// The corrector of the step on one entry: a_{n+1} = -(q a_n + y), u_{n+1} and v_{n+1} (above)
+/// and v_mean = (v_n + v_{n+1}) / 2 where kept. newmark_corrector (time/newmark_scheme.h) runs it
+/// over a rank's entries; an operator whose solve makes y entry by entry may run it on each y_i
+/// as it is final (the same values).
+class NewmarkCorrection {
+public:
+  /// In the displacement form the first a_n coefficient vanishes, and at rho_inf = 1 both do:
+  /// the highest modes' accelerations never touch u and v (the trapezoidal rule on u and v).
+  explicit NewmarkCorrection(const ImplicitStep& k)
+      : NewmarkCorrection(k, k.scheme->beta, k.scheme->gamma) {}
+
+  /// Entry i of x (y given apart: x.y may not be there yet); Mean: x keeps v_mean.
+  template <bool Mean>
+  void at(const StateEntries& x, std::size_t i, double y) const {
+    const double an = -(q_ * x.a[i] + y), v_old = x.v[i];
+    x.u[i] += dt_ * x.v[i] + cua_ * x.a[i] - cuy_ * y;
+    x.v[i] += cva_ * x.a[i] - cvy_ * y;
+    x.a[i] = an;
+    if (Mean)
+      x.v_mean[i] = (x.v[i] + v_old) * 0.5;
+  }
+
+private:
+  NewmarkCorrection(const ImplicitStep& k, double beta, double gamma)
+      : dt_(k.dt), q_(k.q), cua_(k.dt * k.dt * (0.5 - beta - beta * k.q)), cuy_(k.dt * k.dt * beta),
+        cva_(k.dt * (1 - gamma - gamma * k.q)), cvy_(k.dt * gamma) {}
+
+  double dt_, q_, cua_, cuy_, cva_, cvy_;
+};
+
 } // namespace hamdyn

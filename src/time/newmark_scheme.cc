@@ -64,35 +64,19 @@ ImplicitStep newmark_predictor(const NewmarkParameters& p, double t, double dt,
   return k;
 }
 
-void newmark_corrector(const ImplicitStep& k, const StateEntries& x) {
-  // The corrector: a_{n+1} = -q a_n - y, and u, v at t_{n+1} with a_{n+1} substituted:
-  //   u_{n+1} = u_n + dt v_n + dt^2 (1/2 - beta - beta q) a_n - beta dt^2 y,
-  //   v_{n+1} = v_n + dt (1 - gamma - gamma q) a_n - gamma dt y;
-  // in the displacement form the first a_n coefficient vanishes, and at rho_inf = 1 both do:
-  // the highest modes' accelerations never touch u and v (the trapezoidal rule on u and v).
-  const double dt = k.dt, beta = k.scheme->beta, gamma = k.scheme->gamma, q = k.q;
-  const double cua = dt * dt * (0.5 - beta - beta * q), cuy = dt * dt * beta;
-  const double cva = dt * (1 - gamma - gamma * q), cvy = dt * gamma;
-  double *u = x.u, *v = x.v, *a = x.a, *v_mean = x.v_mean;
-  const double* y = x.y;
+void newmark_corrector(const NewmarkCorrection& correction, const StateEntries& entries) {
+  // local copies: no store to the entries can alias them, so the loops keep them in registers
+  const NewmarkCorrection c = correction;
+  const StateEntries x = entries;
   const std::size_t n = x.n;
   // Two loops rather than a test per entry: the line models' loop over 10^6 entries stays the
   // vectorized one it was; a discrete system keeps no mean velocity.
-  if (v_mean)
-    for (std::size_t i = 0; i < n; ++i) {
-      const double an = -(q * a[i] + y[i]), v_old = v[i];
-      u[i] += dt * v[i] + cua * a[i] - cuy * y[i];
-      v[i] += cva * a[i] - cvy * y[i];
-      a[i] = an;
-      v_mean[i] = (v[i] + v_old) * 0.5;
-    }
+  if (x.v_mean)
+    for (std::size_t i = 0; i < n; ++i)
+      c.at<true>(x, i, x.y[i]);
   else
-    for (std::size_t i = 0; i < n; ++i) {
-      const double an = -(q * a[i] + y[i]);
-      u[i] += dt * v[i] + cua * a[i] - cuy * y[i];
-      v[i] += cva * a[i] - cvy * y[i];
-      a[i] = an;
-    }
+    for (std::size_t i = 0; i < n; ++i)
+      c.at<false>(x, i, x.y[i]);
 }
 
 } // namespace hamdyn

@@ -20,9 +20,10 @@
 // An Operator has a State with a time t, and
 //   bool allows_displacement_form() const;
 //   void factor(const ImplicitStep&);                     J for the step's coefficients
-//   const Vector& implicit_solve(State&, const ImplicitStep&);  y, or throws NewtonFailure
+//   void implicit_solve(State&, const ImplicitStep&, const NewmarkCorrection&);
+//        y, and the state at the step's end by the correction (newmark_corrector, or entry by
+//        entry as the solve makes y); or throws NewtonFailure leaving the state as it was
 //   unsigned iterations() const, most_iterations() const;  of the last implicit_solve
-//   void with_entries(State&, const Vector& y, F f);      f(StateEntries) on its entries
 //   void remember(), revert();                            its own state, for a retried step
 //   void halving_started(const State&), halving_finished(State&);
 #include "core/failure_message.h"
@@ -39,9 +40,8 @@ NewmarkParameters central_difference_parameters();
 /// The coefficients of the step from t to t + dt (the predictor; time/implicit_step.h).
 ImplicitStep newmark_predictor(const NewmarkParameters& p, double t, double dt,
                                bool displacement_form);
-/// The corrector: a_{n+1} = -(q a_n + y), u_{n+1} and v_{n+1} (time/implicit_step.h) and
-/// v_mean = (v_n + v_{n+1}) / 2, on the entries.
-void newmark_corrector(const ImplicitStep& k, const StateEntries& x);
+/// The corrector (NewmarkCorrection, time/implicit_step.h) on every entry of x.
+void newmark_corrector(const NewmarkCorrection& c, const StateEntries& x);
 
 template <class Operator>
 class NewmarkScheme {
@@ -86,10 +86,9 @@ private:
     const ImplicitStep k = newmark_predictor(p_, s.t, dt, op_.allows_displacement_form());
     if (dt != factored_dt_)
       factor(k);
-    const auto& y = op_.implicit_solve(s, k); // may throw, leaving s as it was
+    op_.implicit_solve(s, k, NewmarkCorrection(k)); // may throw, leaving s as it was
     last_iterations_ = op_.iterations();
     most_iterations_ = std::max(most_iterations_, op_.most_iterations());
-    op_.with_entries(s, y, [&k](const StateEntries& x) { newmark_corrector(k, x); });
     s.t = k.t_new();
   }
 

@@ -37,6 +37,49 @@ TEST(BandedLU, MatchesDenseLU) {
     }
 }
 
+// The finishing solve gives solve()'s values to the last bit, and hands each entry outside the
+// held ranges to `finish` exactly once, with that value (so a caller's corrector run inside the
+// back substitution sees what it would see after it).
+TEST(BandedLU, FinishingSolveFinishesEachFreeEntryOnceWithItsFinalValue) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const std::size_t n = 57;
+  using Held = hamdyn::BandedLU::Held;
+  for (unsigned int width : {1u, 2u})
+    for (const Held& held : {Held{}, Held{{3, 7}, {40, 57}}, Held{{0, 5}}, Held{{20, 21}}}) {
+      hamdyn::BandedLU band;
+      band.reinit(n, width, width);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = (i > width ? i - width : 0); j <= std::min(n - 1, i + width); ++j)
+          band(i, j) = (i == j) ? 10.0 + u(rng) : u(rng);
+      band.factorize();
+      std::vector<double> b(n);
+      for (double& entry : b)
+        entry = u(rng);
+      std::vector<double> plain(n), x(n);
+      band.solve(b.data(), plain.data());
+      std::vector<int> calls(n, 0);
+      std::vector<double> given(n, 0.0);
+      band.solve(
+          b.data(), x.data(),
+          [&](std::size_t i, double x_i) {
+            ++calls[i];
+            given[i] = x_i;
+          },
+          held);
+      for (std::size_t i = 0; i < n; ++i) {
+        bool is_held = false;
+        for (const auto& [begin, end] : held)
+          is_held = is_held || (i >= begin && i < end);
+        EXPECT_EQ(x[i], plain[i]) << "width " << width << " row " << i;
+        EXPECT_EQ(calls[i], is_held ? 0 : 1) << "width " << width << " row " << i;
+        if (!is_held) {
+          EXPECT_EQ(given[i], plain[i]) << "width " << width << " row " << i;
+        }
+      }
+    }
+}
+
 TEST(BandedLU, RefusesANonPositivePivot) {
   hamdyn::BandedLU band;
   band.reinit(2, 1, 1);
