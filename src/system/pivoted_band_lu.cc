@@ -28,31 +28,76 @@ void PivotedBandLU::factorize() {
   if (info != 0)
     throw std::runtime_error("band LU: the matrix is singular (LAPACK dgbtrf, info " +
                              std::to_string(info) + ")");
+  const std::size_t kd = lower_ + upper_, width = kd + 1;
+  u_rows_.assign(n_ * width, 0.0);
+  for (std::size_t i = 0; i < n_; ++i) {
+    double* row = &u_rows_[i * width];
+    const double inverse = 1.0 / band_[kd + i * rows_];
+    row[0] = inverse;
+    for (std::size_t k = 1; k <= kd && i + k < n_; ++k) // U(i, i + k) at column i + k
+      row[k] = band_[(kd - k) + (i + k) * rows_] * inverse;
+  }
 }
 
-// Written out rather than LAPACK's dgbtrs, which does the same with one BLAS call (daxpy/dger,
-// dtbsv) per column: for the cable's three sub- and super-diagonals those calls' overhead was
-// over half a run's time (perf: daxpy, dtbsv, dger 53 % of a 10^5-unknown cable's step). The
-// order of operations is dgbtrs's: the row interchanges and multipliers of L column by column,
-// then U by columns from the last.
-void PivotedBandLU::solve(double* b) const {
-  const std::size_t kd = lower_ + upper_; // the diagonal's row in band storage
-  for (std::size_t j = 0; j + 1 < n_; ++j) {
-    const std::size_t l = std::size_t(pivots_[j] - 1);
+namespace {
+// x_i = b_i / U(i, i) - sum_k U(i, i + k) / U(i, i) x_{i + k}, from the last row; the far terms
+// first, the chain's x_{i+1} last and kept in a register (a reload would wait for its store).
+// L^-1 b as dgbtrs applies it: column j's row interchange, then its multipliers below the
+// diagonal (Lower given: a constant count wherever the column has them all).
+template <std::size_t Lower>
+void apply_l(const double* band, std::size_t rows, std::size_t kd, const int* pivots, std::size_t n,
+             double* b) {
+  const std::size_t lower = Lower ? Lower : rows - 1 - kd;
+  for (std::size_t j = 0; j + 1 < n; ++j) {
+    const std::size_t l = std::size_t(pivots[j] - 1);
     if (l != j)
       std::swap(b[l], b[j]);
     const double bj = b[j];
-    const double* multipliers = &band_[kd + 1 + j * rows_];
-    const std::size_t below = std::min<std::size_t>(lower_, n_ - 1 - j);
-    for (std::size_t i = 0; i < below; ++i)
-      b[j + 1 + i] -= multipliers[i] * bj;
+    const double* multipliers = band + kd + 1 + j * rows;
+    const std::size_t below = std::min(lower, n - 1 - j);
+    if (Lower && below == Lower)
+      for (std::size_t i = 0; i < Lower; ++i)
+        b[j + 1 + i] -= multipliers[i] * bj;
+    else
+      for (std::size_t i = 0; i < below; ++i)
+        b[j + 1 + i] -= multipliers[i] * bj;
   }
-  for (std::size_t j = n_; j-- > 0;) {
-    const double* column = &band_[j * rows_]; // column[kd - (j - i)] is U(i, j)
-    b[j] /= column[kd];
-    const double bj = b[j];
-    for (std::size_t i = j > kd ? j - kd : 0; i < j; ++i)
-      b[i] -= bj * column[kd - (j - i)];
+}
+
+template <std::size_t Kd>
+void back_substitute(const double* rows, std::size_t kd, std::size_t n, double* x) {
+  const std::size_t full = Kd ? Kd : kd, width = full + 1;
+  double next = 0; // x_{i+1}
+  const auto row = [&](std::size_t i, std::size_t reach) {
+    const double* r = rows + i * width;
+    double s = x[i] * r[0];
+    for (std::size_t k = reach; k >= 2; --k)
+      s -= r[k] * x[i + k];
+    if (reach >= 1)
+      s -= r[1] * next;
+    x[i] = next = s;
+  };
+  const std::size_t inner = n > full ? n - full : 0; // rows [0, inner) reach full columns
+  for (std::size_t i = n; i-- > inner;)
+    row(i, n - 1 - i);
+  for (std::size_t i = inner; i-- > 0;)
+    row(i, full); // a constant reach when Kd is given: the loop over k unrolled
+}
+} // namespace
+
+// Written out rather than LAPACK's dgbtrs, which does the same with one BLAS call (daxpy/dger,
+// dtbsv) per column: for the cable's three sub- and super-diagonals those calls' overhead was
+// over half a run's time (perf: daxpy, dtbsv, dger 53 % of a 10^5-unknown cable's step). L is
+// applied as dgbtrs does (the row interchanges and multipliers column by column), U by its
+// scaled rows (u_rows_).
+void PivotedBandLU::solve(double* b) const {
+  const std::size_t kd = lower_ + upper_; // the diagonal's row in band storage
+  if (lower_ == 3 && upper_ == 3) {       // the cable's: the inner loops unrolled
+    apply_l<3>(band_.data(), rows_, kd, pivots_.data(), n_, b);
+    back_substitute<6>(u_rows_.data(), kd, n_, b);
+  } else {
+    apply_l<0>(band_.data(), rows_, kd, pivots_.data(), n_, b);
+    back_substitute<0>(u_rows_.data(), kd, n_, b);
   }
 }
 
