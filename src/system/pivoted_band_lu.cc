@@ -40,8 +40,6 @@ void PivotedBandLU::factorize() {
 }
 
 namespace {
-// x_i = b_i / U(i, i) - sum_k U(i, i + k) / U(i, i) x_{i + k}, from the last row; the far terms
-// first, the chain's x_{i+1} last and kept in a register (a reload would wait for its store).
 // L^-1 b as dgbtrs applies it: column j's row interchange, then its multipliers below the
 // diagonal (Lower given: a constant count wherever the column has them all).
 template <std::size_t Lower>
@@ -64,6 +62,8 @@ void apply_l(const double* band, std::size_t rows, std::size_t kd, const int* pi
   }
 }
 
+// x_i = b_i / U(i, i) - sum_k U(i, i + k) / U(i, i) x_{i + k}, from the last row; the far terms
+// first, the chain's x_{i+1} last and kept in a register (a reload would wait for its store).
 template <std::size_t Kd>
 void back_substitute(const double* rows, std::size_t kd, std::size_t n, double* x) {
   const std::size_t full = Kd ? Kd : kd, width = full + 1;
