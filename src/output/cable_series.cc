@@ -11,11 +11,10 @@
 
 namespace hamdyn {
 
-CableSeries::CableSeries(const std::string& directory, const std::string& name,
-                         std::vector<bool> held, std::vector<double> point_mass, MPI_Comm comm,
-                         std::string vector_name)
-    : held_(std::move(held)), point_mass_(std::move(point_mass)),
-      vector_name_(std::move(vector_name)), series_(directory, name, comm) {}
+CableSeries::CableSeries(const std::string& directory, const std::string& name, CableMarks marks,
+                         MPI_Comm comm, std::string vector_name)
+    : marks_(std::move(marks)), vector_name_(std::move(vector_name)),
+      series_(directory, name, comm) {}
 
 void CableSeries::write(double time, const std::vector<Vector2>& x, const std::vector<Vector2>& v,
                         const std::vector<double>& element_tension,
@@ -29,11 +28,13 @@ void CableSeries::write(double time, const std::vector<Vector2>& x, const std::v
   vtkNew<vtkPoints> points;
   points->SetDataTypeToDouble();
   vtkNew<vtkCellArray> vertices, lines;
-  vtkNew<vtkDoubleArray> velocity, support, mass, tension;
+  vtkNew<vtkDoubleArray> velocity, support, mass, spring, dashpot, tension;
   velocity->SetName(vector_name_.c_str());
   velocity->SetNumberOfComponents(3);
   support->SetName("support");
   mass->SetName("point_mass");
+  spring->SetName("spring");
+  dashpot->SetName("dashpot");
   tension->SetName("tension");
   // VTK's cell data lists the vertices first, then the lines: the vertices' tension is 0
   std::vector<double> vertex_tension;
@@ -42,9 +43,12 @@ void CableSeries::write(double time, const std::vector<Vector2>& x, const std::v
     points->InsertNextPoint(x[k].x, x[k].z, 0);
     const double u[3] = {v[k].x, v[k].z, 0};
     velocity->InsertNextTuple(u);
-    support->InsertNextValue(held_[k] ? 1 : 0);
-    mass->InsertNextValue(point_mass_[k]);
-    if (held_[k] || point_mass_[k] > 0) {
+    support->InsertNextValue(marks_.held[k] ? 1 : 0);
+    mass->InsertNextValue(marks_.point_mass[k]);
+    spring->InsertNextValue(marks_.spring[k]);
+    dashpot->InsertNextValue(marks_.dashpot[k]);
+    if (marks_.held[k] || marks_.point_mass[k] > 0 || marks_.spring[k] > 0 ||
+        marks_.dashpot[k] > 0) {
       vertices->InsertNextCell(1, &i);
       vertex_tension.push_back(0);
     }
@@ -60,7 +64,8 @@ void CableSeries::write(double time, const std::vector<Vector2>& x, const std::v
   data->SetPoints(points);
   data->SetVerts(vertices);
   data->SetLines(lines);
-  for (vtkDoubleArray* array : {velocity.GetPointer(), support.GetPointer(), mass.GetPointer()})
+  for (vtkDoubleArray* array : {velocity.GetPointer(), support.GetPointer(), mass.GetPointer(),
+                                spring.GetPointer(), dashpot.GetPointer()})
     data->GetPointData()->AddArray(array);
   for (const auto& [name, values] : more) {
     vtkNew<vtkDoubleArray> array;

@@ -69,11 +69,19 @@ std::vector<double> element_tensions(const CableChain& chain, const std::vector<
   return t;
 }
 
-std::vector<double> point_mass_per_node(const CableLine& line, const CableCase& c) {
-  std::vector<double> mass(line.s.size(), 0);
+CableMarks cable_marks(const CableLine& line, const CableCase& c) {
+  CableMarks marks;
+  marks.held = line.chain.held;
+  marks.point_mass.assign(line.s.size(), 0);
   for (std::size_t k = 0; k < line.mass_nodes.size(); ++k)
-    mass[line.mass_nodes[k]] += c.point_masses[k].mass;
-  return mass;
+    marks.point_mass[line.mass_nodes[k]] += c.point_masses[k].mass;
+  marks.spring.assign(line.s.size(), 0);
+  marks.dashpot.assign(line.s.size(), 0);
+  for (const NodeSpring& spring : line.chain.springs)
+    marks.spring[spring.node] += spring.stiffness;
+  for (const NodeDashpot& dashpot : line.chain.dashpots)
+    marks.dashpot[dashpot.node] += dashpot.damping;
+  return marks;
 }
 
 CableLine make_cable_line(const CableCase& c) {

@@ -10,6 +10,7 @@
 #include "core/cable_case.h"
 #include "exact/elastic_catenary.h"
 #include "models/cable_mass.h"
+#include "output/cable_series.h"
 #include "studies/cable_equilibrium.h"
 
 #include <optional>
@@ -36,8 +37,8 @@ struct CableLine {
   CablePoint left_support;
 };
 
-/// The point masses per node [kg] (0 where none), as the cable's ParaView series marks them.
-std::vector<double> point_mass_per_node(const CableLine& line, const CableCase& c);
+/// What the cable's ParaView series marks at each node: held, point mass, spring, dashpot.
+CableMarks cable_marks(const CableLine& line, const CableCase& c);
 
 /// The chain of the case's cable. Throws InputError naming the geometry's key when no elastic
 /// catenary has it (a sag the cable cannot reach, ...).

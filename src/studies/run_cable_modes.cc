@@ -58,8 +58,7 @@ NamedValues run_cable_modes(const CaseParameters& c, const ParameterFile& file, 
   // modes.pvd: the equilibrium with its tension, each mode's shape as `deflection` (largest
   // component 1) for ParaView's Warp By Vector; its time axis is the mode number
   {
-    CableSeries series(c.output_directory, "modes", line.chain.held,
-                       point_mass_per_node(line, cable), comm, "deflection");
+    CableSeries series(c.output_directory, "modes", cable_marks(line, cable), comm, "deflection");
     const std::vector<double> tension = element_tensions(line.chain, line.chain.nodes);
     for (std::size_t k = 0; k < omega.size(); ++k)
       series.write(

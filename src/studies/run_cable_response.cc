@@ -93,8 +93,8 @@ NamedValues run_cable_response(const CaseParameters& c, const ParameterFile& fil
     // response.pvd: the equilibrium with its tension, each shape's real and imaginary parts as
     // point vectors (u = Re(U e^{i omega t}): Warp By Vector with deflection_re draws the shape
     // at t = 0); ParaView's time axis is the frequency [Hz]
-    CableSeries series(c.output_directory, "response", line.chain.held,
-                       point_mass_per_node(line, *c.cable), comm, "deflection_re");
+    CableSeries series(c.output_directory, "response", cable_marks(line, *c.cable), comm,
+                       "deflection_re");
     const std::vector<double> tension = element_tensions(line.chain, line.chain.nodes);
     for (const auto& [f, u] : shapes) {
       std::vector<Vector2> re, im;

@@ -101,8 +101,7 @@ NamedValues run_cable_static(const CaseParameters& c, const ParameterFile& file,
   }
   write_units_table(c.output_directory + "/static_shape_units.csv", shape, comm);
   if (c.statics.write_shape) {
-    CableSeries series(c.output_directory, "static", chain.held,
-                       point_mass_per_node(line, *c.cable), comm);
+    CableSeries series(c.output_directory, "static", cable_marks(line, *c.cable), comm);
     series.write(0, chain.nodes, std::vector<Vector2>(chain.nodes.size(), Vector2{0, 0}),
                  element_tensions(chain, chain.nodes));
   }

@@ -247,8 +247,8 @@ class CableSnapshots : public RunOutput {
 public:
   CableSnapshots(const CaseParameters& c, const CableStepper& stepper, const Checkpoint* resumed)
       : c_(c), stepper_(stepper),
-        series_(c.output_directory, "solution", stepper.line().chain.held,
-                point_mass_per_node(stepper.line(), *c.cable), stepper.communicator()) {
+        series_(c.output_directory, "solution", cable_marks(stepper.line(), *c.cable),
+                stepper.communicator()) {
     if (resumed)
       series_.restore(resumed->numbers("cable_snapshot_times"));
   }

@@ -516,6 +516,19 @@ m = table(os.path.join(directory, "modes.csv"))
 if m:
     check("a spring at a point mass: modes' %.15g rad/s is sqrt(K/m) = %.15g (undamped)"
           % (m["omega"][0], omega_n), abs(m["omega"][0] / omega_n - 1) < 1e-12)
+    # modes.pvd marks the middle node for glyphs: its point mass, spring and dashpot as given,
+    # one vertex cell at it and one at each support
+    from vtkmodules.vtkIOXML import vtkXMLPolyDataReader
+    reader = vtkXMLPolyDataReader()
+    reader.SetFileName(os.path.join(directory, "modes_00000.vtp"))
+    reader.Update()
+    marks = reader.GetOutput().GetPointData()
+    at = {name: [marks.GetArray(name).GetValue(i) for i in range(3)]
+          for name in ("support", "point_mass", "spring", "dashpot")}
+    check("modes.pvd marks the supports, and the middle node's point mass, spring and dashpot "
+          "(%s)" % at, at == {"support": [1, 0, 1], "point_mass": [0, M_, 0],
+                              "spring": [0, k_, 0], "dashpot": [0, c_, 0]}
+          and reader.GetOutput().GetNumberOfVerts() == 3)
 # int_0^3 c z'^2 dt by the trapezoidal rule on 3e5 intervals (1e-11 relative)
 samples = [oscillator(3.0 * j / 300000)[1] for j in range(300001)]
 exact_dissipated = c_ * 3.0 / 300000 * (sum(v * v for v in samples) -
