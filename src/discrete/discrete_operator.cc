@@ -539,13 +539,13 @@ void DiscreteOperator::implicit_solve(DiscreteState& s, const ImplicitStep& step
     lambda = end_state_multipliers(q1, v1, t1, s.dashpot_forces);
   s.lambda = lambda;
   s.constraint_integral = integral;
-  y_ = negated(a1); // y = -a_{n+1}: the corrector makes q, v and a of the step's end from it
+  const DenseVector y = negated(a1); // y = -a_{n+1}: the corrector makes the step's end from it
   StateEntries x;
   x.n = s.q.size();
   x.u = s.q.begin();
   x.v = s.v.begin();
   x.a = s.a.begin();
-  x.y = y_.begin();
+  x.y = y.begin();
   newmark_corrector(correction, x);
   if (system_.definition().method == ConstraintMethod::gibbs_appell &&
       system_.n_constraints() > 0) {

@@ -84,7 +84,6 @@ private:
   double step_end_ = 0; // t1 of the last implicit_solve, the time the corrector's state has
   bool links_on_positions_ = false; // Gibbs-Appell's last step held the holonomic links on f
   DenseVector initial_cq_;          // the Equations' c . q(0)
-  DenseVector y_;
   unsigned iterations_ = 0;
   double acceleration_scale_ = 0, remembered_scale_ = 0;
   std::vector<std::size_t> force_dashpots_; // the dashpots of degree p < 2

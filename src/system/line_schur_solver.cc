@@ -179,7 +179,7 @@ void LineSchurSolver::solve_scattered_interior(const double* b) const {
 }
 
 void LineSchurSolver::solve_interface(const double* b, double* x) const {
-  const bool in_place = interior_contiguous_ && !interior_.empty();
+  const bool in_place = solves_in_place();
   double* y = in_place ? x + interior_.front() : buffer_.data(); // y_i at y[i]
   if (!interface_global_.empty()) {
     // g = b_G - A_GI y, summed over ranks; x_G = S^-1 g; x_I = y - W x_G.

@@ -57,6 +57,9 @@ public:
   unsigned int n_interface() const { return static_cast<unsigned int>(interface_global_.size()); }
 
 private:
+  /// Whether y = A_II^-1 b_I is solved where x_I lies (a contiguous, non-empty interior), or by
+  /// way of the buffer.
+  bool solves_in_place() const { return interior_contiguous_ && !interior_.empty(); }
   /// y = A_II^-1 b_I by way of the buffer (an interior that is not contiguous).
   void solve_scattered_interior(const double* b) const;
   /// x_G from the Schur complement and x_I = y - W x_G, y where solve() left it (collective).
@@ -88,7 +91,7 @@ void LineSchurSolver::solve(Vec b, Vec x, const Finish& finish) const {
   PetscScalar* xx = nullptr;
   check_petsc(VecGetArrayRead(b, &bb));
   check_petsc(VecGetArray(x, &xx));
-  const bool in_place = interior_contiguous_ && !interior_.empty();
+  const bool in_place = solves_in_place();
   const std::size_t first = in_place ? std::size_t(interior_.front()) : 0;
   if (in_place) // y = A_II^-1 b_I at x_I; the forward sweep reads b where it lies
     interior_factor_.solve(
