@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <type_traits>
 
 namespace hamdyn {
 
@@ -205,71 +206,118 @@ double run_cells(const std::int32_t* positions, std::int64_t stride, std::size_t
   return (sums[0] + sums[1]) + (sums[2] + sums[3]);
 }
 
+// The strain rows of a P1 line's cells (w, b_1, b_2 each), copied into locals (y's stores cannot
+// change them, so a loop keeps them in registers) for the chained kernels below, and one cell's
+// stress w (b . x_cell) in row r, cell k's DoFs at k and k + 1, as run_cells forms it.
+template <std::size_t Rows>
+struct ChainedRows {
+  explicit ChainedRows(const double* rows) {
+    for (std::size_t r = 0; r < Rows; ++r) {
+      w[r] = rows[3 * r];
+      b1[r] = rows[3 * r + 1];
+      b2[r] = rows[3 * r + 2];
+    }
+  }
+  double strain(std::size_t r, const double* x, std::size_t k) const {
+    double strain = 0;
+    strain += b1[r] * x[k];
+    strain += b2[r] * x[k + 1];
+    return strain;
+  }
+  double stress(std::size_t r, const double* x, std::size_t k) const {
+    return w[r] * strain(r, x, k);
+  }
+  double w[Rows], b1[Rows], b2[Rows];
+};
+
 // y += K x over a regular run of two-DoF cells in which each cell's second DoF is the next one's
 // first (a P1 line, DoFs numbered along it): the sums of run_cells<2, true>, the same operations
-// in the same order (so bit for bit the same y), with each cell's share of its second DoF carried
-// in registers to the next cell instead of stored into y and read back there. That store and its
-// reload by the next cell were a dependency chain through memory (store-to-load forwarding, then
-// the add) on every cell, which made this pass about three times as slow per unknown as a band
-// product streaming more bytes. Takes the runs StiffnessFromStrains::chained() names (at most
-// MaxRows strain rows). overwrite: the inner rows' previous values are ignored (y = K x there),
-// the first and last added to as always.
-template <std::size_t MaxRows>
-void chained_product(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
+// in the same order (so bit for bit the same y). Row k inside the run takes the share of the cell
+// before it and then its own,
+//   y_k = (y_k + s_{k-1} b_2) + s_k b_1,  s_k = w ((0 + b_1 x_k) + b_2 x_{k+1}),
+// one term per strain row of the form, so each row is computed on its own from x_{k-1}, x_k and
+// x_{k+1}: the loop has no dependence from one row to the next and the compiler vectorizes it
+// (each stress is formed twice, which costs less than carrying it: a stress carried from cell to
+// cell through y, or in registers, kept the loop scalar, and this pass took a fifth of a damped
+// P1 string's step, four times the band's mass product over as many bytes).
+// overwrite: the inner rows' previous values are ignored (y = K x there), the first and last
+// added to as always.
+template <std::size_t Rows>
+void chained_product(std::size_t first, std::size_t n_cells, const ChainedRows<Rows> rows,
                      const double* x, double* y, bool overwrite) {
-  const std::size_t n_rows = rows.size() / 3;
   if (n_cells == 0)
     return;
-  double carry[MaxRows], stress[MaxRows];
-  for (std::size_t c = 0; c < n_cells; ++c) {
-    const std::size_t k = std::size_t(first) + c;
-    // 0 + the shares below is what the shares would add to a zeroed y: the same sums
-    double yk = overwrite && c > 0 ? 0.0 : y[k];
-    for (std::size_t r = 0; r < n_rows; ++r) {
-      const double* b = &rows[3 * r + 1];
-      double strain = 0;
-      strain += b[0] * x[k];
-      strain += b[1] * x[k + 1];
-      stress[r] = rows[3 * r] * strain;
+  double& head = y[first]; // the run's first row: its first cell's share alone
+  for (std::size_t r = 0; r < Rows; ++r)
+    head += rows.stress(r, x, first) * rows.b1[r];
+  const auto inner = [&](auto written) {
+    for (std::size_t k = first + 1; k < first + n_cells; ++k) {
+      // 0 + the shares is what the shares would add to a zeroed y: the same sums
+      double yk = written ? 0.0 : y[k];
+      for (std::size_t r = 0; r < Rows; ++r)
+        yk += rows.stress(r, x, k - 1) * rows.b2[r];
+      for (std::size_t r = 0; r < Rows; ++r)
+        yk += rows.stress(r, x, k) * rows.b1[r];
+      y[k] = yk;
     }
-    if (c > 0) // the previous cell's shares of this DoF came first
-      for (std::size_t r = 0; r < n_rows; ++r)
-        yk += carry[r];
-    for (std::size_t r = 0; r < n_rows; ++r) {
-      yk += stress[r] * rows[3 * r + 1];
-      carry[r] = stress[r] * rows[3 * r + 2];
-    }
-    y[k] = yk;
-  }
-  double& last = y[std::size_t(first) + n_cells];
-  for (std::size_t r = 0; r < n_rows; ++r)
-    last += carry[r];
+  };
+  if (overwrite)
+    inner(std::true_type());
+  else
+    inner(std::false_type());
+  double& last = y[first + n_cells];
+  for (std::size_t r = 0; r < Rows; ++r)
+    last += rows.stress(r, x, first + n_cells - 1) * rows.b2[r];
 }
 
 // x^T K x over the cells chained_product() takes, as run_cells<2, true> sums it (the same
-// partial sums in the same order), with the cells taken four at a time so that the four partial
-// sums are four independent chains the compiler keeps in registers.
-double chained_forms(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
+// partial sums in the same order, cell c in sums[c % 4]), with the cells taken four at a time so
+// that the four partial sums are four independent chains the compiler keeps in registers (two
+// vectors of two).
+template <std::size_t Rows>
+double chained_forms(std::size_t first, std::size_t n_cells, const ChainedRows<Rows> rows,
                      const double* x) {
-  const std::size_t n_rows = rows.size() / 3;
   double sums[4] = {};
   const auto cell = [&](std::size_t k, double& sum) {
-    for (std::size_t r = 0; r < n_rows; ++r) {
-      const double* b = &rows[3 * r + 1];
-      double strain = 0;
-      strain += b[0] * x[k];
-      strain += b[1] * x[k + 1];
-      const double stress = rows[3 * r] * strain;
-      sum += stress * strain;
+    for (std::size_t r = 0; r < Rows; ++r) {
+      const double strain = rows.strain(r, x, k);
+      sum += rows.w[r] * strain * strain;
     }
   };
   std::size_t c = 0;
   for (; c + 4 <= n_cells; c += 4)
     for (std::size_t lane = 0; lane < 4; ++lane)
-      cell(std::size_t(first) + c + lane, sums[lane]);
+      cell(first + c + lane, sums[lane]);
   for (; c < n_cells; ++c)
-    cell(std::size_t(first) + c, sums[c % 4]);
+    cell(first + c, sums[c % 4]);
   return (sums[0] + sums[1]) + (sums[2] + sums[3]);
+}
+
+// The chained kernels for the run's number of strain rows (1 to max_chained_rows): y null, the
+// forms; else the product.
+template <std::size_t Rows>
+double chained(std::size_t first, std::size_t n_cells, const std::vector<double>& rows,
+               const double* x, double* y, bool overwrite) {
+  const ChainedRows<Rows> chain(rows.data());
+  if (!y)
+    return chained_forms(first, n_cells, chain, x);
+  chained_product(first, n_cells, chain, x, y, overwrite);
+  return 0;
+}
+
+double chained(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
+               const double* x, double* y, bool overwrite) {
+  const std::size_t at = std::size_t(first);
+  switch (rows.size() / 3) {
+  case 1:
+    return chained<1>(at, n_cells, rows, x, y, overwrite);
+  case 2:
+    return chained<2>(at, n_cells, rows, x, y, overwrite);
+  case 3:
+    return chained<3>(at, n_cells, rows, x, y, overwrite);
+  default:
+    return chained<4>(at, n_cells, rows, x, y, overwrite);
+  }
 }
 
 template <bool Regular>
@@ -298,11 +346,8 @@ double StiffnessFromStrains::cells_pass(const double* values, const double* remo
     const std::vector<double>& rows = rows_[run.form];
     if (run.regular) {
       // a P1 line's cells, each sharing its second DoF with the next: the kernels above
-      const bool chain = chained(run, positions);
-      if (chain && !y)
-        sum += chained_forms(positions[0], run.n_cells, rows, values);
-      else if (chain)
-        chained_product<max_chained_rows>(positions[0], run.n_cells, rows, values, y, overwrite);
+      if (chained(run, positions))
+        sum += hamdyn::chained(positions[0], run.n_cells, rows, values, y, overwrite);
       else
         sum += run_cells<true>(positions, run.stride, run.n_cells, run.n_dofs, rows, values, y);
       continue;
