@@ -43,6 +43,9 @@ CaseParameters benchmark_case(const std::string& model, unsigned long n_unknowns
   file.set("Model", "Mass per length", string.mass_per_length);
   file.set("Model", "Tension", "100");
   file.set("Model", "Viscous damping", string.viscous_damping);
+  // free: the end moves on its spring (Support's default, pinned, would hold it and leave the
+  // mass and the spring out)
+  file.set("Right end", "Support", "free");
   file.set("Right end", "Point mass", string.end_mass);
   file.set("Right end", "Spring", string.end_spring);
   file.set("Output", "Probes", string.probe);
