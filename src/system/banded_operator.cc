@@ -75,6 +75,85 @@ void BandedOperator::finish_entries() {
   std::stable_sort(outer_.begin(), outer_.end(),
                    [](const Outer& a, const Outer& b) { return a.row < b.row; });
   find_uniform_rows();
+  find_sparse_rows();
+}
+
+void BandedOperator::find_sparse_rows() {
+  sparse_rows_.assign(n_matrices_, {});
+  sparse_.assign(n_matrices_, 0);
+  const std::size_t b = std::size_t(half_width_);
+  for (std::size_t m = 0; m < n_matrices_; ++m) {
+    std::vector<char> reached(n_, 0); // row k: A(k, k + j) or its mirror A(k + j, k) nonzero
+    for (std::size_t j = 0; j <= b; ++j)
+      for (std::size_t k = 0; k + j < n_; ++k)
+        if (diagonal(m, int(j))[k] != 0)
+          reached[k] = reached[k + j] = 1;
+    std::vector<std::size_t>& rows = sparse_rows_[m];
+    for (std::size_t k = 0; k < n_; ++k)
+      if (reached[k])
+        rows.push_back(k);
+    sparse_[m] = 16 * rows.size() <= n_;
+    if (!sparse_[m])
+      rows.clear();
+  }
+}
+
+BandedOperator::Terms
+BandedOperator::dense_terms(const Terms& terms,
+                            std::array<std::size_t, Terms::capacity>& positions) const {
+  Terms dense;
+  for (std::size_t t = 0; t < terms.count; ++t)
+    if (!sparse_[terms.matrix[t]]) {
+      positions[dense.count] = t;
+      dense.add(terms.matrix[t], terms.x[t], terms.scale[t]);
+    }
+  return dense;
+}
+
+void BandedOperator::add_sparse_product(std::size_t m, const double* x, double scale, bool kernel,
+                                        double* y) const {
+  const std::size_t b = std::size_t(half_width_);
+  for (const std::size_t k : sparse_rows_[m]) {
+    double sum = y[k];
+    if (kernel && k >= b && k + b < n_) { // the kernel's order (Kernels::product_rows)
+      sum += diagonal(m, 0)[k] * (scale * x[k]);
+      for (std::size_t j = 1; j <= b; ++j)
+        sum += diagonal(m, int(j))[k] * (scale * x[k + j]) +
+               diagonal(m, int(j))[k - j] * (scale * x[k - j]);
+    } else // the row loop's order (multiply's `row`)
+      for (std::size_t j = k >= b ? k - b : 0; j < std::min(n_, k + b + 1); ++j)
+        sum += entry(m, k, j) * (scale * x[j]);
+    y[k] = sum;
+  }
+}
+
+double BandedOperator::form_share(std::size_t m, const double* x, std::size_t k) const {
+  double off = 0;
+  for (std::size_t j = k + 1; j < std::min(n_, k + std::size_t(half_width_) + 1); ++j)
+    off += diagonal(m, int(j - k))[k] * x[j];
+  return x[k] * (diagonal(m, 0)[k] * x[k] + 2 * off);
+}
+
+double BandedOperator::sparse_form(std::size_t m, const double* x, bool kernel) const {
+  const std::size_t b = std::size_t(half_width_);
+  double sum = 0;
+  if (!kernel) { // the row loop's running sum
+    for (const std::size_t k : sparse_rows_[m])
+      sum += form_share(m, x, k);
+    return sum;
+  }
+  // Kernels::forms: rows below the last whole block of four in partial sum k % 4, the rest of
+  // [0, n - b) in the first, combined, then the last b rows (quadratic_forms' `row`)
+  const std::size_t end = n_ >= b ? n_ - b : 0, blocks = end - end % 4;
+  double lanes[4] = {};
+  for (const std::size_t k : sparse_rows_[m])
+    if (k < end)
+      lanes[k < blocks ? k % 4 : 0] += form_share(m, x, k);
+  sum = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+  for (const std::size_t k : sparse_rows_[m])
+    if (k >= end)
+      sum += form_share(m, x, k);
+  return sum;
 }
 
 void BandedOperator::find_uniform_rows() {
@@ -416,8 +495,12 @@ void BandedOperator::add_outer(const Terms& terms, bool forms, double* out) cons
       }
 }
 
-void BandedOperator::multiply(const Terms& terms, double* y) const {
-  gather(terms);
+void BandedOperator::multiply(const Terms& all_terms, double* y) const {
+  gather(all_terms);
+  // The sparse matrices' terms after the others' pass, from their rows: the same sums where they
+  // are the last terms, as in every product a step makes (the damping's comes last)
+  std::array<std::size_t, Terms::capacity> positions{};
+  const Terms terms = dense_terms(all_terms, positions);
   const std::size_t b = std::size_t(half_width_);
   // Row k: the rows near the ends of the local range, where the band reaches past it, and any
   // row when no kernel instance fits.
@@ -429,12 +512,17 @@ void BandedOperator::multiply(const Terms& terms, double* y) const {
     y[k] = sum;
   };
   const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };
+  // (with no dense term, whether a kernel would have taken all the terms)
   const bool fast =
-      with_kernels(half_width_, terms, diagonals, uniform_rows_,
-                   [&](auto kernels, const auto& u, const auto& c) {
-                     kernels.products(u, c, terms.x.data(), terms.scale.data(), n_, y);
-                   });
-  if (fast) {
+      terms.count == 0
+          ? dispatch(half_width_, all_terms.count, [](auto, auto) {})
+          : with_kernels(half_width_, terms, diagonals, uniform_rows_,
+                         [&](auto kernels, const auto& u, const auto& c) {
+                           kernels.products(u, c, terms.x.data(), terms.scale.data(), n_, y);
+                         });
+  if (terms.count == 0)
+    std::fill(y, y + n_, 0.0);
+  else if (fast) {
     for (std::size_t k = 0; k < std::min(b, n_); ++k)
       row(k);
     for (std::size_t k = std::max(b, n_ >= b ? n_ - b : 0); k < n_; ++k)
@@ -442,34 +530,43 @@ void BandedOperator::multiply(const Terms& terms, double* y) const {
   } else
     for (std::size_t k = 0; k < n_; ++k)
       row(k);
-  add_outer(terms, false, y);
+  for (std::size_t t = 0; t < all_terms.count; ++t)
+    if (sparse_[all_terms.matrix[t]])
+      add_sparse_product(all_terms.matrix[t], all_terms.x[t], all_terms.scale[t], fast, y);
+  add_outer(all_terms, false, y);
 }
 
-void BandedOperator::quadratic_forms(const Terms& terms, double* sums) const {
-  for (std::size_t t = 0; t < terms.count; ++t)
-    if (terms.scale[t] != 1)
+void BandedOperator::quadratic_forms(const Terms& all_terms, double* all_sums) const {
+  for (std::size_t t = 0; t < all_terms.count; ++t)
+    if (all_terms.scale[t] != 1)
       throw std::logic_error("BandedOperator::quadratic_forms takes unscaled terms");
-  gather(terms);
+  gather(all_terms);
+  // The sparse matrices' forms from their rows, the others' in the band's pass
+  std::array<std::size_t, Terms::capacity> positions{};
+  const Terms terms = dense_terms(all_terms, positions);
+  std::array<double, Terms::capacity> sums{};
   const std::size_t b = std::size_t(half_width_);
-  std::fill(sums, sums + terms.count, 0.0);
   // Row k's share, each off-diagonal pair counted once from its upper entry.
   auto row = [&](std::size_t k) {
-    for (std::size_t t = 0; t < terms.count; ++t) {
-      const double* x = terms.x[t];
-      double off = 0;
-      for (std::size_t j = k + 1; j < std::min(n_, k + b + 1); ++j)
-        off += diagonal(terms.matrix[t], int(j - k))[k] * x[j];
-      sums[t] += x[k] * (diagonal(terms.matrix[t], 0)[k] * x[k] + 2 * off);
-    }
+    for (std::size_t t = 0; t < terms.count; ++t)
+      sums[t] += form_share(terms.matrix[t], terms.x[t], k);
   };
   const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };
-  const bool fast = with_kernels(half_width_, terms, diagonals, uniform_rows_,
-                                 [&](auto kernels, const auto& u, const auto& c) {
-                                   kernels.forms(u, c, terms.x.data(), n_, sums);
-                                 });
-  for (std::size_t k = fast ? (n_ >= b ? n_ - b : 0) : 0; k < n_; ++k)
+  const bool fast = terms.count == 0
+                        ? dispatch(half_width_, all_terms.count, [](auto, auto) {})
+                        : with_kernels(half_width_, terms, diagonals, uniform_rows_,
+                                       [&](auto kernels, const auto& u, const auto& c) {
+                                         kernels.forms(u, c, terms.x.data(), n_, sums.data());
+                                       });
+  for (std::size_t k = fast ? (n_ >= b ? n_ - b : 0) : 0; terms.count > 0 && k < n_; ++k)
     row(k);
-  add_outer(terms, true, sums);
+  std::fill(all_sums, all_sums + all_terms.count, 0.0);
+  for (std::size_t t = 0; t < terms.count; ++t)
+    all_sums[positions[t]] = sums[t];
+  for (std::size_t t = 0; t < all_terms.count; ++t)
+    if (sparse_[all_terms.matrix[t]])
+      all_sums[t] = sparse_form(all_terms.matrix[t], all_terms.x[t], fast);
+  add_outer(all_terms, true, all_sums);
 }
 
 } // namespace hamdyn

@@ -95,6 +95,21 @@ private:
   void finish_entries();
   /// uniform_rows_ from the band's values.
   void find_uniform_rows();
+  /// sparse_rows_ from the band's values.
+  void find_sparse_rows();
+  /// The terms whose matrices are not sparse (sparse_rows_), in their order; `positions` their
+  /// places in `terms`.
+  Terms dense_terms(const Terms& terms, std::array<std::size_t, Terms::capacity>& positions) const;
+  /// y_k += (A x)_k of a sparse matrix's rows (sparse_rows_), continuing each row's sum as the
+  /// band's pass would have had the term come last (kernel: the pass's row kernel took the rows
+  /// [b, n - b)).
+  void add_sparse_product(std::size_t m, const double* x, double scale, bool kernel,
+                          double* y) const;
+  /// x^T A x of a sparse matrix from its rows, summed as the band's pass sums a form (kernel: in
+  /// its four partial sums).
+  double sparse_form(std::size_t m, const double* x, bool kernel) const;
+  /// Row k's share of x^T A_m x: x_k (A(k, k) x_k + 2 sum_{j>0} A(k, k + j) x_{k+j}).
+  double form_share(std::size_t m, const double* x, std::size_t k) const;
   bool is_local(std::uint64_t column) const { return column >= first_ && column < first_ + n_; }
   bool in_band(std::uint64_t row, std::uint64_t column) const;
 
@@ -139,6 +154,13 @@ private:
   // registers, the pass reading only the vectors (the M product and the ledger's v^T M v are
   // bound by memory traffic, and two ranks share it).
   std::vector<std::pair<std::size_t, std::size_t>> uniform_rows_;
+  // Per matrix, the rows its band reaches when they are few (at most a sixteenth of the rows;
+  // sparse_[m] says so): a damping matrix of point dashpots (the viscous damping's correction at
+  // an end mass, -dm m_end, is one entry) is applied from its rows instead of as a term of the
+  // band's pass, which read v and the diagonals in every row for one entry (18 % of a damped
+  // string's step with an end mass).
+  std::vector<std::vector<std::size_t>> sparse_rows_;
+  std::vector<char> sparse_;
 };
 
 } // namespace hamdyn
