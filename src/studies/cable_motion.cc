@@ -128,6 +128,8 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
   // level: +N e on node k, -N e on node k + 1; its work against the step's motion N e . (the
   // chord's change), at the midpoint rule c_a / (L dt) (e . dchord)^2 >= 0
   for (std::size_t k = 0; k < chain.elements.size(); ++k) {
+    if (chain.elements[k].axial_damping == 0) // (the common case: no chords formed)
+      continue;
     const AxialDamper damper = axial_damper(chain.elements[k], chord(s.x, k), chord(x1, k), af);
     if (damper.factor == 0)
       continue;
@@ -323,15 +325,20 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   const std::size_t n = s.x.size();
   // the unknown x1, starting from the constant-velocity guess x0 + dt v0; the held nodes where
   // they are, or where their motion takes them
-  std::vector<Vector2> predictor(n), work(n);
+  ChainScratch own_scratch;
+  ChainScratch& scratch = how.scratch ? *how.scratch : own_scratch;
+  std::vector<Vector2>&predictor = scratch.predictor, &work = scratch.work, &x1 = scratch.x1;
+  std::vector<double>& dx = scratch.dx;
+  predictor.resize(n);
+  work.resize(n);
+  dx.resize(2 * n);
   for (std::size_t i = 0; i < n; ++i)
     predictor[i] =
         chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
   for (const NodePosition& m : how.moved)
     predictor[m.node] = m.x;
   how.support_work = how.dissipated = how.load_work = 0;
-  std::vector<Vector2> x1 = predictor;
-  std::vector<double> dx(2 * n);
+  x1 = predictor;
   ChainJacobian own;
   ChainJacobian& j = kept ? *kept : own;
   // Newton's method (the Jacobian at every iterate) without a kept Jacobian, and where the chord
@@ -392,7 +399,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
           if (!scheme.midpoint)
             s.a[i][a] = rates.a;
         }
-      s.x = x1;
+      s.x.swap(x1); // (x1 keeps the old positions' storage for the next step)
       s.t += dt;
       return iteration;
     }

@@ -92,6 +92,13 @@ private:
   unsigned long factorizations_ = 0;
 };
 
+/// step_chain's vectors, kept from step to step by a run: allocated anew, each step's first
+/// touch of their pages was a page fault per 4 KiB (a tenth of a 10^5-unknown cable's step).
+struct ChainScratch {
+  std::vector<Vector2> predictor, work, x1;
+  std::vector<double> dx;
+};
+
 /// How step_chain makes a step, and what it reports besides the state.
 struct ChainStep {
   /// Newton's method stops when its correction is below `tolerance` times the step's largest
@@ -103,6 +110,8 @@ struct ChainStep {
   /// or 12 iterations do not converge, the step starts again from the predictor (then by
   /// Newton's method).
   ChainJacobian* kept = nullptr;
+  /// Its vectors (none: its own for the step).
+  ChainScratch* scratch = nullptr;
   ChainScheme scheme;
   /// Held nodes that move: where they are at the step's end (the other held nodes stay).
   std::vector<NodePosition> moved;

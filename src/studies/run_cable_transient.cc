@@ -113,6 +113,7 @@ public:
     ChainStep how;
     how.tolerance = c_.nonlinear_tolerance;
     how.kept = &jacobian_;
+    how.scratch = &scratch_;
     how.scheme = scheme_;
     for (const MovingSupport& m : moving_) {
       const CablePoint at = m.motion->at({m.rest.x, m.rest.z}, t1);
@@ -228,6 +229,7 @@ private:
   unsigned long step_ = 0;
   unsigned most_iterations_ = 0;
   ChainJacobian jacobian_; // kept across steps (modified Newton); its point in the checkpoint
+  ChainScratch scratch_;   // step_chain's vectors, kept from step to step
   double initial_energy_ = 0;
   // A support that moves: its node, where it is at rest, its motion.
   struct MovingSupport {

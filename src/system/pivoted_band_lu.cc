@@ -28,13 +28,18 @@ void PivotedBandLU::factorize() {
   if (info != 0)
     throw std::runtime_error("band LU: the matrix is singular (LAPACK dgbtrf, info " +
                              std::to_string(info) + ")");
-  const std::size_t kd = lower_ + upper_, width = kd + 1;
+  interchanged_ = false;
+  for (std::size_t i = 0; i < n_; ++i)
+    interchanged_ = interchanged_ || std::size_t(pivots_[i] - 1) != i;
+  // U reaches kd = lower + upper columns past its diagonal where rows were interchanged, and only
+  // `upper` where none was (the fill comes from the interchanges alone)
+  const std::size_t kd = lower_ + upper_, reach = u_reach(), width = reach + 1;
   u_rows_.assign(n_ * width, 0.0);
   for (std::size_t i = 0; i < n_; ++i) {
     double* row = &u_rows_[i * width];
     const double inverse = 1.0 / band_[kd + i * rows_];
     row[0] = inverse;
-    for (std::size_t k = 1; k <= kd && i + k < n_; ++k) // U(i, i + k) at column i + k
+    for (std::size_t k = 1; k <= reach && i + k < n_; ++k) // U(i, i + k) at column i + k
       row[k] = band_[(kd - k) + (i + k) * rows_] * inverse;
   }
 }
@@ -42,13 +47,14 @@ void PivotedBandLU::factorize() {
 namespace {
 // L^-1 b as dgbtrs applies it: column j's row interchange, then its multipliers below the
 // diagonal (Lower given: a constant count wherever the column has them all).
-template <std::size_t Lower>
+// Interchanges: whether any row was interchanged (else pivots is not read).
+template <std::size_t Lower, bool Interchanges>
 void apply_l(const double* band, std::size_t rows, std::size_t kd, const int* pivots, std::size_t n,
              double* b) {
   const std::size_t lower = Lower ? Lower : rows - 1 - kd;
   for (std::size_t j = 0; j + 1 < n; ++j) {
     const std::size_t l = std::size_t(pivots[j] - 1);
-    if (l != j)
+    if (Interchanges && l != j)
       std::swap(b[l], b[j]);
     const double bj = b[j];
     const double* multipliers = band + kd + 1 + j * rows;
@@ -90,14 +96,21 @@ void back_substitute(const double* rows, std::size_t kd, std::size_t n, double* 
 // over half a run's time (perf: daxpy, dtbsv, dger 53 % of a 10^5-unknown cable's step). L is
 // applied as dgbtrs does (the row interchanges and multipliers column by column), U by its
 // scaled rows (u_rows_).
+// Without interchanges (a taut cable's Jacobian: none in a hanging cable's run) U keeps the
+// band's width, and its substitution half the terms.
 void PivotedBandLU::solve(double* b) const {
   const std::size_t kd = lower_ + upper_; // the diagonal's row in band storage
   if (lower_ == 3 && upper_ == 3) {       // the cable's: the inner loops unrolled
-    apply_l<3>(band_.data(), rows_, kd, pivots_.data(), n_, b);
-    back_substitute<6>(u_rows_.data(), kd, n_, b);
+    if (interchanged_) {
+      apply_l<3, true>(band_.data(), rows_, kd, pivots_.data(), n_, b);
+      back_substitute<6>(u_rows_.data(), u_reach(), n_, b);
+    } else {
+      apply_l<3, false>(band_.data(), rows_, kd, pivots_.data(), n_, b);
+      back_substitute<3>(u_rows_.data(), u_reach(), n_, b);
+    }
   } else {
-    apply_l<0>(band_.data(), rows_, kd, pivots_.data(), n_, b);
-    back_substitute<0>(u_rows_.data(), kd, n_, b);
+    apply_l<0, true>(band_.data(), rows_, kd, pivots_.data(), n_, b);
+    back_substitute<0>(u_rows_.data(), u_reach(), n_, b);
   }
 }
 

@@ -30,11 +30,14 @@ private:
   std::vector<double> band_; // column-major, LAPACK's band storage
   std::vector<int> pivots_;
   // U by rows scaled by their pivots, for the back substitution: u_rows_[i * (kd + 1)] =
-  // 1 / U(i, i), then U(i, i + k) / U(i, i) for k = 1 .. kd (0 past the last column), kd = lower
-  // + upper. Why: by columns from LAPACK's storage, each x_j waited for a division and for the
+  // 1 / U(i, i), then U(i, i + k) / U(i, i) for k = 1 .. kd (0 past the last column), kd =
+  // u_reach(). Why: by columns from LAPACK's storage, each x_j waited for a division and for the
   // stores of the updates before it (a tenth of a 10^5-unknown cable's step went to that chain);
   // by scaled rows the chain from x_{i+1} to x_i is one multiply and one subtraction.
   std::vector<double> u_rows_;
+  bool interchanged_ = false; // whether the factorization interchanged any rows
+  /// How many columns past its diagonal a row of U reaches (u_rows_ holds that many + 1 a row).
+  std::size_t u_reach() const { return interchanged_ ? lower_ + upper_ : upper_; }
 };
 
 } // namespace hamdyn

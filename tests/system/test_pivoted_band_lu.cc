@@ -21,7 +21,10 @@ struct Errors {
   double backward, from_dense;
 };
 
-Errors solve_errors(std::size_t n, unsigned lower, unsigned upper, unsigned seed) {
+// weak: the diagonal far below the other entries (rows interchanged); else dominant (none are,
+// and U keeps the band's width)
+Errors solve_errors(std::size_t n, unsigned lower, unsigned upper, unsigned seed,
+                    bool weak = true) {
   std::mt19937 random(seed);
   std::uniform_real_distribution<double> entry(-1, 1);
   std::vector<double> matrix(n * n, 0.0);
@@ -30,8 +33,9 @@ Errors solve_errors(std::size_t n, unsigned lower, unsigned upper, unsigned seed
   dealii::LAPACKFullMatrix<double> dense(n, n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i >= lower ? i - lower : 0; j <= std::min(n - 1, i + upper); ++j) {
-      // a weak diagonal: the pivots come from below it
-      const double a = i == j ? 1e-3 * entry(random) : entry(random);
+      const double a = i != j ? entry(random)
+                       : weak ? 1e-3 * entry(random)
+                              : 2.0 * (lower + upper) + entry(random);
       band(i, j) = a;
       dense(i, j) = a;
       matrix[i * n + j] = a;
@@ -74,5 +78,20 @@ TEST(PivotedBandLU, BackwardStableAndAsTheDenseLU) {
       if (lower == upper) {
         EXPECT_LT(e.from_dense, 1e-9) << n << " seed " << seed;
       }
+    }
+}
+
+// A diagonally dominant matrix is factored without interchanges (Golub & Van Loan, Matrix
+// Computations, 4th ed., Thm 3.4.3), the path a taut cable's Jacobian takes: U's rows reach only
+// the upper band there, and the solution is as stable and as the dense LU's.
+TEST(PivotedBandLU, WithoutInterchanges) {
+  for (unsigned seed : {1u, 2u})
+    for (const auto& [n, lower, upper] : {std::tuple<std::size_t, unsigned, unsigned>{200, 3, 3},
+                                          {150, 1, 4},
+                                          {150, 4, 1},
+                                          {5, 3, 3}}) {
+      const Errors e = solve_errors(n, lower, upper, seed, false);
+      EXPECT_LT(e.backward, 1e-15) << n << " " << lower << " " << upper << " seed " << seed;
+      EXPECT_LT(e.from_dense, 1e-14) << n << " " << lower << " " << upper << " seed " << seed;
     }
 }
