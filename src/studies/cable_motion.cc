@@ -23,10 +23,11 @@ void lag(const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
 // The force element k exerts on its first node over the step from chord d0 to d1, and its
 // derivative by d1 when `slope` is given: the discrete gradient for the midpoint rule, the weighted
 // mean (1 - af) F(d1) + af F(d0) for generalized alpha
-Vector2 step_force(const CableElement& e, const ChainScheme& scheme, const Vector2& d0,
+// (l0: |d0|, which a step's iterations share)
+Vector2 step_force(const CableElement& e, const ChainScheme& scheme, const Vector2& d0, double l0,
                    const Vector2& d1, Matrix2* slope) {
   if (scheme.midpoint)
-    return e.mean_force(d0, d1, slope);
+    return e.mean_force(d0, l0, d1, slope);
   const double af = scheme.alpha_f;
   if (slope) {
     const Matrix2 t = e.tangent(d1);
@@ -149,10 +150,11 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
 
 // R = sum of the step's element forces + p - M (c (x1 - x0 - dt v0) - d a0), 0 on the held nodes'
 // rows
+// (l0: the elements' lengths at s.x)
 void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
               const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
-              const std::vector<Vector2>& loads, std::vector<Vector2>& work, std::vector<double>& r,
-              bool zero_held = true) {
+              const std::vector<Vector2>& loads, const std::vector<double>& l0,
+              std::vector<Vector2>& work, std::vector<double>& r, bool zero_held = true) {
   const std::size_t n = x1.size();
   const double c = scheme.c(dt), d = scheme.d();
   lag(s, x1, dt, work);
@@ -169,10 +171,20 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
       for (std::size_t a : {0, 1})
         r[2 * i + a] += loads[i][a];
   }
+  // each element's force on its first node, minus the one before it on its second: node k's
+  // row takes -f_{k-1} then +f_k, as add_on_element_nodes would add them, with f_{k-1} carried
+  // in registers (added through r, each row waited for the store of the element before)
+  Vector2 before{0, 0};
   for (std::size_t k = 0; k + 1 < n; ++k) {
-    add_on_element_nodes(
-        r, k, step_force(chain.elements[k], scheme, chord(s.x, k), chord(x1, k), nullptr));
+    const Vector2 f =
+        step_force(chain.elements[k], scheme, chord(s.x, k), l0[k], chord(x1, k), nullptr);
+    for (std::size_t a : {0, 1})
+      r[2 * k + a] = (r[2 * k + a] - before[a]) + f[a];
+    before = f;
   }
+  if (n > 1)
+    for (std::size_t a : {0, 1})
+      r[2 * (n - 1) + a] -= before[a];
   add_node_forces(chain, mass, scheme, s, x1, dt, &r);
   if (zero_held)
     for (std::size_t i = 0; i < n; ++i)
@@ -253,7 +265,8 @@ void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const C
   add_mass_matrix(lu_, mass, scheme.c(dt) + chain.mass_damping * rate_slope);
   for (std::size_t k = 0; k + 1 < n; ++k) {
     Matrix2 slope{}; // d (the step's force) / d d1, d1 = x1_{k+1} - x1_k
-    step_force(chain.elements[k], scheme, chord(x0, k), chord(x1, k), &slope);
+    step_force(chain.elements[k], scheme, chord(x0, k), chord_length(chord(x0, k)), chord(x1, k),
+               &slope);
     add_element_block(lu_, k, slope);
   }
   // the springs' (1 - af) k and the dashpots' c dv_af/dx1 = c (1 - af) gamma / (beta dt)
@@ -328,7 +341,10 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   ChainScratch own_scratch;
   ChainScratch& scratch = how.scratch ? *how.scratch : own_scratch;
   std::vector<Vector2>&predictor = scratch.predictor, &work = scratch.work, &x1 = scratch.x1;
-  std::vector<double>& dx = scratch.dx;
+  std::vector<double>&dx = scratch.dx, &l0 = scratch.l0;
+  l0.resize(n > 0 ? n - 1 : 0);
+  for (std::size_t k = 0; k + 1 < n; ++k)
+    l0[k] = chord_length(chord(s.x, k));
   predictor.resize(n);
   work.resize(n);
   dx.resize(2 * n);
@@ -365,7 +381,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     if (newton && !fresh)
       j.form(chain, mass, scheme, s.x, x1, dt);
     fresh = false;
-    residual(chain, mass, scheme, s, x1, dt, how.loads, work, dx);
+    residual(chain, mass, scheme, s, x1, dt, how.loads, l0, work, dx);
     j.solve(dx);
     double correction = 0, motion = 0, farthest = 0;
     for (std::size_t i = 0; i < n; ++i)
@@ -381,7 +397,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
     if (std::isfinite(correction) && correction <= std::max(tolerance * motion, round_off)) {
       if (!how.moved.empty()) { // the force S = -R holding each moved node, and its work
-        residual(chain, mass, scheme, s, x1, dt, how.loads, work, dx, false);
+        residual(chain, mass, scheme, s, x1, dt, how.loads, l0, work, dx, false);
         for (const NodePosition& m : how.moved)
           for (std::size_t a : {0, 1})
             how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);

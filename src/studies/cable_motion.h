@@ -97,6 +97,7 @@ private:
 struct ChainScratch {
   std::vector<Vector2> predictor, work, x1;
   std::vector<double> dx;
+  std::vector<double> l0; // the elements' lengths at the step's start
 };
 
 /// How step_chain makes a step, and what it reports besides the state.
