@@ -16,19 +16,6 @@ CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bo
   return m;
 }
 
-Vector2 CableMass::row_times(std::size_t i, const std::vector<Vector2>& v) const {
-  Vector2 y{node[i] * v[i].x, node[i] * v[i].z};
-  if (i > 0) {
-    y.x += element[i - 1] * v[i - 1].x;
-    y.z += element[i - 1] * v[i - 1].z;
-  }
-  if (i < element.size()) {
-    y.x += element[i] * v[i + 1].x;
-    y.z += element[i] * v[i + 1].z;
-  }
-  return y;
-}
-
 double CableMass::kinetic_energy(const std::vector<Vector2>& v) const {
   double t = 0;
   for (std::size_t i = 0; i < node.size(); ++i)

@@ -16,11 +16,24 @@ struct CableMass {
   std::vector<double> node;    // M_ii [kg]
   std::vector<double> element; // M_{k,k+1} [kg] (0 for a lumped line)
 
-  /// (M v)_i for node i (both components).
+  /// (M v)_i for node i (both components). Inline: a step's residual takes it at every node.
   Vector2 row_times(std::size_t i, const std::vector<Vector2>& v) const;
   /// v^T M v / 2 [J].
   double kinetic_energy(const std::vector<Vector2>& v) const;
 };
+
+inline Vector2 CableMass::row_times(std::size_t i, const std::vector<Vector2>& v) const {
+  Vector2 y{node[i] * v[i].x, node[i] * v[i].z};
+  if (i > 0) {
+    y.x += element[i - 1] * v[i - 1].x;
+    y.z += element[i - 1] * v[i - 1].z;
+  }
+  if (i < element.size()) {
+    y.x += element[i] * v[i + 1].x;
+    y.z += element[i] * v[i + 1].z;
+  }
+  return y;
+}
 
 CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bool consistent);
 

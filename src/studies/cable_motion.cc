@@ -383,14 +383,19 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     fresh = false;
     residual(chain, mass, scheme, s, x1, dt, how.loads, l0, work, dx);
     j.solve(dx);
-    double correction = 0, motion = 0, farthest = 0;
+    // the largest correction, motion and position, one of each per component: the two are
+    // independent chains of maxima instead of one (a max is exact, so the same values)
+    double corrections[2] = {0, 0}, motions[2] = {0, 0}, farthests[2] = {0, 0};
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t a : {0, 1}) {
         x1[i][a] += dx[2 * i + a];
-        correction = std::max(correction, std::abs(dx[2 * i + a]));
-        motion = std::max(motion, std::abs(x1[i][a] - s.x[i][a]));
-        farthest = std::max(farthest, std::abs(x1[i][a]));
+        corrections[a] = std::max(corrections[a], std::abs(dx[2 * i + a]));
+        motions[a] = std::max(motions[a], std::abs(x1[i][a] - s.x[i][a]));
+        farthests[a] = std::max(farthests[a], std::abs(x1[i][a]));
       }
+    const double correction = std::max(corrections[0], corrections[1]),
+                 motion = std::max(motions[0], motions[1]),
+                 farthest = std::max(farthests[0], farthests[1]);
     if (!std::isfinite(correction) && newton)
       break;
     // converged, or at the positions' round-off (a correction below a few ulps of x is noise)
