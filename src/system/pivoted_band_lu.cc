@@ -47,15 +47,17 @@ void PivotedBandLU::factorize() {
 namespace {
 // L^-1 b as dgbtrs applies it: column j's row interchange, then its multipliers below the
 // diagonal (Lower given: a constant count wherever the column has them all).
-// Interchanges: whether any row was interchanged (else pivots is not read).
+// Interchanges: whether any row was interchanged (else pivots is not read: may be null).
 template <std::size_t Lower, bool Interchanges>
 void apply_l(const double* band, std::size_t rows, std::size_t kd, const int* pivots, std::size_t n,
              double* b) {
   const std::size_t lower = Lower ? Lower : rows - 1 - kd;
   for (std::size_t j = 0; j + 1 < n; ++j) {
-    const std::size_t l = std::size_t(pivots[j] - 1);
-    if (Interchanges && l != j)
-      std::swap(b[l], b[j]);
+    if constexpr (Interchanges) {
+      const std::size_t l = std::size_t(pivots[j] - 1);
+      if (l != j)
+        std::swap(b[l], b[j]);
+    }
     const double bj = b[j];
     const double* multipliers = band + kd + 1 + j * rows;
     const std::size_t below = std::min(lower, n - 1 - j);
@@ -65,6 +67,40 @@ void apply_l(const double* band, std::size_t rows, std::size_t kd, const int* pi
     else
       for (std::size_t i = 0; i < below; ++i)
         b[j + 1 + i] -= multipliers[i] * bj;
+  }
+}
+
+// L^-1 b without interchanges for three multipliers a column (the cable's band): apply_l's
+// updates in its order (b_i takes those of columns i - 3, i - 2, i - 1 in turn), with the three
+// entries the next columns still update in registers: through b, each column's entry waited for
+// the store of the column before (store-to-load forwarding on the chain from b_j to b_{j+1}).
+void apply_l3_in_registers(const double* band, std::size_t rows, std::size_t kd, std::size_t n,
+                           double* b) {
+  if (n < 5) {
+    apply_l<3, false>(band, rows, kd, nullptr, n, b);
+    return;
+  }
+  double bj = b[0], b1 = b[1], b2 = b[2], b3 = b[3]; // b_j final, b_{j+1..j+3} in progress
+  std::size_t j = 0;
+  for (; j + 4 < n; ++j) {
+    const double* m = band + kd + 1 + j * rows;
+    const double next = b1 - m[0] * bj;
+    b1 = b2 - m[1] * bj;
+    b2 = b3 - m[2] * bj;
+    b3 = b[j + 4];
+    b[j] = bj;
+    bj = next;
+  }
+  // j = n - 4: the last column with all three multipliers, then the rest as apply_l
+  const double* m = band + kd + 1 + j * rows;
+  b[j] = bj;
+  b[j + 1] = b1 - m[0] * bj;
+  b[j + 2] = b2 - m[1] * bj;
+  b[j + 3] = b3 - m[2] * bj;
+  for (++j; j + 1 < n; ++j) {
+    const double* mj = band + kd + 1 + j * rows;
+    for (std::size_t i = 0; j + 1 + i < n; ++i)
+      b[j + 1 + i] -= mj[i] * b[j];
   }
 }
 
@@ -105,7 +141,7 @@ void PivotedBandLU::solve(double* b) const {
       apply_l<3, true>(band_.data(), rows_, kd, pivots_.data(), n_, b);
       back_substitute<6>(u_rows_.data(), u_reach(), n_, b);
     } else {
-      apply_l<3, false>(band_.data(), rows_, kd, pivots_.data(), n_, b);
+      apply_l3_in_registers(band_.data(), rows_, kd, n_, b);
       back_substitute<3>(u_rows_.data(), u_reach(), n_, b);
     }
   } else {

@@ -89,7 +89,8 @@ TEST(PivotedBandLU, WithoutInterchanges) {
     for (const auto& [n, lower, upper] : {std::tuple<std::size_t, unsigned, unsigned>{200, 3, 3},
                                           {150, 1, 4},
                                           {150, 4, 1},
-                                          {5, 3, 3}}) {
+                                          {5, 3, 3},
+                                          {4, 3, 3}}) {
       const Errors e = solve_errors(n, lower, upper, seed, false);
       EXPECT_LT(e.backward, 1e-15) << n << " " << lower << " " << upper << " seed " << seed;
       EXPECT_LT(e.from_dense, 1e-14) << n << " " << lower << " " << upper << " seed " << seed;
