@@ -110,6 +110,18 @@ public:
   double final_time() const override { return c_.final_time; }
   void advance() override {
     const double t1 = grid_.time(step_ + 1);
+    advance_to(t1, 0);
+    state_.t = t1;
+    ++step_;
+  }
+
+  // A step whose Newton iterations do not converge is made as two half steps, recursively, up to
+  // max_halvings times, as the line models' steps are (time/newmark_scheme.h): where a cable
+  // passes through slack the motion is fast for a moment, and a 5e4-element cable with a mass
+  // let go failed there at the run's step while a tenth of it went through. step_chain leaves
+  // the state as it was when it throws.
+  static constexpr unsigned max_halvings = 10;
+  void advance_to(double t1, unsigned halvings) {
     ChainStep how;
     how.tolerance = c_.nonlinear_tolerance;
     how.kept = &jacobian_;
@@ -126,11 +138,15 @@ public:
       external_work_ += how.support_work + how.load_work;
       dissipated_ += how.dissipated;
     } catch (const std::runtime_error& e) {
-      throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
-                              "; a smaller Time integration/Time step may converge)");
+      if (halvings == max_halvings)
+        throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
+                                ", with the step halved " + std::to_string(halvings) +
+                                " times; a smaller Time integration/Time step may converge)");
+      ++halved_steps_;
+      const double middle = state_.t + 0.5 * (t1 - state_.t);
+      advance_to(middle, halvings + 1);
+      advance_to(t1, halvings + 1);
     }
-    state_.t = t1;
-    ++step_;
   }
 
   // Every rank holds the same chain, so its row too; only a pending signal needs a reduction.
@@ -161,7 +177,10 @@ public:
                               : "generalized alpha, rho_inf = " + text_of(c_.spectral_radius))
          << ", " << (c_.cable->consistent_mass ? "consistent" : "lumped") << " mass, at most "
          << most_iterations_ << " Newton iterations a step, " << jacobian_.factorizations()
-         << " Jacobians factored)";
+         << " Jacobians factored"
+         << (halved_steps_ == 0 ? std::string()
+                                : ", " + std::to_string(halved_steps_) + " steps retried in halves")
+         << ")";
     return text.str();
   }
 
@@ -230,6 +249,7 @@ private:
   unsigned most_iterations_ = 0;
   ChainJacobian jacobian_; // kept across steps (modified Newton); its point in the checkpoint
   ChainScratch scratch_;   // step_chain's vectors, kept from step to step
+  unsigned long halved_steps_ = 0; // steps retried in halves (this process's)
   double initial_energy_ = 0;
   // A support that moves: its node, where it is at rest, its motion.
   struct MovingSupport {
