@@ -117,8 +117,9 @@ public:
 
   // A step whose Newton iterations do not converge is made as two half steps, recursively, up to
   // max_halvings times, as the line models' steps are (time/newmark_scheme.h): where a cable
-  // passes through slack the motion is fast for a moment, and a 5e4-element cable with a mass
-  // let go failed there at the run's step while a tenth of it went through. step_chain leaves
+  // passes through slack the motion is fast for a moment, and a 1e4-element hanging cable
+  // with a mass let go failed there at the run's step (a tenth of it went through; so did 2000
+  // elements at the full step). step_chain leaves
   // the state as it was when it throws.
   static constexpr unsigned max_halvings = 10;
   void advance_to(double t1, unsigned halvings) {

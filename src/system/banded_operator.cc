@@ -121,10 +121,17 @@ void BandedOperator::add_sparse_product(std::size_t m, const double* x, double s
         sum += diagonal(m, int(j))[k] * (scale * x[k + j]) +
                diagonal(m, int(j))[k - j] * (scale * x[k - j]);
     } else // the row loop's order (multiply's `row`)
-      for (std::size_t j = k >= b ? k - b : 0; j < std::min(n_, k + b + 1); ++j)
-        sum += entry(m, k, j) * (scale * x[j]);
+      sum = add_row_product(m, x, scale, k, sum);
     y[k] = sum;
   }
+}
+
+double BandedOperator::add_row_product(std::size_t m, const double* x, double scale, std::size_t k,
+                                       double sum) const {
+  const std::size_t b = std::size_t(half_width_);
+  for (std::size_t j = k >= b ? k - b : 0; j < std::min(n_, k + b + 1); ++j)
+    sum += entry(m, k, j) * (scale * x[j]);
+  return sum;
 }
 
 double BandedOperator::form_share(std::size_t m, const double* x, std::size_t k) const {
@@ -507,8 +514,7 @@ void BandedOperator::multiply(const Terms& all_terms, double* y) const {
   auto row = [&](std::size_t k) {
     double sum = 0;
     for (std::size_t t = 0; t < terms.count; ++t)
-      for (std::size_t j = k >= b ? k - b : 0; j < std::min(n_, k + b + 1); ++j)
-        sum += entry(terms.matrix[t], k, j) * (terms.scale[t] * terms.x[t][j]);
+      sum = add_row_product(terms.matrix[t], terms.x[t], terms.scale[t], k, sum);
     y[k] = sum;
   };
   const auto diagonals = [this](std::size_t m, int j) { return diagonal(m, j); };

@@ -108,6 +108,10 @@ private:
   /// x^T A x of a sparse matrix from its rows, summed as the band's pass sums a form (kernel: in
   /// its four partial sums).
   double sparse_form(std::size_t m, const double* x, bool kernel) const;
+  /// sum + (A_m (scale x))_k over row k's band, entry by entry from its first column (the row
+  /// loop's order).
+  double add_row_product(std::size_t m, const double* x, double scale, std::size_t k,
+                         double sum) const;
   /// Row k's share of x^T A_m x: x_k (A(k, k) x_k + 2 sum_{j>0} A(k, k + j) x_{k+j}).
   double form_share(std::size_t m, const double* x, std::size_t k) const;
   bool is_local(std::uint64_t column) const { return column >= first_ && column < first_ + n_; }

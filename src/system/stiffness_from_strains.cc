@@ -296,8 +296,8 @@ double chained_forms(std::size_t first, std::size_t n_cells, const ChainedRows<R
 // The chained kernels for the run's number of strain rows (1 to max_chained_rows): y null, the
 // forms; else the product.
 template <std::size_t Rows>
-double chained(std::size_t first, std::size_t n_cells, const std::vector<double>& rows,
-               const double* x, double* y, bool overwrite) {
+double chained_pass(std::size_t first, std::size_t n_cells, const std::vector<double>& rows,
+                    const double* x, double* y, bool overwrite) {
   const ChainedRows<Rows> chain(rows.data());
   if (!y)
     return chained_forms(first, n_cells, chain, x);
@@ -305,18 +305,18 @@ double chained(std::size_t first, std::size_t n_cells, const std::vector<double>
   return 0;
 }
 
-double chained(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
-               const double* x, double* y, bool overwrite) {
+double chained_pass(std::int32_t first, std::size_t n_cells, const std::vector<double>& rows,
+                    const double* x, double* y, bool overwrite) {
   const std::size_t at = std::size_t(first);
   switch (rows.size() / 3) {
   case 1:
-    return chained<1>(at, n_cells, rows, x, y, overwrite);
+    return chained_pass<1>(at, n_cells, rows, x, y, overwrite);
   case 2:
-    return chained<2>(at, n_cells, rows, x, y, overwrite);
+    return chained_pass<2>(at, n_cells, rows, x, y, overwrite);
   case 3:
-    return chained<3>(at, n_cells, rows, x, y, overwrite);
+    return chained_pass<3>(at, n_cells, rows, x, y, overwrite);
   default:
-    return chained<4>(at, n_cells, rows, x, y, overwrite);
+    return chained_pass<4>(at, n_cells, rows, x, y, overwrite);
   }
 }
 
@@ -347,7 +347,7 @@ double StiffnessFromStrains::cells_pass(const double* values, const double* remo
     if (run.regular) {
       // a P1 line's cells, each sharing its second DoF with the next: the kernels above
       if (chained(run, positions))
-        sum += hamdyn::chained(positions[0], run.n_cells, rows, values, y, overwrite);
+        sum += chained_pass(positions[0], run.n_cells, rows, values, y, overwrite);
       else
         sum += run_cells<true>(positions, run.stride, run.n_cells, run.n_dofs, rows, values, y);
       continue;
