@@ -1,5 +1,7 @@
 #include "models/cable_mass.h"
 
+#include <algorithm>
+
 namespace hamdyn {
 
 CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bool consistent) {
@@ -16,11 +18,12 @@ CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bo
   return m;
 }
 
-double CableMass::kinetic_energy(const std::vector<Vector2>& v) const {
+double CableMass::kinetic_energy(const std::vector<Vector2>& v, std::size_t first,
+                                 std::size_t last) const {
   double t = 0;
-  for (std::size_t i = 0; i < node.size(); ++i)
+  for (std::size_t i = first; i < last; ++i)
     t += 0.5 * node[i] * (v[i].x * v[i].x + v[i].z * v[i].z);
-  for (std::size_t k = 0; k < element.size(); ++k)
+  for (std::size_t k = first; k < std::min(last, element.size()); ++k)
     t += element[k] * (v[k].x * v[k + 1].x + v[k].z * v[k + 1].z);
   return t;
 }

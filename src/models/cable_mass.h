@@ -8,6 +8,7 @@
 // Both converge to the same continuum at O(h^2), from either side for the frequencies.
 #include "models/cable_element.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace hamdyn {
@@ -19,7 +20,11 @@ struct CableMass {
   /// (M v)_i for node i (both components). Inline: a step's residual takes it at every node.
   Vector2 row_times(std::size_t i, const std::vector<Vector2>& v) const;
   /// v^T M v / 2 [J].
-  double kinetic_energy(const std::vector<Vector2>& v) const;
+  double kinetic_energy(const std::vector<Vector2>& v) const {
+    return kinetic_energy(v, 0, node.size());
+  }
+  /// The share of nodes [first, last): their diagonal terms and their couplings to the next node.
+  double kinetic_energy(const std::vector<Vector2>& v, std::size_t first, std::size_t last) const;
 };
 
 inline Vector2 CableMass::row_times(std::size_t i, const std::vector<Vector2>& v) const {
@@ -38,11 +43,13 @@ inline Vector2 CableMass::row_times(std::size_t i, const std::vector<Vector2>& v
 CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bool consistent);
 
 /// Adds scale M to a matrix in the chain's numbering (DoF 2 i + c for component c of node i),
-/// each component coupled to itself, for any matrix with entries a(i, j).
+/// each component coupled to itself, for any matrix with entries a(i, j): node i's entry and
+/// its couplings to node i + 1 for the nodes i in [first, last) (default: all).
 template <class Matrix>
-void add_mass_matrix(Matrix& a, const CableMass& mass, double scale) {
+void add_mass_matrix(Matrix& a, const CableMass& mass, double scale, std::size_t first = 0,
+                     std::size_t last = std::size_t(-1)) {
   const std::size_t n = mass.node.size();
-  for (std::size_t i = 0; i < n; ++i)
+  for (std::size_t i = first; i < std::min(last, n); ++i)
     for (std::size_t c : {0, 1}) {
       a(2 * i + c, 2 * i + c) += scale * mass.node[i];
       if (i + 1 < n) {

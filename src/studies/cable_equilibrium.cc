@@ -19,20 +19,24 @@ std::vector<Vector2> gravity_loads(const std::vector<CableElement>& elements, do
   return loads;
 }
 
-double potential_energy(const CableChain& c, const std::vector<Vector2>& x, double* size) {
+double potential_energy(const CableChain& c, const std::vector<Vector2>& x, double* size,
+                        std::size_t first, std::size_t last) {
+  last = std::min(last, x.size());
   double pi = 0, magnitude = 0;
-  for (std::size_t k = 0; k < c.elements.size(); ++k) {
+  for (std::size_t k = first; k < std::min(last, c.elements.size()); ++k) {
     const double v = c.elements[k].energy(chord(x, k));
     pi += v;
     magnitude += v;
   }
   for (const NodeSpring& spring : c.springs) {
+    if (spring.node < first || spring.node >= last)
+      continue;
     const double dx = x[spring.node].x - spring.anchor.x, dz = x[spring.node].z - spring.anchor.z;
     const double v = 0.5 * spring.stiffness * (dx * dx + dz * dz);
     pi += v;
     magnitude += v;
   }
-  for (std::size_t i = 0; i < x.size(); ++i) {
+  for (std::size_t i = first; i < last; ++i) {
     const double work = c.loads[i].x * x[i].x + c.loads[i].z * x[i].z;
     pi -= work;
     magnitude += std::abs(work);

@@ -12,10 +12,11 @@
 namespace hamdyn {
 
 namespace {
-// x1 - x0 - dt v0, what M (2 / dt^2) turns into the inertia force
-void lag(const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
-         std::vector<Vector2>& out) {
-  for (std::size_t i = 0; i < x1.size(); ++i)
+// x1 - x0 - dt v0 at the nodes the part keeps current, what M (2 / dt^2) turns into the inertia
+// force
+void lag(const ChainMotion& s, const std::vector<Vector2>& x1, double dt, std::vector<Vector2>& out,
+         const ChainPartition& p) {
+  for (std::size_t i = p.current_begin(); i < p.current_end(); ++i)
     for (std::size_t a : {0, 1})
       out[i][a] = x1[i][a] - s.x[i][a] - dt * s.v[i][a];
 }
@@ -24,8 +25,11 @@ void lag(const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
 // derivative by d1 when `slope` is given: the discrete gradient for the midpoint rule, the weighted
 // mean (1 - af) F(d1) + af F(d0) for generalized alpha
 // (l0: |d0|, which a step's iterations share)
-Vector2 step_force(const CableElement& e, const ChainScheme& scheme, const Vector2& d0, double l0,
-                   const Vector2& d1, Matrix2* slope) {
+// Always inlined: with three callers (the residual and the Jacobian's two matrices) GCC made it a
+// call, and the residual's loop spent 15 % of a 5e4-element cable's step in it (perf).
+[[gnu::always_inline]] inline Vector2 step_force(const CableElement& e, const ChainScheme& scheme,
+                                                 const Vector2& d0, double l0, const Vector2& d1,
+                                                 Matrix2* slope) {
   if (scheme.midpoint)
     return e.mean_force(d0, l0, d1, slope);
   const double af = scheme.alpha_f;
@@ -88,20 +92,25 @@ AxialDamper axial_damper(const CableElement& element, const Vector2& d0, const V
 // The springs' and dashpots' forces at the alpha level (the step's middle for the midpoint rule,
 // alpha_f = 1/2: the springs' exact discrete gradient, the dashpots' -c (x1 - x0) / dt), added to
 // r (when given); with `dissipated`, the dashpots' work against the step's motion is added to it
+// (on the part's own rows, each element's work counted by one part)
 void add_node_forces(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
                      const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
-                     std::vector<double>* r, double* dissipated = nullptr) {
+                     const ChainPartition& p, std::vector<double>* r,
+                     double* dissipated = nullptr) {
   const double af = scheme.alpha_f;
   if (r)
     for (const NodeSpring& spring : chain.springs)
       for (std::size_t a : {0, 1}) {
         const std::size_t i = spring.node;
-        (*r)[2 * i + a] -=
-            spring.stiffness * ((1 - af) * x1[i][a] + af * s.x[i][a] - spring.anchor[a]);
+        if (p.owns(i))
+          (*r)[2 * i + a] -=
+              spring.stiffness * ((1 - af) * x1[i][a] + af * s.x[i][a] - spring.anchor[a]);
       }
   for (const NodeDashpot& dashpot : chain.dashpots)
     for (std::size_t a : {0, 1}) {
       const std::size_t i = dashpot.node;
+      if (!p.owns(i))
+        continue;
       const double v_af = alpha_velocity(scheme, s, i, a, x1[i][a], dt);
       if (r)
         (*r)[2 * i + a] -= dashpot.damping * v_af;
@@ -112,10 +121,10 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
   // midpoint rule alpha / dt (x1 - x0)^T M (x1 - x0) >= 0)
   if (chain.mass_damping > 0) {
     std::vector<Vector2> v_af(x1.size());
-    for (std::size_t i = 0; i < x1.size(); ++i)
+    for (std::size_t i = p.current_begin(); i < p.current_end(); ++i)
       for (std::size_t a : {0, 1})
         v_af[i][a] = alpha_velocity(scheme, s, i, a, x1[i][a], dt);
-    for (std::size_t i = 0; i < x1.size(); ++i) {
+    for (std::size_t i = p.begin; i < p.end; ++i) {
       const Vector2 force = mass.row_times(i, v_af);
       for (std::size_t a : {0, 1}) {
         if (r)
@@ -128,7 +137,7 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
   // the elements' axial damping, N = c_a / L e . (v_af_{k+1} - v_af_k) along e at the alpha
   // level: +N e on node k, -N e on node k + 1; its work against the step's motion N e . (the
   // chord's change), at the midpoint rule c_a / (L dt) (e . dchord)^2 >= 0
-  for (std::size_t k = 0; k < chain.elements.size(); ++k) {
+  for (std::size_t k = p.first_element(); k < p.last_element(); ++k) {
     if (chain.elements[k].axial_damping == 0) // (the common case: no chords formed)
       continue;
     const AxialDamper damper = axial_damper(chain.elements[k], chord(s.x, k), chord(x1, k), af);
@@ -143,22 +152,23 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
     const double force = damper.factor * rate;
     if (r)
       add_on_element_nodes(*r, k, {force * damper.e.x, force * damper.e.z});
-    if (dissipated)
+    if (dissipated && k >= p.first_counted_element())
       *dissipated += force * stretch;
   }
 }
 
 // R = sum of the step's element forces + p - M (c (x1 - x0 - dt v0) - d a0), 0 on the held nodes'
-// rows
+// rows, in the part's own rows
 // (l0: the elements' lengths at s.x)
 void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
               const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
               const std::vector<Vector2>& loads, const std::vector<double>& l0,
-              std::vector<Vector2>& work, std::vector<double>& r, bool zero_held = true) {
+              const ChainPartition& p, std::vector<Vector2>& work, std::vector<double>& r,
+              bool zero_held = true) {
   const std::size_t n = x1.size();
   const double c = scheme.c(dt), d = scheme.d();
-  lag(s, x1, dt, work);
-  for (std::size_t i = 0; i < n; ++i) {
+  lag(s, x1, dt, work, p);
+  for (std::size_t i = p.begin; i < p.end; ++i) {
     Vector2 inertia = mass.row_times(i, work);
     inertia = {c * inertia.x, c * inertia.z};
     if (d != 0) {
@@ -174,20 +184,22 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
   // each element's force on its first node, minus the one before it on its second: node k's
   // row takes -f_{k-1} then +f_k, as add_on_element_nodes would add them, with f_{k-1} carried
   // in registers (added through r, each row waited for the store of the element before)
+  // (a part's first row takes the element before it, which the other part's rows take too)
   Vector2 before{0, 0};
-  for (std::size_t k = 0; k + 1 < n; ++k) {
+  for (std::size_t k = p.first_element(); k < std::min(p.end, n - 1); ++k) {
     const Vector2 f =
         step_force(chain.elements[k], scheme, chord(s.x, k), l0[k], chord(x1, k), nullptr);
-    for (std::size_t a : {0, 1})
-      r[2 * k + a] = (r[2 * k + a] - before[a]) + f[a];
+    if (k >= p.begin)
+      for (std::size_t a : {0, 1})
+        r[2 * k + a] = (r[2 * k + a] - before[a]) + f[a];
     before = f;
   }
-  if (n > 1)
+  if (n > 1 && p.end == n && p.begin < p.end)
     for (std::size_t a : {0, 1})
       r[2 * (n - 1) + a] -= before[a];
-  add_node_forces(chain, mass, scheme, s, x1, dt, &r);
+  add_node_forces(chain, mass, scheme, s, x1, dt, p, &r);
   if (zero_held)
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = p.begin; i < p.end; ++i)
       if (chain.held[i])
         r[2 * i] = r[2 * i + 1] = 0;
 }
@@ -255,59 +267,85 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
     s.a[i] = {r[2 * i], r[2 * i + 1]};
 }
 
-void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
-                         const std::vector<Vector2>& x0, const std::vector<Vector2>& x1,
-                         double dt) {
-  const std::size_t n = x1.size();
-  lu_.reinit(2 * n, 3, 3);
+namespace {
+// The step's Jacobian in the part's own rows of `a` (any matrix with entries a(i, j) in the
+// chain's numbering that drops the rows it does not hold)
+template <class Matrix>
+void assemble_jacobian(Matrix& a, const CableChain& chain, const CableMass& mass,
+                       const ChainScheme& scheme, const std::vector<Vector2>& x0,
+                       const std::vector<Vector2>& x1, double dt, const ChainPartition& p) {
   // c M, and the mass damping's alpha M d v_af / d x1
   const double rate_slope = (1 - scheme.alpha_f) * scheme.gamma / (scheme.beta * dt);
-  add_mass_matrix(lu_, mass, scheme.c(dt) + chain.mass_damping * rate_slope);
-  for (std::size_t k = 0; k + 1 < n; ++k) {
+  add_mass_matrix(a, mass, scheme.c(dt) + chain.mass_damping * rate_slope, p.current_begin(),
+                  p.end);
+  for (std::size_t k = p.first_element(); k < p.last_element(); ++k) {
     Matrix2 slope{}; // d (the step's force) / d d1, d1 = x1_{k+1} - x1_k
     step_force(chain.elements[k], scheme, chord(x0, k), chord_length(chord(x0, k)), chord(x1, k),
                &slope);
-    add_element_block(lu_, k, slope);
+    add_element_block(a, k, slope);
   }
   // the springs' (1 - af) k and the dashpots' c dv_af/dx1 = c (1 - af) gamma / (beta dt)
   const double af = scheme.alpha_f;
   for (const NodeSpring& spring : chain.springs)
-    for (std::size_t a : {0, 1})
-      lu_(2 * spring.node + a, 2 * spring.node + a) += (1 - af) * spring.stiffness;
+    for (std::size_t c : {0, 1})
+      a(2 * spring.node + c, 2 * spring.node + c) += (1 - af) * spring.stiffness;
   for (const NodeDashpot& dashpot : chain.dashpots)
-    for (std::size_t a : {0, 1})
-      lu_(2 * dashpot.node + a, 2 * dashpot.node + a) += dashpot.damping * rate_slope;
+    for (std::size_t c : {0, 1})
+      a(2 * dashpot.node + c, 2 * dashpot.node + c) += dashpot.damping * rate_slope;
   // the elements' axial damping: c_a / L e e^T times d v_af / d x1 (e's own change with x1,
   // of the order of the damping force over the element's length, is left to the iteration)
-  for (std::size_t k = 0; k + 1 < n; ++k) {
+  for (std::size_t k = p.first_element(); k < p.last_element(); ++k) {
     const AxialDamper damper = axial_damper(chain.elements[k], chord(x0, k), chord(x1, k), af);
     const double g = damper.factor * rate_slope;
     if (g != 0)
-      add_element_block(lu_, k,
+      add_element_block(a, k,
                         Matrix2{g * damper.e.x * damper.e.x, g * damper.e.x * damper.e.z,
                                 g * damper.e.z * damper.e.x, g * damper.e.z * damper.e.z});
   }
-  hold_rows(lu_, chain.held);
-  lu_.factorize();
+  hold_rows(a, chain.held);
+}
+} // namespace
+
+void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
+                         const std::vector<Vector2>& x0, const std::vector<Vector2>& x1, double dt,
+                         const ChainPartition* p) {
+  const std::size_t n = x1.size();
+  const ChainPartition whole = ChainPartition::whole(n);
+  const ChainPartition& part = p ? *p : whole;
+  divided_ = part.distributed;
+  if (divided_) {
+    blocks_.reinit(part);
+    assemble_jacobian(blocks_, chain, mass, scheme, x0, x1, dt, part);
+    blocks_.factorize();
+  } else {
+    lu_.reinit(2 * n, 3, 3);
+    assemble_jacobian(lu_, chain, mass, scheme, x0, x1, dt, part);
+    lu_.factorize();
+  }
   x0_ = x0;
   x1_ = x1;
   dt_ = dt;
   ++factorizations_;
 }
 
-std::vector<double> ChainJacobian::linearization() const {
+std::vector<double> ChainJacobian::linearization(const ChainPartition* p) const {
   std::vector<double> point;
   if (empty())
     return point;
-  for (const auto* x : {&x0_, &x1_})
-    for (const Vector2& p : *x)
-      point.insert(point.end(), {p.x, p.z});
+  for (const auto* x : {&x0_, &x1_}) {
+    std::vector<Vector2> gathered = *x;
+    if (p)
+      gather_nodes(*p, gathered);
+    for (const Vector2& q : gathered)
+      point.insert(point.end(), {q.x, q.z});
+  }
   point.push_back(dt_);
   return point;
 }
 
 void ChainJacobian::restore(const CableChain& chain, const CableMass& mass,
-                            const ChainScheme& scheme, const std::vector<double>& point) {
+                            const ChainScheme& scheme, const std::vector<double>& point,
+                            const ChainPartition* p) {
   const std::size_t n = chain.nodes.size();
   if (point.empty()) {
     *this = ChainJacobian();
@@ -321,7 +359,7 @@ void ChainJacobian::restore(const CableChain& chain, const CableMass& mass,
     x1[i] = {point[2 * n + 2 * i], point[2 * n + 2 * i + 1]};
   }
   const unsigned long count = factorizations_;
-  form(chain, mass, scheme, x0, x1, point.back());
+  form(chain, mass, scheme, x0, x1, point.back(), p);
   factorizations_ = count;
 }
 
@@ -336,6 +374,9 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   ChainJacobian* const kept = how.kept;
   const ChainScheme& scheme = how.scheme;
   const std::size_t n = s.x.size();
+  const ChainPartition whole = ChainPartition::whole(n);
+  const ChainPartition& p = how.partition ? *how.partition : whole;
+  const std::size_t first = p.current_begin(), last = p.current_end();
   // the unknown x1, starting from the constant-velocity guess x0 + dt v0; the held nodes where
   // they are, or where their motion takes them
   ChainScratch own_scratch;
@@ -343,18 +384,23 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   std::vector<Vector2>&predictor = scratch.predictor, &work = scratch.work, &x1 = scratch.x1;
   std::vector<double>&dx = scratch.dx, &l0 = scratch.l0;
   l0.resize(n > 0 ? n - 1 : 0);
-  for (std::size_t k = 0; k + 1 < n; ++k)
+  for (std::size_t k = p.first_element(); k < p.last_element(); ++k)
     l0[k] = chord_length(chord(s.x, k));
   predictor.resize(n);
   work.resize(n);
+  x1.resize(n);
   dx.resize(2 * n);
-  for (std::size_t i = 0; i < n; ++i)
+  for (std::size_t i = first; i < last; ++i)
     predictor[i] =
         chain.held[i] ? s.x[i] : Vector2{s.x[i].x + dt * s.v[i].x, s.x[i].z + dt * s.v[i].z};
   for (const NodePosition& m : how.moved)
     predictor[m.node] = m.x;
   how.support_work = how.dissipated = how.load_work = 0;
-  x1 = predictor;
+  // (a part copies the nodes it keeps current)
+  const auto restart_from_predictor = [&] {
+    std::copy(predictor.begin() + first, predictor.begin() + last, x1.begin() + first);
+  };
+  restart_from_predictor();
   ChainJacobian own;
   ChainJacobian& j = kept ? *kept : own;
   // Newton's method (the Jacobian at every iterate) without a kept Jacobian, and where the chord
@@ -374,46 +420,56 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   const bool same_step = !j.empty() && std::abs(j.dt() - dt) <= 1e-12 * dt;
   bool formed = !same_step; // in this step
   if (formed)
-    j.form(chain, mass, scheme, s.x, x1, dt);
+    j.form(chain, mass, scheme, s.x, x1, dt, &p);
   bool fresh = true; // j formed at this x1 (no need to form it again for Newton's step)
   double previous = INFINITY;
   for (unsigned iteration = 1; iteration <= 50 + chord_limit; ++iteration) {
     if (newton && !fresh)
-      j.form(chain, mass, scheme, s.x, x1, dt);
+      j.form(chain, mass, scheme, s.x, x1, dt, &p);
     fresh = false;
-    residual(chain, mass, scheme, s, x1, dt, how.loads, l0, work, dx);
+    residual(chain, mass, scheme, s, x1, dt, how.loads, l0, p, work, dx);
     j.solve(dx);
     // the largest correction, motion and position, one of each per component: the two are
-    // independent chains of maxima instead of one (a max is exact, so the same values)
-    double corrections[2] = {0, 0}, motions[2] = {0, 0}, farthests[2] = {0, 0};
-    for (std::size_t i = 0; i < n; ++i)
+    // independent chains of maxima instead of one (a max is exact, so the same values), over
+    // the own nodes and then over the ranks; the other part's node beside the cut moves too
+    double largest[6] = {0, 0, 0, 0, 0, 0}; // corrections, motions, farthests
+    for (std::size_t i = p.begin; i < p.end; ++i)
       for (std::size_t a : {0, 1}) {
         x1[i][a] += dx[2 * i + a];
-        corrections[a] = std::max(corrections[a], std::abs(dx[2 * i + a]));
-        motions[a] = std::max(motions[a], std::abs(x1[i][a] - s.x[i][a]));
-        farthests[a] = std::max(farthests[a], std::abs(x1[i][a]));
+        largest[a] = std::max(largest[a], std::abs(dx[2 * i + a]));
+        largest[2 + a] = std::max(largest[2 + a], std::abs(x1[i][a] - s.x[i][a]));
+        largest[4 + a] = std::max(largest[4 + a], std::abs(x1[i][a]));
       }
-    const double correction = std::max(corrections[0], corrections[1]),
-                 motion = std::max(motions[0], motions[1]),
-                 farthest = std::max(farthests[0], farthests[1]);
+    for (std::size_t i : {first, last - 1})
+      if (i < last && !p.owns(i))
+        for (std::size_t a : {0, 1})
+          x1[i][a] += dx[2 * i + a];
+    max_over_parts(p, largest, 6);
+    const double correction = std::max(largest[0], largest[1]),
+                 motion = std::max(largest[2], largest[3]),
+                 farthest = std::max(largest[4], largest[5]);
     if (!std::isfinite(correction) && newton)
       break;
     // converged, or at the positions' round-off (a correction below a few ulps of x is noise)
     const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
     if (std::isfinite(correction) && correction <= std::max(tolerance * motion, round_off)) {
       if (!how.moved.empty()) { // the force S = -R holding each moved node, and its work
-        residual(chain, mass, scheme, s, x1, dt, how.loads, l0, work, dx, false);
+        residual(chain, mass, scheme, s, x1, dt, how.loads, l0, p, work, dx, false);
         for (const NodePosition& m : how.moved)
-          for (std::size_t a : {0, 1})
-            how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
+          if (p.owns(m.node))
+            for (std::size_t a : {0, 1})
+              how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
       }
       // the dashpots' work over the step, before v and a move on, and the further loads'
-      add_node_forces(chain, mass, scheme, s, x1, dt, nullptr, &how.dissipated);
-      for (std::size_t i = 0; i < how.loads.size(); ++i)
+      add_node_forces(chain, mass, scheme, s, x1, dt, p, nullptr, &how.dissipated);
+      for (std::size_t i = p.begin; i < std::min(p.end, how.loads.size()); ++i)
         if (!chain.held[i])
           for (std::size_t a : {0, 1})
             how.load_work += how.loads[i][a] * (x1[i][a] - s.x[i][a]);
-      for (std::size_t i = 0; i < n; ++i)
+      double works[3] = {how.support_work, how.dissipated, how.load_work};
+      sum_over_parts(p, works, 3);
+      how.support_work = works[0], how.dissipated = works[1], how.load_work = works[2];
+      for (std::size_t i = first; i < last; ++i)
         for (std::size_t a : {0, 1}) {
           const EndRates rates = end_rates(scheme, s, i, a, x1[i][a], dt);
           s.v[i][a] = rates.v;
@@ -432,15 +488,15 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
       // the kept Jacobian led away (a fast motion changed it), or the chord iterations are slow:
       // start again from the predictor, by Newton's method if chords have had their chance
       newton = iteration >= chord_limit || !std::isfinite(correction);
-      x1 = predictor;
-      j.form(chain, mass, scheme, s.x, x1, dt);
+      restart_from_predictor();
+      j.form(chain, mass, scheme, s.x, x1, dt, &p);
       formed = fresh = true;
       previous = INFINITY;
       continue;
     }
     // the kept Jacobian no longer contracts fast: form it at this iterate
     if (correction > chord_contraction * previous) {
-      j.form(chain, mass, scheme, s.x, x1, dt);
+      j.form(chain, mass, scheme, s.x, x1, dt, &p);
       formed = fresh = true;
     }
     previous = correction;

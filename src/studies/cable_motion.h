@@ -25,9 +25,17 @@
 // Both are implicit: Newton's method on x1 with the banded Jacobian c M - dF/dx1, c = (1 - am) /
 // (beta dt^2) (2 / dt^2 for the midpoint rule; half bandwidth 3), factored with partial pivoting
 // (system/pivoted_band_lu.h) and, in a run, kept across steps (ChainJacobian).
+//
+// On two or more ranks a run divides the chain in two (system/chain_partition.h): each part forms
+// its own rows' residual and Jacobian and eliminates them toward the cut
+// (system/twisted_block_lu.h); the iterations' largest corrections and the step's works are
+// reduced over the ranks, so every rank takes the same decisions. The positions outside a part's
+// nodes are stale until gathered (gather_nodes).
 #include "models/cable_mass.h"
 #include "studies/cable_equilibrium.h"
+#include "system/chain_partition.h"
 #include "system/pivoted_band_lu.h"
+#include "system/twisted_block_lu.h"
 
 #include <vector>
 
@@ -72,21 +80,32 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
 class ChainJacobian {
 public:
   bool empty() const { return dt_ == 0; }
-  /// Assembles and factors the Jacobian at (x0, x1, dt).
+  /// Assembles and factors the Jacobian at (x0, x1, dt): the whole chain's, or a divided
+  /// chain's part (`p`, collective over its two parts).
   void form(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
-            const std::vector<Vector2>& x0, const std::vector<Vector2>& x1, double dt);
-  /// Solves J dx = r in place.
-  void solve(std::vector<double>& r) const { lu_.solve(r.data()); }
+            const std::vector<Vector2>& x0, const std::vector<Vector2>& x1, double dt,
+            const ChainPartition* p = nullptr);
+  /// Solves J dx = r in place (on a divided chain: r in the own rows, dx at the nodes the part
+  /// keeps current).
+  void solve(std::vector<double>& r) const {
+    if (divided_)
+      blocks_.solve(r.data());
+    else
+      lu_.solve(r.data());
+  }
   double dt() const { return dt_; }
   /// How many times it was factored.
   unsigned long factorizations() const { return factorizations_; }
-  /// The linearization point (x0, x1 and dt, flattened; empty when none), and the reverse.
-  std::vector<double> linearization() const;
+  /// The linearization point (x0, x1 and dt, flattened; empty when none; on a divided chain
+  /// gathered from both parts, collective), and the reverse.
+  std::vector<double> linearization(const ChainPartition* p = nullptr) const;
   void restore(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
-               const std::vector<double>& point);
+               const std::vector<double>& point, const ChainPartition* p = nullptr);
 
 private:
-  PivotedBandLU lu_;
+  PivotedBandLU lu_;      // the whole chain's
+  TwistedBlockLU blocks_; // a divided chain's part
+  bool divided_ = false;  // which of the two holds the factorization
   std::vector<Vector2> x0_, x1_;
   double dt_ = 0;
   unsigned long factorizations_ = 0;
@@ -116,6 +135,8 @@ struct ChainStep {
   ChainScheme scheme;
   /// Held nodes that move: where they are at the step's end (the other held nodes stay).
   std::vector<NodePosition> moved;
+  /// The part of a divided chain this process steps (none: the whole chain).
+  const ChainPartition* partition = nullptr;
   /// Loads besides the chain's dead ones over the step, at the alpha level ((1 - af) q(t1) +
   /// af q(t0): the mean for the midpoint rule), node by node [N]; empty: none.
   std::vector<Vector2> loads;
@@ -130,8 +151,15 @@ struct ChainStep {
   double dissipated = 0;
 };
 
+/// Every rank gets the owners' values of x (a no-op when the chain is not divided; collective).
+inline void gather_nodes(const ChainPartition& p, std::vector<Vector2>& x) {
+  static_assert(sizeof(Vector2) == 2 * sizeof(double), "Vector2 is two doubles");
+  gather_node_pairs(p, reinterpret_cast<double*>(x.data()));
+}
+
 /// Steps `s` by dt (generalized alpha needs s.a from start_chain) and returns Newton's
-/// iterations. Throws std::runtime_error when it does not converge.
+/// iterations. Throws std::runtime_error when it does not converge (on every rank of a divided
+/// chain alike). On a divided chain, s is current at the nodes the part keeps current.
 unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion& s, double dt,
                     ChainStep& how);
 /// The same with the defaults (the midpoint rule, a Jacobian of its own, nothing moved).

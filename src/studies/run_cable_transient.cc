@@ -100,7 +100,9 @@ public:
     }
     start_chain(line_.chain, line_.mass, scheme_, state_, accelerations, ground_loads(0, 0));
     midspan_ = midspan_node(line_);
-    initial_energy_ = energy();
+    initial_energy_ = line_.mass.kinetic_energy(state_.v) + potential_energy(line_.chain, state_.x);
+    // (every rank holds the whole start; from here on, on two or more ranks, each steps its part)
+    partition_ = ChainPartition::of(state_.x.size(), comm_);
   }
 
   MPI_Comm communicator() const override { return comm_; }
@@ -128,6 +130,7 @@ public:
     how.kept = &jacobian_;
     how.scratch = &scratch_;
     how.scheme = scheme_;
+    how.partition = &partition_;
     for (const MovingSupport& m : moving_) {
       const CablePoint at = m.motion->at({m.rest.x, m.rest.z}, t1);
       how.moved.push_back({m.node, {at.x, at.z}});
@@ -150,23 +153,35 @@ public:
     }
   }
 
-  // Every rank holds the same chain, so its row too; only a pending signal needs a reduction.
+  // A replicated chain's row is every rank's; a divided chain's is each part's share (a value at
+  // a node from the part that owns it, 0 from the other; the energies' partial sums) summed over
+  // the ranks, with a pending signal in the same reduction.
   std::vector<double> row(double stop_request, double* any_stop_request) const override {
-    std::vector<double> row{state_.t, state_.x[midspan_].x, state_.x[midspan_].z};
+    const ChainPartition& p = partition_;
+    const auto at = [&](std::size_t node, double value) { return p.owns(node) ? value : 0.0; };
+    std::vector<double> shares{at(midspan_, state_.x[midspan_].x),
+                               at(midspan_, state_.x[midspan_].z)};
     for (const std::size_t node : line_.mass_nodes)
-      row.insert(row.end(), {state_.x[node].x, state_.x[node].z});
-    const std::size_t last = line_.chain.elements.size() - 1;
-    row.push_back(line_.chain.elements.front().tension(chord(state_.x, 0)));
-    row.push_back(line_.chain.elements.back().tension(chord(state_.x, last)));
-    const double kinetic = line_.mass.kinetic_energy(state_.v);
-    const double potential = potential_energy(line_.chain, state_.x);
-    row.insert(row.end(), {kinetic, potential, dissipated_, external_work_,
+      shares.insert(shares.end(), {at(node, state_.x[node].x), at(node, state_.x[node].z)});
+    const std::size_t n = state_.x.size();
+    shares.push_back(at(0, line_.chain.elements.front().tension(chord(state_.x, 0))));
+    shares.push_back(at(n - 1, line_.chain.elements.back().tension(chord(state_.x, n - 2))));
+    shares.push_back(line_.mass.kinetic_energy(state_.v, p.begin, p.end));
+    shares.push_back(potential_energy(line_.chain, state_.x, nullptr, p.begin, p.end));
+    shares.push_back(stop_request);
+    sum_over_parts(p, shares.data(), int(shares.size()));
+    if (any_stop_request)
+      *any_stop_request =
+          p.distributed ? shares.back() : dealii::Utilities::MPI::sum(stop_request, comm_);
+    shares.pop_back();
+    const double potential = shares.back(), kinetic = shares[shares.size() - 2];
+    std::vector<double> row{state_.t};
+    row.insert(row.end(), shares.begin(), shares.end());
+    row.insert(row.end(), {dissipated_, external_work_,
                            kinetic + potential + dissipated_ - external_work_ - initial_energy_});
     if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
       throw CollectiveFailure("the cable's state became non-finite at t = " +
                               format_number(state_.t) + " s: check the time step");
-    if (any_stop_request)
-      *any_stop_request = dealii::Utilities::MPI::sum(stop_request, comm_);
     return row;
   }
 
@@ -186,15 +201,16 @@ public:
   }
 
   void save(Checkpoint& checkpoint) const override {
-    checkpoint.set("cable_x", flat(state_.x));
-    checkpoint.set("cable_v", flat(state_.v));
+    const ChainMotion s = gathered_state();
+    checkpoint.set("cable_x", flat(s.x));
+    checkpoint.set("cable_v", flat(s.v));
     if (!scheme_.midpoint)
-      checkpoint.set("cable_a", flat(state_.a));
+      checkpoint.set("cable_a", flat(s.a));
     checkpoint.set("cable_t", state_.t);
     checkpoint.set("cable_initial_energy", initial_energy_);
     checkpoint.set("cable_external_work", external_work_);
     checkpoint.set("cable_dissipated", dissipated_);
-    checkpoint.set("cable_jacobian", jacobian_.linearization());
+    checkpoint.set("cable_jacobian", jacobian_.linearization(&partition_));
     checkpoint.set("step", double(step_));
   }
   void restore(const Checkpoint& checkpoint) override {
@@ -213,12 +229,20 @@ public:
       throw InputError("checkpoint.bin", "cable_jacobian",
                        "expected the linearization point of this case's chain (2 x " +
                            std::to_string(n) + " + 1 numbers)");
-    jacobian_.restore(line_.chain, line_.mass, scheme_, point);
+    jacobian_.restore(line_.chain, line_.mass, scheme_, point, &partition_);
     step_ = checked_step(checkpoint, "step", "cable_t", grid_.n_steps, c_.time_step, c_.final_time);
   }
 
   const CableLine& line() const { return line_; }
-  const ChainMotion& state() const { return state_; }
+  /// The state with every node's values (gathered from the parts of a divided chain: collective).
+  ChainMotion gathered_state() const {
+    ChainMotion s = state_;
+    gather_nodes(partition_, s.x);
+    gather_nodes(partition_, s.v);
+    if (!s.a.empty())
+      gather_nodes(partition_, s.a);
+    return s;
+  }
 
 private:
   /// The ground motion's loads over the step from t0 to t1 at the alpha level, -(M r)_i
@@ -235,16 +259,13 @@ private:
     return loads;
   }
 
-  double energy() const {
-    return line_.mass.kinetic_energy(state_.v) + potential_energy(line_.chain, state_.x);
-  }
-
   const CaseParameters& c_;
   MPI_Comm comm_;
   CableLine line_;
   TimeGrid grid_;
   ChainScheme scheme_;
   ChainMotion state_;
+  ChainPartition partition_; // the nodes this rank steps
   std::size_t midspan_ = 0;
   unsigned long step_ = 0;
   unsigned most_iterations_ = 0;
@@ -280,7 +301,7 @@ public:
     if (step != 0 && step != n_steps && (interval == 0 || step % interval != 0))
       return;
     const CableChain& chain = stepper_.line().chain;
-    const ChainMotion& s = stepper_.state();
+    const ChainMotion s = stepper_.gathered_state();
     series_.write(s.t, s.x, s.v, element_tensions(chain, s.x));
   }
   void save(Checkpoint& checkpoint) override {

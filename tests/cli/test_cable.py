@@ -174,6 +174,39 @@ for rho in ("1", "0.5"):
         check("rho_inf %s: the cable's motion converges at order 2 in dt" % rho,
               1.8 < math.log2(d1 / d2) < 2.2)
 
+# --- on 2 ranks: the chain divided between them ---------------------------------------------------
+# Each rank steps half of the nodes and the two meet at the cut (system/twisted_block_lu.h): the
+# same motion as on 1 rank to round-off, T + V still conserved at rho_inf = 1, and the mass
+# (node 28 of 40, on the second rank's half) where the 1-rank run has it.
+for rho in ("1", "0.5"):
+    one = os.path.join(work, "pendulum dt 1e-3, rho_inf " + rho)
+    two = os.path.join(work, "pendulum dt 1e-3, rho_inf %s, 2 ranks" % rho)
+    done = subprocess.run(
+        ["mpirun", "--oversubscribe", "-np", "2", hamdyn, "run",
+         os.path.join(cases, "cable_pendulum.prm")] +
+        sets(["Time integration/Time step=1e-3", "Time integration/Final time=0.3",
+              "Time integration/Spectral radius=" + rho, "Output/Snapshot interval=0"]) +
+        ["--output", two], text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    check("pendulum, rho_inf %s, 2 ranks: exit 0" % rho, done.returncode == 0, done.stderr[-500:])
+    if done.returncode == 0 and os.path.exists(os.path.join(one, "history.csv")):
+        a, b = table(os.path.join(one, "history.csv")), table(os.path.join(two, "history.csv"))
+        apart = max(max(abs(p - q) for p, q in zip(a[c], b[c]))
+                    for c in ("midspan_x", "midspan_z", "mass1_x", "mass1_z"))
+        tension = max(abs(p - q) for p, q in zip(a["left_tension"], b["left_tension"])) / max(
+            abs(v) for v in a["left_tension"])
+        scale = max(abs(v) for v in b["kinetic_energy"])
+        drift = max(abs(v) for v in b["energy_error"])
+        measured("pendulum, rho_inf %s: 2 ranks against 1, positions %.1e m apart, the left "
+                 "tension %.1e of its largest; |energy_error| on 2 ranks %.1e J" % (rho, apart, tension,
+                                                                            drift))
+        check("rho_inf %s: on 2 ranks the positions are the 1-rank run's (%.1e m)" % (rho, apart),
+              len(a["time"]) == len(b["time"]) and apart < 1e-9)
+        check("rho_inf %s: on 2 ranks the tension is the 1-rank run's (%.1e)" % (rho, tension),
+              tension < 1e-7)
+        if rho == "1":
+            check("on 2 ranks: T + V conserved to round-off (%.1e relative)" % (drift / scale),
+                  drift < 1e-10 * scale)
+
 # --- a step Newton's method does not converge in is made in halves ------------------------------
 # The pendulum at dt = 4e-3: its step from t = 0.96 s, where the cable snaps taut under the mass,
 # did not converge (exit 1) before a failed step was retried as two half steps. The run goes

@@ -1,0 +1,58 @@
+#pragma once
+// A block-tridiagonal matrix of 2 x 2 node blocks (a cable chain's Jacobian in its numbering,
+// DoF 2 i + a for component a of node i), factored without row interchanges between nodes and
+// solved, on a chain divided between two ranks (system/chain_partition.h), by the twisted
+// factorization: the first part eliminates its nodes from the top and the second its nodes from
+// the bottom, at the same time, and the two meet in the 4 x 4 system of the two nodes beside the
+// cut, which both ranks solve alike; each then substitutes back through its own nodes (two-way
+// Gaussian elimination, van der Vorst, Parallel Computing 5:45-54, 1987). Each rank does half of
+// the work, and the ranks exchange ten numbers a factorization and two a solve.
+//
+// Why by hand: deal.II's and PETSc's distributed direct solvers (MUMPS) are general sparse
+// factorizations whose set-up alone costs more than a chain's whole band solve, and ScaLAPACK's
+// band solver is not among Debian's deal.II dependencies.
+//
+// The pivots are the 2 x 2 Schur blocks, inverted exactly (the interchanges a point pivot would
+// make between a node's two rows are in them). Without interchanges between nodes the
+// elimination is stable where the matrix is positive definite: c M + K with the elements in
+// tension, and with compressed elements while c M dominates their geometric stiffness. A zero
+// pivot gives a non-finite solution, which the Newton iteration reads as divergence (and its
+// caller retries the step in halves, raising c M).
+#include "system/chain_partition.h"
+
+#include <array>
+#include <vector>
+
+namespace hamdyn {
+
+class TwistedBlockLU {
+public:
+  /// The zero matrix of the partition's chain; this process holds its own rows.
+  void reinit(const ChainPartition& p);
+  /// Entry (row, column) in the chain's numbering; rows this process does not own, and entries
+  /// outside the block tridiagonal (which must stay 0), go to a scratch entry.
+  double& operator()(std::size_t row, std::size_t column);
+  /// Factors the own rows; on a divided chain, with the other part (collective on both parts).
+  void factorize();
+  /// Solves A x = b: x holds b in the own rows on entry and, on return, the solution at the
+  /// own nodes and at the other part's node beside the cut (collective on both parts).
+  void solve(double* x) const;
+
+private:
+  using Block = std::array<double, 4>; // row-major
+  // node i's blocks in elimination order k (from the top: i = begin + k; from the bottom:
+  // i = end - 1 - k): its diagonal, its coupling to the node eliminated before it and to the
+  // one after it (the other part's node for the last)
+  std::vector<Block> diagonal_, before_, after_;
+  std::vector<Block> inverse_pivot_;           // of the Schur block S_k
+  std::vector<Block> multiplier_;              // before_k S_{k-1}^{-1}
+  std::vector<Block> scaled_after_;            // S_k^{-1} after_k (the last's unused)
+  Block last_pivot_{};                         // S of the last node eliminated (the interface's)
+  std::array<double, 16> interface_inverse_{}; // of the 4 x 4 system beside the cut
+  ChainPartition p_;
+  double scratch_ = 0;
+
+  std::size_t node(std::size_t k) const { return p_.from_bottom() ? p_.end - 1 - k : p_.begin + k; }
+};
+
+} // namespace hamdyn
