@@ -9,13 +9,6 @@ double CableElement::tension(const Vector2& d) const {
   return tension_only && t < 0 ? 0.0 : t;
 }
 
-double CableElement::energy(const Vector2& d) const {
-  const double stretch = chord_length(d) - rest_length;
-  if (tension_only && stretch < 0)
-    return 0;
-  return 0.5 * axial_stiffness / rest_length * stretch * stretch;
-}
-
 Vector2 CableElement::force(const Vector2& d) const {
   const double l = chord_length(d), t_over_l = tension(d) / l;
   return {t_over_l * d[0], t_over_l * d[1]};

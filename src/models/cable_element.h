@@ -48,7 +48,14 @@ struct CableElement {
   /// T [N] at chord d (0 when slack).
   double tension(const Vector2& d) const;
   /// V [J] at chord d.
-  double energy(const Vector2& d) const;
+  double energy(const Vector2& d) const { return energy_at_length(chord_length(d)); }
+  /// V [J] at chord length l (inline: a run's energy takes it for every element at every step).
+  double energy_at_length(double l) const {
+    const double stretch = l - rest_length;
+    if (tension_only && stretch < 0)
+      return 0;
+    return 0.5 * axial_stiffness / rest_length * stretch * stretch;
+  }
   /// The force the element exerts on its first node, T d / l (on the second: its negative) [N].
   Vector2 force(const Vector2& d) const;
   /// d(force) / d(d): EA/L e e^T + T/l (I - e e^T), e = d / l (the material and the geometric
@@ -57,19 +64,20 @@ struct CableElement {
   /// Gonzalez's discrete gradient over a step from chord d0 to d1 (on the first node), and its
   /// derivative with respect to d1 when `slope` is given (not symmetric).
   Vector2 mean_force(const Vector2& d0, const Vector2& d1, Matrix2* slope = nullptr) const {
-    return mean_force(d0, chord_length(d0), d1, slope);
+    return mean_force(d0, chord_length(d0), d1, axial_stiffness / rest_length, slope);
   }
-  /// The same with |d0| given (a step's iterations share it). Inline: a step's residual calls it
+  /// The same with |d0| and k = EA / L given (a step's iterations share the one, a run the
+  /// other: a division per element and iteration fewer, where the divider was the residual's
+  /// bottleneck with the square root and 2 L / (l0 + l1)). Inline: a step's residual calls it
   /// for every element at every iteration.
-  Vector2 mean_force(const Vector2& d0, double l0, const Vector2& d1,
+  Vector2 mean_force(const Vector2& d0, double l0, const Vector2& d1, double k,
                      Matrix2* slope = nullptr) const;
 };
 
-inline Vector2 CableElement::mean_force(const Vector2& d0, double l0, const Vector2& d1,
+inline Vector2 CableElement::mean_force(const Vector2& d0, double l0, const Vector2& d1, double k,
                                         Matrix2* slope) const {
   const double l1 = chord_length(d1), sum = l0 + l1;
   const Vector2 mean{0.5 * (d0[0] + d1[0]), 0.5 * (d0[1] + d1[1])};
-  const double k = axial_stiffness / rest_length;
   // c = 2 (V1 - V0) / (q1 - q0) with q = l^2, and dc/dl1
   double c = 0, dc = 0;
   const bool taut0 = l0 >= rest_length, taut1 = l1 >= rest_length;

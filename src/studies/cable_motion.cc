@@ -4,6 +4,9 @@
 #include "time/newmark_scheme.h"
 
 #include <algorithm>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -12,26 +15,17 @@
 namespace hamdyn {
 
 namespace {
-// x1 - x0 - dt v0 at the nodes the part keeps current, what M (2 / dt^2) turns into the inertia
-// force
-void lag(const ChainMotion& s, const std::vector<Vector2>& x1, double dt, std::vector<Vector2>& out,
-         const ChainPartition& p) {
-  for (std::size_t i = p.current_begin(); i < p.current_end(); ++i)
-    for (std::size_t a : {0, 1})
-      out[i][a] = x1[i][a] - s.x[i][a] - dt * s.v[i][a];
-}
-
 // The force element k exerts on its first node over the step from chord d0 to d1, and its
 // derivative by d1 when `slope` is given: the discrete gradient for the midpoint rule, the weighted
 // mean (1 - af) F(d1) + af F(d0) for generalized alpha
-// (l0: |d0|, which a step's iterations share)
+// (l0: |d0|, which a step's iterations share; k: EA / L)
 // Always inlined: with three callers (the residual and the Jacobian's two matrices) GCC made it a
 // call, and the residual's loop spent 15 % of a 5e4-element cable's step in it (perf).
 [[gnu::always_inline]] inline Vector2 step_force(const CableElement& e, const ChainScheme& scheme,
                                                  const Vector2& d0, double l0, const Vector2& d1,
-                                                 Matrix2* slope) {
+                                                 double k, Matrix2* slope) {
   if (scheme.midpoint)
-    return e.mean_force(d0, l0, d1, slope);
+    return e.mean_force(d0, l0, d1, k, slope);
   const double af = scheme.alpha_f;
   if (slope) {
     const Matrix2 t = e.tangent(d1);
@@ -41,14 +35,53 @@ void lag(const ChainMotion& s, const std::vector<Vector2>& x1, double dt, std::v
   return {(1 - af) * f1.x + af * f0.x, (1 - af) * f1.z + af * f0.z};
 }
 
+// The discrete gradients of two elements (CableElement::mean_force, its taut branch: the same
+// operations, so the same values) with their square roots and divisions two at a time: the
+// residual's element loop waited on the divider (perf), whose packed instructions take two
+// elements in about the time of one. False, with f untouched, where either element is
+// tension-only and slack at either end of the step (the scalar branches decide there).
+bool taut_mean_forces(const CableElement& ea, const CableElement& eb, const Vector2& d0a,
+                      const Vector2& d0b, double l0a, double l0b, const Vector2& d1a,
+                      const Vector2& d1b, double ka, double kb, Vector2 f[2]) {
+#if defined(__SSE2__)
+  // (lane 0 element a, lane 1 element b; _mm_set_pd takes the high lane first)
+  const __m128d x = _mm_set_pd(d1b.x, d1a.x), z = _mm_set_pd(d1b.z, d1a.z);
+  const __m128d l1 = _mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(x, x), _mm_mul_pd(z, z)));
+  double l1s[2];
+  _mm_storeu_pd(l1s, l1);
+  if ((ea.tension_only && !(l0a >= ea.rest_length && l1s[0] >= ea.rest_length)) ||
+      (eb.tension_only && !(l0b >= eb.rest_length && l1s[1] >= eb.rest_length)))
+    return false;
+  const __m128d sum = _mm_add_pd(_mm_set_pd(l0b, l0a), l1);
+  const __m128d two_l = _mm_set_pd(2 * eb.rest_length, 2 * ea.rest_length);
+  const __m128d c =
+      _mm_mul_pd(_mm_set_pd(kb, ka), _mm_sub_pd(_mm_set1_pd(1.0), _mm_div_pd(two_l, sum)));
+  const __m128d half = _mm_set1_pd(0.5);
+  const __m128d mx = _mm_mul_pd(half, _mm_add_pd(_mm_set_pd(d0b.x, d0a.x), x));
+  const __m128d mz = _mm_mul_pd(half, _mm_add_pd(_mm_set_pd(d0b.z, d0a.z), z));
+  double fx[2], fz[2];
+  _mm_storeu_pd(fx, _mm_mul_pd(c, mx));
+  _mm_storeu_pd(fz, _mm_mul_pd(c, mz));
+  f[0] = {fx[0], fz[0]};
+  f[1] = {fx[1], fz[1]};
+  return true;
+#else
+  (void)ea, (void)eb, (void)d0a, (void)d0b, (void)l0a, (void)l0b, (void)d1a, (void)d1b, (void)ka,
+      (void)kb, (void)f;
+  return false;
+#endif
+}
+
 // Component a of node i's acceleration and velocity at the step's end when it is at x1: Newmark's
 // (Chung & Hulbert's eqs. (3), (4)); for the midpoint rule (beta = 1/4, gamma = 1/2, where a0
 // cancels) v1 = 2 (x1 - x0) / dt - v0, written so (no acceleration is kept)
 struct EndRates {
   double a, v;
 };
-EndRates end_rates(const ChainScheme& scheme, const ChainMotion& s, std::size_t i, std::size_t a,
-                   double x1, double dt) {
+// (always inlined, as step_force: a call per node and component in the step's last pass)
+[[gnu::always_inline]] inline EndRates end_rates(const ChainScheme& scheme, const ChainMotion& s,
+                                                 std::size_t i, std::size_t a, double x1,
+                                                 double dt) {
   const double x0 = s.x[i][a], v0 = s.v[i][a];
   if (scheme.midpoint)
     return {0, 2 * (x1 - x0) / dt - v0};
@@ -58,8 +91,9 @@ EndRates end_rates(const ChainScheme& scheme, const ChainMotion& s, std::size_t 
 }
 
 // Node i's velocity component a at the alpha level, (1 - af) v1 + af v0, v1 that of x1.
-double alpha_velocity(const ChainScheme& scheme, const ChainMotion& s, std::size_t i, std::size_t a,
-                      double x1, double dt) {
+[[gnu::always_inline]] inline double alpha_velocity(const ChainScheme& scheme, const ChainMotion& s,
+                                                    std::size_t i, std::size_t a, double x1,
+                                                    double dt) {
   const double af = scheme.alpha_f;
   return (1 - af) * end_rates(scheme, s, i, a, x1, dt).v + af * s.v[i][a];
 }
@@ -92,10 +126,11 @@ AxialDamper axial_damper(const CableElement& element, const Vector2& d0, const V
 // The springs' and dashpots' forces at the alpha level (the step's middle for the midpoint rule,
 // alpha_f = 1/2: the springs' exact discrete gradient, the dashpots' -c (x1 - x0) / dt), added to
 // r (when given); with `dissipated`, the dashpots' work against the step's motion is added to it
-// (on the part's own rows, each element's work counted by one part)
+// (on the part's own rows, each element's work counted by one part; `damped`: whether any element
+// has axial damping, which step_chain finds once a step rather than at every iteration)
 void add_node_forces(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
                      const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
-                     const ChainPartition& p, std::vector<double>* r,
+                     const ChainPartition& p, bool damped, std::vector<double>* r,
                      double* dissipated = nullptr) {
   const double af = scheme.alpha_f;
   if (r)
@@ -137,8 +172,8 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
   // the elements' axial damping, N = c_a / L e . (v_af_{k+1} - v_af_k) along e at the alpha
   // level: +N e on node k, -N e on node k + 1; its work against the step's motion N e . (the
   // chord's change), at the midpoint rule c_a / (L dt) (e . dchord)^2 >= 0
-  for (std::size_t k = p.first_element(); k < p.last_element(); ++k) {
-    if (chain.elements[k].axial_damping == 0) // (the common case: no chords formed)
+  for (std::size_t k = p.first_element(); damped && k < p.last_element(); ++k) {
+    if (chain.elements[k].axial_damping == 0) // (no chords formed)
       continue;
     const AxialDamper damper = axial_damper(chain.elements[k], chord(s.x, k), chord(x1, k), af);
     if (damper.factor == 0)
@@ -159,15 +194,21 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
 
 // R = sum of the step's element forces + p - M (c (x1 - x0 - dt v0) - d a0), 0 on the held nodes'
 // rows, in the part's own rows
-// (l0: the elements' lengths at s.x)
+// (l0: the elements' lengths at s.x; stiffness: their EA / L; work: scratch for the lags)
+// (Tried: one pass over the nodes, the lags carried from row to row and each row's element
+// forces formed in it, the same operations: 23 % slower a step than these separate passes, whose
+// element loop keeps the divider busy on its own.)
 void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
               const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
               const std::vector<Vector2>& loads, const std::vector<double>& l0,
-              const ChainPartition& p, std::vector<Vector2>& work, std::vector<double>& r,
-              bool zero_held = true) {
+              const std::vector<double>& stiffness, const ChainPartition& p, bool damped,
+              std::vector<Vector2>& work, std::vector<double>& r, bool zero_held = true) {
   const std::size_t n = x1.size();
   const double c = scheme.c(dt), d = scheme.d();
-  lag(s, x1, dt, work, p);
+  // x1 - x0 - dt v0 at the nodes the part keeps current, what M c turns into the inertia force
+  for (std::size_t i = p.current_begin(); i < p.current_end(); ++i)
+    for (std::size_t a : {0, 1})
+      work[i][a] = x1[i][a] - s.x[i][a] - dt * s.v[i][a];
   for (std::size_t i = p.begin; i < p.end; ++i) {
     Vector2 inertia = mass.row_times(i, work);
     inertia = {c * inertia.x, c * inertia.z};
@@ -186,18 +227,33 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
   // in registers (added through r, each row waited for the store of the element before)
   // (a part's first row takes the element before it, which the other part's rows take too)
   Vector2 before{0, 0};
-  for (std::size_t k = p.first_element(); k < std::min(p.end, n - 1); ++k) {
-    const Vector2 f =
-        step_force(chain.elements[k], scheme, chord(s.x, k), l0[k], chord(x1, k), nullptr);
+  const auto add = [&](std::size_t k, const Vector2& f) {
     if (k >= p.begin)
       for (std::size_t a : {0, 1})
         r[2 * k + a] = (r[2 * k + a] - before[a]) + f[a];
     before = f;
-  }
+  };
+  const std::size_t last = std::min(p.end, n - 1);
+  std::size_t k = p.first_element();
+  if (scheme.midpoint) // two elements at a time where both are taut (or not tension-only)
+    for (; k + 1 < last; k += 2) {
+      Vector2 f[2];
+      if (!taut_mean_forces(chain.elements[k], chain.elements[k + 1], chord(s.x, k),
+                            chord(s.x, k + 1), l0[k], l0[k + 1], chord(x1, k), chord(x1, k + 1),
+                            stiffness[k], stiffness[k + 1], f))
+        for (std::size_t j : {0, 1})
+          f[j] = step_force(chain.elements[k + j], scheme, chord(s.x, k + j), l0[k + j],
+                            chord(x1, k + j), stiffness[k + j], nullptr);
+      add(k, f[0]);
+      add(k + 1, f[1]);
+    }
+  for (; k < last; ++k)
+    add(k, step_force(chain.elements[k], scheme, chord(s.x, k), l0[k], chord(x1, k), stiffness[k],
+                      nullptr));
   if (n > 1 && p.end == n && p.begin < p.end)
     for (std::size_t a : {0, 1})
       r[2 * (n - 1) + a] -= before[a];
-  add_node_forces(chain, mass, scheme, s, x1, dt, p, &r);
+  add_node_forces(chain, mass, scheme, s, x1, dt, p, damped, &r);
   if (zero_held)
     for (std::size_t i = p.begin; i < p.end; ++i)
       if (chain.held[i])
@@ -280,8 +336,9 @@ void assemble_jacobian(Matrix& a, const CableChain& chain, const CableMass& mass
                   p.end);
   for (std::size_t k = p.first_element(); k < p.last_element(); ++k) {
     Matrix2 slope{}; // d (the step's force) / d d1, d1 = x1_{k+1} - x1_k
-    step_force(chain.elements[k], scheme, chord(x0, k), chord_length(chord(x0, k)), chord(x1, k),
-               &slope);
+    const CableElement& e = chain.elements[k];
+    step_force(e, scheme, chord(x0, k), chord_length(chord(x0, k)), chord(x1, k),
+               e.axial_stiffness / e.rest_length, &slope);
     add_element_block(a, k, slope);
   }
   // the springs' (1 - af) k and the dashpots' c dv_af/dx1 = c (1 - af) gamma / (beta dt)
@@ -381,13 +438,29 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   // they are, or where their motion takes them
   ChainScratch own_scratch;
   ChainScratch& scratch = how.scratch ? *how.scratch : own_scratch;
-  std::vector<Vector2>&predictor = scratch.predictor, &work = scratch.work, &x1 = scratch.x1;
+  std::vector<Vector2>&predictor = scratch.predictor, &x1 = scratch.x1;
+  scratch.work.resize(n);
   std::vector<double>&dx = scratch.dx, &l0 = scratch.l0;
-  l0.resize(n > 0 ? n - 1 : 0);
-  for (std::size_t k = p.first_element(); k < p.last_element(); ++k)
-    l0[k] = chord_length(chord(s.x, k));
+  // the elements' lengths at the step's start, and whether any is damped (the step before found
+  // them where it was the run's)
+  const auto find_lengths = [&] {
+    l0.resize(n > 0 ? n - 1 : 0);
+    scratch.damped = false;
+    for (std::size_t k = p.first_element(); k < p.last_element(); ++k) {
+      l0[k] = chord_length(chord(s.x, k));
+      scratch.damped = scratch.damped || chain.elements[k].axial_damping != 0;
+    }
+    scratch.lengths_of_state = true;
+  };
+  if (!scratch.lengths_of_state || l0.size() + 1 != n)
+    find_lengths();
+  if (scratch.stiffness.size() + 1 != n) {
+    scratch.stiffness.resize(n - 1);
+    for (std::size_t k = 0; k + 1 < n; ++k)
+      scratch.stiffness[k] = chain.elements[k].axial_stiffness / chain.elements[k].rest_length;
+  }
+  const bool damped = scratch.damped;
   predictor.resize(n);
-  work.resize(n);
   x1.resize(n);
   dx.resize(2 * n);
   for (std::size_t i = first; i < last; ++i)
@@ -427,23 +500,27 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     if (newton && !fresh)
       j.form(chain, mass, scheme, s.x, x1, dt, &p);
     fresh = false;
-    residual(chain, mass, scheme, s, x1, dt, how.loads, l0, p, work, dx);
+    residual(chain, mass, scheme, s, x1, dt, how.loads, l0, scratch.stiffness, p, damped,
+             scratch.work, dx);
     j.solve(dx);
     // the largest correction, motion and position, one of each per component: the two are
     // independent chains of maxima instead of one (a max is exact, so the same values), over
     // the own nodes and then over the ranks; the other part's node beside the cut moves too
-    double largest[6] = {0, 0, 0, 0, 0, 0}; // corrections, motions, farthests
+    // (in locals: in the array the reduction takes, each maximum went through memory)
+    double corrections[2] = {0, 0}, motions[2] = {0, 0}, farthests[2] = {0, 0};
     for (std::size_t i = p.begin; i < p.end; ++i)
       for (std::size_t a : {0, 1}) {
         x1[i][a] += dx[2 * i + a];
-        largest[a] = std::max(largest[a], std::abs(dx[2 * i + a]));
-        largest[2 + a] = std::max(largest[2 + a], std::abs(x1[i][a] - s.x[i][a]));
-        largest[4 + a] = std::max(largest[4 + a], std::abs(x1[i][a]));
+        corrections[a] = std::max(corrections[a], std::abs(dx[2 * i + a]));
+        motions[a] = std::max(motions[a], std::abs(x1[i][a] - s.x[i][a]));
+        farthests[a] = std::max(farthests[a], std::abs(x1[i][a]));
       }
     for (std::size_t i : {first, last - 1})
       if (i < last && !p.owns(i))
         for (std::size_t a : {0, 1})
           x1[i][a] += dx[2 * i + a];
+    double largest[6] = {corrections[0], corrections[1], motions[0],
+                         motions[1],     farthests[0],   farthests[1]};
     max_over_parts(p, largest, 6);
     const double correction = std::max(largest[0], largest[1]),
                  motion = std::max(largest[2], largest[3]),
@@ -454,14 +531,15 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
     if (std::isfinite(correction) && correction <= std::max(tolerance * motion, round_off)) {
       if (!how.moved.empty()) { // the force S = -R holding each moved node, and its work
-        residual(chain, mass, scheme, s, x1, dt, how.loads, l0, p, work, dx, false);
+        residual(chain, mass, scheme, s, x1, dt, how.loads, l0, scratch.stiffness, p, damped,
+                 scratch.work, dx, false);
         for (const NodePosition& m : how.moved)
           if (p.owns(m.node))
             for (std::size_t a : {0, 1})
               how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
       }
       // the dashpots' work over the step, before v and a move on, and the further loads'
-      add_node_forces(chain, mass, scheme, s, x1, dt, p, nullptr, &how.dissipated);
+      add_node_forces(chain, mass, scheme, s, x1, dt, p, damped, nullptr, &how.dissipated);
       for (std::size_t i = p.begin; i < std::min(p.end, how.loads.size()); ++i)
         if (!chain.held[i])
           for (std::size_t a : {0, 1})
@@ -478,6 +556,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
         }
       s.x.swap(x1); // (x1 keeps the old positions' storage for the next step)
       s.t += dt;
+      find_lengths();
       return iteration;
     }
     if (newton)

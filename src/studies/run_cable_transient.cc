@@ -167,7 +167,8 @@ public:
     shares.push_back(at(0, line_.chain.elements.front().tension(chord(state_.x, 0))));
     shares.push_back(at(n - 1, line_.chain.elements.back().tension(chord(state_.x, n - 2))));
     shares.push_back(line_.mass.kinetic_energy(state_.v, p.begin, p.end));
-    shares.push_back(potential_energy(line_.chain, state_.x, nullptr, p.begin, p.end));
+    shares.push_back(potential_energy(line_.chain, state_.x, nullptr, p.begin, p.end,
+                                      scratch_.lengths_of_state ? &scratch_.l0 : nullptr));
     shares.push_back(stop_request);
     sum_over_parts(p, shares.data(), int(shares.size()));
     if (any_stop_request)
@@ -221,6 +222,7 @@ public:
     if (!scheme_.midpoint)
       state_.a = points_of(checkpoint.numbers("cable_a", n));
     state_.t = checkpoint.number("cable_t");
+    scratch_.lengths_of_state = false; // (of the state before)
     initial_energy_ = checkpoint.number("cable_initial_energy");
     external_work_ = checkpoint.number("cable_external_work");
     dissipated_ = checkpoint.number("cable_dissipated");

@@ -42,6 +42,15 @@ void PivotedBandLU::factorize() {
     for (std::size_t k = 1; k <= reach && i + k < n_; ++k) // U(i, i + k) at column i + k
       row[k] = band_[(kd - k) + (i + k) * rows_] * inverse;
   }
+  // the cable's L without interchanges, its three multipliers a column side by side (0 past the
+  // last row)
+  l_columns_.clear();
+  if (!interchanged_ && lower_ == 3) {
+    l_columns_.assign(3 * n_, 0.0);
+    for (std::size_t j = 0; j < n_; ++j)
+      for (std::size_t i = 0; i < 3 && j + 1 + i < n_; ++i)
+        l_columns_[3 * j + i] = band_[kd + 1 + i + j * rows_];
+  }
 }
 
 namespace {
@@ -74,32 +83,34 @@ void apply_l(const double* band, std::size_t rows, std::size_t kd, const int* pi
 // updates in its order (b_i takes those of columns i - 3, i - 2, i - 1 in turn), with the three
 // entries the next columns still update in registers: through b, each column's entry waited for
 // the store of the column before (store-to-load forwarding on the chain from b_j to b_{j+1}).
-void apply_l3_in_registers(const double* band, std::size_t rows, std::size_t kd, std::size_t n,
-                           double* b) {
-  if (n < 5) {
-    apply_l<3, false>(band, rows, kd, nullptr, n, b);
-    return;
-  }
-  double bj = b[0], b1 = b[1], b2 = b[2], b3 = b[3]; // b_j final, b_{j+1..j+3} in progress
+// The multipliers are read from `columns`, three a column side by side: from LAPACK's storage
+// (ten numbers a column) each column's three cost a cache line or two, and the pass read four
+// times the memory it needed.
+void apply_l3_in_registers(const double* columns, std::size_t n, double* b) {
   std::size_t j = 0;
-  for (; j + 4 < n; ++j) {
-    const double* m = band + kd + 1 + j * rows;
-    const double next = b1 - m[0] * bj;
-    b1 = b2 - m[1] * bj;
-    b2 = b3 - m[2] * bj;
-    b3 = b[j + 4];
+  if (n >= 5) {
+    double bj = b[0], b1 = b[1], b2 = b[2], b3 = b[3]; // b_j final, b_{j+1..j+3} in progress
+    for (; j + 4 < n; ++j) {
+      const double* m = columns + 3 * j;
+      const double next = b1 - m[0] * bj;
+      b1 = b2 - m[1] * bj;
+      b2 = b3 - m[2] * bj;
+      b3 = b[j + 4];
+      b[j] = bj;
+      bj = next;
+    }
+    // j = n - 4: the last column with all three multipliers
+    const double* m = columns + 3 * j;
     b[j] = bj;
-    bj = next;
+    b[j + 1] = b1 - m[0] * bj;
+    b[j + 2] = b2 - m[1] * bj;
+    b[j + 3] = b3 - m[2] * bj;
+    ++j;
   }
-  // j = n - 4: the last column with all three multipliers, then the rest as apply_l
-  const double* m = band + kd + 1 + j * rows;
-  b[j] = bj;
-  b[j + 1] = b1 - m[0] * bj;
-  b[j + 2] = b2 - m[1] * bj;
-  b[j + 3] = b3 - m[2] * bj;
-  for (++j; j + 1 < n; ++j) {
-    const double* mj = band + kd + 1 + j * rows;
-    for (std::size_t i = 0; j + 1 + i < n; ++i)
+  // the last columns (all of a short chain's) as apply_l
+  for (; j + 1 < n; ++j) {
+    const double* mj = columns + 3 * j;
+    for (std::size_t i = 0; i < 3 && j + 1 + i < n; ++i)
       b[j + 1 + i] -= mj[i] * b[j];
   }
 }
@@ -141,7 +152,7 @@ void PivotedBandLU::solve(double* b) const {
       apply_l<3, true>(band_.data(), rows_, kd, pivots_.data(), n_, b);
       back_substitute<6>(u_rows_.data(), u_reach(), n_, b);
     } else {
-      apply_l3_in_registers(band_.data(), rows_, kd, n_, b);
+      apply_l3_in_registers(l_columns_.data(), n_, b);
       back_substitute<3>(u_rows_.data(), u_reach(), n_, b);
     }
   } else {

@@ -35,6 +35,9 @@ private:
   // stores of the updates before it (a tenth of a 10^5-unknown cable's step went to that chain);
   // by scaled rows the chain from x_{i+1} to x_i is one multiply and one subtraction.
   std::vector<double> u_rows_;
+  // L's multipliers by columns, three side by side, where lower = 3 and no row was interchanged
+  // (the cable's band; for the forward substitution: see apply_l3_in_registers)
+  std::vector<double> l_columns_;
   bool interchanged_ = false; // whether the factorization interchanged any rows
   /// How many columns past its diagonal a row of U reaches (u_rows_ holds that many + 1 a row).
   std::size_t u_reach() const { return interchanged_ ? lower_ + upper_ : upper_; }

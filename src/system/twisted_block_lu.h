@@ -5,8 +5,10 @@
 // factorization: the first part eliminates its nodes from the top and the second its nodes from
 // the bottom, at the same time, and the two meet in the 4 x 4 system of the two nodes beside the
 // cut, which both ranks solve alike; each then substitutes back through its own nodes (two-way
-// Gaussian elimination, van der Vorst, Parallel Computing 5:45-54, 1987). Each rank does half of
-// the work, and the ranks exchange ten numbers a factorization and two a solve.
+// Gaussian elimination, van der Vorst, Parallel Computing 5:45-54, 1987; the twisted
+// factorization, the parallel factorization with the scalar LU's operation count on two
+// processors, Amodio & Brugnano, Linear Algebra Appl. 172:347-364, 1992). Each rank does half of
+// the work, and the ranks exchange eight numbers a factorization and two a solve.
 //
 // Why by hand: deal.II's and PETSc's distributed direct solvers (MUMPS) are general sparse
 // factorizations whose set-up alone costs more than a chain's whole band solve, and ScaLAPACK's
