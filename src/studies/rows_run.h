@@ -1,5 +1,6 @@
 #pragma once
-// The part every transient of a small, replicated system shares (a discrete system's, a cable's):
+// The part every transient whose rows every rank holds shares (a discrete system's, replicated; a
+// cable's, whose chain two ranks divide and whose rows they sum):
 // history.csv of the rows its Stepper makes, the largest magnitude of each column, and at most one
 // series of its own (points.pvd, the cable's solution.pvd), each continued from a checkpoint.
 // A line model's run (studies/run_transient.cc) adds snapshots and the space-time field to the
