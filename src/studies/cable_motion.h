@@ -135,7 +135,7 @@ struct ChainStep {
   /// factorization serves while each correction is at most a tenth of the one before, and is
   /// formed anew at the iterate where one is not (and at a new dt); where a kept one leads away,
   /// or 12 iterations do not converge, the step starts again from the predictor (then by
-  /// Newton's method).
+  /// Newton's method, which gives up where 8 of its iterations find no smaller correction).
   ChainJacobian* kept = nullptr;
   /// Its vectors (none: its own for the step).
   ChainScratch* scratch = nullptr;
