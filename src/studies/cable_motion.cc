@@ -517,8 +517,8 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   double smallest = INFINITY; // Newton's smallest correction in this step
   unsigned stalled = 0;       // its iterations since
   // Measured on a hanging cable with a 100 kg mass let go at midspan, to 1.2 s, where its
-  // supports' tension passes through zero: the failed attempts wander for 50 Newton iterations
-  // after their smallest correction, the successful ones rarely stall for more than 7 (22 of
+  // supports' tension passes through zero: the failed attempts wander until the iteration cap
+  // after their smallest correction, the successful ones rarely stall for more than 7 (12 of
   // 1267 did, up to 21, and went through). Giving up after 8: 1e4 elements 15.6 -> 11.4 s (76
   // steps in halves, not 67), 5e4 elements 614 -> 406 s (965, not 769); 6: 12.0 s (122), 12:
   // 12.3 s (68). T + V kept as before (6.8e-9 J of 2.3e4 J at 1e4 elements).
