@@ -20,12 +20,14 @@ std::vector<Vector2> gravity_loads(const std::vector<CableElement>& elements, do
 }
 
 double potential_energy(const CableChain& c, const std::vector<Vector2>& x, double* size,
-                        std::size_t first, std::size_t last, const std::vector<double>* lengths) {
+                        std::size_t first, std::size_t last, const std::vector<double>* lengths,
+                        const std::vector<double>* stiffness) {
   last = std::min(last, x.size());
   double pi = 0, magnitude = 0;
   for (std::size_t k = first; k < std::min(last, c.elements.size()); ++k) {
-    const double v =
-        lengths ? c.elements[k].energy_at_length((*lengths)[k]) : c.elements[k].energy(chord(x, k));
+    const double v = !lengths    ? c.elements[k].energy(chord(x, k))
+                     : stiffness ? c.elements[k].energy_at_length((*lengths)[k], (*stiffness)[k])
+                                 : c.elements[k].energy_at_length((*lengths)[k]);
     pi += v;
     magnitude += v;
   }

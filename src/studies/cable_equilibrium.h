@@ -71,11 +71,13 @@ inline Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
 /// at positions x;
 /// `size`, when given, gets the sum of its terms' magnitudes (what its round-off is relative to).
 /// With [first, last): the share of those nodes (their springs and loads, and the elements from
-/// each of them to the next). With `lengths`: the elements' chord lengths at x, known.
+/// each of them to the next). With `lengths`: the elements' chord lengths at x, known; with
+/// `stiffness`, their EA / L too.
 double potential_energy(const CableChain& chain, const std::vector<Vector2>& x,
                         double* size = nullptr, std::size_t first = 0,
                         std::size_t last = std::size_t(-1),
-                        const std::vector<double>* lengths = nullptr);
+                        const std::vector<double>* lengths = nullptr,
+                        const std::vector<double>* stiffness = nullptr);
 
 /// Adds an element's 2 x 2 block t (d force on its first node / d chord) to a matrix in the
 /// chain's numbering (DoF 2 i + a for component a of node i) as [t -t; -t t] at element k's

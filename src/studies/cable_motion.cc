@@ -40,20 +40,23 @@ namespace {
 // residual's element loop waited on the divider (perf), whose packed instructions take two
 // elements in about the time of one. False, with f untouched, where either element is
 // tension-only and slack at either end of the step (the scalar branches decide there).
-bool taut_mean_forces(const CableElement& ea, const CableElement& eb, const Vector2& d0a,
-                      const Vector2& d0b, double l0a, double l0b, const Vector2& d1a,
-                      const Vector2& d1b, double ka, double kb, Vector2 f[2]) {
+// (rest: the two rest lengths L; chain: to look up whether element `first` and the next are
+// tension-only, where any is)
+bool taut_mean_forces(const CableChain* chain, std::size_t first, const double rest[2],
+                      const Vector2& d0a, const Vector2& d0b, double l0a, double l0b,
+                      const Vector2& d1a, const Vector2& d1b, double ka, double kb, Vector2 f[2]) {
 #if defined(__SSE2__)
   // (lane 0 element a, lane 1 element b; _mm_set_pd takes the high lane first)
   const __m128d x = _mm_set_pd(d1b.x, d1a.x), z = _mm_set_pd(d1b.z, d1a.z);
   const __m128d l1 = _mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(x, x), _mm_mul_pd(z, z)));
   double l1s[2];
   _mm_storeu_pd(l1s, l1);
-  if ((ea.tension_only && !(l0a >= ea.rest_length && l1s[0] >= ea.rest_length)) ||
-      (eb.tension_only && !(l0b >= eb.rest_length && l1s[1] >= eb.rest_length)))
+  if (chain &&
+      ((chain->elements[first].tension_only && !(l0a >= rest[0] && l1s[0] >= rest[0])) ||
+       (chain->elements[first + 1].tension_only && !(l0b >= rest[1] && l1s[1] >= rest[1]))))
     return false;
   const __m128d sum = _mm_add_pd(_mm_set_pd(l0b, l0a), l1);
-  const __m128d two_l = _mm_set_pd(2 * eb.rest_length, 2 * ea.rest_length);
+  const __m128d two_l = _mm_set_pd(2 * rest[1], 2 * rest[0]);
   const __m128d c =
       _mm_mul_pd(_mm_set_pd(kb, ka), _mm_sub_pd(_mm_set1_pd(1.0), _mm_div_pd(two_l, sum)));
   const __m128d half = _mm_set1_pd(0.5);
@@ -66,10 +69,26 @@ bool taut_mean_forces(const CableElement& ea, const CableElement& eb, const Vect
   f[1] = {fx[1], fz[1]};
   return true;
 #else
-  (void)ea, (void)eb, (void)d0a, (void)d0b, (void)l0a, (void)l0b, (void)d1a, (void)d1b, (void)ka,
-      (void)kb, (void)f;
+  (void)chain, (void)first, (void)rest, (void)d0a, (void)d0b, (void)l0a, (void)l0b, (void)d1a,
+      (void)d1b, (void)ka, (void)kb, (void)f;
   return false;
 #endif
+}
+
+// |x_{k+1} - x_k| for k in [first, last) into l, as chord_length forms them, two at a time (a
+// packed square root takes two in the time of one)
+void chord_lengths(const std::vector<Vector2>& x, std::size_t first, std::size_t last,
+                   std::vector<double>& l) {
+  std::size_t k = first;
+#if defined(__SSE2__)
+  for (; k + 1 < last; k += 2) {
+    const Vector2 a = chord(x, k), b = chord(x, k + 1);
+    const __m128d dx = _mm_set_pd(b.x, a.x), dz = _mm_set_pd(b.z, a.z);
+    _mm_storeu_pd(&l[k], _mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dz, dz))));
+  }
+#endif
+  for (; k < last; ++k)
+    l[k] = chord_length(chord(x, k));
 }
 
 // Component a of node i's acceleration and velocity at the step's end when it is at x1: Newmark's
@@ -213,16 +232,19 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
 
 // R = sum of the step's element forces + p - M (c (x1 - x0 - dt v0) - d a0), 0 on the held nodes'
 // rows, in the part's own rows
-// (l0: the elements' lengths at s.x; stiffness: their EA / L; work: scratch for the lags)
+// into scratch.dx (the scratch's l0: the elements' lengths at s.x; its stiffness, rest,
+// tension_only and held: the chain's, its work: the lags)
 // (Tried: one pass over the nodes, the lags carried from row to row and each row's element
 // forces formed in it, the same operations: 23 % slower a step than these separate passes, whose
 // element loop keeps the divider busy on its own.)
 void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
               const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
-              const std::vector<Vector2>& loads, const std::vector<double>& l0,
-              const std::vector<double>& stiffness, const ChainPartition& p, bool damped,
-              std::vector<Vector2>& work, std::vector<double>& r, bool zero_held = true) {
+              const std::vector<Vector2>& loads, const ChainPartition& p, ChainScratch& scratch,
+              bool zero_held = true) {
   const std::size_t n = x1.size();
+  const std::vector<double>&l0 = scratch.l0, &stiffness = scratch.stiffness, &rest = scratch.rest;
+  std::vector<Vector2>& work = scratch.work;
+  std::vector<double>& r = scratch.dx;
   const double c = scheme.c(dt), d = scheme.d();
   // x1 - x0 - dt v0 at the nodes the part keeps current, what M c turns into the inertia force
   for (std::size_t i = p.current_begin(); i < p.current_end(); ++i)
@@ -257,7 +279,7 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
   if (scheme.midpoint) // two elements at a time where both are taut (or not tension-only)
     for (; k + 1 < last; k += 2) {
       Vector2 f[2];
-      if (!taut_mean_forces(chain.elements[k], chain.elements[k + 1], chord(s.x, k),
+      if (!taut_mean_forces(scratch.tension_only ? &chain : nullptr, k, &rest[k], chord(s.x, k),
                             chord(s.x, k + 1), l0[k], l0[k + 1], chord(x1, k), chord(x1, k + 1),
                             stiffness[k], stiffness[k + 1], f))
         for (std::size_t j : {0, 1})
@@ -272,10 +294,10 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
   if (n > 1 && p.end == n && p.begin < p.end)
     for (std::size_t a : {0, 1})
       r[2 * (n - 1) + a] -= before[a];
-  add_node_forces(chain, mass, scheme, s, x1, dt, p, damped, &r);
+  add_node_forces(chain, mass, scheme, s, x1, dt, p, scratch.damped, &r);
   if (zero_held)
-    for (std::size_t i = p.begin; i < p.end; ++i)
-      if (chain.held[i])
+    for (const std::size_t i : scratch.held)
+      if (p.owns(i))
         r[2 * i] = r[2 * i + 1] = 0;
 }
 
@@ -462,22 +484,31 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   std::vector<double>&dx = scratch.dx, &l0 = scratch.l0;
   // the elements' lengths at the step's start, and whether any is damped (the step before found
   // them where it was the run's)
+  if (scratch.stiffness.size() + 1 != n) {
+    scratch.stiffness.resize(n - 1);
+    scratch.rest.resize(n - 1);
+    scratch.tension_only = scratch.damped = false;
+    for (std::size_t k = 0; k + 1 < n; ++k) {
+      const CableElement& e = chain.elements[k];
+      scratch.stiffness[k] = e.axial_stiffness / e.rest_length;
+      scratch.rest[k] = e.rest_length;
+      scratch.tension_only = scratch.tension_only || e.tension_only;
+      scratch.damped = scratch.damped || e.axial_damping != 0;
+    }
+    scratch.held.clear();
+    for (std::size_t i = 0; i < n; ++i)
+      if (chain.held[i])
+        scratch.held.push_back(i);
+  }
+  // the elements' lengths at the step's start (the step before found them where it was the
+  // run's)
   const auto find_lengths = [&] {
     l0.resize(n > 0 ? n - 1 : 0);
-    scratch.damped = false;
-    for (std::size_t k = p.first_element(); k < p.last_element(); ++k) {
-      l0[k] = chord_length(chord(s.x, k));
-      scratch.damped = scratch.damped || chain.elements[k].axial_damping != 0;
-    }
+    chord_lengths(s.x, p.first_element(), p.last_element(), l0);
     scratch.lengths_of_state = true;
   };
   if (!scratch.lengths_of_state || l0.size() + 1 != n)
     find_lengths();
-  if (scratch.stiffness.size() + 1 != n) {
-    scratch.stiffness.resize(n - 1);
-    for (std::size_t k = 0; k + 1 < n; ++k)
-      scratch.stiffness[k] = chain.elements[k].axial_stiffness / chain.elements[k].rest_length;
-  }
   const bool damped = scratch.damped;
   predictor.resize(n);
   x1.resize(n);
@@ -527,8 +558,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     if (newton && !fresh)
       j.form(chain, mass, scheme, s.x, x1, dt, &p);
     fresh = false;
-    residual(chain, mass, scheme, s, x1, dt, how.loads, l0, scratch.stiffness, p, damped,
-             scratch.work, dx);
+    residual(chain, mass, scheme, s, x1, dt, how.loads, p, scratch);
     j.solve(dx);
     // the largest correction, motion and position, one of each per component: the two are
     // independent chains of maxima instead of one (a max is exact, so the same values), over
@@ -558,8 +588,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
     const double round_off = 16 * std::numeric_limits<double>::epsilon() * farthest;
     if (std::isfinite(correction) && correction <= std::max(tolerance * motion, round_off)) {
       if (!how.moved.empty()) { // the force S = -R holding each moved node, and its work
-        residual(chain, mass, scheme, s, x1, dt, how.loads, l0, scratch.stiffness, p, damped,
-                 scratch.work, dx, false);
+        residual(chain, mass, scheme, s, x1, dt, how.loads, p, scratch, false);
         for (const NodePosition& m : how.moved)
           if (p.owns(m.node))
             for (std::size_t a : {0, 1})

@@ -117,13 +117,16 @@ struct ChainScratch {
   std::vector<Vector2> predictor, work, x1;
   std::vector<double> dx;
   std::vector<double> l0; // the elements' lengths at the step's start
-  /// Whether l0 holds the lengths at the state's positions (and `damped` is found): step_chain
-  /// forms them at the end of a step, for the next and for the energy between; whoever moves
-  /// the state otherwise (a restore) clears it.
+  /// Whether l0 holds the lengths at the state's positions: step_chain forms them at the end of
+  /// a step, for the next and for the energy between; whoever moves the state otherwise (a
+  /// restore) clears it.
   bool lengths_of_state = false;
-  bool damped = false; // whether any element has axial damping
-  /// EA / L of each element (formed once: a scratch serves one chain).
-  std::vector<double> stiffness;
+  /// Of each element, formed once (a scratch serves one chain): EA / L, and L side by side (the
+  /// residual's element loop read them from the elements, 32 bytes each); whether any is
+  /// tension-only, whether any has axial damping; the held nodes.
+  std::vector<double> stiffness, rest;
+  bool tension_only = false, damped = false;
+  std::vector<std::size_t> held;
 };
 
 /// How step_chain makes a step, and what it reports besides the state.

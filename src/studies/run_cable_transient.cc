@@ -168,7 +168,8 @@ public:
     shares.push_back(at(n - 1, line_.chain.elements.back().tension(chord(state_.x, n - 2))));
     shares.push_back(line_.mass.kinetic_energy(state_.v, p.begin, p.end));
     shares.push_back(potential_energy(line_.chain, state_.x, nullptr, p.begin, p.end,
-                                      scratch_.lengths_of_state ? &scratch_.l0 : nullptr));
+                                      scratch_.lengths_of_state ? &scratch_.l0 : nullptr,
+                                      scratch_.stiffness.empty() ? nullptr : &scratch_.stiffness));
     shares.push_back(stop_request);
     sum_over_parts(p, shares.data(), int(shares.size()));
     if (any_stop_request)
