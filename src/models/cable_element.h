@@ -49,15 +49,12 @@ struct CableElement {
   double tension(const Vector2& d) const;
   /// V [J] at chord d.
   double energy(const Vector2& d) const { return energy_at_length(chord_length(d)); }
-  /// V [J] at chord length l (inline: a run's energy takes it for every element at every step).
+  /// V [J] at chord length l.
   double energy_at_length(double l) const {
-    const double stretch = l - rest_length;
-    if (tension_only && stretch < 0)
-      return 0;
-    return 0.5 * axial_stiffness / rest_length * stretch * stretch;
+    return energy_at_length(l, axial_stiffness / rest_length);
   }
-  /// The same with k = EA / L given: the same value to the bit, since 0.5 EA / L = 0.5 (EA / L)
-  /// exactly (a power of two scales without rounding), and one division fewer.
+  /// The same with k = EA / L given (a run forms it once), V = (k / 2) (l - L)^2. Inline: a run's
+  /// energy takes it for every element at every step.
   double energy_at_length(double l, double k) const {
     const double stretch = l - rest_length;
     if (tension_only && stretch < 0)

@@ -25,9 +25,10 @@ double potential_energy(const CableChain& c, const std::vector<Vector2>& x, doub
   last = std::min(last, x.size());
   double pi = 0, magnitude = 0;
   for (std::size_t k = first; k < std::min(last, c.elements.size()); ++k) {
-    const double v = !lengths    ? c.elements[k].energy(chord(x, k))
-                     : stiffness ? c.elements[k].energy_at_length((*lengths)[k], (*stiffness)[k])
-                                 : c.elements[k].energy_at_length((*lengths)[k]);
+    const CableElement& e = c.elements[k];
+    const double v =
+        e.energy_at_length(lengths ? (*lengths)[k] : chord_length(chord(x, k)),
+                           stiffness ? (*stiffness)[k] : e.axial_stiffness / e.rest_length);
     pi += v;
     magnitude += v;
   }

@@ -165,7 +165,7 @@ AxialDamper axial_damper(const CableElement& element, const Vector2& d0, const V
 // alpha_f = 1/2: the springs' exact discrete gradient, the dashpots' -c (x1 - x0) / dt), added to
 // r (when given); with `dissipated`, the dashpots' work against the step's motion is added to it
 // (on the part's own rows, each element's work counted by one part; `damped`: whether any element
-// has axial damping, which step_chain finds once a step rather than at every iteration)
+// has axial damping, which a run's scratch finds once rather than this loop at every iteration)
 void add_node_forces(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
                      const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
                      const ChainPartition& p, bool damped, std::vector<double>* r,
@@ -482,8 +482,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   std::vector<Vector2>&predictor = scratch.predictor, &x1 = scratch.x1;
   scratch.work.resize(n);
   std::vector<double>&dx = scratch.dx, &l0 = scratch.l0;
-  // the elements' lengths at the step's start, and whether any is damped (the step before found
-  // them where it was the run's)
+  // what the scratch keeps of the chain, formed at its first step
   if (scratch.stiffness.size() + 1 != n) {
     scratch.stiffness.resize(n - 1);
     scratch.rest.resize(n - 1);
@@ -509,7 +508,6 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   };
   if (!scratch.lengths_of_state || l0.size() + 1 != n)
     find_lengths();
-  const bool damped = scratch.damped;
   predictor.resize(n);
   x1.resize(n);
   dx.resize(2 * n);
@@ -595,7 +593,7 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
               how.support_work -= dx[2 * m.node + a] * (x1[m.node][a] - s.x[m.node][a]);
       }
       // the dashpots' work over the step, before v and a move on, and the further loads'
-      add_node_forces(chain, mass, scheme, s, x1, dt, p, damped, nullptr, &how.dissipated);
+      add_node_forces(chain, mass, scheme, s, x1, dt, p, scratch.damped, nullptr, &how.dissipated);
       for (std::size_t i = p.begin; i < std::min(p.end, how.loads.size()); ++i)
         if (!chain.held[i])
           for (std::size_t a : {0, 1})

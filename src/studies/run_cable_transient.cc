@@ -121,8 +121,7 @@ public:
   // max_halvings times, as the line models' steps are (time/newmark_scheme.h): where a cable
   // passes through slack the motion is fast for a moment, and a 1e4-element hanging cable
   // with a mass let go failed there at the run's step (a tenth of it went through; so did 2000
-  // elements at the full step). step_chain leaves
-  // the state as it was when it throws.
+  // elements at the full step). step_chain leaves the state as it was when it throws.
   static constexpr unsigned max_halvings = 10;
   void advance_to(double t1, unsigned halvings) {
     ChainStep how;

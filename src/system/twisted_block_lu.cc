@@ -72,13 +72,12 @@ void TwistedBlockLU::factorize() {
     if (k > 0)
       scaled_after_[k - 1] = times(inverse_pivot_[k - 1], after_[k - 1]);
   }
-  last_pivot_ = pivot;
   if (p_.partner < 0)
     return;
   // the 4 x 4 system of the nodes beside the cut, (m - 1, m): the first part's last row
   // [S_top, after_top] and the second's [after_bottom, S_bottom], alike on both ranks
   std::array<double, 8> mine{}, theirs{};
-  std::copy(last_pivot_.begin(), last_pivot_.end(), mine.begin());
+  std::copy(pivot.begin(), pivot.end(), mine.begin()); // S of the last node eliminated
   std::copy(after_.back().begin(), after_.back().end(), mine.begin() + 4);
   MPI_Sendrecv(mine.data(), 8, MPI_DOUBLE, p_.partner, interface_tag, theirs.data(), 8, MPI_DOUBLE,
                p_.partner, interface_tag, p_.comm, MPI_STATUS_IGNORE);

@@ -49,7 +49,6 @@ private:
   std::vector<Block> inverse_pivot_;           // of the Schur block S_k
   std::vector<Block> multiplier_;              // before_k S_{k-1}^{-1}
   std::vector<Block> scaled_after_;            // S_k^{-1} after_k (the last's unused)
-  Block last_pivot_{};                         // S of the last node eliminated (the interface's)
   std::array<double, 16> interface_inverse_{}; // of the 4 x 4 system beside the cut
   ChainPartition p_;
   double scratch_ = 0;
