@@ -1,5 +1,7 @@
 #include "models/cable_mass.h"
 
+#include "core/sum_in_four.h"
+
 #include <algorithm>
 
 namespace hamdyn {
@@ -20,12 +22,12 @@ CableMass cable_mass(const std::vector<CableElement>& elements, double rho_a, bo
 
 double CableMass::kinetic_energy(const std::vector<Vector2>& v, std::size_t first,
                                  std::size_t last) const {
-  double t = 0;
-  for (std::size_t i = first; i < last; ++i)
-    t += 0.5 * node[i] * (v[i].x * v[i].x + v[i].z * v[i].z);
-  for (std::size_t k = first; k < std::min(last, element.size()); ++k)
-    t += element[k] * (v[k].x * v[k + 1].x + v[k].z * v[k + 1].z);
-  return t;
+  const double diagonal = sum_in_four(first, last, [&](std::size_t i) {
+    return 0.5 * node[i] * (v[i].x * v[i].x + v[i].z * v[i].z);
+  });
+  return diagonal + sum_in_four(first, std::min(last, element.size()), [&](std::size_t k) {
+           return element[k] * (v[k].x * v[k + 1].x + v[k].z * v[k + 1].z);
+         });
 }
 
 } // namespace hamdyn

@@ -1,5 +1,6 @@
 #include "studies/cable_equilibrium.h"
 
+#include "core/sum_in_four.h"
 #include "system/banded_lu.h"
 
 #include <algorithm>
@@ -23,31 +24,24 @@ double potential_energy(const CableChain& c, const std::vector<Vector2>& x, doub
                         std::size_t first, std::size_t last, const std::vector<double>* lengths,
                         const std::vector<double>* stiffness) {
   last = std::min(last, x.size());
-  double pi = 0, magnitude = 0;
-  for (std::size_t k = first; k < std::min(last, c.elements.size()); ++k) {
+  // the elements' strain energies (each >= 0: its own size)
+  const double strain = sum_in_four(first, std::min(last, c.elements.size()), [&](std::size_t k) {
     const CableElement& e = c.elements[k];
-    const double v =
-        e.energy_at_length(lengths ? (*lengths)[k] : chord_length(chord(x, k)),
-                           stiffness ? (*stiffness)[k] : e.axial_stiffness / e.rest_length);
-    pi += v;
-    magnitude += v;
-  }
+    return e.energy_at_length(lengths ? (*lengths)[k] : chord_length(chord(x, k)),
+                              stiffness ? (*stiffness)[k] : e.axial_stiffness / e.rest_length);
+  });
+  double springs = 0;
   for (const NodeSpring& spring : c.springs) {
     if (spring.node < first || spring.node >= last)
       continue;
     const double dx = x[spring.node].x - spring.anchor.x, dz = x[spring.node].z - spring.anchor.z;
-    const double v = 0.5 * spring.stiffness * (dx * dx + dz * dz);
-    pi += v;
-    magnitude += v;
+    springs += 0.5 * spring.stiffness * (dx * dx + dz * dz);
   }
-  for (std::size_t i = first; i < last; ++i) {
-    const double work = c.loads[i].x * x[i].x + c.loads[i].z * x[i].z;
-    pi -= work;
-    magnitude += std::abs(work);
-  }
+  const auto work = [&](std::size_t i) { return c.loads[i].x * x[i].x + c.loads[i].z * x[i].z; };
   if (size)
-    *size = magnitude;
-  return pi;
+    *size = strain + springs +
+            sum_in_four(first, last, [&](std::size_t i) { return std::abs(work(i)); });
+  return strain + springs - sum_in_four(first, last, work);
 }
 
 // The floor double precision sets the residual force: positions known to eps |x| make the

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace hamdyn {
@@ -115,6 +116,7 @@ public:
     advance_to(t1, 0);
     state_.t = t1;
     ++step_;
+    ++steps_made_;
   }
 
   // A step whose Newton iterations do not converge is made as two half steps, recursively, up to
@@ -136,8 +138,9 @@ public:
     }
     how.loads = ground_loads(state_.t, t1);
     try {
-      most_iterations_ = std::max(most_iterations_,
-                                  step_chain(line_.chain, line_.mass, state_, t1 - state_.t, how));
+      const unsigned iterations = step_chain(line_.chain, line_.mass, state_, t1 - state_.t, how);
+      most_iterations_ = std::max(most_iterations_, iterations);
+      iterations_ += iterations;
       external_work_ += how.support_work + how.load_work;
       dissipated_ += how.dissipated;
     } catch (const std::runtime_error& e) {
@@ -192,9 +195,10 @@ public:
          << line_.chain.elements.size() << " elements ("
          << (scheme_.midpoint ? "energy-consistent midpoint rule"
                               : "generalized alpha, rho_inf = " + text_of(c_.spectral_radius))
-         << ", " << (c_.cable->consistent_mass ? "consistent" : "lumped") << " mass, at most "
-         << most_iterations_ << " Newton iterations a step, " << jacobian_.factorizations()
-         << " Jacobians factored"
+         << ", " << (c_.cable->consistent_mass ? "consistent" : "lumped") << " mass, "
+         << std::setprecision(3) << (steps_made_ ? double(iterations_) / double(steps_made_) : 0.0)
+         << " Newton iterations a step on average and at most " << most_iterations_ << ", "
+         << jacobian_.factorizations() << " Jacobians factored"
          << (halved_steps_ == 0 ? std::string()
                                 : ", " + std::to_string(halved_steps_) + " steps retried in halves")
          << ")";
@@ -271,6 +275,8 @@ private:
   std::size_t midspan_ = 0;
   unsigned long step_ = 0;
   unsigned most_iterations_ = 0;
+  // Newton's iterations of the steps this process made (a step made in halves: theirs summed)
+  unsigned long iterations_ = 0, steps_made_ = 0;
   ChainJacobian jacobian_; // kept across steps (modified Newton); its point in the checkpoint
   ChainScratch scratch_;   // step_chain's vectors, kept from step to step
   unsigned long halved_steps_ = 0; // steps retried in halves (this process's)
