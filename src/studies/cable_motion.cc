@@ -365,6 +365,12 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
 }
 
 namespace {
+// add_element_block (studies/cable_equilibrium.h) into the twisted factorization's blocks, the
+// same sums in the same order
+void add_element_block(TwistedBlockLU& a, std::size_t k, const Matrix2& t) {
+  a.add_coupled(k, {{t.xx, t.xz, t.zx, t.zz}});
+}
+
 // The step's Jacobian in the part's own rows of `a` (any matrix with entries a(i, j) in the
 // chain's numbering that drops the rows it does not hold)
 template <class Matrix>
@@ -410,16 +416,9 @@ void ChainJacobian::form(const CableChain& chain, const CableMass& mass, const C
   const std::size_t n = x1.size();
   const ChainPartition whole = ChainPartition::whole(n);
   const ChainPartition& part = p ? *p : whole;
-  divided_ = part.distributed;
-  if (divided_) {
-    blocks_.reinit(part);
-    assemble_jacobian(blocks_, chain, mass, scheme, x0, x1, dt, part);
-    blocks_.factorize();
-  } else {
-    lu_.reinit(2 * n, 3, 3);
-    assemble_jacobian(lu_, chain, mass, scheme, x0, x1, dt, part);
-    lu_.factorize();
-  }
+  blocks_.reinit(part);
+  assemble_jacobian(blocks_, chain, mass, scheme, x0, x1, dt, part);
+  blocks_.factorize();
   x0_ = x0;
   x1_ = x1;
   dt_ = dt;

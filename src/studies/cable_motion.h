@@ -22,19 +22,20 @@
 // The other form, F((1 - af) x1 + af x0), lets T + V at the step ends rise above its start where a
 // slack cable snaps taut (the pendulum of cases/cable_pendulum.prm at rho_inf = 0.9: +0.29 J of
 // 3.97, and its tension spikes 30 % above the midpoint rule's); this one never did there.
-// Both are implicit: Newton's method on x1 with the banded Jacobian c M - dF/dx1, c = (1 - am) /
-// (beta dt^2) (2 / dt^2 for the midpoint rule; half bandwidth 3), factored with partial pivoting
-// (system/pivoted_band_lu.h) and, in a run, kept across steps (ChainJacobian).
+// Both are implicit: Newton's method on x1 with the Jacobian c M - dF/dx1, c = (1 - am) / (beta
+// dt^2) (2 / dt^2 for the midpoint rule), block tridiagonal in 2 x 2 node blocks, eliminated from
+// both ends toward the chain's middle (system/twisted_block_lu.h) and, in a run, kept across
+// steps (ChainJacobian).
 //
-// On two or more ranks a run divides the chain in two (system/chain_partition.h): each part forms
-// its own rows' residual and Jacobian and eliminates them toward the cut
-// (system/twisted_block_lu.h); the iterations' largest corrections and the step's works are
-// reduced over the ranks, so every rank takes the same decisions. The positions outside a part's
-// nodes are stale until gathered (gather_nodes).
+// On two or more ranks a run divides the chain in two at that middle (system/chain_partition.h):
+// each part forms its own rows' residual and Jacobian and eliminates them toward the cut; the
+// iterations' largest corrections and the step's works are reduced over the ranks, so every rank
+// takes the same decisions. One rank does both parts' operations (its two sweeps side by side),
+// so the positions are the same to the bit on 1 and 2 ranks (the energies are sums in another
+// order). The positions outside a part's nodes are stale until gathered (gather_nodes).
 #include "models/cable_mass.h"
 #include "studies/cable_equilibrium.h"
 #include "system/chain_partition.h"
-#include "system/pivoted_band_lu.h"
 #include "system/twisted_block_lu.h"
 
 #include <vector>
@@ -87,12 +88,7 @@ public:
             const ChainPartition* p = nullptr);
   /// Solves J dx = r in place (on a divided chain: r in the own rows, dx at the nodes the part
   /// keeps current).
-  void solve(std::vector<double>& r) const {
-    if (divided_)
-      blocks_.solve(r.data());
-    else
-      lu_.solve(r.data());
-  }
+  void solve(std::vector<double>& r) const { blocks_.solve(r.data()); }
   double dt() const { return dt_; }
   /// How many times it was factored.
   unsigned long factorizations() const { return factorizations_; }
@@ -103,9 +99,7 @@ public:
                const std::vector<double>& point, const ChainPartition* p = nullptr);
 
 private:
-  PivotedBandLU lu_;      // the whole chain's
-  TwistedBlockLU blocks_; // a divided chain's part
-  bool divided_ = false;  // which of the two holds the factorization
+  TwistedBlockLU blocks_;
   std::vector<Vector2> x0_, x1_;
   double dt_ = 0;
   unsigned long factorizations_ = 0;

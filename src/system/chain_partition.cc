@@ -17,10 +17,10 @@ ChainPartition ChainPartition::of(std::size_t n, MPI_Comm comm) {
   ChainPartition p = whole(n);
   p.comm = comm;
   const unsigned ranks = dealii::Utilities::MPI::n_mpi_processes(comm);
-  if (ranks == 1 || n < 4)
+  if (ranks == 1 || n < shortest_divided)
     return p;
   const unsigned rank = dealii::Utilities::MPI::this_mpi_process(comm);
-  const std::size_t middle = n / 2;
+  const std::size_t middle = ChainPartition::middle(n);
   p.distributed = true;
   if (rank == 0) {
     p.end = middle;

@@ -20,6 +20,10 @@ struct ChainPartition {
   bool distributed = false;       // whether the ranks hold parts (sums and maxima are reduced)
   MPI_Comm comm = MPI_COMM_SELF;
 
+  /// The fewest nodes a chain is divided with, and the node it is cut at (the second part's
+  /// first).
+  static constexpr std::size_t shortest_divided = 4;
+  static std::size_t middle(std::size_t n) { return n / 2; }
   /// The whole chain on this process (as every rank holds it when not divided).
   static ChainPartition whole(std::size_t n);
   /// The division of n nodes over `comm`'s ranks, as above (whole below 4 nodes or on one rank).

@@ -34,6 +34,11 @@ public:
   /// Entry (row, column) in the chain's numbering; rows this process does not own, and entries
   /// outside the block tridiagonal (which must stay 0), go to a scratch entry.
   double& operator()(std::size_t row, std::size_t column);
+  /// Adds [t -t; -t t] at nodes (k, k + 1) (t: a 2 x 2 block, row-major), entry by entry as
+  /// operator() would, the rows this process does not own left out. (A run assembles a
+  /// chain's Jacobian an element at a time: by operator(), a branch and an index an entry took a
+  /// tenth of a 5e4-element cable's step where its Jacobian was formed every fourth step.)
+  void add_coupled(std::size_t k, const std::array<double, 4>& t);
   /// Factors the own rows; on a divided chain, with the other part (collective on both parts).
   void factorize();
   /// Solves A x = b: x holds b in the own rows on entry and, on return, the solution at the
@@ -42,18 +47,37 @@ public:
 
 private:
   using Block = std::array<double, 4>; // row-major
-  // node i's blocks in elimination order k (from the top: i = begin + k; from the bottom:
-  // i = end - 1 - k): its diagonal, its coupling to the node eliminated before it and to the
-  // one after it (the other part's node for the last)
-  std::vector<Block> diagonal_, before_, after_;
-  std::vector<Block> inverse_pivot_;           // of the Schur block S_k
-  std::vector<Block> multiplier_;              // before_k S_{k-1}^{-1}
-  std::vector<Block> scaled_after_;            // S_k^{-1} after_k (the last's unused)
+  // One part's elimination: nodes [begin, end) from the top or from the bottom, node i's
+  // blocks in elimination order k (from the top: i = begin + k; from the bottom: i = end - 1 -
+  // k): its diagonal, its coupling to the node eliminated before it and to the one after it
+  // (the other part's node for the last)
+  struct Part {
+    Part(std::size_t first, std::size_t past, bool bottom)
+        : begin(first), end(past), from_bottom(bottom) {}
+    std::size_t begin, end;
+    bool from_bottom;
+    std::vector<Block> diagonal, before, after;
+    std::vector<Block> inverse_pivot; // of the Schur block S_k
+    std::vector<Block> multiplier;    // before_k S_{k-1}^{-1}
+    std::vector<Block> scaled_after;  // S_k^{-1} after_k (the last's unused)
+    Block last_pivot{};               // S of the last node eliminated
+    std::size_t count() const { return end - begin; }
+    std::size_t node(std::size_t k) const { return from_bottom ? end - 1 - k : begin + k; }
+  };
+  // This process's parts: its own on a divided chain; a whole chain of 4 nodes or more is
+  // eliminated from both ends here, its two parts as two ranks would have them (the same
+  // operations, so the same solution to the bit as on two ranks), in one pass over both: each
+  // part's elimination is a chain of dependent 2 x 2 products, whose latency (not the memory)
+  // bounded the solve, and two independent chains overlap. A shorter chain: one part, from the
+  // top, with no cut.
+  std::vector<Part> parts_;
+  bool cut_ = false;                           // whether two parts meet (here, or with the partner)
   std::array<double, 16> interface_inverse_{}; // of the 4 x 4 system beside the cut
   ChainPartition p_;
   double scratch_ = 0;
 
-  std::size_t node(std::size_t k) const { return p_.from_bottom() ? p_.end - 1 - k : p_.begin + k; }
+  /// The part node i is in.
+  Part& part_of(std::size_t i);
 };
 
 } // namespace hamdyn

@@ -4,6 +4,9 @@
 // run divides it (system/chain_partition.h). Every rank's solution at the nodes it keeps current
 // (its own and the other part's node beside the cut) is deal.II's dense LU's (LAPACKFullMatrix)
 // to round-off, and both parts have the same values at the two nodes beside the cut, to the bit.
+// One process holding the whole chain eliminates it from both ends as two ranks do: its solution
+// is theirs to the bit (a cable run's positions are the same on 1 and 2 ranks). add_coupled
+// assembles an element's block as operator() does entry by entry.
 #include "system/chain_partition.h"
 #include "system/twisted_block_lu.h"
 
@@ -13,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -50,28 +54,42 @@ struct ChainMatrix {
   }
 };
 
+// The twisted factorization of m over p, solving b (the rows it does not hold are dropped)
+std::vector<double> twisted_solution(const ChainPartition& p, const ChainMatrix& m,
+                                     const dealii::Vector<double>& b) {
+  const std::size_t size = 2 * m.nodes;
+  hamdyn::TwistedBlockLU lu;
+  lu.reinit(p);
+  for (std::size_t r = 0; r < size; ++r)
+    for (std::size_t c = 0; c < size; ++c)
+      if (m.a[r * size + c] != 0)
+        lu(r, c) += m.a[r * size + c];
+  std::vector<double> x(b.begin(), b.end());
+  lu.factorize();
+  lu.solve(x.data());
+  return x;
+}
+
 void check_solve(std::size_t n, unsigned seed) {
   const MPI_Comm comm = MPI_COMM_WORLD;
   const ChainPartition p = ChainPartition::of(n, comm);
   const ChainMatrix m(n, seed);
   const std::size_t size = 2 * n;
-  hamdyn::TwistedBlockLU lu;
-  lu.reinit(p);
   dealii::LAPACKFullMatrix<double> dense(size, size);
   for (std::size_t r = 0; r < size; ++r)
-    for (std::size_t c = 0; c < size; ++c) {
+    for (std::size_t c = 0; c < size; ++c)
       dense(r, c) = m.a[r * size + c];
-      if (m.a[r * size + c] != 0)
-        lu(r, c) += m.a[r * size + c]; // the rows it does not hold are dropped
-    }
   std::mt19937 random(seed + 1);
   std::uniform_real_distribution<double> entry(-1, 1);
   dealii::Vector<double> b(size);
   for (double& v : b)
     v = entry(random);
-  std::vector<double> x(b.begin(), b.end());
-  lu.factorize();
-  lu.solve(x.data());
+  const std::vector<double> x = twisted_solution(p, m, b);
+  // the whole chain on this process: the same numbers at the nodes the part keeps current
+  const std::vector<double> whole = twisted_solution(ChainPartition::whole(n), m, b);
+  for (std::size_t i = p.current_begin(); i < p.current_end(); ++i)
+    for (std::size_t d : {2 * i, 2 * i + 1})
+      EXPECT_EQ(whole[d], x[d]) << "node " << i << " of " << n;
   dense.compute_lu_factorization();
   dense.solve(b);
   double size_of_x = 0;
@@ -91,9 +109,48 @@ void check_solve(std::size_t n, unsigned seed) {
 }
 
 TEST(TwistedBlockLU, SolvesLikeTheDenseLU) {
-  for (const std::size_t n : {4, 5, 9, 40})
+  for (const std::size_t n : {2, 3, 4, 5, 9, 40})
     for (unsigned seed : {1u, 2u, 3u})
       check_solve(n, seed);
+}
+
+TEST(TwistedBlockLU, AddsAnElementsBlockAsEntryByEntry) {
+  // a chain of 9 nodes: element k's block t_k as [t -t; -t t] at nodes (k, k + 1), plus a
+  // diagonal that keeps it regular; once by add_coupled, once by operator()
+  const ChainPartition p = ChainPartition::of(9, MPI_COMM_WORLD);
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> entry(-1, 1);
+  std::vector<std::array<double, 4>> blocks(8);
+  for (auto& t : blocks)
+    for (double& v : t)
+      v = entry(random);
+  hamdyn::TwistedBlockLU by_blocks, by_entries;
+  for (auto* lu : {&by_blocks, &by_entries}) {
+    lu->reinit(p);
+    for (std::size_t d = 0; d < 18; ++d)
+      (*lu)(d, d) += 10.0 + d;
+  }
+  for (std::size_t k = 0; k < 8; ++k) {
+    by_blocks.add_coupled(k, blocks[k]);
+    for (std::size_t r = 0; r < 2; ++r)
+      for (std::size_t c = 0; c < 2; ++c) {
+        const double g = blocks[k][2 * r + c];
+        by_entries(2 * k + r, 2 * k + c) += g;
+        by_entries(2 * k + r, 2 * (k + 1) + c) -= g;
+        by_entries(2 * (k + 1) + r, 2 * k + c) -= g;
+        by_entries(2 * (k + 1) + r, 2 * (k + 1) + c) += g;
+      }
+  }
+  std::vector<double> x(18), y(18);
+  for (std::size_t d = 0; d < 18; ++d)
+    x[d] = y[d] = entry(random);
+  by_blocks.factorize();
+  by_blocks.solve(x.data());
+  by_entries.factorize();
+  by_entries.solve(y.data());
+  for (std::size_t i = p.current_begin(); i < p.current_end(); ++i)
+    for (std::size_t d : {2 * i, 2 * i + 1})
+      EXPECT_EQ(x[d], y[d]) << "entry " << d;
 }
 
 TEST(ChainPartition, DividesBetweenTheFirstAndLastRank) {
