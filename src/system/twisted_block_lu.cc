@@ -178,7 +178,7 @@ struct Sweep {
 };
 
 // forward: y_k = b_k - G_k y_{k-1}, and S_k^{-1} y_k stored, so that the chain from node to node
-// is one 2 x 2 product (as PivotedBandLU's scaled rows)
+// is one 2 x 2 product (as BandedLU's scaled rows)
 [[gnu::always_inline]] inline void forward(Sweep& s, const Block& g, const Block& inverse_pivot) {
   s.xk += s.step;
   const double y0 = s.xk[0] - (g[0] * s.y0 + g[1] * s.y1);
