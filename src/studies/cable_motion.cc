@@ -233,25 +233,45 @@ void add_node_forces(const CableChain& chain, const CableMass& mass, const Chain
 // R = sum of the step's element forces + p - M (c (x1 - x0 - dt v0) - d a0), 0 on the held nodes'
 // rows, in the part's own rows
 // into scratch.dx (the scratch's l0: the elements' lengths at s.x; its stiffness, rest,
-// tension_only and held: the chain's, its work: the lags)
-// (Tried: one pass over the nodes, the lags carried from row to row and each row's element
-// forces formed in it, the same operations: 23 % slower a step than these separate passes, whose
-// element loop keeps the divider busy on its own.)
+// tension_only and held: the chain's)
+// (Tried: each row's element forces formed in the rows' pass too, the same operations: 23 %
+// slower a step than a pass of their own, whose element loop keeps the divider busy.)
 void residual(const CableChain& chain, const CableMass& mass, const ChainScheme& scheme,
               const ChainMotion& s, const std::vector<Vector2>& x1, double dt,
               const std::vector<Vector2>& loads, const ChainPartition& p, ChainScratch& scratch,
               bool zero_held = true) {
   const std::size_t n = x1.size();
   const std::vector<double>&l0 = scratch.l0, &stiffness = scratch.stiffness, &rest = scratch.rest;
-  std::vector<Vector2>& work = scratch.work;
   std::vector<double>& r = scratch.dx;
   const double c = scheme.c(dt), d = scheme.d();
-  // x1 - x0 - dt v0 at the nodes the part keeps current, what M c turns into the inertia force
-  for (std::size_t i = p.current_begin(); i < p.current_end(); ++i)
-    for (std::size_t a : {0, 1})
-      work[i][a] = x1[i][a] - s.x[i][a] - dt * s.v[i][a];
+  // the lag x1 - x0 - dt v0 at node i, what M c turns into the inertia force: formed once a
+  // node, M's row (CableMass::row_times, the same sums) from the lags of the node before, the
+  // node and the next, carried from row to row (through an array of lags, the pass that wrote
+  // it and the one that read it were a sixth of the residual's memory traffic)
+  const auto lag = [&](std::size_t i) {
+    return Vector2{x1[i].x - s.x[i].x - dt * s.v[i].x, x1[i].z - s.x[i].z - dt * s.v[i].z};
+  };
+  const std::vector<double>&m_node = mass.node, &m_element = mass.element;
+  Vector2 lag_before{0, 0}, lag_here{0, 0};
+  if (p.begin < p.end) {
+    lag_here = lag(p.begin);
+    if (p.begin > 0)
+      lag_before = lag(p.begin - 1);
+  }
   for (std::size_t i = p.begin; i < p.end; ++i) {
-    Vector2 inertia = mass.row_times(i, work);
+    const bool has_next = i < m_element.size();
+    const Vector2 lag_next = has_next ? lag(i + 1) : Vector2{0, 0};
+    Vector2 inertia{m_node[i] * lag_here.x, m_node[i] * lag_here.z};
+    if (i > 0) {
+      inertia.x += m_element[i - 1] * lag_before.x;
+      inertia.z += m_element[i - 1] * lag_before.z;
+    }
+    if (has_next) {
+      inertia.x += m_element[i] * lag_next.x;
+      inertia.z += m_element[i] * lag_next.z;
+    }
+    lag_before = lag_here;
+    lag_here = lag_next;
     inertia = {c * inertia.x, c * inertia.z};
     if (d != 0) {
       const Vector2 past = mass.row_times(i, s.a);
@@ -479,7 +499,6 @@ unsigned step_chain(const CableChain& chain, const CableMass& mass, ChainMotion&
   ChainScratch own_scratch;
   ChainScratch& scratch = how.scratch ? *how.scratch : own_scratch;
   std::vector<Vector2>&predictor = scratch.predictor, &x1 = scratch.x1;
-  scratch.work.resize(n);
   std::vector<double>&dx = scratch.dx, &l0 = scratch.l0;
   // what the scratch keeps of the chain, formed at its first step
   if (scratch.stiffness.size() + 1 != n) {

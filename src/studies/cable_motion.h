@@ -108,7 +108,7 @@ private:
 /// step_chain's vectors, kept from step to step by a run: allocated anew, each step's first
 /// touch of their pages was a page fault per 4 KiB (a tenth of a 10^5-unknown cable's step).
 struct ChainScratch {
-  std::vector<Vector2> predictor, work, x1;
+  std::vector<Vector2> predictor, x1;
   std::vector<double> dx;
   std::vector<double> l0; // the elements' lengths at the step's start
   /// Whether l0 holds the lengths at the state's positions: step_chain forms them at the end of
