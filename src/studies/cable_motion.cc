@@ -391,6 +391,20 @@ void add_element_block(TwistedBlockLU& a, std::size_t k, const Matrix2& t) {
   a.add_coupled(k, {{t.xx, t.xz, t.zx, t.zz}});
 }
 
+// add_mass_matrix (models/cable_mass.h) into the twisted factorization's blocks, the same sums
+// in the same order (entry by entry through operator(), a fifth of a factorization's time)
+void add_mass_matrix(TwistedBlockLU& a, const CableMass& mass, double scale, std::size_t first,
+                     std::size_t last) {
+  const std::size_t n = mass.node.size();
+  for (std::size_t i = first; i < std::min(last, n); ++i) {
+    a.add_to_block_diagonal(i, i, scale * mass.node[i]);
+    if (i + 1 < n) {
+      a.add_to_block_diagonal(i, i + 1, scale * mass.element[i]);
+      a.add_to_block_diagonal(i + 1, i, scale * mass.element[i]);
+    }
+  }
+}
+
 // The step's Jacobian in the part's own rows of `a` (any matrix with entries a(i, j) in the
 // chain's numbering that drops the rows it does not hold)
 template <class Matrix>

@@ -98,6 +98,17 @@ void TwistedBlockLU::add_coupled(std::size_t k, const std::array<double, 4>& t) 
   }
 }
 
+void TwistedBlockLU::add_to_block_diagonal(std::size_t i, std::size_t j, double v) {
+  if (!p_.owns(i))
+    return;
+  Part& part = part_of(i);
+  const std::size_t e = part.from_bottom ? part.end - 1 - i : i - part.begin;
+  Block& block =
+      j == i ? part.diagonal[e] : ((j < i) != part.from_bottom ? part.before : part.after)[e];
+  block[0] += v;
+  block[3] += v;
+}
+
 namespace {
 // The interface's inverse from the two parts' last rows, [S_top, after_top] on (x_{m-1}, x_m)
 // and [after_bottom, S_bottom] (8 numbers each: S, then the coupling), by deal.II's

@@ -39,6 +39,9 @@ public:
   /// chain's Jacobian an element at a time: by operator(), a branch and an index an entry took a
   /// tenth of a 5e4-element cable's step where its Jacobian was formed every fourth step.)
   void add_coupled(std::size_t k, const std::array<double, 4>& t);
+  /// Adds v to both diagonal entries of the block of nodes (i, j), |i - j| <= 1 (a mass
+  /// matrix's couplings, the same in both components), if this process owns node i's rows.
+  void add_to_block_diagonal(std::size_t i, std::size_t j, double v);
   /// Factors the own rows; on a divided chain, with the other part (collective on both parts).
   void factorize();
   /// Solves A x = b: x holds b in the own rows on entry and, on return, the solution at the

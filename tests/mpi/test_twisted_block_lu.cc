@@ -115,8 +115,9 @@ TEST(TwistedBlockLU, SolvesLikeTheDenseLU) {
 }
 
 TEST(TwistedBlockLU, AddsAnElementsBlockAsEntryByEntry) {
-  // a chain of 9 nodes: element k's block t_k as [t -t; -t t] at nodes (k, k + 1), plus a
-  // diagonal that keeps it regular; once by add_coupled, once by operator()
+  // a chain of 9 nodes: element k's block t_k as [t -t; -t t] at nodes (k, k + 1), a coupling
+  // v I between them, and a diagonal that keeps it regular; once by add_coupled and
+  // add_to_block_diagonal, once by operator()
   const ChainPartition p = ChainPartition::of(9, MPI_COMM_WORLD);
   std::mt19937 random(7);
   std::uniform_real_distribution<double> entry(-1, 1);
@@ -131,6 +132,13 @@ TEST(TwistedBlockLU, AddsAnElementsBlockAsEntryByEntry) {
       (*lu)(d, d) += 10.0 + d;
   }
   for (std::size_t k = 0; k < 8; ++k) {
+    // a mass-like coupling, the same in both components
+    by_blocks.add_to_block_diagonal(k, k + 1, 0.25 + 0.01 * k);
+    by_blocks.add_to_block_diagonal(k + 1, k, 0.25 + 0.01 * k);
+    for (std::size_t c = 0; c < 2; ++c) {
+      by_entries(2 * k + c, 2 * (k + 1) + c) += 0.25 + 0.01 * k;
+      by_entries(2 * (k + 1) + c, 2 * k + c) += 0.25 + 0.01 * k;
+    }
     by_blocks.add_coupled(k, blocks[k]);
     for (std::size_t r = 0; r < 2; ++r)
       for (std::size_t c = 0; c < 2; ++c) {
