@@ -1,12 +1,12 @@
 #pragma once
-// A block-tridiagonal matrix of 2 x 2 node blocks (a cable chain's Jacobian in its numbering,
-// DoF 2 i + a for component a of node i), factored without row interchanges between nodes and
-// solved, on a chain divided between two ranks (system/chain_partition.h), by the twisted
-// factorization: the first part eliminates its nodes from the top and the second its nodes from
-// the bottom, at the same time, and the two meet in the 4 x 4 system of the two nodes beside the
-// cut, which both ranks solve alike; each then substitutes back through its own nodes (two-way
-// Gaussian elimination, van der Vorst, Parallel Computing 5:45-54, 1987; the twisted
-// factorization, the parallel factorization with the scalar LU's operation count on two
+// A block-tridiagonal matrix of 2 x 2 node blocks (a cable chain's Jacobian in its numbering, DoF 2
+// i + a for component a of node i), factored without row interchanges between nodes and solved by
+// the twisted factorization, on a chain divided between two ranks (system/chain_partition.h) or
+// held whole by one process, cut at the same node: the first part eliminates its nodes from the top
+// and the second its nodes from the bottom, at the same time, and the two meet in the 4 x 4 system
+// of the two nodes beside the cut, which both ranks solve alike; each then substitutes back through
+// its own nodes (two-way Gaussian elimination, van der Vorst, Parallel Computing 5:45-54, 1987; the
+// twisted factorization, the parallel factorization with the scalar LU's operation count on two
 // processors, Amodio & Brugnano, Linear Algebra Appl. 172:347-364, 1992). Each rank does half of
 // the work, and the ranks exchange eight numbers a factorization and two a solve.
 //
