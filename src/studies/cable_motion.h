@@ -75,9 +75,10 @@ void start_chain(const CableChain& chain, const CableMass& mass, const ChainSche
 
 /// The step's Jacobian 2 M / dt^2 - dF_mean/dx1, factored at a linearization point (x0, x1, dt)
 /// and kept across steps (modified Newton, Kelley, Iterative Methods for Linear and Nonlinear
-/// Equations, SIAM 1995, sec. 5.4.3: the chord method): a run's steps change it little, and its
-/// band factorization is most of a Newton iteration's cost. Its linearization point is what a
-/// checkpoint keeps, so that a resumed run factors the same matrix and goes on bit for bit.
+/// Equations, SIAM 1995, sec. 5.4.3: the chord method): a run's steps change it little, and
+/// forming and factoring it costs about three Newton iterations (perf, 5e4 elements). Its
+/// linearization point is what a checkpoint keeps, so that a resumed run factors the same matrix
+/// and goes on bit for bit.
 class ChainJacobian {
 public:
   bool empty() const { return dt_ == 0; }
