@@ -18,7 +18,14 @@ struct CableMass {
   std::vector<double> element; // M_{k,k+1} [kg] (0 for a lumped line)
 
   /// (M v)_i for node i (both components). Inline: a step's residual takes it at every node.
-  Vector2 row_times(std::size_t i, const std::vector<Vector2>& v) const;
+  Vector2 row_times(std::size_t i, const std::vector<Vector2>& v) const {
+    const std::size_t last = node.size() - 1;
+    return row_times(i, v[i > 0 ? i - 1 : i], v[i], v[i < last ? i + 1 : i]);
+  }
+  /// The same from the values at node i - 1 (not read at the first node), i and i + 1 (not read
+  /// at the last): for a caller that forms them node by node and carries them.
+  Vector2 row_times(std::size_t i, const Vector2& before, const Vector2& here,
+                    const Vector2& next) const;
   /// v^T M v / 2 [J].
   double kinetic_energy(const std::vector<Vector2>& v) const {
     return kinetic_energy(v, 0, node.size());
@@ -27,15 +34,16 @@ struct CableMass {
   double kinetic_energy(const std::vector<Vector2>& v, std::size_t first, std::size_t last) const;
 };
 
-inline Vector2 CableMass::row_times(std::size_t i, const std::vector<Vector2>& v) const {
-  Vector2 y{node[i] * v[i].x, node[i] * v[i].z};
+inline Vector2 CableMass::row_times(std::size_t i, const Vector2& before, const Vector2& here,
+                                    const Vector2& next) const {
+  Vector2 y{node[i] * here.x, node[i] * here.z};
   if (i > 0) {
-    y.x += element[i - 1] * v[i - 1].x;
-    y.z += element[i - 1] * v[i - 1].z;
+    y.x += element[i - 1] * before.x;
+    y.z += element[i - 1] * before.z;
   }
   if (i < element.size()) {
-    y.x += element[i] * v[i + 1].x;
-    y.z += element[i] * v[i + 1].z;
+    y.x += element[i] * next.x;
+    y.z += element[i] * next.z;
   }
   return y;
 }

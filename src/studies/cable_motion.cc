@@ -245,13 +245,12 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
   std::vector<double>& r = scratch.dx;
   const double c = scheme.c(dt), d = scheme.d();
   // the lag x1 - x0 - dt v0 at node i, what M c turns into the inertia force: formed once a
-  // node, M's row (CableMass::row_times, the same sums) from the lags of the node before, the
-  // node and the next, carried from row to row (through an array of lags, the pass that wrote
-  // it and the one that read it were a sixth of the residual's memory traffic)
+  // node, M's row from the lags of the node before, the node and the next, carried from row to
+  // row (through an array of lags, the pass that wrote it and the one that read it were a sixth
+  // of the residual's memory traffic)
   const auto lag = [&](std::size_t i) {
     return Vector2{x1[i].x - s.x[i].x - dt * s.v[i].x, x1[i].z - s.x[i].z - dt * s.v[i].z};
   };
-  const std::vector<double>&m_node = mass.node, &m_element = mass.element;
   Vector2 lag_before{0, 0}, lag_here{0, 0};
   if (p.begin < p.end) {
     lag_here = lag(p.begin);
@@ -259,17 +258,8 @@ void residual(const CableChain& chain, const CableMass& mass, const ChainScheme&
       lag_before = lag(p.begin - 1);
   }
   for (std::size_t i = p.begin; i < p.end; ++i) {
-    const bool has_next = i < m_element.size();
-    const Vector2 lag_next = has_next ? lag(i + 1) : Vector2{0, 0};
-    Vector2 inertia{m_node[i] * lag_here.x, m_node[i] * lag_here.z};
-    if (i > 0) {
-      inertia.x += m_element[i - 1] * lag_before.x;
-      inertia.z += m_element[i - 1] * lag_before.z;
-    }
-    if (has_next) {
-      inertia.x += m_element[i] * lag_next.x;
-      inertia.z += m_element[i] * lag_next.z;
-    }
+    const Vector2 lag_next = i + 1 < n ? lag(i + 1) : Vector2{0, 0};
+    Vector2 inertia = mass.row_times(i, lag_before, lag_here, lag_next);
     lag_before = lag_here;
     lag_here = lag_next;
     inertia = {c * inertia.x, c * inertia.z};

@@ -63,36 +63,29 @@ void TwistedBlockLU::reinit(const ChainPartition& p) {
   }
 }
 
-TwistedBlockLU::Part& TwistedBlockLU::part_of(std::size_t i) {
-  return parts_.size() == 2 && i >= parts_[1].begin ? parts_[1] : parts_[0];
+TwistedBlockLU::Block& TwistedBlockLU::block(std::size_t i, std::size_t j) {
+  Part& part = parts_.size() == 2 && i >= parts_[1].begin ? parts_[1] : parts_[0];
+  const std::size_t k = part.from_bottom ? part.end - 1 - i : i - part.begin;
+  if (j == i)
+    return part.diagonal[k];
+  // the node before i in the elimination order is i - 1 from the top, i + 1 from the bottom
+  return ((j < i) != part.from_bottom ? part.before : part.after)[k];
 }
 
 double& TwistedBlockLU::operator()(std::size_t row, std::size_t column) {
   const std::size_t i = row / 2, j = column / 2;
   if (!p_.owns(i) || j + 1 < i || j > i + 1)
     return scratch_ = 0;
-  Part& part = part_of(i);
-  const std::size_t k = part.from_bottom ? part.end - 1 - i : i - part.begin;
-  const std::size_t entry = 2 * (row % 2) + column % 2;
-  if (j == i)
-    return part.diagonal[k][entry];
-  // the node before i in the elimination order is i - 1 from the top, i + 1 from the bottom
-  const bool toward_before = (j < i) != part.from_bottom;
-  return (toward_before ? part.before : part.after)[k][entry];
+  return block(i, j)[2 * (row % 2) + column % 2];
 }
 
 void TwistedBlockLU::add_coupled(std::size_t k, const std::array<double, 4>& t) {
   for (const std::size_t i : {k, k + 1}) {
     if (!p_.owns(i))
       continue;
-    Part& part = part_of(i);
-    const std::size_t e = part.from_bottom ? part.end - 1 - i : i - part.begin;
-    // the other node is the one eliminated before i where it is i - 1 from the top (i = k + 1)
-    // or i + 1 from the bottom (i = k)
-    const bool toward_before = (i == k + 1) != part.from_bottom;
-    Block& coupling = (toward_before ? part.before : part.after)[e];
+    Block &diagonal = block(i, i), &coupling = block(i, i == k ? k + 1 : k);
     for (std::size_t entry = 0; entry < 4; ++entry) {
-      part.diagonal[e][entry] += t[entry];
+      diagonal[entry] += t[entry];
       coupling[entry] -= t[entry];
     }
   }
@@ -101,12 +94,9 @@ void TwistedBlockLU::add_coupled(std::size_t k, const std::array<double, 4>& t) 
 void TwistedBlockLU::add_to_block_diagonal(std::size_t i, std::size_t j, double v) {
   if (!p_.owns(i))
     return;
-  Part& part = part_of(i);
-  const std::size_t e = part.from_bottom ? part.end - 1 - i : i - part.begin;
-  Block& block =
-      j == i ? part.diagonal[e] : ((j < i) != part.from_bottom ? part.before : part.after)[e];
-  block[0] += v;
-  block[3] += v;
+  Block& b = block(i, j);
+  b[0] += v;
+  b[3] += v;
 }
 
 namespace {

@@ -79,8 +79,9 @@ private:
   ChainPartition p_;
   double scratch_ = 0;
 
-  /// The part node i is in.
-  Part& part_of(std::size_t i);
+  /// The block of nodes (i, j), |i - j| <= 1, of a node i this process owns: in its part's
+  /// elimination order.
+  Block& block(std::size_t i, std::size_t j);
 };
 
 } // namespace hamdyn
