@@ -1,0 +1,157 @@
+#include "models/planar_beam_element.h"
+
+#include <deal.II/base/quadrature_lib.h>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace hamdyn {
+
+PlanarBeamElement::PlanarBeamElement(unsigned degree, double length, double reference_angle,
+                                     const PlanarBeamSection& section)
+    : degree_(degree), length_(length), reference_angle_(reference_angle), section_(section) {
+  if (degree < 1 || !(length > 0))
+    throw std::invalid_argument("a planar beam element needs degree >= 1 and length > 0");
+  // deal.II's Lagrange basis on the Gauss-Lobatto points of [0, 1] (its FE_Q's support points)
+  const dealii::QGaussLobatto<1> support(degree + 1);
+  basis_ = dealii::Polynomials::generate_complete_Lagrange_basis(support.get_points());
+  for (unsigned a = 0; a <= degree; ++a)
+    node_s_.push_back(support.point(a)[0] * length);
+  const dealii::QGauss<1> reduced(degree), full(degree + 1);
+  for (unsigned i = 0; i < reduced.size(); ++i)
+    stiffness_points_.push_back(point_at(reduced.point(i)[0], reduced.weight(i) * length));
+  for (unsigned i = 0; i < full.size(); ++i)
+    mass_points_.push_back(point_at(full.point(i)[0], full.weight(i) * length));
+}
+
+PlanarBeamElement::Point PlanarBeamElement::point_at(double xi, double weight) const {
+  Point g{weight, {}, {}};
+  std::vector<double> values(2);
+  for (const auto& p : basis_) {
+    p.value(xi, values);
+    g.n.push_back(values[0]);
+    g.dn.push_back(values[1] / length_);
+  }
+  return g;
+}
+
+PlanarBeamStrains PlanarBeamElement::strains_at(const Point& g, const double* q, double& ax,
+                                                double& az, double& theta) const {
+  ax = az = theta = 0;
+  double kappa = 0;
+  for (unsigned a = 0; a <= degree_; ++a) {
+    ax += g.dn[a] * q[3 * a];
+    az += g.dn[a] * q[3 * a + 1];
+    theta += g.n[a] * q[3 * a + 2];
+    kappa += g.dn[a] * q[3 * a + 2];
+  }
+  const double c = std::cos(theta), s = std::sin(theta);
+  return {ax * c + az * s - 1, -ax * s + az * c, kappa};
+}
+
+PlanarBeamStrains PlanarBeamElement::strains(const double* q, double xi) const {
+  double ax, az, theta;
+  return strains_at(point_at(xi, 0), q, ax, az, theta);
+}
+
+double PlanarBeamElement::energy(const double* q) const {
+  double v = 0;
+  for (const Point& g : stiffness_points_) {
+    double ax, az, theta;
+    const PlanarBeamStrains e = strains_at(g, q, ax, az, theta);
+    v += 0.5 * g.weight *
+         (section_.axial_stiffness * e.axial * e.axial +
+          section_.shear_stiffness * e.shear * e.shear +
+          section_.bending_stiffness * e.curvature * e.curvature);
+  }
+  return v;
+}
+
+// With N = EA G1, Q = kGA G2, M = EI K at a point, dV = w (N dG1 + Q dG2 + M dK), where for node a
+//   dG1 = N_a' (t . dr_a) + N_a G2 dtheta_a,   dG2 = N_a' (n . dr_a) - N_a (1 + G1) dtheta_a,
+//   dK = N_a' dtheta_a
+// (dt/dtheta = n, dn/dtheta = -t).
+void PlanarBeamElement::forces(const double* q, double* f) const {
+  const unsigned nd = n_dofs();
+  for (unsigned i = 0; i < nd; ++i)
+    f[i] = 0;
+  for (const Point& g : stiffness_points_) {
+    double ax, az, theta;
+    const PlanarBeamStrains e = strains_at(g, q, ax, az, theta);
+    const double c = std::cos(theta), s = std::sin(theta);
+    const double axial = g.weight * section_.axial_stiffness * e.axial,
+                 shear = g.weight * section_.shear_stiffness * e.shear,
+                 moment = g.weight * section_.bending_stiffness * e.curvature;
+    // the resultant force on the section in the plane's axes, N t + Q n
+    const double fx = axial * c - shear * s, fz = axial * s + shear * c;
+    const double turning = axial * e.shear - shear * (1 + e.axial);
+    for (unsigned a = 0; a <= degree_; ++a) {
+      f[3 * a] += g.dn[a] * fx;
+      f[3 * a + 1] += g.dn[a] * fz;
+      f[3 * a + 2] += g.n[a] * turning + g.dn[a] * moment;
+    }
+  }
+}
+
+// The tangent: w (B^T C B + N d2G1 + Q d2G2) with B the rows dG1, dG2, dK above and
+//   d2G1 / dr_a dtheta_b = N_a' N_b n,         d2G1 / dtheta_a dtheta_b = -N_a N_b (1 + G1),
+//   d2G2 / dr_a dtheta_b = -N_a' N_b t,        d2G2 / dtheta_a dtheta_b = -N_a N_b G2
+// (Simo & Vu-Quoc, part I, eq. (4.9): the material and the geometric stiffness).
+void PlanarBeamElement::tangent(const double* q, double* k) const {
+  const unsigned nd = n_dofs();
+  for (unsigned i = 0; i < nd * nd; ++i)
+    k[i] = 0;
+  std::vector<std::array<double, 3>> b(nd); // B's columns: (dG1, dG2, dK) / dq_i
+  for (const Point& g : stiffness_points_) {
+    double ax, az, theta;
+    const PlanarBeamStrains e = strains_at(g, q, ax, az, theta);
+    const double c = std::cos(theta), s = std::sin(theta);
+    for (unsigned a = 0; a <= degree_; ++a) {
+      b[3 * a] = {{g.dn[a] * c, -g.dn[a] * s, 0}};
+      b[3 * a + 1] = {{g.dn[a] * s, g.dn[a] * c, 0}};
+      b[3 * a + 2] = {{g.n[a] * e.shear, -g.n[a] * (1 + e.axial), g.dn[a]}};
+    }
+    const double ea = g.weight * section_.axial_stiffness, ga = g.weight * section_.shear_stiffness,
+                 ei = g.weight * section_.bending_stiffness;
+    for (unsigned i = 0; i < nd; ++i)
+      for (unsigned j = 0; j < nd; ++j)
+        k[i * nd + j] += ea * b[i][0] * b[j][0] + ga * b[i][1] * b[j][1] + ei * b[i][2] * b[j][2];
+    const double axial = ea * e.axial, shear = ga * e.shear;
+    // N n - Q t, the derivative of the section force N t + Q n by theta at fixed N and Q
+    const double gx = -axial * s - shear * c, gz = axial * c - shear * s;
+    for (unsigned a = 0; a <= degree_; ++a)
+      for (unsigned bb = 0; bb <= degree_; ++bb) {
+        const double coupling_x = g.dn[a] * g.n[bb] * gx, coupling_z = g.dn[a] * g.n[bb] * gz;
+        k[(3 * a) * nd + 3 * bb + 2] += coupling_x;
+        k[(3 * bb + 2) * nd + 3 * a] += coupling_x;
+        k[(3 * a + 1) * nd + 3 * bb + 2] += coupling_z;
+        k[(3 * bb + 2) * nd + 3 * a + 1] += coupling_z;
+        k[(3 * a + 2) * nd + 3 * bb + 2] +=
+            -g.n[a] * g.n[bb] * (axial * (1 + e.axial) + shear * e.shear);
+      }
+  }
+}
+
+void PlanarBeamElement::mass(double* m) const {
+  const unsigned nd = n_dofs();
+  for (unsigned i = 0; i < nd * nd; ++i)
+    m[i] = 0;
+  for (const Point& g : mass_points_)
+    for (unsigned a = 0; a <= degree_; ++a)
+      for (unsigned bb = 0; bb <= degree_; ++bb) {
+        const double nn = g.weight * g.n[a] * g.n[bb];
+        m[(3 * a) * nd + 3 * bb] += section_.mass_per_length * nn;
+        m[(3 * a + 1) * nd + 3 * bb + 1] += section_.mass_per_length * nn;
+        m[(3 * a + 2) * nd + 3 * bb + 2] += section_.rotary_inertia * nn;
+      }
+}
+
+void PlanarBeamElement::add_distributed_load(double wx, double wz, double* f) const {
+  for (const Point& g : mass_points_)
+    for (unsigned a = 0; a <= degree_; ++a) {
+      f[3 * a] += g.weight * g.n[a] * wx;
+      f[3 * a + 1] += g.weight * g.n[a] * wz;
+    }
+}
+
+} // namespace hamdyn

@@ -1,0 +1,97 @@
+#pragma once
+// A geometrically exact beam element in the plane: Reissner's beam (Reissner, ZAMP 23:795-804,
+// 1972; Simo & Vu-Quoc, J. Appl. Mech. 53:849-854, 1986, part I, sec. 2-4). The centreline's
+// position r(s) = (x, z) and the section's rotation theta(s) are functions of the arc length s
+// of a straight, unstressed reference of length L at angle theta_0; the strains, exact for any
+// rotation, are
+//   axial   G1 = r' . t(theta) - 1,   t = (cos theta, sin theta),
+//   shear   G2 = r' . n(theta),       n = (-sin theta, cos theta),
+//   bending K  = theta',
+// ( )' = d/ds, all zero in the reference (r' = t(theta_0), theta = theta_0), and the strain energy
+// is V = int (EA G1^2 + kGA G2^2 + EI K^2) / 2 ds: linear elastic in these strains (Simo &
+// Vu-Quoc, eq. (2.12)), so its small-rotation limit is Timoshenko's beam.
+//
+// Degree p Lagrange interpolation of x, z and theta on the p + 1 Gauss-Lobatto points of the
+// element (node 0 at s = 0, node p at s = L), the same for the three fields. The energy is
+// integrated by p Gauss points (reduced integration, Simo & Vu-Quoc sec. 4.2; Zienkiewicz &
+// Taylor, The Finite Element Method, vol. 2, 5th ed., sec. 11.3): the shear strain is then
+// sampled where the interpolated theta and the slope agree to the bending mode's degree, so a
+// thin beam does not lock (with a full rule of p + 1 points, linear elements make a thin
+// cantilever stiffer by a factor of order (h/t)^2); in the small-deflection limit n linear
+// elements give a cantilever's tip deflection as P L^3/(3 EI) (1 - 1/(4 n^2)) + P L/kGA at any
+// thickness (Hughes, The Finite Element Method, 1987, sec. 5.2; tests/models asserts it). The
+// element's 3p strains at its p points leave exactly the three rigid motions of its 3(p + 1) DoFs
+// without energy. The energy is defined by that rule, so the forces and the tangent below are its
+// exact derivatives.
+//
+// The DoFs of an element are node by node (x, z, theta): q[3 a + c] for node a, component c.
+#include <deal.II/base/polynomial.h>
+
+#include <array>
+#include <vector>
+
+namespace hamdyn {
+
+/// A beam's section in the plane: stiffnesses and inertias per unit length.
+struct PlanarBeamSection {
+  double axial_stiffness = 0;   // EA [N]
+  double shear_stiffness = 0;   // kGA [N]
+  double bending_stiffness = 0; // EI [N m^2]
+  double mass_per_length = 0;   // rho A [kg/m]
+  double rotary_inertia = 0;    // rho I [kg m]
+};
+
+/// The strains at a point of the element.
+struct PlanarBeamStrains {
+  double axial = 0, shear = 0, curvature = 0; // G1 [-], G2 [-], K [1/m]
+};
+
+class PlanarBeamElement {
+public:
+  /// Degree p in [1, 4] (any p >= 1 works; the studies allow 1 to 4), reference length L > 0,
+  /// reference angle theta_0 (of the reference line, from x toward z).
+  PlanarBeamElement(unsigned degree, double length, double reference_angle,
+                    const PlanarBeamSection& section);
+
+  unsigned degree() const { return degree_; }
+  unsigned n_nodes() const { return degree_ + 1; }
+  unsigned n_dofs() const { return 3 * (degree_ + 1); }
+  double length() const { return length_; }
+  double reference_angle() const { return reference_angle_; }
+  const PlanarBeamSection& section() const { return section_; }
+  /// Node a's position along the reference line, s_a in [0, L].
+  double node_coordinate(unsigned a) const { return node_s_[a]; }
+
+  /// V [J] at the element's DoFs q.
+  double energy(const double* q) const;
+  /// dV/dq into f (n_dofs values) [N, N m]: the internal forces on the nodes.
+  void forces(const double* q, double* f) const;
+  /// d2V/dq2 into k (n_dofs^2, row major): material and geometric stiffness.
+  void tangent(const double* q, double* k) const;
+  /// The strains at xi = s / L in [0, 1].
+  PlanarBeamStrains strains(const double* q, double xi) const;
+  /// The consistent mass matrix (rho A for x and z, rho I for theta; p + 1 Gauss points, exact)
+  /// into m (n_dofs^2, row major) [kg, kg m^2].
+  void mass(double* m) const;
+  /// The consistent nodal loads of a load per length w = (w_x, w_z) [N/m] constant along the
+  /// element, added into f (n_dofs values).
+  void add_distributed_load(double wx, double wz, double* f) const;
+
+private:
+  struct Point {
+    double weight;             // Gauss weight times L
+    std::vector<double> n, dn; // shape functions and their s-derivatives
+  };
+  unsigned degree_;
+  double length_, reference_angle_;
+  PlanarBeamSection section_;
+  std::vector<double> node_s_;
+  std::vector<dealii::Polynomials::Polynomial<double>> basis_;
+  std::vector<Point> stiffness_points_, mass_points_;
+  /// The strains at a point and r' (for the derivatives).
+  PlanarBeamStrains strains_at(const Point& g, const double* q, double& ax, double& az,
+                               double& theta) const;
+  Point point_at(double xi, double weight) const;
+};
+
+} // namespace hamdyn

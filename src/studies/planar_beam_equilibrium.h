@@ -1,0 +1,65 @@
+#pragma once
+// The static equilibrium of a line of planar beam elements (models/planar_beam_element.h) under
+// dead loads: sum of the elements' internal forces = lambda p at the free DoFs, the held ones at
+// their given values, for the load factor lambda raised from 0 to 1 (load stepping, each step
+// solved by Newton's method from the last equilibrium; a step whose iterations fail — no
+// convergence, or a tangent that is not positive definite on the way — is halved, one that
+// converges quickly lets the next double: Crisfield, Non-linear Finite Element Analysis of Solids
+// and Structures, vol. 1, 1991, sec. 9.5).
+//
+// The dead loads of a planar beam are conservative, a nodal moment too (theta is additive in the
+// plane: its potential is -M theta), so the tangent is symmetric; at a stable equilibrium it is
+// positive definite and is factored without pivoting in band storage (system/banded_lu.h; the
+// DoFs are numbered node by node along the line: half bandwidth 3 p + 2 for degree p).
+#include "models/planar_beam_element.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace hamdyn {
+
+/// A line of planar beam elements of one degree p: element e joins nodes e p, ..., e p + p; DoF
+/// 3 i + c is component c (x, z, theta) of node i.
+struct PlanarBeamLine {
+  std::vector<PlanarBeamElement> elements;
+  std::vector<double> reference; // the DoFs of the unstressed reference [m, rad]
+  std::vector<bool> held;        // per DoF: held at its value
+  std::vector<double> loads;     // dead loads per DoF [N, N m] (lambda = 1)
+  unsigned degree() const { return elements.empty() ? 1 : elements.front().degree(); }
+  std::size_t n_nodes() const { return reference.size() / 3; }
+  std::size_t n_dofs() const { return reference.size(); }
+};
+
+/// A straight line from (x0, z0) to (x1, z1) of n elements of degree p, unstressed, nothing held
+/// and no loads.
+PlanarBeamLine straight_planar_beam(double x0, double z0, double x1, double z1, unsigned n,
+                                    unsigned degree, const PlanarBeamSection& section);
+
+/// The element's DoFs gathered from the line's vector q.
+void element_dofs(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& q,
+                  double* qe);
+
+/// The line's strain energy [J] at q.
+double strain_energy(const PlanarBeamLine& line, const std::vector<double>& q);
+/// The line's internal forces dV/dq at q, node by node.
+std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vector<double>& q);
+
+struct PlanarBeamEquilibrium {
+  unsigned load_steps = 0; // the steps that converged
+  unsigned halvings = 0;   // the steps halved
+  unsigned iterations = 0; // Newton's iterations in all
+  double residual = 0;     // the largest free residual at the end, relative to `scale`
+  double scale = 0;        // the largest load or internal force component [N, N m]
+  /// Whether a step ended at double precision's floor (its corrections stopped shrinking at
+  /// round-off size before the residual fell below 1e-13 of `scale`).
+  bool at_round_off = false;
+};
+
+/// Solves for q (in: the start, whose held DoFs keep their values; out: the equilibrium). Throws
+/// std::runtime_error naming the load factor where steps of `smallest_step` do not converge.
+PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
+                                                    std::vector<double>& q,
+                                                    unsigned first_steps = 1,
+                                                    double smallest_step = 1e-6);
+
+} // namespace hamdyn
