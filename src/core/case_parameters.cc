@@ -11,6 +11,7 @@
 #include "core/output_parameters.h"
 #include "core/parameter_values.h"
 #include "core/response_parameters.h"
+#include "core/section_models.h"
 #include "core/section_parameters.h"
 #include "core/spectrum_parameters.h"
 #include "core/study_parameters.h"
@@ -59,19 +60,19 @@ std::pair<std::string, std::string> first_nonlinear_element(const CaseParameters
 
 void declare_case_parameters(ParameterFile& f) {
   declare_variables_parameters(f);
-  declare_discrete_parameters(f);
-  declare_cable_parameters(f);
-  f.declare("Model", "Type", "string",
-            P::Selection(model_names("|") + "|" + discrete_model_name + "|" + cable_model_name),
-            model_names(" | ") + " | " + discrete_model_name + " | " + cable_model_name,
-            "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f; an "
-            "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f; "
-            "a Timoshenko beam with the rotation theta as a field of its own and shear stiffness "
-            "kappa G A; or a discrete system of named coordinates, inertias, springs, dashpots, "
-            "forces and constraints (the Discrete system and Constraints sections; the line "
-            "models' sections are not used); or a cable in the plane, hanging or taut, of axial "
-            "stiffness EA between two supports (the Cable section, with Discretization/Elements "
-            "and Mass matrix).");
+  std::string choices = model_names("|"), shown = model_names(" | ");
+  std::string documentation =
+      "The structure: a taut string rho u_tt - (tau u_x)_x + gamma u_t = f; an "
+      "Euler-Bernoulli beam rho A w_tt - (rho I w_ttx)_x + (EI w_xx)_xx + gamma w_t = f; "
+      "a Timoshenko beam with the rotation theta as a field of its own and shear stiffness "
+      "kappa G A";
+  for (const SectionModel& m : section_models()) {
+    m.declare(f);
+    choices += "|" + m.name;
+    shown += " | " + m.name;
+    documentation += "; or " + m.description;
+  }
+  f.declare("Model", "Type", "string", P::Selection(choices), shown, documentation + ".");
   f.declare("Model", "Length", "1.0", P::Double(), positive_text, "Length L. Units: m.");
   f.declare("Model", "Mass per length", "0.01", P::Double(), positive_text,
             "Mass per unit length rho (rho A of a beam). Units: kg/m.");
@@ -128,7 +129,12 @@ FieldExtremes CaseParameters::axial_force_extremes() const {
 }
 
 std::string CaseParameters::model_type_name() const {
-  return discrete ? discrete_model_name : cable ? cable_model_name : model_kind(model_type).name;
+  const SectionModel* m = section_model(model_type);
+  return m ? m->name : model_kind(model_type).name;
+}
+
+bool CaseParameters::is_line_model() const {
+  return !section_model(model_type);
 }
 
 std::string CaseParameters::axial_force_text() const {
@@ -219,19 +225,11 @@ CaseParameters parse_case_parameters(const ParameterFile& f, const std::string& 
   // every expression and numeric key below may use the case's variables
   const VariablesInEffect variables(case_definitions(f));
   CaseParameters c;
-  if (f.get("Model", "Type") == discrete_model_name) {
-    c.model_type = ModelType::discrete;
-    c.discrete = std::make_shared<const DiscreteCase>(parse_discrete_case(f));
-  } else if (f.get("Model", "Type") == cable_model_name) {
-    c.model_type = ModelType::cable;
-    c.cable = std::make_shared<const CableCase>(parse_cable_case(f));
-    c.mass_matrix = c.cable->consistent_mass ? MassMatrix::consistent : MassMatrix::lumped;
-    parse_response_parameters(f, c);
-    parse_ground_motion_parameters(f, case_directory, c);
-    parse_spectrum_parameters(f, c);
-  } else {
+  if (const SectionModel* m = section_model(f.get("Model", "Type"))) {
+    c.model_type = m->type;
+    m->parse(f, case_directory, c);
+  } else
     parse_line_model(f, case_directory, c);
-  }
   parse_time_integration_parameters(f, c);
   check_moving_bodies(c);
   parse_modes_parameters(f, c);
@@ -252,32 +250,23 @@ bool used_by_kind_of_model(const ParameterFile& f, const CaseParameters& c,
   const bool shared = section == "Time integration" || section == "Modes" || section == "Batch" ||
                       section == "Variables" || section == "Convergence" ||
                       (section == "Model" && key == "Type");
-  // the output keys of a line's positions and snapshots (a discrete system with Points writes
-  // points.pvd every Snapshot interval steps; a cable writes its line)
-  const bool line_output = key == "Probes" || key == "Space-time points" || key == "Precision" ||
-                           key == "Snapshot interval";
-  if (c.discrete) {
-    const bool points = !trim(f.get("Discrete system", "Points")).empty();
-    return shared || section == "Discrete system" || section == "Constraints" ||
-           (section == "Output" && (!line_output || (key == "Snapshot interval" && points)));
+  if (const SectionModel* m = section_model(c.model_type)) {
+    const auto& own = m->sections;
+    return shared || std::find(own.begin(), own.end(), section) != own.end() ||
+           m->reads(f, section, key);
   }
-  if (c.cable)
-    return shared || section == "Cable" || section == "Ground motion" ||
-           section == "Response spectrum" ||
-           (section == "Section" && section_key_read(f, key, false)) ||
-           (section == "Discretization" && (key == "Elements" || key == "Mass matrix")) ||
-           (section == "Output" && (!line_output || key == "Snapshot interval")) ||
-           (section == "Static" && key == "Write shape") ||
-           (section == "Frequency response" &&
-            (key == "Frequencies" || key == "Structural damping" || key == "Support motion" ||
-             key == "Load PSD" || key == "Shapes at"));
-  return section != "Discrete system" && section != "Constraints" && section != "Cable" &&
-         !(section == "Frequency response" && key == "Support motion");
+  // a line model reads every section but the other models' own, and every key but a cable's
+  // support motion
+  for (const SectionModel& m : section_models())
+    if (std::find(m.sections.begin(), m.sections.end(), section) != m.sections.end())
+      return false;
+  return !(section == "Frequency response" && key == "Support motion");
 }
 
 std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, const CaseParameters& c) {
   std::vector<std::string> lines;
-  const std::string kind = c.discrete ? "a discrete system" : c.cable ? "a cable" : "a line model";
+  const SectionModel* m = section_model(c.model_type);
+  const std::string kind = m ? m->article : "a line model";
   for (const auto& [section, key] : f.entries())
     if (!used_by_kind_of_model(f, c, section, key) && !f.is_default(section, key))
       lines.push_back(parameter_name(section, key) + " = '" + f.get(section, key) +

@@ -231,8 +231,8 @@ struct CaseParameters {
   std::shared_ptr<const DiscreteCase> discrete;
   /// Model/Type = cable: the cable (the line models' members above are then unused).
   std::shared_ptr<const CableCase> cable;
-  /// Whether the case is a line model's (neither a discrete system nor a cable).
-  bool is_line_model() const { return !discrete && !cable; }
+  /// Whether the case is a line model's (not one of core/section_models.h).
+  bool is_line_model() const;
   /// Model/Type as written.
   std::string model_type_name() const;
 };
