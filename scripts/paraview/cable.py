@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Frames of a cable (Model/Type = cable) from `hamdyn run`, `static`, `modes` or `response`, as PNG
-(VTK only).
+"""Frames of a cable (Model/Type = cable) from `hamdyn run`, `static`, `modes` or `response`, or of a
+planar beam (Model/Type = planar beam) from `hamdyn static`, as PNG (VTK only).
 
 usage: scripts/paraview/cable.py RESULTS_DIR OUT.png [--series solution|static|modes|response]
                                  [--every K | --last | --time T] [--z-scale F]
-                                 [--shape-scale S] [--title TEXT]
+                                 [--shape-scale S] [--quantity NAME] [--title TEXT]
 
 Reads RESULTS_DIR/solution.pvd (a run's snapshots; --series static: the static shape; --series
 modes: the mode shapes about the equilibrium, one frame per mode, --time K the K-th; --series
@@ -20,8 +20,10 @@ plus S times its shape (Warp By Vector of `deflection`, largest component 1; S d
 tenth of the view's larger side), titled with its frequency; a response's shape is its real
 part `deflection_re` (the motion at t = 0, u = Re(U e^{i omega t})) drawn likewise, S m at its
 largest. Writes OUT_00000.png, OUT_00001.png, ... (every K-th snapshot), or
-OUT.png alone: with --last the last snapshot, with --time T the one nearest T seconds. Runs
-under pvpython and Debian's python3 (python3-vtk9), headless through xvfb-run.
+OUT.png alone: with --last the last snapshot, with --time T the one nearest T seconds. A planar
+beam's line is coloured by its bending moment [N m] (--quantity axial_force or shear_force [N]:
+those), each segment by the section forces at its sampling point. Runs under pvpython and
+Debian's python3 (python3-vtk9), headless through xvfb-run.
 """
 import os
 import sys
@@ -39,6 +41,10 @@ def main():
     parser.add_argument("--shape-scale", type=float, default=None,
                         help="a mode's shape drawn S m at its largest (default: a tenth of the "
                              "view's larger side)")
+    parser.add_argument("--quantity", default=None,
+                        help="the cell data the line is coloured by: tension (a cable's, the "
+                             "default), bending_moment (a planar beam's default), axial_force "
+                             "or shear_force")
     parser.add_argument("--every", type=int, default=1, help="every K-th snapshot (default 1)")
     parser.add_argument("--last", action="store_true", help="the last snapshot alone")
     parser.add_argument("--time", type=float, default=None, help="the snapshot nearest T [s]")
@@ -53,22 +59,31 @@ def main():
     if not snapshots:
         hv.fail("%s/%s.pvd lists no snapshot" % (args.results, args.series))
     chosen, single = hv.chosen_frames(args, snapshots)
-    # the view box and the tension's range over the whole run (the files are small)
+    # the quantity: the series' active cell data unless one is asked for
+    first = hv.read(snapshots[0][1])
+    quantity = args.quantity
+    if quantity is None:
+        active = first.GetCellData().GetScalars()
+        quantity = active.GetName() if active is not None else "tension"
+    units = {"tension": "N", "axial_force": "N", "shear_force": "N", "bending_moment": "N m"}
+    if quantity not in units:
+        hv.fail("--quantity %s: expected one of %s" % (quantity, ", ".join(sorted(units))))
+    # the view box and the quantity's range over the whole run (the files are small)
     box, largest = None, 0.0
     for _, path in snapshots:
         data = hv.read(path)
-        if data.GetCellData().GetArray("tension") is None:
-            hv.fail("%s has no tension: not a cable's series" % path)
+        if data.GetCellData().GetArray(quantity) is None:
+            hv.fail("%s has no %s: not a cable's or a planar beam's series" % (path, quantity))
         x0, x1, y0, y1 = data.GetBounds()[0:4]
         box = [x0, x1, y0, y1] if box is None else [min(box[0], x0), max(box[1], x1),
                                                      min(box[2], y0), max(box[3], y1)]
-        largest = max(largest, hv.largest_magnitude(data.GetCellData().GetArray("tension")))
+        largest = max(largest, hv.largest_magnitude(data.GetCellData().GetArray(quantity)))
     table = hv.diverging_table(largest)
     base, extension = os.path.splitext(args.out)
     window = hv.window(900, 700)  # one window for every frame: X servers limit GL contexts
     r = hv.renderer((0.0, 0.0, 0.84, 1.0))  # the line; the tension's bar beside it
     side = hv.renderer((0.84, 0.0, 1.0, 1.0))
-    bar = hv.scalar_bar(table, "tension [N]")
+    bar = hv.scalar_bar(table, "%s [%s]" % (quantity.replace("_", " "), units[quantity]))
     bar.SetPosition(0.1, 0.15)
     bar.SetWidth(0.6)
     side.AddActor2D(bar)
@@ -103,9 +118,9 @@ def main():
             shape = hv.stretched(shape, args.z_scale) if shape is not None else None
         if shape is not None:
             r.AddActor(hv.plain_actor(data, (0.6, 0.6, 0.6), 1.5))
-            r.AddActor(hv.plain_actor(shape, (0.2, 0.2, 0.2), 4.0, "tension", table))
+            r.AddActor(hv.plain_actor(shape, (0.2, 0.2, 0.2), 4.0, quantity, table))
         else:
-            r.AddActor(hv.plain_actor(data, (0.2, 0.2, 0.2), 4.0, "tension", table))
+            r.AddActor(hv.plain_actor(data, (0.2, 0.2, 0.2), 4.0, quantity, table))
         supports, masses = marked_points(data)
         r.AddActor(hv.sphere_points(supports, (0.45, 0.45, 0.45), 12.0))
         r.AddActor(hv.sphere_points(masses, (0.8, 0.2, 0.1), 16.0))

@@ -17,20 +17,6 @@ namespace {
 const std::string section = "Cable";
 using P = dealii::Patterns::Anything;
 
-// "x, z" of a point [m], finite numbers (or constant expressions of the case's variables).
-CablePoint point_of(const std::string& parameter, const std::string& text,
-                    const std::string& shown) {
-  const std::vector<std::string> parts = list_entries(text, ',', parameter);
-  CablePoint p;
-  if (parts.size() == 2) {
-    p.x = number(parts[0]);
-    p.z = number(parts[1]);
-  }
-  if (parts.size() != 2 || !std::isfinite(p.x) || !std::isfinite(p.z))
-    throw InputError(parameter, shown, "expected a point 'x, z' of two finite numbers [m]");
-  return p;
-}
-
 // The value of a geometry key that is set (non-empty), checked > 0.
 double positive_geometry_value(const ParameterFile& f, const std::string& key) {
   const std::string text = trim(f.get(section, key));
@@ -244,10 +230,6 @@ void declare_cable_parameters(ParameterFile& f) {
             "static finds from it.");
 }
 
-double distance(const CablePoint& a, const CablePoint& b) {
-  return std::hypot(b.x - a.x, b.z - a.z);
-}
-
 CableCase parse_cable_case(const ParameterFile& f) {
   CableCase c;
   read_stiffness_and_mass(f, c);
@@ -292,7 +274,7 @@ CableCase parse_cable_case(const ParameterFile& f) {
                          "the supports (a support point given twice)");
     const std::string parameter = parameter_name(section, "Points");
     for (const std::string& item : list_entries(f.get(section, "Points"), ';', parameter))
-      c.points.push_back(point_of(parameter, item, item));
+      c.points.push_back(plane_point(parameter, item, item));
     if (c.points.size() < 2)
       throw InputError(parameter, f.get(section, "Points"),
                        "expected at least two points 'x, z' separated by ';'");
@@ -304,7 +286,7 @@ CableCase parse_cable_case(const ParameterFile& f) {
   } else {
     for (const char* key : {"Left support", "Right support"})
       c.points.push_back(
-          point_of(parameter_name(section, key), f.get(section, key), f.get(section, key)));
+          plane_point(parameter_name(section, key), f.get(section, key), f.get(section, key)));
     const double span = c.right().x - c.left().x;
     const double chord = distance(c.left(), c.right());
     if (!(chord > 0))

@@ -9,6 +9,7 @@
 // Parsing checks every value and the combinations (a support given twice, two geometries, a sag
 // with no gravity, ...); the studies build the chain from it (studies/cable_line.h).
 #include "core/expression.h"
+#include "core/plane_point.h"
 
 #include <array>
 #include <memory>
@@ -19,22 +20,14 @@ namespace hamdyn {
 
 class ParameterFile;
 
-/// A point in the cable's plane [m], z up.
-struct CablePoint {
-  double x = 0, z = 0;
-};
-
 /// A support's prescribed motion: its displacement (u_x(t), u_z(t)) from where it is [m], with
 /// the first two time derivatives (exact, core/symbolic_derivative.h) for the run's start.
 struct SupportMotion {
   std::array<ExpressionPtr, 2> displacement, velocity, acceleration;
-  CablePoint at(const CablePoint& support, double t) const {
+  PlanePoint at(const PlanePoint& support, double t) const {
     return {support.x + (*displacement[0])(0, t), support.z + (*displacement[1])(0, t)};
   }
 };
-
-/// |b - a| [m].
-double distance(const CablePoint& a, const CablePoint& b);
 
 /// A point mass hanging on the cable at unstretched coordinate s from the left support.
 struct CablePointMass {
@@ -57,7 +50,7 @@ struct CableCase {
   std::string geometry_key;  // the key that gave it ("" for the chord)
   double geometry_value = 0; // m or N, for the catenary's keys
   /// The supports (the first and last) and, with Cable/Points, the points between them.
-  std::vector<CablePoint> points;
+  std::vector<PlanePoint> points;
   double axial_stiffness = 0; // EA [N]
   double mass_per_length = 0; // rho A per unstretched length [kg/m]
   double gravity = 0;         // g [m/s^2], in -z
@@ -75,8 +68,8 @@ struct CableCase {
   std::vector<std::shared_ptr<const SupportMotion>> held_motions; // each one's, or null: still
   unsigned n_elements = 1;                                        // Discretization/Elements
   bool consistent_mass = true;                                    // Discretization/Mass matrix
-  const CablePoint& left() const { return points.front(); }
-  const CablePoint& right() const { return points.back(); }
+  const PlanePoint& left() const { return points.front(); }
+  const PlanePoint& right() const { return points.back(); }
 };
 
 /// Model/Type of a cable.

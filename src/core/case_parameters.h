@@ -7,6 +7,7 @@
 #include "core/ground_record.h"
 #include "core/model_kind.h"
 #include "core/parameter_file.h"
+#include "core/planar_beam_case.h"
 
 #include <algorithm>
 #include <cmath>
@@ -231,6 +232,8 @@ struct CaseParameters {
   std::shared_ptr<const DiscreteCase> discrete;
   /// Model/Type = cable: the cable (the line models' members above are then unused).
   std::shared_ptr<const CableCase> cable;
+  /// Model/Type = planar beam: the beam (the line models' members above are then unused).
+  std::shared_ptr<const PlanarBeamCase> planar_beam;
   /// Whether the case is a line model's (not one of core/section_models.h).
   bool is_line_model() const;
   /// Model/Type as written.

@@ -9,10 +9,18 @@
 
 namespace hamdyn {
 
-/// The line models of the registry below, the discrete system (discrete/), which has no line,
-/// supports or elements, and the cable in the plane (core/cable_case.h): these two have no
-/// ModelKind; the study table chooses their implementations by kind of case.
-enum class ModelType { string, euler_bernoulli_beam, timoshenko_beam, discrete, cable };
+/// The line models of the registry below, and the models read from a section of their own
+/// (core/section_models.h: the discrete system, which has no line, supports or elements, the cable
+/// and the planar beam), which have no ModelKind; the study table chooses their implementations
+/// by kind of case.
+enum class ModelType {
+  string,
+  euler_bernoulli_beam,
+  timoshenko_beam,
+  discrete,
+  cable,
+  planar_beam
+};
 /// Model/Type of a discrete system.
 inline const std::string discrete_model_name = "discrete";
 struct CaseParameters;

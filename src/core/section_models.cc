@@ -5,6 +5,7 @@
 #include "core/discrete_case.h"
 #include "core/ground_motion_parameters.h"
 #include "core/parameter_file.h"
+#include "core/planar_beam_case.h"
 #include "core/response_parameters.h"
 #include "core/section_parameters.h"
 #include "core/spectrum_parameters.h"
@@ -49,6 +50,16 @@ bool cable_reads(const ParameterFile& f, const std::string& section, const std::
           (key == "Frequencies" || key == "Structural damping" || key == "Support motion" ||
            key == "Load PSD" || key == "Shapes at"));
 }
+void parse_planar_beam(const ParameterFile& f, const std::string&, CaseParameters& c) {
+  c.planar_beam = std::make_shared<const PlanarBeamCase>(parse_planar_beam_case(f));
+}
+
+bool planar_beam_reads(const ParameterFile& f, const std::string& section, const std::string& key) {
+  return (section == "Section" && section_key_read(f, key, true)) ||
+         (section == "Discretization" && (key == "Elements" || key == "Degree")) ||
+         (section == "Output" && !line_output_key(key)) ||
+         (section == "Static" && key == "Write shape");
+}
 } // namespace
 
 const std::vector<SectionModel>& section_models() {
@@ -72,6 +83,16 @@ const std::vector<SectionModel>& section_models() {
        declare_cable_parameters,
        parse_cable,
        cable_reads},
+      {ModelType::planar_beam,
+       planar_beam_model_name,
+       "a planar beam",
+       "a geometrically exact beam in the plane (Reissner's: axial, shear and bending strains "
+       "exact at any rotation) from a start to an end point (the Planar beam section, with "
+       "Discretization/Elements and Degree)",
+       {"Planar beam"},
+       declare_planar_beam_parameters,
+       parse_planar_beam,
+       planar_beam_reads},
   };
   return models;
 }

@@ -49,6 +49,7 @@ void check_element_scale(const CaseParameters& c, double h_min, double h_max) {
     break;
   case ModelType::discrete:
   case ModelType::cable:
+  case ModelType::planar_beam:
     return;
   }
   // Rayleigh damping C = alpha M + beta K: its entries are those of M and K scaled (the

@@ -18,8 +18,10 @@ PlanarBeamElement::PlanarBeamElement(unsigned degree, double length, double refe
   for (unsigned a = 0; a <= degree; ++a)
     node_s_.push_back(support.point(a)[0] * length);
   const dealii::QGauss<1> reduced(degree), full(degree + 1);
-  for (unsigned i = 0; i < reduced.size(); ++i)
+  for (unsigned i = 0; i < reduced.size(); ++i) {
     stiffness_points_.push_back(point_at(reduced.point(i)[0], reduced.weight(i) * length));
+    sampling_xi_.push_back(reduced.point(i)[0]);
+  }
   for (unsigned i = 0; i < full.size(); ++i)
     mass_points_.push_back(point_at(full.point(i)[0], full.weight(i) * length));
 }

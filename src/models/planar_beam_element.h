@@ -69,6 +69,12 @@ public:
   /// d2V/dq2 into k (n_dofs^2, row major): material and geometric stiffness.
   void tangent(const double* q, double* k) const;
   /// The strains at xi = s / L in [0, 1].
+  ///
+  /// Where they are accurate: at the p points of the reduced rule (Barlow's points, J. Barlow,
+  /// Int. J. Numer. Meth. Eng. 10:243-251, 1976), one inside each of the p segments between
+  /// consecutive nodes. Extrapolated to the nodes they are not: a cantilever rolled into a circle
+  /// by elements of degree 2 has N = 0 at the points and +-300 N at the nodes.
+  const std::vector<double>& sampling_points() const { return sampling_xi_; }
   PlanarBeamStrains strains(const double* q, double xi) const;
   /// The consistent mass matrix (rho A for x and z, rho I for theta; p + 1 Gauss points, exact)
   /// into m (n_dofs^2, row major) [kg, kg m^2].
@@ -85,7 +91,7 @@ private:
   unsigned degree_;
   double length_, reference_angle_;
   PlanarBeamSection section_;
-  std::vector<double> node_s_;
+  std::vector<double> node_s_, sampling_xi_;
   std::vector<dealii::Polynomials::Polynomial<double>> basis_;
   std::vector<Point> stiffness_points_, mass_points_;
   /// The strains at a point and r' (for the derivatives).

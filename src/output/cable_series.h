@@ -3,9 +3,8 @@
 // its nodes joined by line cells carrying the tension as cell data (N), a vector per node as point
 // data (a run's velocity [m/s], a mode's shape `deflection` for Warp By Vector; a 3-vector), and
 // vertex cells at the supports, point masses, springs and dashpots with point data `support` (1
-// at a held node), `point_mass` (kg), `spring` (N/m) and `dashpot` (N s/m), for glyphs. The cable's
-// plane (x, z up) is drawn as VTK's x-y plane, as points.pvd draws a planar system, so ParaView's
-// default 2D view shows it upright.
+// at a held node), `point_mass` (kg), `spring` (N/m) and `dashpot` (N s/m), for glyphs
+// (output/plane_line_frame.h: the plane drawn as VTK's x-y plane).
 #include "models/cable_element.h"
 #include "output/poly_data_series.h"
 

@@ -143,7 +143,7 @@ CableLine make_cable_line(const CableCase& c) {
     }
     while (corner + 2 < corners.size() && s > corners[corner + 1])
       ++corner;
-    const CablePoint &a = c.points[corner], &b = c.points[corner + 1];
+    const PlanePoint &a = c.points[corner], &b = c.points[corner + 1];
     const double f = (s - corners[corner]) / (corners[corner + 1] - corners[corner]);
     chain.nodes.push_back({a.x + f * (b.x - a.x), a.z + f * (b.z - a.z)});
   }

@@ -34,7 +34,7 @@ struct CableLine {
   bool catenary_is_equilibrium = false;
   /// The catenary's point at s, in the case's coordinates [m].
   exact::PlaneVector catenary_position(double s) const;
-  CablePoint left_support;
+  PlanePoint left_support;
 };
 
 /// What the cable's ParaView series marks at each node: held, point mass, spring, dashpot.

@@ -133,7 +133,7 @@ public:
     how.scheme = scheme_;
     how.partition = &partition_;
     for (const MovingSupport& m : moving_) {
-      const CablePoint at = m.motion->at({m.rest.x, m.rest.z}, t1);
+      const PlanePoint at = m.motion->at({m.rest.x, m.rest.z}, t1);
       how.moved.push_back({m.node, {at.x, at.z}});
     }
     how.loads = ground_loads(state_.t, t1);

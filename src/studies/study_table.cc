@@ -13,6 +13,7 @@
 #include "studies/run_converge.h"
 #include "studies/run_discrete.h"
 #include "studies/run_modes.h"
+#include "studies/run_planar_beam_static.h"
 #include "studies/run_response.h"
 #include "studies/run_spectrum.h"
 #include "studies/run_static.h"
@@ -194,8 +195,9 @@ const std::vector<StudyCommand>& study_commands() {
         {CaseKind::line, run_static},
         {CaseKind::discrete,
          "a discrete system's equilibrium is the one hamdyn modes finds about its initial state "
-         "(its log names it); hamdyn static solves the line models and cables"},
-        {CaseKind::cable, run_cable_static}};
+         "(its log names it); hamdyn static solves the line models, cables and planar beams"},
+        {CaseKind::cable, run_cable_static},
+        {CaseKind::planar_beam, run_planar_beam_static}};
     static_study.usage = R"(  hamdyn static [CASE.prm] [--set ...]... [--output DIR]
       Static equilibrium K u + F(u) = f of a line model under the case's loads (Load/
       Distributed force, the ends' Force and Moment, Attachments/Forces) taken at Static/Load
@@ -212,10 +214,19 @@ const std::vector<StudyCommand>& study_commands() {
       the largest tension, the midspan sag and, for a catenary case, the elastic catenary's
       values (exact_*); static_shape.csv s, x, z and the tension at each node; static.pvd and
       static_00000.vtp the line with the tension as cell data.
+      Model/Type = planar beam: the equilibrium at any rotation under the end's force and
+      moment, the distributed force and the weight, by Newton's method with load steps from
+      the straight start; static.csv holds the end's position, displacement and rotation, the
+      held ends' reactions and how the iterations ended; static_shape.csv s, x, z, rotation and
+      displacement at each node; static_forces.csv the section forces N, Q, M at the elements'
+      sampling points (Barlow's points, where they are accurate; not at the nodes); static.pvd
+      the centreline with the sections' direction (point vector `section`) and each segment's
+      section forces as cell data.
 )";
     static_study.files = "static.csv, static_units.csv, static_shape.csv, static_shape_units.csv, "
-                         "static.pvd, used_parameters.prm";
-    static_study.file_names = R"(static(_shape)?(_units)?\.csv|static\.pvd|)"
+                         "static_forces.csv, static_forces_units.csv, static.pvd, "
+                         "used_parameters.prm";
+    static_study.file_names = R"(static(_shape|_forces)?(_units)?\.csv|static\.pvd|)"
                               R"(static_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu|\.vtp))";
     return std::vector<StudyCommand>{run_study,     static_study,   modes_study,    buckling_study,
                                      compare_study, converge_study, response_study, spectrum_study};
@@ -224,7 +235,10 @@ const std::vector<StudyCommand>& study_commands() {
 }
 
 CaseKind case_kind(const CaseParameters& c) {
-  return c.discrete ? CaseKind::discrete : c.cable ? CaseKind::cable : CaseKind::line;
+  return c.discrete      ? CaseKind::discrete
+         : c.cable       ? CaseKind::cable
+         : c.planar_beam ? CaseKind::planar_beam
+                         : CaseKind::line;
 }
 
 NamedValues StudyCommand::run(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,

@@ -24,9 +24,10 @@ using StudyFunction = NamedValues (*)(const CaseParameters& c, const ParameterFi
 using ResumeFunction = NamedValues (*)(const CaseParameters& c, MPI_Comm comm, bool report);
 
 /// The kinds of case the studies are implemented for, each by functions of its own: the line
-/// models, the discrete systems (Model/Type = discrete) and the cables (Model/Type = cable). A new
-/// kind is a value here, its line in case_kind() and its line in each study's implementations.
-enum class CaseKind { line, discrete, cable };
+/// models, the discrete systems (Model/Type = discrete), the cables (Model/Type = cable) and the
+/// planar beams (Model/Type = planar beam). A new kind is a value here, its line in case_kind()
+/// and its line in each study's implementations (a study without one refuses the kind).
+enum class CaseKind { line, discrete, cable, planar_beam };
 CaseKind case_kind(const CaseParameters& c);
 
 /// A study's implementation for one kind of case, or (run null) why that kind has none.

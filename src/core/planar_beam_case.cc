@@ -1,0 +1,156 @@
+#include "core/planar_beam_case.h"
+
+#include "core/case_parameters.h"
+#include "core/input_error.h"
+#include "core/parameter_file.h"
+#include "core/parameter_values.h"
+#include "core/section_parameters.h"
+#include "core/text.h"
+
+#include <deal.II/base/patterns.h>
+
+#include <cmath>
+
+namespace hamdyn {
+
+namespace {
+const std::string section = "Planar beam";
+using P = dealii::Patterns::Anything;
+
+// the direct keys and what a Section/Shape derives each from
+const char* const stiffness_keys[] = {"Axial stiffness", "Shear stiffness", "Bending stiffness",
+                                      "Mass per length", "Rotary inertia"};
+
+// EA, kGA, EI, rho A, rho I: the section's keys, or E A, kappa G A, E I, density A and density I
+// of a Section/Shape other than direct
+void read_section_values(const ParameterFile& f, PlanarBeamCase& c) {
+  double* values[] = {&c.axial_stiffness, &c.shear_stiffness, &c.bending_stiffness,
+                      &c.mass_per_length, &c.rotary_inertia};
+  const std::string shape = f.get("Section", "Shape");
+  if (shape == "direct") {
+    for (std::size_t k = 0; k < 5; ++k)
+      *values[k] = k < 4 ? positive_value(f, section, stiffness_keys[k])
+                         : nonnegative_value(f, section, stiffness_keys[k]);
+    return;
+  }
+  for (const char* key : stiffness_keys)
+    // (not its default: used_parameters.prm writes every key, and a resume reads it)
+    if (!f.is_default(section, key))
+      throw InputError(parameter_name(section, key), f.get(section, key),
+                       "given with Section/Shape = " + shape +
+                           ", which derives it from the section and the material; expected one "
+                           "of the two (leave it out, or set Section/Shape = direct)");
+  const SectionMaterial m = read_section(f);
+  const double shear_modulus = m.young / (2 * (1 + m.poisson));
+  c.axial_stiffness = m.young * m.section.area;
+  c.shear_stiffness = m.section.shear_coefficient * shear_modulus * m.section.area;
+  c.bending_stiffness = m.young * m.section.second_moment;
+  c.mass_per_length = m.density * m.section.area;
+  c.rotary_inertia = m.density * m.section.second_moment;
+  f.annotate(section,
+             "derived from Section/Shape = " + shape +
+                 " (the values written below are not used): Axial stiffness = E A = " +
+                 precise_text_of(c.axial_stiffness) +
+                 " N, Shear stiffness = kappa G A = " + precise_text_of(c.shear_stiffness) +
+                 " N, Bending stiffness = E I = " + precise_text_of(c.bending_stiffness) +
+                 " N m^2, Mass per length = Density A = " + precise_text_of(c.mass_per_length) +
+                 " kg/m, Rotary inertia = Density I = " + precise_text_of(c.rotary_inertia) +
+                 " kg m");
+}
+
+PlanarBeamCase::Support support_of(const std::string& text) {
+  return text == "clamped"  ? PlanarBeamCase::Support::clamped
+         : text == "pinned" ? PlanarBeamCase::Support::pinned
+                            : PlanarBeamCase::Support::free;
+}
+
+// the real number of `key`, finite (any sign)
+double finite_value(const ParameterFile& f, const std::string& key) {
+  const std::string text = f.get(section, key);
+  const double value = number(text);
+  if (!std::isfinite(value))
+    throw InputError(parameter_name(section, key), text, "expected a finite real number");
+  return value;
+}
+} // namespace
+
+void declare_planar_beam_parameters(ParameterFile& f) {
+  namespace Pt = dealii::Patterns;
+  f.declare(section, "Start", "0, 0", P(), "x, z",
+            "Model/Type = planar beam: where the beam's first end is in the (x, z) plane, z up; "
+            "the beam is straight and unstressed from Start to End (its reference). Units: m.");
+  f.declare(section, "End", "1, 0", P(), "x, z", "Where its last end is. Units: m.");
+  f.declare(section, "Axial stiffness", "1e6", Pt::Double(), positive_text,
+            "EA: the axial force per unit axial strain (Reissner's G1 = r' . t - 1). E A with "
+            "a Section/Shape other than direct (then not given). Units: N.");
+  f.declare(section, "Shear stiffness", "1e6", Pt::Double(), positive_text,
+            "kappa G A: the shear force per unit shear strain (G2 = r' . n). kappa G A with a "
+            "Section/Shape other than direct (Cowper's kappa). Units: N.");
+  f.declare(section, "Bending stiffness", "100", Pt::Double(), positive_text,
+            "EI: the bending moment per unit curvature (K = theta'). E I with a Section/Shape "
+            "other than direct. Units: N m^2.");
+  f.declare(section, "Mass per length", "1", Pt::Double(), positive_text,
+            "rho A. Density A with a Section/Shape other than direct. Units: kg/m.");
+  f.declare(section, "Rotary inertia", "0", Pt::Double(), nonnegative_text,
+            "rho I, the sections' rotary inertia per length. Density I with a Section/Shape "
+            "other than direct. Units: kg m.");
+  for (const char* end : {"Start", "End"})
+    f.declare(section, std::string(end) + " support", end[0] == 'S' ? "clamped" : "free",
+              Pt::Selection("clamped|pinned|free"), "clamped | pinned | free",
+              std::string("How the beam's ") + (end[0] == 'S' ? "first" : "last") +
+                  " end is held: clamped (position and rotation), pinned (position only, free to "
+                  "turn) or free.");
+  f.declare(section, "End force", "0, 0", P(), "F_x, F_z",
+            "A dead force on the beam's last end (its direction stays as given while the beam "
+            "moves). Units: N.");
+  f.declare(section, "End moment", "0", Pt::Double(), "a finite real number",
+            "A moment on the beam's last end, counterclockwise (from x toward z): M = 2 pi EI/L "
+            "rolls a cantilever into a circle. Units: N m.");
+  f.declare(section, "Distributed force", "0, 0", P(), "w_x, w_z",
+            "A dead force per unit reference length along the whole beam. Units: N/m.");
+  f.declare(section, "Gravity", "0", Pt::Double(), nonnegative_text,
+            "g, acting in -z on rho A. Units: m/s^2.");
+}
+
+PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
+  PlanarBeamCase c;
+  c.start = plane_point(parameter_name(section, "Start"), f.get(section, "Start"),
+                        f.get(section, "Start"));
+  c.end = plane_point(parameter_name(section, "End"), f.get(section, "End"), f.get(section, "End"));
+  if (!(c.length() > 0))
+    throw InputError(parameter_name(section, "End"), f.get(section, "End"),
+                     "expected a point other than Planar beam/Start");
+  read_section_values(f, c);
+  c.start_support = support_of(f.get(section, "Start support"));
+  c.end_support = support_of(f.get(section, "End support"));
+  using S = PlanarBeamCase::Support;
+  if (c.start_support == S::free && c.end_support == S::free)
+    throw InputError(parameter_name(section, "End support"), "free",
+                     "expected clamped or pinned: Planar beam/Start support is free too, and a "
+                     "beam held nowhere has no support");
+  c.end_force = plane_point(parameter_name(section, "End force"), f.get(section, "End force"),
+                            f.get(section, "End force"));
+  c.end_moment = finite_value(f, "End moment");
+  c.distributed_force =
+      plane_point(parameter_name(section, "Distributed force"), f.get(section, "Distributed force"),
+                  f.get(section, "Distributed force"));
+  c.gravity = nonnegative_value(f, section, "Gravity");
+
+  const long degree = f.get_integer("Discretization", "Degree");
+  if (degree < 1 || degree > 4)
+    throw InputError("Discretization/Degree", f.get("Discretization", "Degree"),
+                     "expected an integer from 1 to 4");
+  c.degree = unsigned(degree);
+  // solved on one rank's band (studies/planar_beam_equilibrium.h) of half width 3 p + 2: 10^6
+  // nodes (3 10^6 unknowns) take about 0.4 GB of it at degree 1, 1 GB at degree 4
+  const long elements = f.get_integer("Discretization", "Elements"),
+             max_elements = 1000000 / degree;
+  if (elements < 1 || elements > max_elements)
+    throw InputError("Discretization/Elements", f.get("Discretization", "Elements"),
+                     "expected an integer from 1 to " + std::to_string(max_elements) +
+                         " for a planar beam of degree " + std::to_string(degree));
+  c.n_elements = unsigned(elements);
+  return c;
+}
+
+} // namespace hamdyn

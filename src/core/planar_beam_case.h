@@ -1,0 +1,45 @@
+#pragma once
+// A planar geometrically exact beam as a case file describes it (`Model/Type = planar beam`,
+// section `Planar beam`): a straight, unstressed beam from Start to End in the (x, z) plane (z
+// up) with EA, kGA, EI, rho A and rho I given directly or derived from the Section input, its two
+// ends clamped, pinned or free, dead loads at its end and along it, and gravity. Parsing checks
+// every value and the combinations (an end held nowhere, a degree beyond 4, ...); the studies
+// build the line of elements from it (models/planar_beam_element.h).
+#include "core/plane_point.h"
+
+#include <string>
+
+namespace hamdyn {
+
+class ParameterFile;
+struct CaseParameters;
+
+struct PlanarBeamCase {
+  enum class Support { clamped, pinned, free };
+  PlanePoint start, end;        // the reference centreline's ends [m]
+  double axial_stiffness = 0;   // EA [N]
+  double shear_stiffness = 0;   // kGA [N]
+  double bending_stiffness = 0; // EI [N m^2]
+  double mass_per_length = 0;   // rho A [kg/m]
+  double rotary_inertia = 0;    // rho I [kg m]
+  Support start_support = Support::clamped, end_support = Support::free;
+  PlanePoint end_force;         // dead force at the end [N]
+  double end_moment = 0;        // [N m], counterclockwise (from x toward z)
+  PlanePoint distributed_force; // dead force per reference length [N/m]
+  double gravity = 0;           // g [m/s^2] in -z, on rho A
+  unsigned n_elements = 1;      // Discretization/Elements
+  unsigned degree = 1;          // Discretization/Degree
+  double length() const { return distance(start, end); }
+};
+
+/// Model/Type of a planar beam.
+inline const std::string planar_beam_model_name = "planar beam";
+
+/// Declares the `Planar beam` section (neutral defaults: a 1 m cantilever along x, unloaded).
+void declare_planar_beam_parameters(ParameterFile& f);
+
+/// Reads and checks it, with Discretization/Elements and Degree. Throws InputError naming the
+/// key, the value and what is allowed.
+PlanarBeamCase parse_planar_beam_case(const ParameterFile& f);
+
+} // namespace hamdyn

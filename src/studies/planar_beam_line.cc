@@ -1,0 +1,55 @@
+#include "studies/planar_beam_line.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hamdyn {
+
+PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c) {
+  const PlanarBeamSection section{c.axial_stiffness, c.shear_stiffness, c.bending_stiffness,
+                                  c.mass_per_length, c.rotary_inertia};
+  PlanarBeamLine line =
+      straight_planar_beam(c.start.x, c.start.z, c.end.x, c.end.z, c.n_elements, c.degree, section);
+  using S = PlanarBeamCase::Support;
+  const std::size_t last = line.n_nodes() - 1;
+  for (const auto& [node, support] :
+       {std::pair{std::size_t(0), c.start_support}, std::pair{last, c.end_support}})
+    for (std::size_t component = 0; component < 3; ++component)
+      line.held[3 * node + component] =
+          support == S::clamped || (support == S::pinned && component < 2);
+  const double wx = c.distributed_force.x,
+               wz = c.distributed_force.z - c.mass_per_length * c.gravity;
+  std::vector<double> fe(3 * (c.degree + 1));
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    std::fill(fe.begin(), fe.end(), 0.0);
+    line.elements[e].add_distributed_load(wx, wz, fe.data());
+    for (std::size_t i = 0; i < fe.size(); ++i)
+      line.loads[3 * e * c.degree + i] += fe[i];
+  }
+  line.loads[3 * last] += c.end_force.x;
+  line.loads[3 * last + 1] += c.end_force.z;
+  line.loads[3 * last + 2] += c.end_moment;
+  return line;
+}
+
+SectionForces section_forces(const PlanarBeamLine& line, std::size_t e,
+                             const std::vector<double>& q, double xi) {
+  std::vector<double> qe(3 * (line.degree() + 1));
+  element_dofs(line, e, q, qe.data());
+  const PlanarBeamElement& element = line.elements[e];
+  const PlanarBeamStrains strains = element.strains(qe.data(), xi);
+  const PlanarBeamSection& s = element.section();
+  return {s.axial_stiffness * strains.axial, s.shear_stiffness * strains.shear,
+          s.bending_stiffness * strains.curvature};
+}
+
+std::vector<double> node_arc_lengths(const PlanarBeamLine& line) {
+  // the reference is straight: s is the distance from the first node
+  std::vector<double> s;
+  for (std::size_t i = 0; i < line.n_nodes(); ++i)
+    s.push_back(std::hypot(line.reference[3 * i] - line.reference[0],
+                           line.reference[3 * i + 1] - line.reference[1]));
+  return s;
+}
+
+} // namespace hamdyn

@@ -1,0 +1,161 @@
+#include "studies/run_planar_beam_static.h"
+
+#include "core/input_error.h"
+#include "output/history_writer.h"
+#include "output/plane_line_frame.h"
+#include "output/poly_data_series.h"
+#include "studies/planar_beam_line.h"
+#include "studies/prepared_case.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <vtkPolyData.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace hamdyn {
+
+namespace {
+// The section forces at each element's sampling points (models/planar_beam_element.h: where they
+// are accurate), in order along the line, with their arc lengths: one inside each segment
+// between consecutive nodes
+struct SampledForces {
+  std::vector<double> s;
+  std::vector<SectionForces> forces;
+};
+SampledForces sampled_forces(const PlanarBeamLine& line, const std::vector<double>& q) {
+  SampledForces sampled;
+  double start = 0;
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    for (const double xi : line.elements[e].sampling_points()) {
+      sampled.s.push_back(start + xi * line.elements[e].length());
+      sampled.forces.push_back(section_forces(line, e, q, xi));
+    }
+    start += line.elements[e].length();
+  }
+  return sampled;
+}
+} // namespace
+
+NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile& file,
+                                   MPI_Comm comm, bool report) {
+  const PlanarBeamCase& beam = *c.planar_beam;
+  using S = PlanarBeamCase::Support;
+  // a pin and a free end, or two pins with nothing against the turn: a pinned-free beam turns
+  // freely about its pin, so it has no one equilibrium to find from the straight start
+  if ((beam.start_support == S::pinned && beam.end_support == S::free) ||
+      (beam.start_support == S::free && beam.end_support == S::pinned))
+    throw InputError("Planar beam/" + std::string(beam.end_support == S::free ? "End" : "Start") +
+                         " support",
+                     "free",
+                     "expected clamped or pinned for hamdyn static: with the other end pinned, "
+                     "the beam turns freely about its pin (a mechanism, no static equilibrium to "
+                     "start from; hamdyn run swings it as a pendulum)");
+  const PlanarBeamLine line = make_planar_beam_line(beam);
+  std::vector<double> q = line.reference;
+  const PlanarBeamEquilibrium e = solve_planar_beam_equilibrium(line, q);
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
+
+  const std::size_t last = line.n_nodes() - 1;
+  const std::vector<double> f = internal_forces(line, q);
+  NamedColumns columns;
+  std::vector<double> values;
+  const auto add = [&](const std::string& name, const std::string& unit, double value) {
+    columns.add(name, unit);
+    values.push_back(value);
+  };
+  add("end_x", "m", q[3 * last]);
+  add("end_z", "m", q[3 * last + 1]);
+  add("end_rotation", "rad", q[3 * last + 2]);
+  add("end_u_x", "m", q[3 * last] - line.reference[3 * last]);
+  add("end_u_z", "m", q[3 * last + 1] - line.reference[3 * last + 1]);
+  add("end_turn", "rad", q[3 * last + 2] - line.reference[3 * last + 2]);
+  // a held DoF's reaction: the support's force on the beam, internal force minus load there
+  for (const auto& [name, node] : {std::pair{"start", std::size_t(0)}, std::pair{"end", last}})
+    for (std::size_t component = 0; component < 3; ++component) {
+      const std::size_t i = 3 * node + component;
+      if (line.held[i])
+        add(std::string(name) + (component == 0   ? "_reaction_x"
+                                 : component == 1 ? "_reaction_z"
+                                                  : "_reaction_moment"),
+            component < 2 ? "N" : "N m", f[i] - line.loads[i]);
+    }
+  add("load_steps", "1", e.load_steps);
+  add("newton_iterations", "1", e.iterations);
+  add("relative_residual", "1", e.residual);
+  add("at_round_off", "1", e.at_round_off ? 1 : 0);
+  {
+    CsvWriter csv(c.output_directory + "/static.csv", columns.names, comm);
+    csv.row(values);
+  }
+  write_units_table(c.output_directory + "/static_units.csv", columns, comm);
+
+  const std::vector<double> s = node_arc_lengths(line);
+  NamedColumns shape{{"s", "x", "z", "rotation", "u_x", "u_z"}, {"m", "m", "m", "rad", "m", "m"}};
+  {
+    CsvWriter csv(c.output_directory + "/static_shape.csv", shape.names, comm);
+    for (std::size_t i = 0; i <= last; ++i)
+      csv.row({s[i], q[3 * i], q[3 * i + 1], q[3 * i + 2], q[3 * i] - line.reference[3 * i],
+               q[3 * i + 1] - line.reference[3 * i + 1]});
+  }
+  write_units_table(c.output_directory + "/static_shape_units.csv", shape, comm);
+  const SampledForces sampled = sampled_forces(line, q);
+  NamedColumns forces_columns{{"s", "axial_force", "shear_force", "bending_moment"},
+                              {"m", "N", "N", "N m"}};
+  {
+    CsvWriter csv(c.output_directory + "/static_forces.csv", forces_columns.names, comm);
+    for (std::size_t k = 0; k < sampled.s.size(); ++k)
+      csv.row({sampled.s[k], sampled.forces[k].axial, sampled.forces[k].shear,
+               sampled.forces[k].moment});
+  }
+  write_units_table(c.output_directory + "/static_forces_units.csv", forces_columns, comm);
+  if (c.statics.write_shape) {
+    PolyDataSeries series(c.output_directory, "static", comm);
+    PlaneLineFrame frame;
+    std::vector<Vector2> displacement, director;
+    std::vector<double> rotation, support;
+    for (std::size_t i = 0; i <= last; ++i) {
+      frame.x.push_back({q[3 * i], q[3 * i + 1]});
+      displacement.push_back(
+          {q[3 * i] - line.reference[3 * i], q[3 * i + 1] - line.reference[3 * i + 1]});
+      // the section's direction n = (-sin theta, cos theta): glyphs draw the sections
+      director.push_back({-std::sin(q[3 * i + 2]), std::cos(q[3 * i + 2])});
+      rotation.push_back(q[3 * i + 2]);
+      const bool held = line.held[3 * i] || line.held[3 * i + 2];
+      support.push_back(held ? 1 : 0);
+      frame.marked.push_back(held);
+    }
+    // each segment's section forces: those at the sampling point inside it
+    std::vector<double> axial, shear, moment;
+    for (const SectionForces& sf : sampled.forces) {
+      axial.push_back(sf.axial);
+      shear.push_back(sf.shear);
+      moment.push_back(sf.moment);
+    }
+    frame.point_vectors = {{"displacement", displacement}, {"section", director}};
+    frame.point_scalars = {{"rotation", rotation}, {"support", support}};
+    frame.cell_scalars = {
+        {"bending_moment", moment}, {"axial_force", axial}, {"shear_force", shear}};
+    series.write(0, series.writer() ? plane_line_poly_data(frame).GetPointer() : nullptr);
+  }
+
+  NamedValues results;
+  for (std::size_t k = 0; k < values.size(); ++k)
+    results.add(columns.names[k], values[k]);
+  if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
+    std::printf("static equilibrium of a planar beam of %zu elements of degree %u: %u load steps "
+                "(%u halved), %u Newton iterations, relative residual %.3g%s\n",
+                line.elements.size(), line.degree(), e.load_steps, e.halvings, e.iterations,
+                e.residual,
+                e.at_round_off ? " (double precision's floor: the corrections stopped shrinking "
+                                 "at round-off size)"
+                               : "");
+    for (std::size_t k = 0; k < values.size(); ++k)
+      std::printf("%28s %24.15g %s\n", columns.names[k].c_str(), values[k],
+                  columns.units[k].c_str());
+  }
+  return results;
+}
+
+} // namespace hamdyn

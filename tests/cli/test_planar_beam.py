@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""The planar geometrically exact beam through the command line (Model/Type = planar beam), as a
+user runs it, against references derived here:
+  - hamdyn static, the roll-up (cases/roll_up.prm): an end moment M bends the cantilever into a
+    circle of radius EI/M with no axial force or shear (Simo & Vu-Quoc, J. Appl. Mech. 53, 1986,
+    sec. 7.1); at M = 2 pi EI/L its end is back at the root turned by 2 pi; the section forces
+    written at the sampling points are N = Q = 0 and M; the clamp's reaction moment is -M;
+  - hamdyn static, a cantilever under a dead tip load P across it at large deflection, against
+    the elastica theta'' = -(P/EI) cos(theta), theta(0) = 0, theta'(L) = 0 (inextensible and
+    unshearable: EA and kGA 10^7 times EI/L^2 here), solved in this test by shooting (and that
+    against Mattiasson's table);
+  - the same on 2 ranks: the same numbers;
+  - bad input exits 2 with one line naming the key and writes nothing.
+usage: test_planar_beam.py HAMDYN SOURCE_DIR
+"""
+import csv
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from checks import check, finish  # noqa: E402
+
+hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
+roll_up = os.path.join(source, "cases", "roll_up.prm")
+work = tempfile.mkdtemp()
+
+
+def hamdyn_run(arguments, name, expect=0, ranks=1):
+    directory = os.path.join(work, name)
+    command = [hamdyn] + arguments + ["--output", directory]
+    if ranks > 1:
+        command = ["mpirun", "--oversubscribe", "-np", str(ranks)] + command
+    done = subprocess.run(command, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=600)
+    check("%s exits %d" % (name, expect), done.returncode == expect,
+          (done.stdout + done.stderr)[-1500:])
+    return directory, done
+
+
+def table(path):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    return {key: [float(r[key]) for r in rows] for key in rows[0]} if rows else {}
+
+
+def sets(pairs):
+    arguments = []
+    for pair in pairs:
+        arguments += ["--set", pair]
+    return arguments
+
+
+def measured(text):
+    print("[ measured ] " + text)
+
+
+# --- the roll-up -------------------------------------------------------------------------------
+ei, length = 100.0, 10.0
+for fraction in (0.25, 0.5, 1.0):
+    moment = fraction * 2 * math.pi * ei / length
+    directory, _ = hamdyn_run(["static", roll_up] + sets(["Planar beam/End moment=%.17g" % moment]),
+                              "roll-up %g" % fraction)
+    end = table(os.path.join(directory, "static.csv"))
+    radius = ei / moment
+    angle = length / radius
+    error = math.hypot(end["end_x"][0] - radius * math.sin(angle),
+                       end["end_z"][0] - radius * (1 - math.cos(angle)))
+    measured("roll-up at M/M_max = %g: the end %.3g m from the circle's, turned %.15g rad "
+             "(exact %.15g)" % (fraction, error, end["end_rotation"][0], angle))
+    # 10 elements of degree 2: the nodes' error is O(h^4), measured 1.3e-6 m at a quarter and
+    # 1.4e-5 m at a half (the full circle is exact by symmetry)
+    check("roll-up %g: the end on the circle" % fraction,
+          error < (1e-11 if fraction == 1 else 3e-6 if fraction == 0.25 else 3e-5),
+          "%.3g m" % error)
+    check("roll-up %g: the end's rotation L/R" % fraction,
+          abs(end["end_rotation"][0] - angle) < 1e-12 * angle)
+    check("roll-up %g: the clamp's moment is -M" % fraction,
+          abs(end["start_reaction_moment"][0] + moment) < 1e-10 * moment)
+    forces = table(os.path.join(directory, "static_forces.csv"))
+    check("roll-up %g: N = Q = 0 and the moment M at the sampling points" % fraction,
+          max(abs(v) for v in forces["axial_force"] + forces["shear_force"]) < 1e-8 and
+          max(abs(v - moment) for v in forces["bending_moment"]) < 1e-10 * moment)
+    check("roll-up %g: static.pvd written" % fraction,
+          os.path.isfile(os.path.join(directory, "static_00000.vtp")))
+
+# --- the elastica of a cantilever under a tip load across it -----------------------------------
+
+
+def elastica_tip(k):
+    """(x, z, theta) at the tip of the inextensible cantilever of length 1 under P with
+    P L^2/EI = k downwards: theta'' = -k cos(theta) (theta from x, z up), theta(0) = 0,
+    theta'(1) = 0; shooting on theta'(0) by bisection, RK4 in s with 20000 steps."""
+    def shoot(slope):
+        steps = 20000
+        h = 1.0 / steps
+        theta, omega, x, z = 0.0, slope, 0.0, 0.0
+
+        def rates(theta, omega):
+            return omega, k * math.cos(theta), math.cos(theta), math.sin(theta)
+        for _ in range(steps):
+            a = rates(theta, omega)
+            b = rates(theta + h / 2 * a[0], omega + h / 2 * a[1])
+            c = rates(theta + h / 2 * b[0], omega + h / 2 * b[1])
+            d = rates(theta + h * c[0], omega + h * c[1])
+            x += h / 6 * (a[2] + 2 * b[2] + 2 * c[2] + d[2])
+            z += h / 6 * (a[3] + 2 * b[3] + 2 * c[3] + d[3])
+            theta += h / 6 * (a[0] + 2 * b[0] + 2 * c[0] + d[0])
+            omega += h / 6 * (a[1] + 2 * b[1] + 2 * c[1] + d[1])
+        return omega, x, z, theta
+    # the load bends it down: theta' < 0 at the root, M = EI theta' = -P (x_tip - x)
+    low, high = -2 * k, 0.0
+    for _ in range(60):
+        middle = 0.5 * (low + high)
+        if shoot(middle)[0] > 0:
+            high = middle
+        else:
+            low = middle
+    _, x, z, theta = shoot(0.5 * (low + high))
+    return x, z, theta
+
+
+k = 2.0  # P L^2/EI
+x_exact, z_exact, theta_exact = elastica_tip(k)
+measured("elastica at P L^2/EI = %g: tip (%.9f, %.9f) L, rotation %.9f" %
+         (k, x_exact, z_exact, theta_exact))
+# the shooting against the 5 digits Mattiasson tabulates for this load (Int. J. Numer. Meth.
+# Eng. 17:145-153, 1981, table 1: u/L = 0.16064, w/L = 0.49346, phi = 0.78175)
+check("the elastica by shooting is Mattiasson's",
+      abs(1 - x_exact - 0.16064) < 1e-5 and abs(-z_exact - 0.49346) < 1e-5 and
+      abs(-theta_exact - 0.78175) < 1e-5, "%.6f %.6f %.6f" % (1 - x_exact, -z_exact, -theta_exact))
+tip_load = ["Planar beam/End moment=0", "Planar beam/End=1, 0", "Planar beam/Bending stiffness=1",
+            "Planar beam/Axial stiffness=1e7", "Planar beam/Shear stiffness=1e7",
+            "Planar beam/End force=0, -%g" % k, "Discretization/Elements=20",
+            "Discretization/Degree=3"]
+directory, _ = hamdyn_run(["static", roll_up] + sets(tip_load), "elastica")
+end = table(os.path.join(directory, "static.csv"))
+difference = max(abs(end["end_x"][0] - x_exact), abs(end["end_z"][0] - z_exact),
+                 abs(end["end_rotation"][0] - theta_exact))
+measured("planar beam (20 cubic elements, EA = kGA = 1e7 EI/L^2) - elastica: %.3g" % difference)
+# the finite EA and kGA move the tip by about P/EA = 2e-7 L
+check("the tip-loaded cantilever's tip on the elastica's", difference < 2e-6, "%.3g" % difference)
+check("the clamp carries the load", abs(end["start_reaction_z"][0] - k) < 1e-9 * k and
+      abs(end["start_reaction_moment"][0] - k * end["end_x"][0]) < 1e-9 * k)
+
+# --- two ranks: the same numbers ---------------------------------------------------------------
+directory2, _ = hamdyn_run(["static", roll_up] + sets(tip_load), "elastica on 2 ranks", ranks=2)
+with open(os.path.join(directory, "static.csv")) as a, \
+        open(os.path.join(directory2, "static.csv")) as b:
+    check("2 ranks write the same static.csv", a.read() == b.read())
+
+# --- bad input: exit 2, one line naming the key, nothing written -------------------------------
+bad = {
+    "a beam held nowhere": (["Planar beam/Start support=free", "Planar beam/End support=free"],
+                            "Planar beam/End support"),
+    "degree 5": (["Discretization/Degree=5"], "Discretization/Degree"),
+    "end at the start": (["Planar beam/End=0, 0"], "Planar beam/End"),
+    "EI <= 0": (["Planar beam/Bending stiffness=0"], "Planar beam/Bending stiffness"),
+    "a point of one number": (["Planar beam/End force=3"], "Planar beam/End force"),
+    "a pin and a free end, statically": (["Planar beam/Start support=pinned"],
+                                         "Planar beam/End support"),
+    "a section with a direct key": (["Section/Shape=rectangle", "Section/Width=0.1",
+                                     "Section/Height=0.1", "Section/Young's modulus=2e11",
+                                     "Section/Density=7850"], "Planar beam/Axial stiffness"),
+}
+for label, (pairs, key) in bad.items():
+    directory, done = hamdyn_run(["static", roll_up] + sets(pairs), "bad: " + label, expect=2)
+    lines = done.stderr.strip().splitlines()
+    check("bad: %s names %s in one line" % (label, key), len(lines) == 1 and key in lines[0],
+          done.stderr)
+    check("bad: %s writes nothing" % label, not os.path.exists(directory))
+directory, done = hamdyn_run(["run", roll_up], "a run of a planar beam", expect=2)
+check("hamdyn run of a planar beam names Model/Type", "Model/Type" in done.stderr, done.stderr)
+
+finish()
