@@ -96,6 +96,11 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
                                                     double smallest_step) {
   PlanarBeamEquilibrium result;
   const std::size_t n = q.size();
+  // no load: the unstressed reference is the equilibrium, exactly (every strain 0)
+  if (std::all_of(line.loads.begin(), line.loads.end(), [](double p) { return p == 0; })) {
+    q = line.reference;
+    return result;
+  }
   double lambda = 0, step = 1.0 / std::max(1u, first_steps);
   BandedLU k;
   std::vector<double> trial, r(n);

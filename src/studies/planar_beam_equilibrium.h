@@ -55,7 +55,8 @@ struct PlanarBeamEquilibrium {
   bool at_round_off = false;
 };
 
-/// Solves for q (in: the start, whose held DoFs keep their values; out: the equilibrium). Throws
+/// Solves for q (in: the start, whose held DoFs keep their values; out: the equilibrium; with no
+/// load at all, the reference, with no step taken). Throws
 /// std::runtime_error naming the load factor where steps of `smallest_step` do not converge.
 PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
                                                     std::vector<double>& q,

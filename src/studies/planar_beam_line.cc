@@ -1,5 +1,7 @@
 #include "studies/planar_beam_line.h"
 
+#include "core/input_error.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -32,6 +34,18 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c) {
   return line;
 }
 
+void check_statically_held(const PlanarBeamCase& c, const std::string& study) {
+  using S = PlanarBeamCase::Support;
+  if ((c.start_support == S::pinned && c.end_support == S::free) ||
+      (c.start_support == S::free && c.end_support == S::pinned))
+    throw InputError("Planar beam/" + std::string(c.end_support == S::free ? "End" : "Start") +
+                         " support",
+                     "free",
+                     "expected clamped or pinned for " + study +
+                         ": with the other end pinned, the beam turns freely about its pin (a "
+                         "mechanism, no static state to find or to linearize about)");
+}
+
 SectionForces section_forces(const PlanarBeamLine& line, std::size_t e,
                              const std::vector<double>& q, double xi) {
   std::vector<double> qe(3 * (line.degree() + 1));
@@ -41,6 +55,39 @@ SectionForces section_forces(const PlanarBeamLine& line, std::size_t e,
   const PlanarBeamSection& s = element.section();
   return {s.axial_stiffness * strains.axial, s.shear_stiffness * strains.shear,
           s.bending_stiffness * strains.curvature};
+}
+
+SampledForces sampled_forces(const PlanarBeamLine& line, const std::vector<double>& q) {
+  SampledForces sampled;
+  double start = 0;
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    for (const double xi : line.elements[e].sampling_points()) {
+      sampled.s.push_back(start + xi * line.elements[e].length());
+      sampled.forces.push_back(section_forces(line, e, q, xi));
+    }
+    start += line.elements[e].length();
+  }
+  return sampled;
+}
+
+namespace {
+std::vector<double> component(const std::vector<SectionForces>& forces,
+                              double SectionForces::*member) {
+  std::vector<double> values;
+  for (const SectionForces& f : forces)
+    values.push_back(f.*member);
+  return values;
+}
+} // namespace
+
+std::vector<double> SampledForces::axial() const {
+  return component(forces, &SectionForces::axial);
+}
+std::vector<double> SampledForces::shear() const {
+  return component(forces, &SectionForces::shear);
+}
+std::vector<double> SampledForces::moment() const {
+  return component(forces, &SectionForces::moment);
 }
 
 std::vector<double> node_arc_lengths(const PlanarBeamLine& line) {

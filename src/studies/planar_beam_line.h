@@ -6,11 +6,17 @@
 #include "core/planar_beam_case.h"
 #include "studies/planar_beam_equilibrium.h"
 
+#include <string>
 #include <vector>
 
 namespace hamdyn {
 
 PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c);
+
+/// InputError naming the free end's support when the beam is pinned at one end and free at the
+/// other: it turns freely about its pin (a mechanism), so `study` ("hamdyn static") has no one
+/// static state to find or to linearize about.
+void check_statically_held(const PlanarBeamCase& c, const std::string& study);
 
 /// The section forces at xi in [0, 1] of element e at the line's DoFs q: N = EA G1, Q = kGA G2
 /// [N] and M = EI K [N m] (Reissner's stress resultants in the section's axes).
@@ -19,6 +25,17 @@ struct SectionForces {
 };
 SectionForces section_forces(const PlanarBeamLine& line, std::size_t e,
                              const std::vector<double>& q, double xi);
+
+/// The section forces at each element's sampling points (models/planar_beam_element.h: where
+/// they are accurate), in order along the line, with their reference arc lengths s [m]: one
+/// inside each segment between consecutive nodes.
+struct SampledForces {
+  std::vector<double> s;
+  std::vector<SectionForces> forces;
+  /// The axial forces, the shear forces and the moments alone, in that order (cell data).
+  std::vector<double> axial() const, shear() const, moment() const;
+};
+SampledForces sampled_forces(const PlanarBeamLine& line, const std::vector<double>& q);
 
 /// The reference arc length s of each node [m].
 std::vector<double> node_arc_lengths(const PlanarBeamLine& line);

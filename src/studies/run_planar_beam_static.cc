@@ -1,6 +1,5 @@
 #include "studies/run_planar_beam_static.h"
 
-#include "core/input_error.h"
 #include "output/history_writer.h"
 #include "output/plane_line_frame.h"
 #include "output/poly_data_series.h"
@@ -16,42 +15,10 @@
 
 namespace hamdyn {
 
-namespace {
-// The section forces at each element's sampling points (models/planar_beam_element.h: where they
-// are accurate), in order along the line, with their arc lengths: one inside each segment
-// between consecutive nodes
-struct SampledForces {
-  std::vector<double> s;
-  std::vector<SectionForces> forces;
-};
-SampledForces sampled_forces(const PlanarBeamLine& line, const std::vector<double>& q) {
-  SampledForces sampled;
-  double start = 0;
-  for (std::size_t e = 0; e < line.elements.size(); ++e) {
-    for (const double xi : line.elements[e].sampling_points()) {
-      sampled.s.push_back(start + xi * line.elements[e].length());
-      sampled.forces.push_back(section_forces(line, e, q, xi));
-    }
-    start += line.elements[e].length();
-  }
-  return sampled;
-}
-} // namespace
-
 NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile& file,
                                    MPI_Comm comm, bool report) {
   const PlanarBeamCase& beam = *c.planar_beam;
-  using S = PlanarBeamCase::Support;
-  // a pin and a free end, or two pins with nothing against the turn: a pinned-free beam turns
-  // freely about its pin, so it has no one equilibrium to find from the straight start
-  if ((beam.start_support == S::pinned && beam.end_support == S::free) ||
-      (beam.start_support == S::free && beam.end_support == S::pinned))
-    throw InputError("Planar beam/" + std::string(beam.end_support == S::free ? "End" : "Start") +
-                         " support",
-                     "free",
-                     "expected clamped or pinned for hamdyn static: with the other end pinned, "
-                     "the beam turns freely about its pin (a mechanism, no static equilibrium to "
-                     "start from; hamdyn run swings it as a pendulum)");
+  check_statically_held(beam, "hamdyn static");
   const PlanarBeamLine line = make_planar_beam_line(beam);
   std::vector<double> q = line.reference;
   const PlanarBeamEquilibrium e = solve_planar_beam_equilibrium(line, q);
@@ -126,17 +93,12 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
       support.push_back(held ? 1 : 0);
       frame.marked.push_back(held);
     }
-    // each segment's section forces: those at the sampling point inside it
-    std::vector<double> axial, shear, moment;
-    for (const SectionForces& sf : sampled.forces) {
-      axial.push_back(sf.axial);
-      shear.push_back(sf.shear);
-      moment.push_back(sf.moment);
-    }
     frame.point_vectors = {{"displacement", displacement}, {"section", director}};
     frame.point_scalars = {{"rotation", rotation}, {"support", support}};
-    frame.cell_scalars = {
-        {"bending_moment", moment}, {"axial_force", axial}, {"shear_force", shear}};
+    // each segment's section forces: those at the sampling point inside it
+    frame.cell_scalars = {{"bending_moment", sampled.moment()},
+                          {"axial_force", sampled.axial()},
+                          {"shear_force", sampled.shear()}};
     series.write(0, series.writer() ? plane_line_poly_data(frame).GetPointer() : nullptr);
   }
 

@@ -13,6 +13,7 @@
 #include "studies/run_converge.h"
 #include "studies/run_discrete.h"
 #include "studies/run_modes.h"
+#include "studies/run_planar_beam_modes.h"
 #include "studies/run_planar_beam_static.h"
 #include "studies/run_response.h"
 #include "studies/run_spectrum.h"
@@ -63,7 +64,8 @@ const std::vector<StudyCommand>& study_commands() {
     modes_study.name = "modes";
     modes_study.implementations = {{CaseKind::line, run_modes},
                                    {CaseKind::discrete, run_discrete_modes},
-                                   {CaseKind::cable, run_cable_modes}};
+                                   {CaseKind::cable, run_cable_modes},
+                                   {CaseKind::planar_beam, run_planar_beam_modes}};
     modes_study.usage = R"(  hamdyn modes [CASE.prm] [--set ...]... [--output DIR]
       Natural frequencies and mode shapes: DIR/modes.csv and DIR/modes.pvd (mode_w, and a
       beam's mode_theta, scaled to a largest |w| of 1); picture: scripts/paraview/modes.py.
@@ -73,6 +75,9 @@ const std::vector<StudyCommand>& study_commands() {
       Model/Type = cable: in-plane, about the equilibrium hamdyn static finds (the tension's
       geometric stiffness included); modes.csv, with Irvine & Caughey's shallow-cable
       frequencies (shallow_theory_omega) for level supports.
+      Model/Type = planar beam: in-plane, about the static state under its dead loads (the
+      straight reference when it has none; the section forces' geometric stiffness
+      included); modes.csv and modes.pvd (`deflection`, `rotation_shape`).
 )";
     modes_study.files =
         "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm";

@@ -9,6 +9,9 @@ user runs it, against references derived here:
     the elastica theta'' = -(P/EI) cos(theta), theta(0) = 0, theta'(L) = 0 (inextensible and
     unshearable: EA and kGA 10^7 times EI/L^2 here), solved in this test by shooting (and that
     against Mattiasson's table);
+  - hamdyn modes about the straight reference: the bending modes are hamdyn's Timoshenko
+    beam's of the same mesh (its small-amplitude limit), to 1e-10; without rotary inertia a
+    slender cantilever's are Euler-Bernoulli's (cos cosh = -1);
   - the same on 2 ranks: the same numbers;
   - bad input exits 2 with one line naming the key and writes nothing.
 usage: test_planar_beam.py HAMDYN SOURCE_DIR
@@ -145,6 +148,69 @@ check("the tip-loaded cantilever's tip on the elastica's", difference < 2e-6, "%
 check("the clamp carries the load", abs(end["start_reaction_z"][0] - k) < 1e-9 * k and
       abs(end["start_reaction_moment"][0] - k * end["end_x"][0]) < 1e-9 * k)
 
+# --- modes: about the straight reference, the bending modes are the Timoshenko beam's ------------
+timoshenko = os.path.join(work, "timoshenko.prm")
+with open(timoshenko, "w") as f:
+    f.write("""subsection Model
+  set Type = timoshenko beam
+  set Length = 10
+  set Mass per length = 2
+  set Bending stiffness = 100
+  set Shear stiffness = 1e4
+  set Rotary inertia per length = 0.05
+end
+subsection Left end
+  set Support = clamped
+end
+subsection Right end
+  set Support = free
+end
+subsection Discretization
+  set Elements = 10
+  set Degree = 2
+end
+subsection Modes
+  set Number of modes = 6
+end
+""")
+straight_directory, _ = hamdyn_run(["modes", timoshenko], "the Timoshenko cantilever's modes")
+straight = table(os.path.join(straight_directory, "modes.csv"))["omega"]
+# the same beam as a planar beam, its axial modes (EA = 1e6 N: the first at 111 rad/s) above the
+# six bending ones
+planar_modes = ["Planar beam/End moment=0", "Planar beam/Axial stiffness=1e6",
+                "Planar beam/Mass per length=2", "Planar beam/Rotary inertia=0.05",
+                "Modes/Number of modes=6"]
+modes_directory, _ = hamdyn_run(["modes", roll_up] + sets(planar_modes),
+                                "the planar cantilever's modes")
+planar = table(os.path.join(modes_directory, "modes.csv"))["omega"]
+difference = max(abs(a / b - 1) for a, b in zip(planar, straight))
+measured("planar beam's modes about the straight reference / Timoshenko's - 1: %.3g" % difference)
+check("the planar beam's bending modes are the Timoshenko beam's (the same elements)",
+      len(planar) == 6 and difference < 1e-10, "%.3g" % difference)
+check("modes.pvd written", os.path.isfile(os.path.join(modes_directory, "modes_00005.vtp")))
+modes_directory2, _ = hamdyn_run(["modes", roll_up] + sets(planar_modes), "modes on 2 ranks",
+                                 ranks=2)
+with open(os.path.join(modes_directory, "modes.csv")) as a, \
+        open(os.path.join(modes_directory2, "modes.csv")) as b:
+    check("2 ranks write the same modes.csv", a.read() == b.read())
+
+# without rotary inertia (rho I = 0, the default) the rotations are condensed out: a slender
+# cantilever (kGA = 10^4 EI/L^2) is Euler-Bernoulli's, beta_n L = 1.87510407, 4.69409113,
+# 7.85475744 (the roots of cos cosh = -1), less its shear flexibility (2.4e-6 on the first
+# frequency, 4e-5 on the third)
+slender, _ = hamdyn_run(["modes", roll_up] + sets(["Planar beam/End moment=0",
+                                                   "Planar beam/Shear stiffness=1e6",
+                                                   "Discretization/Elements=20",
+                                                   "Discretization/Degree=4",
+                                                   "Modes/Number of modes=3"]),
+                        "modes without rotary inertia")
+omega = table(os.path.join(slender, "modes.csv"))["omega"]
+exact = [(b / length) ** 2 * math.sqrt(ei / 1.0) for b in (1.87510407, 4.69409113, 7.85475744)]
+difference = max(abs(a / b - 1) for a, b in zip(omega, exact))
+measured("rho I = 0: the planar cantilever's first three frequencies / Euler-Bernoulli's - 1: "
+         "%.3g" % difference)
+check("rho I = 0: Euler-Bernoulli's cantilever frequencies", difference < 1e-4, "%.3g" % difference)
+
 # --- two ranks: the same numbers ---------------------------------------------------------------
 directory2, _ = hamdyn_run(["static", roll_up] + sets(tip_load), "elastica on 2 ranks", ranks=2)
 with open(os.path.join(directory, "static.csv")) as a, \
@@ -161,12 +227,14 @@ bad = {
     "a point of one number": (["Planar beam/End force=3"], "Planar beam/End force"),
     "a pin and a free end, statically": (["Planar beam/Start support=pinned"],
                                          "Planar beam/End support"),
+    "more modes than DoFs": (["Modes/Number of modes=1000"], "Modes/Number of modes"),
     "a section with a direct key": (["Section/Shape=rectangle", "Section/Width=0.1",
                                      "Section/Height=0.1", "Section/Young's modulus=2e11",
                                      "Section/Density=7850"], "Planar beam/Axial stiffness"),
 }
 for label, (pairs, key) in bad.items():
-    directory, done = hamdyn_run(["static", roll_up] + sets(pairs), "bad: " + label, expect=2)
+    study = "modes" if key.startswith("Modes/") else "static"
+    directory, done = hamdyn_run([study, roll_up] + sets(pairs), "bad: " + label, expect=2)
     lines = done.stderr.strip().splitlines()
     check("bad: %s names %s in one line" % (label, key), len(lines) == 1 and key in lines[0],
           done.stderr)

@@ -1,0 +1,127 @@
+#include "studies/planar_beam_modes.h"
+
+#include "core/input_error.h"
+#include "reductions/dense_eigen.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hamdyn {
+
+namespace {
+std::vector<unsigned> free_dofs(const PlanarBeamLine& line) {
+  std::vector<unsigned> free;
+  for (std::size_t i = 0; i < line.n_dofs(); ++i)
+    if (!line.held[i])
+      free.push_back(unsigned(i));
+  return free;
+}
+} // namespace
+
+void check_planar_beam_modes(const PlanarBeamLine& line, unsigned n_modes) {
+  const std::size_t n = free_dofs(line).size();
+  if (n > most_dofs_for_planar_beam_modes)
+    throw InputError("Discretization/Elements", std::to_string(line.elements.size()),
+                     "expected at most " + std::to_string(most_dofs_for_planar_beam_modes) +
+                         " free degrees of freedom for hamdyn modes of a planar beam (its "
+                         "eigenvalues are dense; this mesh has " +
+                         std::to_string(n) + ")");
+  // the modes are as many as the DoFs with mass (the rotations have none where rho I = 0)
+  const bool rotary = line.elements.front().section().rotary_inertia > 0;
+  std::size_t with_mass = 0;
+  for (const unsigned i : free_dofs(line))
+    with_mass += i % 3 != 2 || rotary ? 1 : 0;
+  if (n_modes > with_mass)
+    throw InputError("Modes/Number of modes", std::to_string(n_modes),
+                     "expected at most " + std::to_string(with_mass) +
+                         ", the planar beam's free degrees of freedom with mass");
+}
+
+PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<double>& q,
+                                  unsigned n_modes) {
+  const std::vector<unsigned> free = free_dofs(line);
+  std::vector<int> index(line.n_dofs(), -1); // a DoF's row among the free ones
+  for (std::size_t k = 0; k < free.size(); ++k)
+    index[free[k]] = int(k);
+  dealii::FullMatrix<double> k(free.size(), free.size()), m(free.size(), free.size());
+  const unsigned nd = 3 * (line.degree() + 1);
+  std::vector<double> qe(nd), ke(nd * nd), me(nd * nd);
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    element_dofs(line, e, q, qe.data());
+    line.elements[e].tangent(qe.data(), ke.data());
+    line.elements[e].mass(me.data());
+    const std::size_t first = 3 * e * line.degree();
+    for (unsigned i = 0; i < nd; ++i)
+      for (unsigned j = 0; j < nd; ++j) {
+        const int r = index[first + i], c = index[first + j];
+        if (r >= 0 && c >= 0) {
+          k(r, c) += ke[i * nd + j];
+          m(r, c) += me[i * nd + j];
+        }
+      }
+  }
+  // DoFs without mass (theta where rho I = 0) are condensed out statically (Guyan): the
+  // eigenproblem of the others is K_ii - K_im K_mm^-1 K_mi, M_ii, and a mode's massless DoFs
+  // follow as -K_mm^-1 K_mi u_i (with a singular M, LAPACK's dsygv fails or returns nonsense)
+  std::vector<unsigned> inert, massless; // rows of k and m
+  for (unsigned r = 0; r < free.size(); ++r)
+    (m(r, r) > 0 ? inert : massless).push_back(r);
+  dealii::FullMatrix<double> kc(inert.size(), inert.size()), mc(inert.size(), inert.size());
+  dealii::FullMatrix<double> coupling; // K_mm^-1 K_mi
+  for (unsigned a = 0; a < inert.size(); ++a)
+    for (unsigned b = 0; b < inert.size(); ++b) {
+      kc(a, b) = k(inert[a], inert[b]);
+      mc(a, b) = m(inert[a], inert[b]);
+    }
+  if (!massless.empty()) {
+    dealii::FullMatrix<double> kmm(massless.size(), massless.size()),
+        kmi(massless.size(), inert.size());
+    for (unsigned a = 0; a < massless.size(); ++a) {
+      for (unsigned b = 0; b < massless.size(); ++b)
+        kmm(a, b) = k(massless[a], massless[b]);
+      for (unsigned b = 0; b < inert.size(); ++b)
+        kmi(a, b) = k(massless[a], inert[b]);
+    }
+    kmm.gauss_jordan();
+    coupling.reinit(massless.size(), inert.size());
+    kmm.mmult(coupling, kmi);
+    // kc -= K_im (K_mm^-1 K_mi)
+    dealii::FullMatrix<double> reduction(inert.size(), inert.size());
+    kmi.Tmmult(reduction, coupling);
+    kc.add(-1.0, reduction);
+  }
+  const EigenPairs pairs = generalized_eigenpairs(kc, mc);
+  PlanarBeamModes modes;
+  for (std::size_t j = 0; j < pairs.values.size() && j < n_modes; ++j) {
+    // omega^2 as the Rayleigh quotient of LAPACK's vector: LAPACK's values are accurate to eps
+    // times the largest (the axial modes', 10^9 times the first bending one's at EA/EI ~ 10^4
+    // 1/m^2), 1.5e-8 relative off the Timoshenko beam's first frequency; the quotient's error is
+    // the vector's squared, 10^-14 there
+    const dealii::Vector<double>& u = pairs.vectors[j];
+    const double rayleigh = kc.matrix_norm_square(u) / mc.matrix_norm_square(u);
+    modes.omega.push_back(std::sqrt(std::max(rayleigh, 0.0)));
+    std::vector<double> shape(line.n_dofs(), 0.0);
+    for (unsigned a = 0; a < inert.size(); ++a)
+      shape[free[inert[a]]] = u[a];
+    if (!massless.empty()) {
+      dealii::Vector<double> follow(massless.size());
+      coupling.vmult(follow, u);
+      for (unsigned a = 0; a < massless.size(); ++a)
+        shape[free[massless[a]]] = -follow[a];
+    }
+    double largest = 0; // the largest displacement component, its sign kept
+    for (std::size_t i = 0; i < shape.size(); ++i)
+      if (i % 3 != 2 && std::abs(shape[i]) > std::abs(largest))
+        largest = shape[i];
+    if (largest == 0) // a mode of the rotations alone
+      for (const double v : shape)
+        if (std::abs(v) > std::abs(largest))
+          largest = v;
+    for (double& v : shape)
+      v /= largest;
+    modes.shapes.push_back(std::move(shape));
+  }
+  return modes;
+}
+
+} // namespace hamdyn
