@@ -122,13 +122,7 @@ void read_stiffness_and_mass(const ParameterFile& f, CableCase& c) {
     return;
   }
   const std::string shape = f.get("Section", "Shape");
-  for (const char* key : {"Axial stiffness", "Mass per length"})
-    // (not its default: used_parameters.prm writes every key, and a resume reads it)
-    if (!f.is_default(section, key))
-      throw InputError(parameter_name(section, key), f.get(section, key),
-                       "given with Section/Shape = " + shape +
-                           ", which derives it from the section and the material; expected one "
-                           "of the two (leave it out, or set Section/Shape = direct)");
+  refuse_keys_derived_from_section(f, section, {"Axial stiffness", "Mass per length"}, false);
   const SectionMaterial m = read_section(f);
   c.axial_stiffness = m.young * m.section.area;
   c.mass_per_length = m.density * m.section.area;

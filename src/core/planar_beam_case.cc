@@ -33,13 +33,9 @@ void read_section_values(const ParameterFile& f, PlanarBeamCase& c) {
                          : nonnegative_value(f, section, stiffness_keys[k]);
     return;
   }
-  for (const char* key : stiffness_keys)
-    // (not its default: used_parameters.prm writes every key, and a resume reads it)
-    if (!f.is_default(section, key))
-      throw InputError(parameter_name(section, key), f.get(section, key),
-                       "given with Section/Shape = " + shape +
-                           ", which derives it from the section and the material; expected one "
-                           "of the two (leave it out, or set Section/Shape = direct)");
+  refuse_keys_derived_from_section(
+      f, section, std::vector<std::string>(std::begin(stiffness_keys), std::end(stiffness_keys)),
+      false);
   const SectionMaterial m = read_section(f);
   const double shear_modulus = m.young / (2 * (1 + m.poisson));
   c.axial_stiffness = m.young * m.section.area;

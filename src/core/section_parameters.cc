@@ -125,16 +125,25 @@ bool section_key_read(const ParameterFile& f, const std::string& key, bool with_
   return key != "Poisson's ratio" || with_shear;
 }
 
+void refuse_keys_derived_from_section(const ParameterFile& f, const std::string& key_section,
+                                      const std::vector<std::string>& keys,
+                                      bool set_at_default_counts) {
+  const std::string shape = f.get(section, "Shape");
+  if (shape == "direct")
+    return;
+  for (const std::string& key : keys)
+    if (set_at_default_counts ? f.is_set(key_section, key) : !f.is_default(key_section, key))
+      throw InputError(parameter_name(key_section, key), f.get(key_section, key),
+                       "given with Section/Shape = " + shape +
+                           ", which derives it from the section and the material; expected one "
+                           "of the two (leave it out, or set Section/Shape = direct)");
+}
+
 void apply_section(const ParameterFile& f, const ModelKind& kind, CaseParameters& c) {
   const std::string shape = f.get(section, "Shape");
   if (shape == "direct" || !kind.has_rotation)
     return;
-  for (const std::string& key : derived_keys)
-    if (f.is_set("Model", key))
-      throw InputError(parameter_name("Model", key), f.get("Model", key),
-                       "given with Section/Shape = " + shape +
-                           ", which derives it from the section and the material; expected one "
-                           "of the two (leave it out, or set Section/Shape = direct)");
+  refuse_keys_derived_from_section(f, "Model", derived_keys, true);
   const SectionMaterial m = read_section(f);
   const SectionProperties& s = m.section;
   const double young = m.young, density = m.density, poisson = m.poisson;

@@ -38,6 +38,14 @@ struct SectionMaterial {
 /// it).
 SectionMaterial read_section(const ParameterFile& file);
 
+/// InputError naming the first of `keys` in `key_section` the case gives beside a Section/Shape
+/// other than direct, which derives it ("given": set at all when `set_at_default_counts`, else
+/// set to another value than its default: used_parameters.prm writes every key, and a resumed
+/// case reads it). Nothing when Shape = direct.
+void refuse_keys_derived_from_section(const ParameterFile& file, const std::string& key_section,
+                                      const std::vector<std::string>& keys,
+                                      bool set_at_default_counts);
+
 /// Whether the case reads Section/`key`: the dimensions its Shape uses and, off direct, the
 /// material's keys (Poisson's ratio only `with_shear`).
 bool section_key_read(const ParameterFile& file, const std::string& key, bool with_shear);

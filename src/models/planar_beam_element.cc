@@ -100,9 +100,13 @@ void PlanarBeamElement::forces(const double* q, double* f) const {
 //   d2G2 / dr_a dtheta_b = -N_a' N_b t,        d2G2 / dtheta_a dtheta_b = -N_a N_b G2
 // (Simo & Vu-Quoc, part I, eq. (4.9): the material and the geometric stiffness).
 void PlanarBeamElement::tangent(const double* q, double* k) const {
+  tangent_parts(q, k, k);
+}
+
+void PlanarBeamElement::tangent_parts(const double* q, double* k, double* geometric) const {
   const unsigned nd = n_dofs();
   for (unsigned i = 0; i < nd * nd; ++i)
-    k[i] = 0;
+    k[i] = geometric[i] = 0;
   std::vector<std::array<double, 3>> b(nd); // B's columns: (dG1, dG2, dK) / dq_i
   for (const Point& g : stiffness_points_) {
     double ax, az, theta;
@@ -124,13 +128,43 @@ void PlanarBeamElement::tangent(const double* q, double* k) const {
     for (unsigned a = 0; a <= degree_; ++a)
       for (unsigned bb = 0; bb <= degree_; ++bb) {
         const double coupling_x = g.dn[a] * g.n[bb] * gx, coupling_z = g.dn[a] * g.n[bb] * gz;
-        k[(3 * a) * nd + 3 * bb + 2] += coupling_x;
-        k[(3 * bb + 2) * nd + 3 * a] += coupling_x;
-        k[(3 * a + 1) * nd + 3 * bb + 2] += coupling_z;
-        k[(3 * bb + 2) * nd + 3 * a + 1] += coupling_z;
-        k[(3 * a + 2) * nd + 3 * bb + 2] +=
+        geometric[(3 * a) * nd + 3 * bb + 2] += coupling_x;
+        geometric[(3 * bb + 2) * nd + 3 * a] += coupling_x;
+        geometric[(3 * a + 1) * nd + 3 * bb + 2] += coupling_z;
+        geometric[(3 * bb + 2) * nd + 3 * a + 1] += coupling_z;
+        geometric[(3 * a + 2) * nd + 3 * bb + 2] +=
             -g.n[a] * g.n[bb] * (axial * (1 + e.axial) + shear * e.shear);
       }
+  }
+}
+
+void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& material,
+                                      double& geometric) const {
+  material = geometric = 0;
+  for (const Point& g : stiffness_points_) {
+    double ax, az, theta;
+    const PlanarBeamStrains e = strains_at(g, q, ax, az, theta);
+    const double c = std::cos(theta), s = std::sin(theta);
+    // the strains' changes B u, and u's interpolated r', theta at the point
+    double d_axial = 0, d_shear = 0, d_curvature = 0, du_x = 0, du_z = 0, d_theta = 0;
+    for (unsigned a = 0; a <= degree_; ++a) {
+      const double ux = u[3 * a], uz = u[3 * a + 1], ut = u[3 * a + 2];
+      du_x += g.dn[a] * ux;
+      du_z += g.dn[a] * uz;
+      d_theta += g.n[a] * ut;
+      d_curvature += g.dn[a] * ut;
+    }
+    d_axial = du_x * c + du_z * s + e.shear * d_theta;
+    d_shear = -du_x * s + du_z * c - (1 + e.axial) * d_theta;
+    material += g.weight * (section_.axial_stiffness * d_axial * d_axial +
+                            section_.shear_stiffness * d_shear * d_shear +
+                            section_.bending_stiffness * d_curvature * d_curvature);
+    // the geometric part: 2 du' . (N n - Q t) dtheta - (N (1 + G1) + Q G2) dtheta^2 (tangent's)
+    const double axial = section_.axial_stiffness * e.axial,
+                 shear = section_.shear_stiffness * e.shear;
+    const double gx = -axial * s - shear * c, gz = axial * c - shear * s;
+    geometric += g.weight * (2 * (du_x * gx + du_z * gz) * d_theta -
+                             (axial * (1 + e.axial) + shear * e.shear) * d_theta * d_theta);
   }
 }
 

@@ -37,29 +37,63 @@ void check_planar_beam_modes(const PlanarBeamLine& line, unsigned n_modes) {
                          ", the planar beam's free degrees of freedom with mass");
 }
 
-PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<double>& q,
-                                  unsigned n_modes) {
-  const std::vector<unsigned> free = free_dofs(line);
+FreeMatrices free_matrices(const PlanarBeamLine& line, const std::vector<double>& q,
+                           FreeMatrices::Pair pair) {
+  FreeMatrices matrices;
+  matrices.free = free_dofs(line);
+  const std::vector<unsigned>& free = matrices.free;
   std::vector<int> index(line.n_dofs(), -1); // a DoF's row among the free ones
   for (std::size_t k = 0; k < free.size(); ++k)
     index[free[k]] = int(k);
-  dealii::FullMatrix<double> k(free.size(), free.size()), m(free.size(), free.size());
+  matrices.first.reinit(free.size(), free.size());
+  matrices.second.reinit(free.size(), free.size());
   const unsigned nd = 3 * (line.degree() + 1);
-  std::vector<double> qe(nd), ke(nd * nd), me(nd * nd);
+  std::vector<double> qe(nd), first(nd * nd), second(nd * nd);
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
     element_dofs(line, e, q, qe.data());
-    line.elements[e].tangent(qe.data(), ke.data());
-    line.elements[e].mass(me.data());
-    const std::size_t first = 3 * e * line.degree();
+    if (pair == FreeMatrices::Pair::tangent_and_mass) {
+      line.elements[e].tangent(qe.data(), first.data());
+      line.elements[e].mass(second.data());
+    } else
+      line.elements[e].tangent_parts(qe.data(), first.data(), second.data());
+    const std::size_t start = 3 * e * line.degree();
     for (unsigned i = 0; i < nd; ++i)
       for (unsigned j = 0; j < nd; ++j) {
-        const int r = index[first + i], c = index[first + j];
+        const int r = index[start + i], c = index[start + j];
         if (r >= 0 && c >= 0) {
-          k(r, c) += ke[i * nd + j];
-          m(r, c) += me[i * nd + j];
+          matrices.first(r, c) += first[i * nd + j];
+          matrices.second(r, c) += second[i * nd + j];
         }
       }
   }
+  return matrices;
+}
+
+LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
+                     const std::vector<double>& u) {
+  LineForms forms;
+  const unsigned nd = 3 * (line.degree() + 1);
+  std::vector<double> qe(nd), ue(nd), me(nd * nd);
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    element_dofs(line, e, q, qe.data());
+    element_dofs(line, e, u, ue.data());
+    double material, geometric;
+    line.elements[e].tangent_forms(qe.data(), ue.data(), material, geometric);
+    forms.material += material;
+    forms.geometric += geometric;
+    line.elements[e].mass(me.data());
+    for (unsigned i = 0; i < nd; ++i)
+      for (unsigned j = 0; j < nd; ++j)
+        forms.mass += ue[i] * me[i * nd + j] * ue[j];
+  }
+  return forms;
+}
+
+PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<double>& q,
+                                  unsigned n_modes) {
+  FreeMatrices matrices = free_matrices(line, q, FreeMatrices::Pair::tangent_and_mass);
+  const std::vector<unsigned>& free = matrices.free;
+  const dealii::FullMatrix<double>&k = matrices.first, &m = matrices.second;
   // DoFs without mass (theta where rho I = 0) are condensed out statically (Guyan): the
   // eigenproblem of the others is K_ii - K_im K_mm^-1 K_mi, M_ii, and a mode's massless DoFs
   // follow as -K_mm^-1 K_mi u_i (with a singular M, LAPACK's dsygv fails or returns nonsense)
@@ -93,13 +127,7 @@ PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<
   const EigenPairs pairs = generalized_eigenpairs(kc, mc);
   PlanarBeamModes modes;
   for (std::size_t j = 0; j < pairs.values.size() && j < n_modes; ++j) {
-    // omega^2 as the Rayleigh quotient of LAPACK's vector: LAPACK's values are accurate to eps
-    // times the largest (the axial modes', 10^9 times the first bending one's at EA/EI ~ 10^4
-    // 1/m^2), 1.5e-8 relative off the Timoshenko beam's first frequency; the quotient's error is
-    // the vector's squared, 10^-14 there
     const dealii::Vector<double>& u = pairs.vectors[j];
-    const double rayleigh = kc.matrix_norm_square(u) / mc.matrix_norm_square(u);
-    modes.omega.push_back(std::sqrt(std::max(rayleigh, 0.0)));
     std::vector<double> shape(line.n_dofs(), 0.0);
     for (unsigned a = 0; a < inert.size(); ++a)
       shape[free[inert[a]]] = u[a];
@@ -119,6 +147,13 @@ PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<
           largest = v;
     for (double& v : shape)
       v /= largest;
+    // omega^2 as the Rayleigh quotient of the shape, its stiffness from the elements' strains:
+    // LAPACK's value is accurate to eps times the largest (the axial modes', 10^9 times the
+    // first bending one's at EA/EI ~ 10^4 1/m^2: 1.5e-8 off the Timoshenko beam's first
+    // frequency), the quotient's error the vector's squared
+    const LineForms forms = line_forms(line, q, shape);
+    modes.omega.push_back(
+        std::sqrt(std::max((forms.material + forms.geometric) / forms.mass, 0.0)));
     modes.shapes.push_back(std::move(shape));
   }
   return modes;

@@ -9,6 +9,8 @@
 // Dense LAPACK through deal.II, as the cable's modes: a beam of up to 2000 nodes.
 #include "studies/planar_beam_equilibrium.h"
 
+#include <deal.II/lac/full_matrix.h>
+
 #include <string>
 #include <vector>
 
@@ -21,6 +23,24 @@ constexpr std::size_t most_dofs_for_planar_beam_modes = 6000;
 /// InputError naming Discretization/Elements when the line has more free DoFs than that, or
 /// Modes/Number of modes when `n_modes` is more than it has.
 void check_planar_beam_modes(const PlanarBeamLine& line, unsigned n_modes);
+
+/// Two of the line's matrices at q on its free DoFs, dense (rows in the order of `free`): the
+/// tangent and the mass (modes), or the material and the geometric stiffness (buckling).
+struct FreeMatrices {
+  enum class Pair { tangent_and_mass, material_and_geometric };
+  std::vector<unsigned> free; // the line's DoFs of the rows
+  dealii::FullMatrix<double> first, second;
+};
+FreeMatrices free_matrices(const PlanarBeamLine& line, const std::vector<double>& q,
+                           FreeMatrices::Pair pair);
+
+/// u^T K_m u and u^T K_g u of the line at q for a vector u of its DoFs, from the elements'
+/// strains (PlanarBeamElement::tangent_forms), and u^T M u: the Rayleigh quotients' parts.
+struct LineForms {
+  double material = 0, geometric = 0, mass = 0;
+};
+LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
+                     const std::vector<double>& u);
 
 struct PlanarBeamModes {
   std::vector<double> omega;               // [rad/s], ascending

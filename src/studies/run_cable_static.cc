@@ -5,6 +5,7 @@
 #include "output/history_writer.h"
 #include "studies/cable_line.h"
 #include "studies/prepared_case.h"
+#include "studies/value_table.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -76,11 +77,7 @@ NamedValues run_cable_static(const CaseParameters& c, const ParameterFile& file,
   add("newton_iterations", "1", e.iterations);
   add("relative_residual", "1", e.residual);
   add("residual_floor", "1", e.residual_floor);
-  {
-    CsvWriter csv(c.output_directory + "/static.csv", columns.names, comm);
-    csv.row(values);
-  }
-  write_units_table(c.output_directory + "/static_units.csv", columns, comm);
+  write_value_table(c.output_directory + "/static", columns, values, comm);
 
   NamedColumns shape{{"s", "x", "z", "tension"}, {"m", "m", "m", "N"}};
   if (exact)
@@ -106,9 +103,6 @@ NamedValues run_cable_static(const CaseParameters& c, const ParameterFile& file,
                  element_tensions(chain, chain.nodes));
   }
 
-  NamedValues results;
-  for (std::size_t k = 0; k < values.size(); ++k)
-    results.add(columns.names[k], values[k]);
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
     std::printf("static equilibrium of a cable of %zu elements under its weight: %u Newton "
                 "iterations (after %zu coarser chains), relative residual %.3g%s\n",
@@ -118,11 +112,9 @@ NamedValues run_cable_static(const CaseParameters& c, const ParameterFile& file,
                                    : "");
     if (exact)
       std::printf("beside the elastic catenary (Irvine 1981, eqs. 2.25-2.27): exact_*\n");
-    for (std::size_t k = 0; k < values.size(); ++k)
-      std::printf("%28s %24.15g %s\n", columns.names[k].c_str(), values[k],
-                  columns.units[k].c_str());
+    print_values(columns, values);
   }
-  return results;
+  return named_values(columns, values);
 }
 
 } // namespace hamdyn

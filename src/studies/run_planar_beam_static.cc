@@ -5,6 +5,7 @@
 #include "output/poly_data_series.h"
 #include "studies/planar_beam_line.h"
 #include "studies/prepared_case.h"
+#include "studies/value_table.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -52,11 +53,7 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
   add("newton_iterations", "1", e.iterations);
   add("relative_residual", "1", e.residual);
   add("at_round_off", "1", e.at_round_off ? 1 : 0);
-  {
-    CsvWriter csv(c.output_directory + "/static.csv", columns.names, comm);
-    csv.row(values);
-  }
-  write_units_table(c.output_directory + "/static_units.csv", columns, comm);
+  write_value_table(c.output_directory + "/static", columns, values, comm);
 
   const std::vector<double> s = node_arc_lengths(line);
   NamedColumns shape{{"s", "x", "z", "rotation", "u_x", "u_z"}, {"m", "m", "m", "rad", "m", "m"}};
@@ -102,9 +99,6 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
     series.write(0, series.writer() ? plane_line_poly_data(frame).GetPointer() : nullptr);
   }
 
-  NamedValues results;
-  for (std::size_t k = 0; k < values.size(); ++k)
-    results.add(columns.names[k], values[k]);
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
     std::printf("static equilibrium of a planar beam of %zu elements of degree %u: %u load steps "
                 "(%u halved), %u Newton iterations, relative residual %.3g%s\n",
@@ -113,11 +107,9 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
                 e.at_round_off ? " (double precision's floor: the corrections stopped shrinking "
                                  "at round-off size)"
                                : "");
-    for (std::size_t k = 0; k < values.size(); ++k)
-      std::printf("%28s %24.15g %s\n", columns.names[k].c_str(), values[k],
-                  columns.units[k].c_str());
+    print_values(columns, values);
   }
-  return results;
+  return named_values(columns, values);
 }
 
 } // namespace hamdyn

@@ -6,6 +6,7 @@
 #include "output/vtu_series.h"
 #include "studies/precision_floor.h"
 #include "studies/static_equilibrium.h"
+#include "studies/value_table.h"
 
 #include <deal.II/base/mpi.h>
 
@@ -77,11 +78,7 @@ NamedValues run_static(const CaseParameters& c, const ParameterFile& file, MPI_C
   columns.units.insert(columns.units.end(), e.units.begin(), e.units.end());
   std::vector<double> row{c.statics.load_time};
   row.insert(row.end(), e.values.begin(), e.values.end());
-  {
-    CsvWriter csv(c.output_directory + "/static.csv", columns.names, comm);
-    csv.row(row);
-  }
-  write_units_table(c.output_directory + "/static_units.csv", columns, comm);
+  write_value_table(c.output_directory + "/static", columns, row, comm);
   LA::Vector u, zero;
   pc.model->structure_part(e.u, u);
   zero.reinit(u);
@@ -108,8 +105,7 @@ NamedValues run_static(const CaseParameters& c, const ParameterFile& file, MPI_C
     if (e.load_steps > 0)
       std::printf("nonlinear springs: the full load in %u load steps, %u Newton iterations\n",
                   e.load_steps, e.newton_iterations);
-    for (std::size_t k = 0; k < e.names.size(); ++k)
-      std::printf("%28s %24.15g %s\n", e.names[k].c_str(), e.values[k], e.units[k].c_str());
+    print_values({e.names, e.units}, e.values);
   }
   for (std::size_t k = 0; k < e.names.size(); ++k)
     results.add(e.names[k], e.values[k]);

@@ -13,6 +13,7 @@
 #include "studies/run_converge.h"
 #include "studies/run_discrete.h"
 #include "studies/run_modes.h"
+#include "studies/run_planar_beam_buckling.h"
 #include "studies/run_planar_beam_modes.h"
 #include "studies/run_planar_beam_static.h"
 #include "studies/run_response.h"
@@ -82,23 +83,28 @@ const std::vector<StudyCommand>& study_commands() {
     modes_study.files =
         "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm";
     modes_study.file_names =
-        R"(modes\.(csv|pvd)|modes_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu)|attachments\.vtp)";
+        R"(modes\.(csv|pvd)|modes_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu|\.vtp)|attachments\.vtp)";
     StudyCommand buckling_study;
     buckling_study.name = "buckling";
     buckling_study.implementations = {
         {CaseKind::line, run_buckling},
         {CaseKind::discrete,
-         "buckling is computed for 'euler bernoulli beam' and 'timoshenko beam'"}};
+         "buckling is computed for 'euler bernoulli beam', 'timoshenko beam' and 'planar beam'"},
+        {CaseKind::planar_beam, run_planar_beam_buckling}};
     buckling_study.usage = R"(  hamdyn buckling [CASE.prm] [--set ...]... [--output DIR]
       Critical axial loads and buckling shapes of a beam (any supports, end springs and
       attachments; the case's Axial force is a preload): K x = P K_g x, P > 0 in compression.
       Writes DIR/buckling.csv (mode, critical_force [N], exact_critical_force where an exact
       solution exists, residual) and DIR/buckling.pvd (the shapes, scaled to a largest |w| of
       1); Buckling section: Number of modes, Write shapes.
+      Model/Type = planar beam: the critical multiples of its dead loads, linearized about
+      the static state under them (K_m u + lambda K_g u = 0); buckling.csv (mode,
+      load_factor) and buckling.pvd (`deflection`, `rotation_shape`).
 )";
     buckling_study.files =
         "buckling.csv, buckling.pvd (time axis = mode number), used_parameters.prm";
-    buckling_study.file_names = R"(buckling\.(csv|pvd)|buckling_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu))";
+    buckling_study.file_names =
+        R"(buckling\.(csv|pvd)|buckling_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu|\.vtp))";
     StudyCommand compare_study;
     compare_study.name = "compare";
     compare_study.implementations = {{CaseKind::line, run_compare},

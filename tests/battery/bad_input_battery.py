@@ -195,6 +195,8 @@ def parameter_context(section, key, allowed):
         return "run", [os.path.join(source, "cases/seeds/gear_train.prm")]
     if section == "Cable":
         return "static", [os.path.join(source, "cases/hanging_cable.prm")]
+    if section == "Planar beam":
+        return "static", [os.path.join(source, "cases/roll_up.prm")]
     if (section, key) == ("Frequency response", "Support motion"):  # a cable's
         return "response", [os.path.join(source, "cases/hanging_cable.prm")]
     if section == "Section":  # read with a shape that uses the key: a tube, or a rectangle

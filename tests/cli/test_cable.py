@@ -26,33 +26,12 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import check, finish  # noqa: E402
+from hamdyn_cli import Hamdyn, measured, sets, table  # noqa: E402
 
 hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
 cases = os.path.join(source, "cases")
 work = tempfile.mkdtemp()
-
-
-def hamdyn_run(arguments, name, expect=0):
-    directory = os.path.join(work, name)
-    done = subprocess.run([hamdyn] + arguments + ["--output", directory], text=True,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
-    check("%s exits %d" % (name, expect), done.returncode == expect,
-          (done.stdout + done.stderr)[-1500:])
-    return directory, done
-
-
-def table(path):
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
-    # a blank cell (what a method does not give) reads as NaN
-    return {key: [float(r[key] or "nan") for r in rows] for key in rows[0]} if rows else {}
-
-
-def sets(pairs):
-    arguments = []
-    for pair in pairs:
-        arguments += ["--set", pair]
-    return arguments
+hamdyn_run = Hamdyn(hamdyn, work).run
 
 
 def observed_orders(directory):
@@ -63,10 +42,6 @@ def observed_orders(directory):
     with open(path) as f:
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     return [float(r["order"]) for r in rows if r["order"] not in ("", "nan")]
-
-
-def measured(text):
-    print("[ measured ] " + text)
 
 
 # --- statics against the elastic catenary ------------------------------------------------------

@@ -1,6 +1,7 @@
 // The planar Reissner beam element (models/planar_beam_element.h): its forces are its energy's
 // gradient and its tangent their derivative (central differences) at large rotations, for
-// degrees 1 to 4; rigid motions store no energy and exert no force; the mass matrix carries the
+// degrees 1 to 4, its quadratic forms from the strains are the tangent's parts; rigid motions
+// store no energy and exert no force; the mass matrix carries the
 // element's mass and rotary inertia; a distributed load's nodal loads add up to it.
 #include "models/planar_beam_element.h"
 
@@ -61,6 +62,31 @@ TEST(PlanarBeamElement, ForcesAreTheEnergysGradientAndTheTangentTheirDerivative)
     for (unsigned i = 0; i < nd; ++i) // symmetric: the Hessian of an energy
       for (unsigned j = 0; j < i; ++j)
         EXPECT_NEAR(k[i * nd + j], k[j * nd + i], 1e-12 * largest_stiffness);
+  }
+}
+
+TEST(PlanarBeamElement, TangentFormsAreTheTangentsParts) {
+  for (unsigned p = 1; p <= 4; ++p) {
+    const PlanarBeamElement e(p, 1.7, 0.35, section);
+    const unsigned nd = e.n_dofs();
+    const std::vector<double> q = deformed(e);
+    std::vector<double> material(nd * nd), geometric(nd * nd), u(nd);
+    e.tangent_parts(q.data(), material.data(), geometric.data());
+    for (unsigned i = 0; i < nd; ++i)
+      u[i] = std::sin(1.0 + 2.3 * i) * (i % 3 == 2 ? 0.7 : 0.2);
+    double um = 0, ug = 0, size_m = 0, size_g = 0;
+    for (unsigned i = 0; i < nd; ++i)
+      for (unsigned j = 0; j < nd; ++j) {
+        um += u[i] * material[i * nd + j] * u[j];
+        ug += u[i] * geometric[i * nd + j] * u[j];
+        size_m += std::abs(u[i] * material[i * nd + j] * u[j]);
+        size_g += std::abs(u[i] * geometric[i * nd + j] * u[j]);
+      }
+    double form_m, form_g;
+    e.tangent_forms(q.data(), u.data(), form_m, form_g);
+    EXPECT_NEAR(form_m, um, 1e-13 * size_m) << "degree " << p;
+    EXPECT_NEAR(form_g, ug, 1e-13 * size_g) << "degree " << p;
+    ASSERT_GT(std::abs(ug), 1e-3 * size_g); // a geometric part that is there
   }
 }
 
