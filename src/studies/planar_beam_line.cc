@@ -46,6 +46,14 @@ void check_statically_held(const PlanarBeamCase& c, const std::string& study) {
                          "mechanism, no static state to find or to linearize about)");
 }
 
+PlanarBeamState planar_beam_static_state(const PlanarBeamCase& c, const std::string& study) {
+  check_statically_held(c, study);
+  PlanarBeamState state{make_planar_beam_line(c), {}, {}};
+  state.q = state.line.reference;
+  state.equilibrium = solve_planar_beam_equilibrium(state.line, state.q);
+  return state;
+}
+
 SectionForces section_forces(const PlanarBeamLine& line, std::size_t e,
                              const std::vector<double>& q, double xi) {
   std::vector<double> qe(3 * (line.degree() + 1));

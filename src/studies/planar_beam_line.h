@@ -18,6 +18,16 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c);
 /// static state to find or to linearize about.
 void check_statically_held(const PlanarBeamCase& c, const std::string& study);
 
+/// The line of case c and its static state under the case's dead loads (the reference when it
+/// has none), for `study` ("hamdyn modes"): InputError first where the supports leave a
+/// mechanism (check_statically_held).
+struct PlanarBeamState {
+  PlanarBeamLine line;
+  std::vector<double> q;
+  PlanarBeamEquilibrium equilibrium;
+};
+PlanarBeamState planar_beam_static_state(const PlanarBeamCase& c, const std::string& study);
+
 /// The section forces at xi in [0, 1] of element e at the line's DoFs q: N = EA G1, Q = kGA G2
 /// [N] and M = EI K [N m] (Reissner's stress resultants in the section's axes).
 struct SectionForces {

@@ -18,23 +18,26 @@ std::vector<unsigned> free_dofs(const PlanarBeamLine& line) {
 }
 } // namespace
 
-void check_planar_beam_modes(const PlanarBeamLine& line, unsigned n_modes) {
+void check_planar_beam_eigenproblem(const PlanarBeamLine& line, unsigned n_modes,
+                                    const std::string& study) {
   const std::size_t n = free_dofs(line).size();
   if (n > most_dofs_for_planar_beam_modes)
     throw InputError("Discretization/Elements", std::to_string(line.elements.size()),
                      "expected at most " + std::to_string(most_dofs_for_planar_beam_modes) +
-                         " free degrees of freedom for hamdyn modes of a planar beam (its "
-                         "eigenvalues are dense; this mesh has " +
+                         " free degrees of freedom for hamdyn " + study +
+                         " of a planar beam (its eigenvalues are dense; this mesh has " +
                          std::to_string(n) + ")");
-  // the modes are as many as the DoFs with mass (the rotations have none where rho I = 0)
-  const bool rotary = line.elements.front().section().rotary_inertia > 0;
-  std::size_t with_mass = 0;
+  // the modes are as many as the DoFs with mass (the rotations have none where rho I = 0), the
+  // buckling shapes as the free DoFs
+  const bool modes = study == "modes", rotary = line.elements.front().section().rotary_inertia > 0;
+  std::size_t most = 0;
   for (const unsigned i : free_dofs(line))
-    with_mass += i % 3 != 2 || rotary ? 1 : 0;
-  if (n_modes > with_mass)
-    throw InputError("Modes/Number of modes", std::to_string(n_modes),
-                     "expected at most " + std::to_string(with_mass) +
-                         ", the planar beam's free degrees of freedom with mass");
+    most += i % 3 != 2 || rotary || !modes ? 1 : 0;
+  if (n_modes > most)
+    throw InputError(
+        modes ? "Modes/Number of modes" : "Buckling/Number of modes", std::to_string(n_modes),
+        "expected at most " + std::to_string(most) + ", the planar beam's free degrees of freedom" +
+            (modes ? " with mass" : ""));
 }
 
 FreeMatrices free_matrices(const PlanarBeamLine& line, const std::vector<double>& q,

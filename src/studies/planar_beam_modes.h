@@ -20,9 +20,11 @@ namespace hamdyn {
 /// minute and 290 MB a matrix.
 constexpr std::size_t most_dofs_for_planar_beam_modes = 6000;
 
-/// InputError naming Discretization/Elements when the line has more free DoFs than that, or
-/// Modes/Number of modes when `n_modes` is more than it has.
-void check_planar_beam_modes(const PlanarBeamLine& line, unsigned n_modes);
+/// For hamdyn `study` ("modes" or "buckling"): InputError naming Discretization/Elements when
+/// the line has more free DoFs than that, or Modes/ (Buckling/) Number of modes when `n_modes`
+/// is more than it has (with mass, for modes).
+void check_planar_beam_eigenproblem(const PlanarBeamLine& line, unsigned n_modes,
+                                    const std::string& study);
 
 /// Two of the line's matrices at q on its free DoFs, dense (rows in the order of `free`): the
 /// tangent and the mass (modes), or the material and the geometric stiffness (buckling).

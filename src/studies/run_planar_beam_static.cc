@@ -3,6 +3,7 @@
 #include "output/history_writer.h"
 #include "output/plane_line_frame.h"
 #include "output/poly_data_series.h"
+#include "studies/planar_beam_frames.h"
 #include "studies/planar_beam_line.h"
 #include "studies/prepared_case.h"
 #include "studies/value_table.h"
@@ -18,11 +19,10 @@ namespace hamdyn {
 
 NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile& file,
                                    MPI_Comm comm, bool report) {
-  const PlanarBeamCase& beam = *c.planar_beam;
-  check_statically_held(beam, "hamdyn static");
-  const PlanarBeamLine line = make_planar_beam_line(beam);
-  std::vector<double> q = line.reference;
-  const PlanarBeamEquilibrium e = solve_planar_beam_equilibrium(line, q);
+  const PlanarBeamState state = planar_beam_static_state(*c.planar_beam, "hamdyn static");
+  const PlanarBeamLine& line = state.line;
+  const std::vector<double>& q = state.q;
+  const PlanarBeamEquilibrium& e = state.equilibrium;
   const auto output = prepare_output_directory(c.output_directory, file, comm);
 
   const std::size_t last = line.n_nodes() - 1;
@@ -76,26 +76,18 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
   write_units_table(c.output_directory + "/static_forces_units.csv", forces_columns, comm);
   if (c.statics.write_shape) {
     PolyDataSeries series(c.output_directory, "static", comm);
-    PlaneLineFrame frame;
+    PlaneLineFrame frame = planar_beam_frame(line, q);
     std::vector<Vector2> displacement, director;
-    std::vector<double> rotation, support;
+    std::vector<double> rotation;
     for (std::size_t i = 0; i <= last; ++i) {
-      frame.x.push_back({q[3 * i], q[3 * i + 1]});
       displacement.push_back(
           {q[3 * i] - line.reference[3 * i], q[3 * i + 1] - line.reference[3 * i + 1]});
       // the section's direction n = (-sin theta, cos theta): glyphs draw the sections
       director.push_back({-std::sin(q[3 * i + 2]), std::cos(q[3 * i + 2])});
       rotation.push_back(q[3 * i + 2]);
-      const bool held = line.held[3 * i] || line.held[3 * i + 2];
-      support.push_back(held ? 1 : 0);
-      frame.marked.push_back(held);
     }
     frame.point_vectors = {{"displacement", displacement}, {"section", director}};
-    frame.point_scalars = {{"rotation", rotation}, {"support", support}};
-    // each segment's section forces: those at the sampling point inside it
-    frame.cell_scalars = {{"bending_moment", sampled.moment()},
-                          {"axial_force", sampled.axial()},
-                          {"shear_force", sampled.shear()}};
+    frame.point_scalars.insert(frame.point_scalars.begin(), {"rotation", rotation});
     series.write(0, series.writer() ? plane_line_poly_data(frame).GetPointer() : nullptr);
   }
 
