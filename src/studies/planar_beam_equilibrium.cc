@@ -104,9 +104,6 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
   double lambda = 0, step = 1.0 / std::max(1u, first_steps);
   BandedLU k;
   std::vector<double> trial, r(n);
-  // Newton's iterations at load factor `at` from `trial`: converged when the largest free
-  // residual is below 1e-13 of the largest load or internal force, or the correction is at the
-  // positions' and rotations' round-off (16 eps of the largest DoF)
   // the free residual at load factor `at` and `x` into r; its largest entry, and the largest load
   // or internal force into `scale`
   const auto find_residual = [&](double at, const std::vector<double>& x, double& scale) {
@@ -120,6 +117,9 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
     }
     return largest;
   };
+  // Newton's iterations at load factor `at` from `trial`: converged when the largest free
+  // residual is below 1e-13 of the largest load or internal force, or the correction is at the
+  // positions' and rotations' round-off (16 eps of the largest DoF)
   const auto newton = [&](double at, unsigned& iterations) {
     constexpr unsigned limit = 30;
     double previous = INFINITY;
