@@ -22,9 +22,9 @@ NamedValues run_planar_beam_buckling(const CaseParameters& c, const ParameterFil
   const std::vector<double>& q = state.q;
   if (std::all_of(line.loads.begin(), line.loads.end(), [](double p) { return p == 0; }))
     throw InputError("Planar beam/End force", "0, 0",
-                     "a load to buckle under: hamdyn buckling of a planar beam finds the critical "
-                     "multiples of its dead loads (End force, End moment, Distributed force, "
-                     "Gravity), and the case has none");
+                     "expected a load to buckle under (hamdyn buckling of a planar beam finds "
+                     "the critical multiples of its dead loads: End force, End moment, "
+                     "Distributed force, Gravity; the case has none)");
   check_planar_beam_eigenproblem(line, c.buckling.n_modes, "buckling");
   const PlanarBeamBuckling buckling = planar_beam_buckling(line, q, c.buckling.n_modes);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
