@@ -23,14 +23,9 @@ PlanarBeamBuckling planar_beam_buckling(const PlanarBeamLine& line, const std::v
       break;
     const dealii::Vector<double>& u = pairs.vectors[j];
     std::vector<double> shape(line.n_dofs(), 0.0);
-    double largest = 0; // the largest displacement component, its sign kept
-    for (std::size_t p = 0; p < matrices.free.size(); ++p) {
+    for (std::size_t p = 0; p < matrices.free.size(); ++p)
       shape[matrices.free[p]] = u[p];
-      if (matrices.free[p] % 3 != 2 && std::abs(u[p]) > std::abs(largest))
-        largest = u[p];
-    }
-    for (double& v : shape)
-      v /= largest != 0 ? largest : 1.0;
+    scale_shape(shape);
     // lambda as the Rayleigh quotient of the shape from the elements' strains (LAPACK's value
     // is accurate to eps times the largest, as the modes' are)
     const LineForms forms = line_forms(line, q, shape);

@@ -97,7 +97,7 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
   PlanarBeamEquilibrium result;
   const std::size_t n = q.size();
   // no load: the unstressed reference is the equilibrium, exactly (every strain 0)
-  if (std::all_of(line.loads.begin(), line.loads.end(), [](double p) { return p == 0; })) {
+  if (line.unloaded()) {
     q = line.reference;
     return result;
   }

@@ -13,6 +13,7 @@
 // DoFs are numbered node by node along the line: half bandwidth 3 p + 2 for degree p).
 #include "models/planar_beam_element.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct PlanarBeamLine {
   unsigned degree() const { return elements.empty() ? 1 : elements.front().degree(); }
   std::size_t n_nodes() const { return reference.size() / 3; }
   std::size_t n_dofs() const { return reference.size(); }
+  /// Whether every load is 0 (the reference is then the equilibrium).
+  bool unloaded() const {
+    return std::all_of(loads.begin(), loads.end(), [](double p) { return p == 0; });
+  }
 };
 
 /// A straight line from (x0, z0) to (x1, z1) of n elements of degree p, unstressed, nothing held

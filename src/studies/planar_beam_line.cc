@@ -46,9 +46,12 @@ void check_statically_held(const PlanarBeamCase& c, const std::string& study) {
                          "mechanism, no static state to find or to linearize about)");
 }
 
-PlanarBeamState planar_beam_static_state(const PlanarBeamCase& c, const std::string& study) {
+PlanarBeamState planar_beam_static_state(const PlanarBeamCase& c, const std::string& study,
+                                         const std::function<void(const PlanarBeamLine&)>& check) {
   check_statically_held(c, study);
   PlanarBeamState state{make_planar_beam_line(c), {}, {}};
+  if (check)
+    check(state.line);
   state.q = state.line.reference;
   state.equilibrium = solve_planar_beam_equilibrium(state.line, state.q);
   return state;

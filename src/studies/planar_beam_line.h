@@ -6,6 +6,7 @@
 #include "core/planar_beam_case.h"
 #include "studies/planar_beam_equilibrium.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,13 +21,16 @@ void check_statically_held(const PlanarBeamCase& c, const std::string& study);
 
 /// The line of case c and its static state under the case's dead loads (the reference when it
 /// has none), for `study` ("hamdyn modes"): InputError first where the supports leave a
-/// mechanism (check_statically_held).
+/// mechanism (check_statically_held), then wherever `check` finds the line unfit for the study,
+/// both before the static solve (which takes seconds at 10^5 elements).
 struct PlanarBeamState {
   PlanarBeamLine line;
   std::vector<double> q;
   PlanarBeamEquilibrium equilibrium;
 };
-PlanarBeamState planar_beam_static_state(const PlanarBeamCase& c, const std::string& study);
+PlanarBeamState
+planar_beam_static_state(const PlanarBeamCase& c, const std::string& study,
+                         const std::function<void(const PlanarBeamLine&)>& check = nullptr);
 
 /// The section forces at xi in [0, 1] of element e at the line's DoFs q: N = EA G1, Q = kGA G2
 /// [N] and M = EI K [N m] (Reissner's stress resultants in the section's axes).

@@ -72,6 +72,20 @@ FreeMatrices free_matrices(const PlanarBeamLine& line, const std::vector<double>
   return matrices;
 }
 
+void scale_shape(std::vector<double>& shape) {
+  double largest = 0; // the largest displacement component, its sign kept
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    if (i % 3 != 2 && std::abs(shape[i]) > std::abs(largest))
+      largest = shape[i];
+  if (largest == 0) // a shape of the rotations alone
+    for (const double v : shape)
+      if (std::abs(v) > std::abs(largest))
+        largest = v;
+  if (largest != 0)
+    for (double& v : shape)
+      v /= largest;
+}
+
 LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
                      const std::vector<double>& u) {
   LineForms forms;
@@ -140,16 +154,7 @@ PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<
       for (unsigned a = 0; a < massless.size(); ++a)
         shape[free[massless[a]]] = -follow[a];
     }
-    double largest = 0; // the largest displacement component, its sign kept
-    for (std::size_t i = 0; i < shape.size(); ++i)
-      if (i % 3 != 2 && std::abs(shape[i]) > std::abs(largest))
-        largest = shape[i];
-    if (largest == 0) // a mode of the rotations alone
-      for (const double v : shape)
-        if (std::abs(v) > std::abs(largest))
-          largest = v;
-    for (double& v : shape)
-      v /= largest;
+    scale_shape(shape);
     // omega^2 as the Rayleigh quotient of the shape, its stiffness from the elements' strains:
     // LAPACK's value is accurate to eps times the largest (the axial modes', 10^9 times the
     // first bending one's at EA/EI ~ 10^4 1/m^2: 1.5e-8 off the Timoshenko beam's first

@@ -44,6 +44,10 @@ struct LineForms {
 LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
                      const std::vector<double>& u);
 
+/// Scales a shape (per DoF) to a largest displacement component (x or z) of 1, its sign kept; a
+/// shape of the rotations alone to a largest rotation of 1.
+void scale_shape(std::vector<double>& shape);
+
 struct PlanarBeamModes {
   std::vector<double> omega;               // [rad/s], ascending
   std::vector<std::vector<double>> shapes; // per DoF (0 at the held ones), largest |x|, |z| = 1

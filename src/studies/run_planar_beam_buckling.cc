@@ -10,22 +10,23 @@
 
 #include <deal.II/base/mpi.h>
 
-#include <algorithm>
 #include <cstdio>
 
 namespace hamdyn {
 
 NamedValues run_planar_beam_buckling(const CaseParameters& c, const ParameterFile& file,
                                      MPI_Comm comm, bool report) {
-  const PlanarBeamState state = planar_beam_static_state(*c.planar_beam, "hamdyn buckling");
+  const PlanarBeamState state =
+      planar_beam_static_state(*c.planar_beam, "hamdyn buckling", [&](const PlanarBeamLine& line) {
+        if (line.unloaded())
+          throw InputError("Planar beam/End force", "0, 0",
+                           "expected a load to buckle under (hamdyn buckling of a planar beam "
+                           "finds the critical multiples of its dead loads: End force, End "
+                           "moment, Distributed force, Gravity; the case has none)");
+        check_planar_beam_eigenproblem(line, c.buckling.n_modes, "buckling");
+      });
   const PlanarBeamLine& line = state.line;
   const std::vector<double>& q = state.q;
-  if (std::all_of(line.loads.begin(), line.loads.end(), [](double p) { return p == 0; }))
-    throw InputError("Planar beam/End force", "0, 0",
-                     "expected a load to buckle under (hamdyn buckling of a planar beam finds "
-                     "the critical multiples of its dead loads: End force, End moment, "
-                     "Distributed force, Gravity; the case has none)");
-  check_planar_beam_eigenproblem(line, c.buckling.n_modes, "buckling");
   const PlanarBeamBuckling buckling = planar_beam_buckling(line, q, c.buckling.n_modes);
   const auto output = prepare_output_directory(c.output_directory, file, comm);
 

@@ -15,11 +15,13 @@ namespace hamdyn {
 
 NamedValues run_planar_beam_modes(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                   bool report) {
-  const PlanarBeamState state = planar_beam_static_state(*c.planar_beam, "hamdyn modes");
+  const PlanarBeamState state =
+      planar_beam_static_state(*c.planar_beam, "hamdyn modes", [&](const PlanarBeamLine& line) {
+        check_planar_beam_eigenproblem(line, c.n_modes, "modes");
+      });
   const PlanarBeamLine& line = state.line;
   const std::vector<double>& q = state.q;
   const PlanarBeamEquilibrium& e = state.equilibrium;
-  check_planar_beam_eigenproblem(line, c.n_modes, "modes");
   const PlanarBeamModes modes = planar_beam_modes(line, q, c.n_modes);
   const std::vector<double>& omega = modes.omega;
   const auto output = prepare_output_directory(c.output_directory, file, comm);
