@@ -8,8 +8,10 @@
 namespace hamdyn {
 
 PlanarBeamElement::PlanarBeamElement(unsigned degree, double length, double reference_angle,
-                                     const PlanarBeamSection& section)
-    : degree_(degree), length_(length), reference_angle_(reference_angle), section_(section) {
+                                     const PlanarBeamSection& section,
+                                     PlanarBeamInterpolation interpolation)
+    : degree_(degree), directors_(interpolation == PlanarBeamInterpolation::directors),
+      length_(length), reference_angle_(reference_angle), section_(section) {
   if (degree < 1 || !(length > 0))
     throw std::invalid_argument("a planar beam element needs degree >= 1 and length > 0");
   // deal.II's Lagrange basis on the Gauss-Lobatto points of [0, 1] (its FE_Q's support points)
@@ -52,11 +54,19 @@ PlanarBeamStrains PlanarBeamElement::strains_at(const Point& g, const double* q,
 }
 
 PlanarBeamStrains PlanarBeamElement::strains(const double* q, double xi) const {
+  if (directors_) {
+    std::vector<double> y(n_director_dofs());
+    director_dofs(q, y.data());
+    const auto [ax, az, dx, dz, dsx, dsz] = director_fields(point_at(xi, 0), y.data());
+    return {ax * dx + az * dz - 1, -ax * dz + az * dx, dx * dsz - dz * dsx};
+  }
   double ax, az, theta;
   return strains_at(point_at(xi, 0), q, ax, az, theta);
 }
 
 double PlanarBeamElement::energy(const double* q) const {
+  if (directors_)
+    return director_energy_of(q);
   double v = 0;
   for (const Point& g : stiffness_points_) {
     double ax, az, theta;
@@ -74,6 +84,8 @@ double PlanarBeamElement::energy(const double* q) const {
 //   dK = N_a' dtheta_a
 // (dt/dtheta = n, dn/dtheta = -t).
 void PlanarBeamElement::forces(const double* q, double* f) const {
+  if (directors_)
+    return director_forces_of(q, f);
   const unsigned nd = n_dofs();
   for (unsigned i = 0; i < nd; ++i)
     f[i] = 0;
@@ -100,10 +112,14 @@ void PlanarBeamElement::forces(const double* q, double* f) const {
 //   d2G2 / dr_a dtheta_b = -N_a' N_b t,        d2G2 / dtheta_a dtheta_b = -N_a N_b G2
 // (Simo & Vu-Quoc, part I, eq. (4.9): the material and the geometric stiffness).
 void PlanarBeamElement::tangent(const double* q, double* k) const {
+  if (directors_)
+    return director_tangent_of(q, k);
   tangent_parts(q, k, k);
 }
 
 void PlanarBeamElement::tangent_parts(const double* q, double* k, double* geometric) const {
+  if (directors_)
+    throw std::logic_error("tangent_parts is the rotation interpolation's");
   const unsigned nd = n_dofs();
   for (unsigned i = 0; i < nd * nd; ++i)
     k[i] = geometric[i] = 0;
@@ -140,6 +156,8 @@ void PlanarBeamElement::tangent_parts(const double* q, double* k, double* geomet
 
 void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& material,
                                       double& geometric) const {
+  if (directors_)
+    throw std::logic_error("tangent_forms is the rotation interpolation's");
   material = geometric = 0;
   for (const Point& g : stiffness_points_) {
     double ax, az, theta;

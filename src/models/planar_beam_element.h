@@ -25,6 +25,18 @@
 // exact derivatives.
 //
 // The DoFs of an element are node by node (x, z, theta): q[3 a + c] for node a, component c.
+//
+// With PlanarBeamInterpolation::directors the element interpolates, instead of theta, the
+// sections' unit directors t_a = (cos theta_a, sin theta_a) at the nodes (Betsch & Steinmann,
+// Int. J. Numer. Meth. Eng. 54:1775-1788, 2002, sec. 3-4, in the plane): with d = sum N_a t_a,
+//   G1 = r' . d - 1,   G2 = r' . J d,   K = J d . d'   (J: the quarter turn, J (a, b) = (-b, a)),
+// the same strains where d is a unit vector and quadratic in the nodal (r, t) everywhere. That
+// is what an energy- and momentum-conserving step needs (studies/planar_beam_motion.h): the
+// midpoint derivative of a quadratic function is its exact difference quotient, and each strain
+// is unchanged by a rigid rotation of every r and t. Its small-rotation limit is the same
+// Timoshenko element (the tangents agree at the reference); its static states differ from the
+// rotation interpolation's by the discretization's error (|d| < 1 between nodes of a bent
+// element: a circle of n elements is no longer exact).
 #include <deal.II/base/polynomial.h>
 
 #include <array>
@@ -46,12 +58,20 @@ struct PlanarBeamStrains {
   double axial = 0, shear = 0, curvature = 0; // G1 [-], G2 [-], K [1/m]
 };
 
+/// What the element interpolates between its nodes besides r: the rotation theta, or the
+/// director (cos theta, sin theta).
+enum class PlanarBeamInterpolation { rotations, directors };
+
 class PlanarBeamElement {
 public:
   /// Degree p in [1, 4] (any p >= 1 works; the studies allow 1 to 4), reference length L > 0,
   /// reference angle theta_0 (of the reference line, from x toward z).
   PlanarBeamElement(unsigned degree, double length, double reference_angle,
-                    const PlanarBeamSection& section);
+                    const PlanarBeamSection& section,
+                    PlanarBeamInterpolation interpolation = PlanarBeamInterpolation::rotations);
+  PlanarBeamInterpolation interpolation() const {
+    return directors_ ? PlanarBeamInterpolation::directors : PlanarBeamInterpolation::rotations;
+  }
 
   unsigned degree() const { return degree_; }
   unsigned n_nodes() const { return degree_ + 1; }
@@ -68,11 +88,11 @@ public:
   void forces(const double* q, double* f) const;
   /// d2V/dq2 into k (n_dofs^2, row major): material and geometric stiffness.
   void tangent(const double* q, double* k) const;
-  /// Its two parts: the material stiffness B^T C B (B the strains' derivatives at q) into k and
+  /// (The rotation interpolation's alone.) Its two parts: the material stiffness B^T C B (B the strains' derivatives at q) into k and
   /// the geometric one (the section forces N, Q times the strains' second derivatives) into
   /// `geometric`; the same array for both adds them.
   void tangent_parts(const double* q, double* k, double* geometric) const;
-  /// u^T K_m u and u^T K_g u at q for a vector u of the element's DoFs, from the strains' changes
+  /// (The rotation interpolation's alone.) u^T K_m u and u^T K_g u at q for a vector u of the element's DoFs, from the strains' changes
   /// B u at the points (not from the matrices: in u^T K_m u the shear's kGA / h entries cancel
   /// to the bending's EI / h^3, and a slender beam's Rayleigh quotient lost 10^-5 of it that way
   /// at kGA L^2 / EI = 10^8; w' - theta formed at a point loses nothing comparable).
@@ -92,12 +112,32 @@ public:
   /// element, added into f (n_dofs values).
   void add_distributed_load(double wx, double wz, double* f) const;
 
+  /// The director interpolation's DoFs y, node by node (x, z, t_x, t_z): 4 (p + 1) values.
+  unsigned n_director_dofs() const { return 4 * (degree_ + 1); }
+  /// y of the element's DoFs q (t_a = (cos theta_a, sin theta_a)).
+  void director_dofs(const double* q, double* y) const;
+  /// V [J] at y (any t_a, unit or not).
+  double director_energy(const double* y) const;
+  /// The mean forces over a step from y0 to y1 into f (4 (p + 1) values): B(y_m)^T C (E(y0) +
+  /// E(y1)) / 2, with E the strains (G1, G2, K) at the points, B their derivatives by y at the
+  /// midpoint y_m = (y0 + y1) / 2. Since E is quadratic in y, f . (y1 - y0) = V(y1) - V(y0)
+  /// exactly (Gonzalez, J. Nonlinear Sci. 6:449-467, 1996: a discrete gradient), and since each
+  /// strain is invariant under a rigid rotation of y_m, f has no resultant moment about any point
+  /// at y_m. At y0 = y1 it is dV/dy.
+  void mean_forces(const double* y0, const double* y1, double* f) const;
+  /// d f / d y1 into k (row major): `material` B(y_m)^T C B(y1) + `geometric` (N d2G1 + Q d2G2
+  /// + M d2K) with the mean section forces; (1/2, 1/2) is mean_forces' derivative by y1, (1, 1)
+  /// at y0 = y1 the tangent d2V/dy2.
+  void mean_tangent(const double* y0, const double* y1, double material, double geometric,
+                    double* k) const;
+
 private:
   struct Point {
     double weight;             // Gauss weight times L
     std::vector<double> n, dn; // shape functions and their s-derivatives
   };
   unsigned degree_;
+  bool directors_;
   double length_, reference_angle_;
   PlanarBeamSection section_;
   std::vector<double> node_s_, sampling_xi_;
@@ -107,6 +147,13 @@ private:
   PlanarBeamStrains strains_at(const Point& g, const double* q, double& ax, double& az,
                                double& theta) const;
   Point point_at(double xi, double weight) const;
+  /// r', d and d' at a point from y: (r'_x, r'_z, d_x, d_z, d'_x, d'_z).
+  std::array<double, 6> director_fields(const Point& g, const double* y) const;
+  /// The rotation interpolation's energy, forces and tangent in the DoFs q, from the director
+  /// interpolation's in y (the chain rule through t_a(theta_a)).
+  double director_energy_of(const double* q) const;
+  void director_forces_of(const double* q, double* f) const;
+  void director_tangent_of(const double* q, double* k) const;
 };
 
 } // namespace hamdyn
