@@ -10,8 +10,12 @@ namespace hamdyn {
 
 namespace {
 // J v, the quarter turn counterclockwise
-inline double turned_x(double, double vz) { return -vz; }
-inline double turned_z(double vx, double) { return vx; }
+inline double turned_x(double, double vz) {
+  return -vz;
+}
+inline double turned_z(double vx, double) {
+  return vx;
+}
 } // namespace
 
 void PlanarBeamElement::director_dofs(const double* q, double* y) const {

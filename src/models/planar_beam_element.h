@@ -88,14 +88,15 @@ public:
   void forces(const double* q, double* f) const;
   /// d2V/dq2 into k (n_dofs^2, row major): material and geometric stiffness.
   void tangent(const double* q, double* k) const;
-  /// (The rotation interpolation's alone.) Its two parts: the material stiffness B^T C B (B the strains' derivatives at q) into k and
-  /// the geometric one (the section forces N, Q times the strains' second derivatives) into
-  /// `geometric`; the same array for both adds them.
+  /// (The rotation interpolation's alone.) Its two parts: the material stiffness B^T C B (B the
+  /// strains' derivatives at q) into k and the geometric one (the section forces N, Q times the
+  /// strains' second derivatives) into `geometric`; the same array for both adds them.
   void tangent_parts(const double* q, double* k, double* geometric) const;
-  /// (The rotation interpolation's alone.) u^T K_m u and u^T K_g u at q for a vector u of the element's DoFs, from the strains' changes
-  /// B u at the points (not from the matrices: in u^T K_m u the shear's kGA / h entries cancel
-  /// to the bending's EI / h^3, and a slender beam's Rayleigh quotient lost 10^-5 of it that way
-  /// at kGA L^2 / EI = 10^8; w' - theta formed at a point loses nothing comparable).
+  /// (The rotation interpolation's alone.) u^T K_m u and u^T K_g u at q for a vector u of the
+  /// element's DoFs, from the strains' changes B u at the points (not from the matrices: in u^T K_m
+  /// u the shear's kGA / h entries cancel to the bending's EI / h^3, and a slender beam's Rayleigh
+  /// quotient lost 10^-5 of it that way at kGA L^2 / EI = 10^8; w' - theta formed at a point loses
+  /// nothing comparable).
   void tangent_forms(const double* q, const double* u, double& material, double& geometric) const;
   /// The strains at xi = s / L in [0, 1].
   ///

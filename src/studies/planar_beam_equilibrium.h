@@ -37,8 +37,10 @@ struct PlanarBeamLine {
 
 /// A straight line from (x0, z0) to (x1, z1) of n elements of degree p, unstressed, nothing held
 /// and no loads.
-PlanarBeamLine straight_planar_beam(double x0, double z0, double x1, double z1, unsigned n,
-                                    unsigned degree, const PlanarBeamSection& section);
+PlanarBeamLine
+straight_planar_beam(double x0, double z0, double x1, double z1, unsigned n, unsigned degree,
+                     const PlanarBeamSection& section,
+                     PlanarBeamInterpolation interpolation = PlanarBeamInterpolation::rotations);
 
 /// The element's DoFs gathered from the line's vector q.
 void element_dofs(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& q,

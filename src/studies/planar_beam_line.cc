@@ -7,11 +7,12 @@
 
 namespace hamdyn {
 
-PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c) {
+PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
+                                     PlanarBeamInterpolation interpolation) {
   const PlanarBeamSection section{c.axial_stiffness, c.shear_stiffness, c.bending_stiffness,
                                   c.mass_per_length, c.rotary_inertia};
-  PlanarBeamLine line =
-      straight_planar_beam(c.start.x, c.start.z, c.end.x, c.end.z, c.n_elements, c.degree, section);
+  PlanarBeamLine line = straight_planar_beam(c.start.x, c.start.z, c.end.x, c.end.z, c.n_elements,
+                                             c.degree, section, interpolation);
   using S = PlanarBeamCase::Support;
   const std::size_t last = line.n_nodes() - 1;
   for (const auto& [node, support] :

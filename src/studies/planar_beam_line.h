@@ -12,7 +12,9 @@
 
 namespace hamdyn {
 
-PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c);
+PlanarBeamLine
+make_planar_beam_line(const PlanarBeamCase& c,
+                      PlanarBeamInterpolation interpolation = PlanarBeamInterpolation::rotations);
 
 /// InputError naming the free end's support when the beam is pinned at one end and free at the
 /// other: it turns freely about its pin (a mechanism), so `study` ("hamdyn static") has no one

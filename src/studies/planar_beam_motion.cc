@@ -1,0 +1,292 @@
+#include "studies/planar_beam_motion.h"
+
+#include "system/banded_lu.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace hamdyn {
+
+double PlanarBeamMotion::angular_velocity(std::size_t i) const {
+  const double theta = q[3 * i + 2];
+  return -std::sin(theta) * w[2 * i] + std::cos(theta) * w[2 * i + 1];
+}
+
+PlanarBeamInertia::PlanarBeamInertia(const PlanarBeamLine& line) {
+  const unsigned nodes = line.degree() + 1, nd = 3 * nodes;
+  size_ = std::size_t(nodes) * nodes;
+  std::vector<double> m(nd * nd);
+  for (const PlanarBeamElement& e : line.elements) {
+    e.mass(m.data());
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b) {
+        translational_.push_back(m[(3 * a) * nd + 3 * b]);
+        rotational_.push_back(m[(3 * a + 2) * nd + 3 * b + 2]);
+      }
+  }
+}
+
+PlanarBeamMotion planar_beam_at_rest(const std::vector<double>& q) {
+  PlanarBeamMotion s;
+  s.q = q;
+  s.v.assign(2 * (q.size() / 3), 0.0);
+  s.w.assign(2 * (q.size() / 3), 0.0);
+  return s;
+}
+
+void set_rigid_velocity(const PlanarBeamLine& line, PlanarBeamMotion& s, double vx, double vz,
+                        double omega, double about_x, double about_z) {
+  for (std::size_t i = 0; i < line.n_nodes(); ++i) {
+    const double theta = s.q[3 * i + 2];
+    // v = v_about + omega J (r - about), dt/dt = omega J t
+    s.v[2 * i] = line.held[3 * i] ? 0.0 : vx - omega * (s.q[3 * i + 1] - about_z);
+    s.v[2 * i + 1] = line.held[3 * i + 1] ? 0.0 : vz + omega * (s.q[3 * i] - about_x);
+    const double rate = line.held[3 * i + 2] ? 0.0 : omega;
+    s.w[2 * i] = -rate * std::sin(theta);
+    s.w[2 * i + 1] = rate * std::cos(theta);
+  }
+}
+
+namespace {
+// The element's values (n per node) out of the line's vector.
+void gather(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& all, unsigned n,
+            double* out) {
+  const std::size_t first = n * e * line.degree();
+  std::copy(all.begin() + first, all.begin() + first + n * (line.degree() + 1), out);
+}
+
+// sum over an element's a, b of m_ab u_a . v_b for vectors of two components per node
+template <class Pair>
+double element_form(const double* m, unsigned nodes, const Pair& pair) {
+  double sum = 0;
+  for (unsigned a = 0; a < nodes; ++a)
+    for (unsigned b = 0; b < nodes; ++b)
+      sum += m[a * nodes + b] * pair(a, b);
+  return sum;
+}
+} // namespace
+
+double kinetic_energy(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                      const PlanarBeamMotion& s) {
+  const unsigned nodes = line.degree() + 1;
+  std::vector<double> ve(2 * nodes), we(2 * nodes);
+  double t = 0;
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    gather(line, e, s.v, 2, ve.data());
+    gather(line, e, s.w, 2, we.data());
+    t += element_form(inertia.translational(e), nodes, [&](unsigned a, unsigned b) {
+      return ve[2 * a] * ve[2 * b] + ve[2 * a + 1] * ve[2 * b + 1];
+    });
+    t += element_form(inertia.rotational(e), nodes, [&](unsigned a, unsigned b) {
+      return we[2 * a] * we[2 * b] + we[2 * a + 1] * we[2 * b + 1];
+    });
+  }
+  return 0.5 * t;
+}
+
+double potential_energy(const PlanarBeamLine& line, const std::vector<double>& q) {
+  double v = strain_energy(line, q);
+  for (std::size_t i = 0; i < q.size(); ++i)
+    v -= line.loads[i] * (q[i] - line.reference[i]);
+  return v;
+}
+
+PlanarBeamMomenta momenta(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                          const PlanarBeamMotion& s) {
+  const unsigned nodes = line.degree() + 1;
+  std::vector<double> qe(3 * nodes), ve(2 * nodes), we(2 * nodes);
+  PlanarBeamMomenta p;
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    gather(line, e, s.q, 3, qe.data());
+    gather(line, e, s.v, 2, ve.data());
+    gather(line, e, s.w, 2, we.data());
+    const double* ma = inertia.translational(e);
+    p.x += element_form(ma, nodes, [&](unsigned, unsigned b) { return ve[2 * b]; });
+    p.z += element_form(ma, nodes, [&](unsigned, unsigned b) { return ve[2 * b + 1]; });
+    p.angular += element_form(ma, nodes, [&](unsigned a, unsigned b) {
+      return qe[3 * a] * ve[2 * b + 1] - qe[3 * a + 1] * ve[2 * b];
+    });
+    p.angular += element_form(inertia.rotational(e), nodes, [&](unsigned a, unsigned b) {
+      return std::cos(qe[3 * a + 2]) * we[2 * b + 1] - std::sin(qe[3 * a + 2]) * we[2 * b];
+    });
+  }
+  return p;
+}
+
+namespace {
+// sinc(phi / 2) = sin(phi / 2) / (phi / 2) and its derivative by phi (series near 0, where the
+// quotients lose their digits)
+void half_sinc(double phi, double& s, double& ds) {
+  const double u = 0.5 * phi;
+  if (std::abs(u) < 1e-3) {
+    s = 1 - u * u / 6 * (1 - u * u / 20);
+    ds = -u / 6 * (1 - u * u / 10);
+    return;
+  }
+  s = std::sin(u) / u;
+  ds = 0.5 * (u * std::cos(u) - std::sin(u)) / (u * u);
+}
+
+// The step's residual R at q1 (theta-space, 3 per node) and, with `jacobian`, dR/dq1 assembled
+// and factored; false where a pivot is not positive.
+bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+              const PlanarBeamMotion& s, const std::vector<double>& q1, double dt,
+              std::vector<double>& r, BandedLU* jacobian) {
+  const unsigned p = line.degree(), nodes = p + 1, nq = 3 * nodes, ny = 4 * nodes;
+  const std::size_t n_nodes = line.n_nodes(), n = 3 * n_nodes;
+  const double c = 2 / (dt * dt);
+  std::vector<double> q0e(nq), q1e(nq), y0(ny), y1(ny), ve(2 * nodes), we(2 * nodes), fe(ny),
+      ke(ny * ny);
+  std::vector<double> ry(4 * n_nodes, 0.0); // the director-space residual, node by node
+  // g_i and dg_i/dtheta1_i of each node, and its director's change t1 - t0 = (theta1 - theta0) g
+  // (without the cancellation of cos theta1 - cos theta0)
+  std::vector<double> g(2 * n_nodes), dg(2 * n_nodes), turn(2 * n_nodes);
+  for (std::size_t i = 0; i < n_nodes; ++i) {
+    const double phi = q1[3 * i + 2] - s.q[3 * i + 2], mid = s.q[3 * i + 2] + 0.5 * phi;
+    double sinc, dsinc;
+    half_sinc(phi, sinc, dsinc);
+    const double cm = std::cos(mid), sm = std::sin(mid);
+    g[2 * i] = -sinc * sm;
+    g[2 * i + 1] = sinc * cm;
+    dg[2 * i] = -dsinc * sm - 0.5 * sinc * cm;
+    dg[2 * i + 1] = dsinc * cm - 0.5 * sinc * sm;
+    turn[2 * i] = phi * g[2 * i];
+    turn[2 * i + 1] = phi * g[2 * i + 1];
+  }
+  if (jacobian)
+    jacobian->reinit(n, 3 * p + 2, 3 * p + 2);
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    const PlanarBeamElement& element = line.elements[e];
+    gather(line, e, s.q, 3, q0e.data());
+    gather(line, e, q1, 3, q1e.data());
+    gather(line, e, s.v, 2, ve.data());
+    gather(line, e, s.w, 2, we.data());
+    element.director_dofs(q0e.data(), y0.data());
+    element.director_dofs(q1e.data(), y1.data());
+    element.mean_forces(y0.data(), y1.data(), fe.data());
+    if (jacobian)
+      element.mean_tangent(y0.data(), y1.data(), 0.5, 0.5, ke.data());
+    const double *ma = inertia.translational(e), *mi = inertia.rotational(e);
+    const std::size_t first = e * p;
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b) {
+        const double mab = c * ma[a * nodes + b], iab = c * mi[a * nodes + b];
+        for (unsigned k = 0; k < 2; ++k) {
+          fe[4 * a + k] += mab * (y1[4 * b + k] - y0[4 * b + k] - dt * ve[2 * b + k]);
+          fe[4 * a + 2 + k] += iab * (turn[2 * (first + b) + k] - dt * we[2 * b + k]);
+          if (jacobian) {
+            ke[(4 * a + k) * ny + 4 * b + k] += mab;
+            ke[(4 * a + 2 + k) * ny + 4 * b + 2 + k] += iab;
+          }
+        }
+      }
+    for (unsigned i = 0; i < ny; ++i)
+      ry[4 * first + i] += fe[i];
+    if (!jacobian)
+      continue;
+    // to the DoFs (x, z, theta): rows theta_a by g_a, columns theta_b by J t1_b
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b) {
+        const double ga[2] = {g[2 * (first + a)], g[2 * (first + a) + 1]};
+        const double jt[2] = {-y1[4 * b + 3], y1[4 * b + 2]};
+        double block[3][3];
+        for (unsigned i = 0; i < 2; ++i)
+          for (unsigned j = 0; j < 2; ++j)
+            block[i][j] = ke[(4 * a + i) * ny + 4 * b + j];
+        for (unsigned i = 0; i < 2; ++i) {
+          block[i][2] =
+              ke[(4 * a + i) * ny + 4 * b + 2] * jt[0] + ke[(4 * a + i) * ny + 4 * b + 3] * jt[1];
+          block[2][i] =
+              ga[0] * ke[(4 * a + 2) * ny + 4 * b + i] + ga[1] * ke[(4 * a + 3) * ny + 4 * b + i];
+        }
+        block[2][2] = 0;
+        for (unsigned i = 0; i < 2; ++i)
+          for (unsigned j = 0; j < 2; ++j)
+            block[2][2] += ga[i] * ke[(4 * a + 2 + i) * ny + 4 * b + 2 + j] * jt[j];
+        for (unsigned i = 0; i < 3; ++i)
+          for (unsigned j = 0; j < 3; ++j)
+            (*jacobian)(3 * (first + a) + i, 3 * (first + b) + j) += block[i][j];
+      }
+  }
+  r.assign(n, 0.0);
+  for (std::size_t i = 0; i < n_nodes; ++i) {
+    r[3 * i] = ry[4 * i] - line.loads[3 * i];
+    r[3 * i + 1] = ry[4 * i + 1] - line.loads[3 * i + 1];
+    r[3 * i + 2] = g[2 * i] * ry[4 * i + 2] + g[2 * i + 1] * ry[4 * i + 3] - line.loads[3 * i + 2];
+    if (jacobian)
+      (*jacobian)(3 * i + 2, 3 * i + 2) +=
+          dg[2 * i] * ry[4 * i + 2] + dg[2 * i + 1] * ry[4 * i + 3];
+  }
+  const unsigned band = 3 * p + 2;
+  for (std::size_t i = 0; i < n; ++i)
+    if (line.held[i]) {
+      r[i] = 0;
+      if (jacobian) {
+        for (std::size_t j = i >= band ? i - band : 0; j <= std::min(n - 1, i + band); ++j)
+          (*jacobian)(i, j) = (*jacobian)(j, i) = 0;
+        (*jacobian)(i, i) = 1;
+      }
+    }
+  if (!jacobian)
+    return true;
+  try {
+    jacobian->factorize();
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
+} // namespace
+
+unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                          PlanarBeamMotion& s, double dt, double tolerance) {
+  const std::size_t n_nodes = line.n_nodes(), n = 3 * n_nodes;
+  // the predictor: the state moved on by its velocities
+  std::vector<double> q1 = s.q, r;
+  for (std::size_t i = 0; i < n_nodes; ++i) {
+    q1[3 * i] += line.held[3 * i] ? 0.0 : dt * s.v[2 * i];
+    q1[3 * i + 1] += line.held[3 * i + 1] ? 0.0 : dt * s.v[2 * i + 1];
+    q1[3 * i + 2] += line.held[3 * i + 2] ? 0.0 : dt * s.angular_velocity(i);
+  }
+  BandedLU jacobian;
+  constexpr unsigned limit = 25;
+  unsigned iterations = 0;
+  for (;; ++iterations) {
+    if (iterations == limit)
+      throw std::runtime_error("the planar beam's step did not converge in " +
+                               std::to_string(limit) + " Newton iterations");
+    if (!assemble(line, inertia, s, q1, dt, r, &jacobian))
+      throw std::runtime_error("the planar beam's step met a Jacobian that is not positive "
+                               "definite");
+    jacobian.solve(r.data());
+    double correction = 0, motion = 0, size = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      q1[i] -= r[i];
+      correction = std::max(correction, std::abs(r[i]));
+      motion = std::max(motion, std::abs(q1[i] - s.q[i]));
+      size = std::max(size, std::abs(q1[i]));
+    }
+    if (!std::isfinite(correction))
+      throw std::runtime_error("the planar beam's step became non-finite");
+    if (correction <= tolerance * motion ||
+        correction <= 16 * std::numeric_limits<double>::epsilon() * size)
+      break;
+  }
+  for (std::size_t i = 0; i < n_nodes; ++i) {
+    for (unsigned k = 0; k < 2; ++k)
+      s.v[2 * i + k] = 2 * (q1[3 * i + k] - s.q[3 * i + k]) / dt - s.v[2 * i + k];
+    // t1 - t0 = 2 sin(phi / 2) J t(theta_m)
+    const double phi = q1[3 * i + 2] - s.q[3 * i + 2], mid = s.q[3 * i + 2] + 0.5 * phi;
+    const double chord = 2 * std::sin(0.5 * phi);
+    s.w[2 * i] = -2 * chord * std::sin(mid) / dt - s.w[2 * i];
+    s.w[2 * i + 1] = 2 * chord * std::cos(mid) / dt - s.w[2 * i + 1];
+  }
+  s.q = std::move(q1);
+  s.t += dt;
+  return iterations + 1;
+}
+
+} // namespace hamdyn
