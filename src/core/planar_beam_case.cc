@@ -106,6 +106,15 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "A dead force per unit reference length along the whole beam. Units: N/m.");
   f.declare(section, "Gravity", "0", Pt::Double(), nonnegative_text,
             "g, acting in -z on rho A. Units: m/s^2.");
+  f.declare(section, "Initial state", "reference", Pt::Selection("reference|equilibrium"),
+            "reference | equilibrium",
+            "hamdyn run: where the beam starts, at rest unless Initial angular velocity is given: "
+            "its straight reference (the dead loads then set it moving: a bar let go), or its "
+            "static state under the dead loads (the director interpolation's, which the run "
+            "steps: see the guide).");
+  f.declare(section, "Initial angular velocity", "0", Pt::Double(), "a finite real number",
+            "hamdyn run: the beam's initial velocity is a rigid turn about Start at this rate, "
+            "counterclockwise (held DoFs keep a zero rate). Units: rad/s.");
 }
 
 PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
@@ -131,6 +140,8 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
       plane_point(parameter_name(section, "Distributed force"), f.get(section, "Distributed force"),
                   f.get(section, "Distributed force"));
   c.gravity = nonnegative_value(f, section, "Gravity");
+  c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
+  c.initial_angular_velocity = finite_value(f, "Initial angular velocity");
 
   const long degree = f.get_integer("Discretization", "Degree");
   if (degree < 1 || degree > 4)

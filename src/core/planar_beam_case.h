@@ -27,8 +27,12 @@ struct PlanarBeamCase {
   double end_moment = 0;        // [N m], counterclockwise (from x toward z)
   PlanePoint distributed_force; // dead force per reference length [N/m]
   double gravity = 0;           // g [m/s^2] in -z, on rho A
-  unsigned n_elements = 1;      // Discretization/Elements
-  unsigned degree = 1;          // Discretization/Degree
+  // hamdyn run: from rest at the reference or at the static state under the dead loads, with a
+  // turn about Start of this rate
+  bool start_at_equilibrium = false;
+  double initial_angular_velocity = 0; // [rad/s], counterclockwise
+  unsigned n_elements = 1;             // Discretization/Elements
+  unsigned degree = 1;                 // Discretization/Degree
   double length() const { return distance(start, end); }
 };
 

@@ -57,7 +57,7 @@ void parse_planar_beam(const ParameterFile& f, const std::string&, CaseParameter
 bool planar_beam_reads(const ParameterFile& f, const std::string& section, const std::string& key) {
   return (section == "Section" && section_key_read(f, key, true)) ||
          (section == "Discretization" && (key == "Elements" || key == "Degree")) ||
-         (section == "Output" && !line_output_key(key)) ||
+         (section == "Output" && (!line_output_key(key) || key == "Snapshot interval")) ||
          (section == "Static" && key == "Write shape") || (section == "Buckling" && key != "Load");
 }
 } // namespace

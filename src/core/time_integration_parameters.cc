@@ -67,6 +67,10 @@ void parse_time_integration_parameters(const ParameterFile& f, CaseParameters& c
     throw InputError("Time integration/Scheme", scheme,
                      "a cable steps by generalized alpha (the energy-consistent midpoint rule at "
                      "Spectral radius = 1)");
+  if (c.planar_beam && c.scheme != Scheme::generalized_alpha)
+    throw InputError("Time integration/Scheme", scheme,
+                     "a planar beam steps by the energy- and momentum-conserving midpoint rule "
+                     "('generalized alpha' at Spectral radius = 1)");
   if (c.scheme == Scheme::central_difference && c.discrete)
     throw InputError("Time integration/Scheme", f.get("Time integration", "Scheme"),
                      "a discrete system is integrated with 'generalized alpha' (its springs, "

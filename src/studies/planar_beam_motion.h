@@ -79,10 +79,12 @@ PlanarBeamMomenta momenta(const PlanarBeamLine& line, const PlanarBeamInertia& i
                           const PlanarBeamMotion& s);
 
 /// Steps s by dt; Newton's iterations end where the largest correction is below `tolerance`
-/// times the step's largest change of a DoF, or at the DoFs' round-off (16 eps of the largest).
-/// Returns the iterations. Throws std::runtime_error, s unchanged, where 25 iterations do not
-/// converge or the Jacobian has a pivot that is not positive.
+/// times the step's largest change of a DoF, or at the DoFs' round-off (16 eps of the largest),
+/// or at the residual's round-off floor (corrections below 1e-8 of the DoFs that stop shrinking:
+/// `at_round_off` says so). Returns the iterations. Throws std::runtime_error, s unchanged, where
+/// 25 iterations do not converge or the Jacobian has a negligible pivot.
 unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
-                          PlanarBeamMotion& s, double dt, double tolerance = 1e-12);
+                          PlanarBeamMotion& s, double dt, double tolerance = 1e-12,
+                          bool* at_round_off = nullptr);
 
 } // namespace hamdyn

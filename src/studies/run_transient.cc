@@ -16,6 +16,7 @@
 #include "studies/resume.h"
 #include "studies/run_cable_transient.h"
 #include "studies/run_discrete.h"
+#include "studies/run_planar_beam_transient.h"
 #include "studies/stop_on_signals.h"
 #include "studies/transient.h"
 
@@ -278,6 +279,8 @@ std::unique_ptr<TransientRun> make_transient_run(const CaseParameters& c, MPI_Co
     return make_discrete_transient_run(c, comm);
   if (c.cable)
     return make_cable_transient_run(c, comm);
+  if (c.planar_beam)
+    return make_planar_beam_transient_run(c, comm);
   return std::make_unique<LineTransientRun>(c, comm, "run", /*snapshots=*/true, report);
 }
 

@@ -31,7 +31,8 @@ const std::vector<StudyCommand>& study_commands() {
     run_study.name = "run";
     run_study.implementations = {{CaseKind::line, run_transient},
                                  {CaseKind::discrete, run_transient},
-                                 {CaseKind::cable, run_transient}};
+                                 {CaseKind::cable, run_transient},
+                                 {CaseKind::planar_beam, run_transient}};
     run_study.resume = resume_transient;
     run_study.usage = R"(  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
       Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
@@ -54,6 +55,11 @@ const std::vector<StudyCommand>& study_commands() {
       Initial state) by the energy-consistent midpoint rule; history.csv (midspan and point
       masses' positions, the supports' tensions, energies) and solution.pvd of .vtp lines with
       the tension as cell data.
+      Model/Type = planar beam: large motion (any rotation) from rest at the reference or its
+      static state (Planar beam/Initial state), with an initial turn about Start (Initial
+      angular velocity), by the energy- and momentum-conserving midpoint rule (Spectral radius
+      = 1); history.csv (the end's position, rotation and angular velocity, the momenta,
+      energies) and solution.pvd of .vtp lines with the section forces as cell data.
 )";
     run_study.files = "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, points.pvd, "
                       "history.csv, history_units.csv, used_parameters.prm, checkpoint.bin";

@@ -1,6 +1,7 @@
 #include "system/banded_lu.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -14,13 +15,20 @@ void BandedLU::reinit(std::size_t n, unsigned int lower, unsigned int upper) {
   u_.assign(n * (upper + 1), 0.0);
 }
 
-void BandedLU::factorize() {
+void BandedLU::factorize(Pivots accepted) {
+  // a pivot is negligible below 1e-14 of its row's diagonal entry before the elimination
+  std::vector<double> negligible;
+  if (accepted == Pivots::nonzero)
+    for (std::size_t k = 0; k < n_; ++k)
+      negligible.push_back(1e-14 * std::abs(at(k, k)));
   for (std::size_t k = 0; k < n_; ++k) {
     const double pivot = at(k, k);
-    if (!(pivot > 0))
-      throw std::runtime_error("banded LU: non-positive pivot " + std::to_string(pivot) +
-                               " in row " + std::to_string(k) +
-                               " (the matrix is not positive definite)");
+    if (accepted == Pivots::positive ? !(pivot > 0) : !(std::abs(pivot) > negligible[k]))
+      throw std::runtime_error(
+          "banded LU: " +
+          std::string(accepted == Pivots::positive ? "non-positive" : "negligible") + " pivot " +
+          std::to_string(pivot) + " in row " + std::to_string(k) +
+          (accepted == Pivots::positive ? " (the matrix is not positive definite)" : ""));
     const std::size_t last_row = std::min(n_ - 1, k + lower_);
     const std::size_t last_col = std::min(n_ - 1, k + upper_);
     for (std::size_t i = k + 1; i <= last_row; ++i) {

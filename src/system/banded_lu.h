@@ -25,8 +25,14 @@ public:
   double& operator()(std::size_t i, std::size_t j) {
     return j < i ? l_[i * lower_ + (j + lower_ - i)] : u_[i * (upper_ + 1) + (j - i)];
   }
-  /// Factors in place; throws if a pivot is not positive (the matrix is not as assumed).
-  void factorize();
+  /// What factorize() accepts as a pivot: a positive one (the symmetric positive definite
+  /// matrices this class was made for; another pivot says the matrix is not as assumed), or any
+  /// that is not negligible (a non-symmetric matrix whose LU needs no pivoting in practice: a
+  /// large-motion step's Jacobian, studies/planar_beam_motion.h; |pivot| above 1e-14 of its
+  /// row's diagonal entry before the elimination).
+  enum class Pivots { positive, nonzero };
+  /// Factors in place; throws if a pivot is not as `accepted` says.
+  void factorize(Pivots accepted = Pivots::positive);
   /// Solves A x = b; b and x may be the same array.
   void solve(const double* b, double* x) const;
   /// Solves A x = b in place (x holds b on entry).

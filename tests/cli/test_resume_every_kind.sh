@@ -52,6 +52,8 @@ kinds=(
   "cable_step_in_halves|run|240|245|$source_dir/cases/cable_pendulum.prm|--set|Time integration/Time step=4e-3|--set|Time integration/Final time=1"
   "cable_hanging_masses|run|300|500|$source_dir/cases/hanging_cable.prm|--set|Cable/Point masses=30: 50; 70: 100|--set|Discretization/Elements=50|--set|Time integration/Final time=0.8|--set|Discretization/Mass matrix=lumped|--set|Time integration/Spectral radius=0.8|--set|Cable/Dashpots=50: 200|--set|Cable/Springs=20: 1000|--set|Cable/Held points=40 @ 0, 0.01*sin(3*t)|--set|Cable/Axial damping=2e4|--set|Ground motion/Acceleration=0.5*sin(4*t)|--set|Cable/Ground motion direction=z"
   "cable_spectrum|spectrum|300|500|$source_dir/cases/hanging_cable.prm|--set|Cable/Point masses=30: 50|--set|Discretization/Elements=40|--set|Time integration/Final time=0.8|--set|Cable/Dashpots=50: 200|--set|Ground motion/Acceleration file=$PWD/record.AT2|--set|Cable/Ground motion direction=x|--set|Modes/Number of modes=6|--set|Response spectrum/Periods=0.05:0.05:2"
+  "planar_beam_pendulum|run|300|500|$source_dir/cases/planar_beam_pendulum.prm|--set|Time integration/Final time=0.8|--set|Planar beam/Initial angular velocity=2"
+  "planar_beam_from_equilibrium|run|300|500|$source_dir/cases/planar_beam_pendulum.prm|--set|Time integration/Final time=0.8|--set|Planar beam/Start support=clamped|--set|Planar beam/Bending stiffness=2|--set|Planar beam/Initial state=equilibrium|--set|Planar beam/Initial angular velocity=1"
   "spectrum_record|spectrum|300|500|$source_dir/cases/tuned_mass_damper.prm|--set|Attachments/Forces=|--set|Ground motion/Acceleration file=$PWD/record.AT2|--set|Time integration/Final time=1|--set|Response spectrum/Periods=0.05:0.05:2"
 )
 

@@ -1,0 +1,271 @@
+#include "studies/run_planar_beam_transient.h"
+
+#include "core/failure_message.h"
+#include "core/input_error.h"
+#include "core/text.h"
+#include "output/plane_line_frame.h"
+#include "output/poly_data_series.h"
+#include "studies/planar_beam_frames.h"
+#include "studies/planar_beam_line.h"
+#include "studies/planar_beam_motion.h"
+#include "studies/resume.h"
+#include "studies/rows_run.h"
+#include "studies/transient.h"
+#include "time/time_grid.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <vtkPolyData.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+
+NamedColumns planar_beam_history_columns() {
+  NamedColumns columns;
+  columns.add("time", "s");
+  columns.add("end_x", "m");
+  columns.add("end_z", "m");
+  columns.add("end_rotation", "rad");
+  columns.add("end_angular_velocity", "rad/s");
+  columns.add("momentum_x", "kg m/s");
+  columns.add("momentum_z", "kg m/s");
+  columns.add("angular_momentum", "kg m^2/s");
+  for (const char* energy :
+       {"kinetic_energy", "potential_energy", "dissipated_energy", "external_work", "energy_error"})
+    columns.add(energy, "J");
+  return columns;
+}
+
+// The line the run steps: the director interpolation's (studies/planar_beam_motion.h), from rest
+// at the reference or its own static state, with the case's initial turn.
+struct PlanarBeamStart {
+  PlanarBeamLine line;
+  PlanarBeamMotion state;
+};
+PlanarBeamStart planar_beam_start(const PlanarBeamCase& c) {
+  PlanarBeamStart start{make_planar_beam_line(c, PlanarBeamInterpolation::directors), {}};
+  std::vector<double> q = start.line.reference;
+  if (c.start_at_equilibrium) {
+    check_statically_held(c, "Planar beam/Initial state = equilibrium");
+    solve_planar_beam_equilibrium(start.line, q);
+  }
+  start.state = planar_beam_at_rest(q);
+  set_rigid_velocity(start.line, start.state, 0, 0, c.initial_angular_velocity, c.start.x,
+                     c.start.z);
+  return start;
+}
+
+class PlanarBeamStepper : public Stepper {
+public:
+  PlanarBeamStepper(const CaseParameters& parameters, MPI_Comm communicator)
+      : c_(parameters), comm_(communicator), start_(planar_beam_start(*parameters.planar_beam)),
+        line_(start_.line), inertia_(line_), state_(start_.state),
+        grid_(parameters.time_step, parameters.final_time) {
+    initial_energy_ = kinetic_energy(line_, inertia_, state_) + potential_energy(line_, state_.q);
+  }
+
+  MPI_Comm communicator() const override { return comm_; }
+  unsigned long n_steps() const override { return grid_.n_steps; }
+  unsigned long step() const override { return step_; }
+  double time() const override { return state_.t; }
+  double final_time() const override { return c_.final_time; }
+  void advance() override {
+    const double t1 = grid_.time(step_ + 1);
+    advance_to(t1, 0);
+    state_.t = t1; // (the grid's time, not the steps' sum)
+    ++step_;
+    ++steps_made_;
+  }
+
+  // A step whose Newton iterations do not converge is made as two half steps, recursively, as a
+  // cable's are (studies/run_cable_transient.cc); step_planar_beam leaves the state as it was
+  // when it throws. Every rank steps the same line alike, so every rank decides alike.
+  static constexpr unsigned max_halvings = 10;
+  void advance_to(double t1, unsigned halvings) {
+    try {
+      bool at_round_off = false;
+      const unsigned iterations = step_planar_beam(line_, inertia_, state_, t1 - state_.t,
+                                                   c_.nonlinear_tolerance, &at_round_off);
+      steps_at_round_off_ += at_round_off ? 1 : 0;
+      most_iterations_ = std::max(most_iterations_, iterations);
+      iterations_ += iterations;
+    } catch (const std::runtime_error& e) {
+      if (halvings == max_halvings)
+        throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
+                                ", with the step halved " + std::to_string(halvings) +
+                                " times; a smaller Time integration/Time step may converge)");
+      ++halved_steps_;
+      const double middle = state_.t + 0.5 * (t1 - state_.t);
+      advance_to(middle, halvings + 1);
+      advance_to(t1, halvings + 1);
+    }
+  }
+
+  std::vector<double> row(double stop_request, double* any_stop_request) const override {
+    if (any_stop_request)
+      *any_stop_request = dealii::Utilities::MPI::sum(stop_request, comm_);
+    const std::size_t end = line_.n_nodes() - 1;
+    const PlanarBeamMomenta p = momenta(line_, inertia_, state_);
+    const double kinetic = kinetic_energy(line_, inertia_, state_),
+                 potential = potential_energy(line_, state_.q);
+    std::vector<double> row{state_.t,
+                            state_.q[3 * end],
+                            state_.q[3 * end + 1],
+                            state_.q[3 * end + 2],
+                            state_.angular_velocity(end),
+                            p.x,
+                            p.z,
+                            p.angular,
+                            kinetic,
+                            potential,
+                            0.0,
+                            0.0,
+                            kinetic + potential - initial_energy_};
+    if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
+      throw CollectiveFailure("the planar beam's state became non-finite at t = " +
+                              format_number(state_.t) + " s: check the time step");
+    return row;
+  }
+
+  std::string summary() const override {
+    std::ostringstream text;
+    text << "hamdyn run: " << grid_.n_steps << " steps of a planar beam of "
+         << line_.elements.size() << " elements of degree " << line_.degree()
+         << " (energy- and momentum-conserving midpoint rule, director interpolation, "
+         << std::setprecision(3) << (steps_made_ ? double(iterations_) / double(steps_made_) : 0.0)
+         << " Newton iterations a step on average and at most " << most_iterations_
+         << (halved_steps_ == 0 ? std::string()
+                                : ", " + std::to_string(halved_steps_) + " steps retried in halves")
+         << (steps_at_round_off_ == 0
+                 ? std::string()
+                 : ", " + std::to_string(steps_at_round_off_) +
+                       " steps ended at double precision's floor above Nonlinear tolerance")
+         << ")";
+    return text.str();
+  }
+
+  void save(Checkpoint& checkpoint) const override {
+    checkpoint.set("planar_beam_q", state_.q);
+    checkpoint.set("planar_beam_v", state_.v);
+    checkpoint.set("planar_beam_w", state_.w);
+    checkpoint.set("planar_beam_t", state_.t);
+    checkpoint.set("planar_beam_initial_energy", initial_energy_);
+    checkpoint.set("step", double(step_));
+  }
+  void restore(const Checkpoint& checkpoint) override {
+    state_.q = checkpoint.numbers("planar_beam_q", state_.q.size());
+    state_.v = checkpoint.numbers("planar_beam_v", state_.v.size());
+    state_.w = checkpoint.numbers("planar_beam_w", state_.w.size());
+    state_.t = checkpoint.number("planar_beam_t");
+    initial_energy_ = checkpoint.number("planar_beam_initial_energy");
+    step_ = checked_step(checkpoint, "step", "planar_beam_t", grid_.n_steps, c_.time_step,
+                         c_.final_time);
+  }
+
+  const PlanarBeamLine& line() const { return line_; }
+  const PlanarBeamMotion& state() const { return state_; }
+
+private:
+  const CaseParameters& c_;
+  MPI_Comm comm_;
+  PlanarBeamStart start_;
+  const PlanarBeamLine& line_;
+  PlanarBeamInertia inertia_;
+  PlanarBeamMotion state_;
+  TimeGrid grid_;
+  unsigned long step_ = 0;
+  unsigned most_iterations_ = 0;
+  unsigned long iterations_ = 0, steps_made_ = 0, halved_steps_ = 0;
+  // steps whose iterations ended at the residual's round-off floor (a slender beam's)
+  unsigned long steps_at_round_off_ = 0;
+  double initial_energy_ = 0;
+};
+
+// solution.pvd: the line at step 0, every Output/Snapshot interval steps and at the last;
+// resumed, the series continues after the checkpoint's file.
+class PlanarBeamSnapshots : public RunOutput {
+public:
+  PlanarBeamSnapshots(const CaseParameters& c, const PlanarBeamStepper& stepper,
+                      const Checkpoint* resumed)
+      : c_(c), stepper_(stepper), series_(c.output_directory, "solution", stepper.communicator()) {
+    if (resumed)
+      series_.restore(resumed->numbers("planar_beam_snapshot_times"));
+  }
+  void observe(unsigned long step, unsigned long n_steps, const std::vector<double>&) override {
+    const unsigned long interval = c_.snapshot_interval;
+    if (step != 0 && step != n_steps && (interval == 0 || step % interval != 0))
+      return;
+    const PlanarBeamMotion& s = stepper_.state();
+    if (!series_.writer()) {
+      series_.write(s.t, nullptr);
+      return;
+    }
+    const PlanarBeamLine& line = stepper_.line();
+    PlaneLineFrame frame = planar_beam_frame(line, s.q);
+    std::vector<Vector2> velocity, section;
+    std::vector<double> rotation, angular_velocity;
+    for (std::size_t i = 0; i < line.n_nodes(); ++i) {
+      const double theta = s.q[3 * i + 2];
+      velocity.push_back({s.v[2 * i], s.v[2 * i + 1]});
+      // the section's direction n = (-sin theta, cos theta): glyphs draw the sections
+      section.push_back({-std::sin(theta), std::cos(theta)});
+      rotation.push_back(theta);
+      angular_velocity.push_back(s.angular_velocity(i));
+    }
+    frame.point_vectors = {{"velocity", velocity}, {"section", section}};
+    frame.point_scalars.push_back({"rotation", rotation});
+    frame.point_scalars.push_back({"angular_velocity", angular_velocity});
+    series_.write(s.t, plane_line_poly_data(frame).GetPointer());
+  }
+  void save(Checkpoint& checkpoint) override {
+    std::vector<double> times;
+    for (const auto& record : series_.records())
+      times.push_back(record.first);
+    checkpoint.set("planar_beam_snapshot_times", times);
+  }
+
+private:
+  const CaseParameters& c_;
+  const PlanarBeamStepper& stepper_;
+  PolyDataSeries series_;
+};
+
+class PlanarBeamTransientRun : public RowsRun {
+public:
+  PlanarBeamTransientRun(const CaseParameters& c, MPI_Comm comm)
+      : RowsRun(c, planar_beam_history_columns()), stepper_(c, comm) {}
+
+  Stepper& stepper() override { return stepper_; }
+  NamedValues results() const override {
+    return largest_of([&](std::size_t k) { return columns_.units[k] == "m"; });
+  }
+  std::string command() const override { return "run"; }
+
+private:
+  RunOutput* open_series(const Checkpoint* resumed) override {
+    snapshots_ = std::make_unique<PlanarBeamSnapshots>(c_, stepper_, resumed);
+    return snapshots_.get();
+  }
+  PlanarBeamStepper stepper_;
+  std::unique_ptr<PlanarBeamSnapshots> snapshots_;
+};
+} // namespace
+
+std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
+                                                             MPI_Comm comm) {
+  if (c.spectral_radius != 1)
+    throw InputError("Time integration/Spectral radius", text_of(c.spectral_radius),
+                     "expected 1 for a planar beam: its run steps by the energy- and "
+                     "momentum-conserving midpoint rule (generalized alpha below 1 is not "
+                     "implemented for it yet)");
+  check_step_count(c);
+  return std::make_unique<PlanarBeamTransientRun>(c, comm);
+}
+
+} // namespace hamdyn
