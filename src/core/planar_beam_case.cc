@@ -1,6 +1,7 @@
 #include "core/planar_beam_case.h"
 
 #include "core/case_parameters.h"
+#include "core/expression.h"
 #include "core/input_error.h"
 #include "core/parameter_file.h"
 #include "core/parameter_values.h"
@@ -112,6 +113,11 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "its straight reference (the dead loads then set it moving: a bar let go), or its "
             "static state under the dead loads (the director interpolation's, which the run "
             "steps: see the guide).");
+  f.declare(section, "Start rotation", "", P(), "an expression of t, 0 at t = 0, or empty",
+            "hamdyn run: with Start support = clamped, the clamp turns by this angle from the "
+            "reference, counterclockwise (a hub's prescribed rotation: the spin-up of Simo & "
+            "Vu-Quoc 1986, part II); empty: held still. Its work on the beam is the history's "
+            "external_work. Units: rad.");
   f.declare(section, "Initial angular velocity", "0", Pt::Double(), "a finite real number",
             "hamdyn run: the beam's initial velocity is a rigid turn about Start at this rate, "
             "counterclockwise (held DoFs keep a zero rate). Units: rad/s.");
@@ -142,6 +148,28 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
   c.gravity = nonnegative_value(f, section, "Gravity");
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
   c.initial_angular_velocity = finite_value(f, "Initial angular velocity");
+  const std::string rotation = f.get(section, "Start rotation");
+  if (!trim(rotation).empty()) {
+    const std::string parameter = parameter_name(section, "Start rotation");
+    if (c.start_support != S::clamped)
+      throw InputError(parameter, rotation,
+                       "expected empty: Planar beam/Start support is not clamped, so no clamp "
+                       "turns");
+    c.start_rotation =
+        std::make_shared<const Expression>(parameter, rotation, std::vector<std::string>{"t"});
+    c.start_rotation_rate = c.start_rotation->time_derivative();
+    if (!c.start_rotation_rate)
+      throw InputError(parameter, rotation,
+                       "expected an expression hamdyn can differentiate in t (the run starts from "
+                       "the hub's rate; muparser's min, max, rint, comparisons and ?: have no "
+                       "exact derivative)");
+    const double start = (*c.start_rotation)(0, 0);
+    if (start != 0)
+      throw InputError(parameter, rotation,
+                       "expected a turn that is 0 at t = 0 (the beam starts at its reference or "
+                       "equilibrium; here " +
+                           text_of(start) + " rad)");
+  }
 
   const long degree = f.get_integer("Discretization", "Degree");
   if (degree < 1 || degree > 4)

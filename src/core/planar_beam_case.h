@@ -7,11 +7,13 @@
 // build the line of elements from it (models/planar_beam_element.h).
 #include "core/plane_point.h"
 
+#include <memory>
 #include <string>
 
 namespace hamdyn {
 
 class ParameterFile;
+class Expression;
 struct CaseParameters;
 
 struct PlanarBeamCase {
@@ -31,8 +33,11 @@ struct PlanarBeamCase {
   // turn about Start of this rate
   bool start_at_equilibrium = false;
   double initial_angular_velocity = 0; // [rad/s], counterclockwise
-  unsigned n_elements = 1;             // Discretization/Elements
-  unsigned degree = 1;                 // Discretization/Degree
+  // hamdyn run: the clamped Start's prescribed turn from the reference, a hub's theta_h(t)
+  // [rad] (0 at t = 0), and its rate; null: held still
+  std::shared_ptr<const Expression> start_rotation, start_rotation_rate;
+  unsigned n_elements = 1; // Discretization/Elements
+  unsigned degree = 1;     // Discretization/Degree
   double length() const { return distance(start, end); }
 };
 

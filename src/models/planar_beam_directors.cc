@@ -48,6 +48,18 @@ std::array<double, 3> director_strains(const std::array<double, 6>& f) {
 }
 } // namespace
 
+void PlanarBeamElement::mean_fields(const Point& g, const double* y0, const double* y1,
+                                    std::array<double, 6>& mean, std::array<double, 6>& at_y1,
+                                    std::array<double, 3>& strains0,
+                                    std::array<double, 3>& strains1) const {
+  const auto at_y0 = director_fields(g, y0);
+  at_y1 = director_fields(g, y1);
+  strains0 = director_strains(at_y0);
+  strains1 = director_strains(at_y1);
+  for (unsigned i = 0; i < 6; ++i)
+    mean[i] = 0.5 * (at_y0[i] + at_y1[i]);
+}
+
 double PlanarBeamElement::director_energy(const double* y) const {
   double v = 0;
   for (const Point& g : stiffness_points_) {
@@ -68,11 +80,9 @@ void PlanarBeamElement::mean_forces(const double* y0, const double* y1, double* 
   for (unsigned i = 0; i < nd; ++i)
     f[i] = 0;
   for (const Point& g : stiffness_points_) {
-    const auto f0 = director_fields(g, y0), f1 = director_fields(g, y1);
-    const auto e0 = director_strains(f0), e1 = director_strains(f1);
-    std::array<double, 6> m;
-    for (unsigned i = 0; i < 6; ++i)
-      m[i] = 0.5 * (f0[i] + f1[i]);
+    std::array<double, 6> m, f1;
+    std::array<double, 3> e0, e1;
+    mean_fields(g, y0, y1, m, f1, e0, e1);
     const auto [ax, az, dx, dz, dsx, dsz] = m;
     const double axial = 0.5 * g.weight * section_.axial_stiffness * (e0[0] + e1[0]),
                  shear = 0.5 * g.weight * section_.shear_stiffness * (e0[1] + e1[1]),
@@ -115,11 +125,9 @@ void PlanarBeamElement::mean_tangent(const double* y0, const double* y1, double 
     }
   };
   for (const Point& g : stiffness_points_) {
-    const auto f0 = director_fields(g, y0), f1 = director_fields(g, y1);
-    const auto e0 = director_strains(f0), e1 = director_strains(f1);
-    std::array<double, 6> m;
-    for (unsigned i = 0; i < 6; ++i)
-      m[i] = 0.5 * (f0[i] + f1[i]);
+    std::array<double, 6> m, f1;
+    std::array<double, 3> e0, e1;
+    mean_fields(g, y0, y1, m, f1, e0, e1);
     columns(g, m, bm);
     columns(g, f1, b1);
     const double ea = material * g.weight * section_.axial_stiffness,

@@ -150,6 +150,11 @@ private:
   Point point_at(double xi, double weight) const;
   /// r', d and d' at a point from y: (r'_x, r'_z, d_x, d_z, d'_x, d'_z).
   std::array<double, 6> director_fields(const Point& g, const double* y) const;
+  /// At a point: the fields' mean over y0 and y1 (those at the midpoint: they are linear in y),
+  /// those at y1, and the strains at y0 and at y1.
+  void mean_fields(const Point& g, const double* y0, const double* y1, std::array<double, 6>& mean,
+                   std::array<double, 6>& at_y1, std::array<double, 3>& strains0,
+                   std::array<double, 3>& strains1) const;
   /// The rotation interpolation's energy, forces and tangent in the DoFs q, from the director
   /// interpolation's in y (the chain rule through t_a(theta_a)).
   double director_energy_of(const double* q) const;

@@ -136,7 +136,7 @@ void half_sinc(double phi, double& s, double& ds) {
 // compressed or sheared beam makes indefinite there) and the non-symmetric midpoint terms.
 bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
               const PlanarBeamMotion& s, const std::vector<double>& q1, double dt,
-              std::vector<double>& r, BandedLU* jacobian) {
+              std::vector<double>& r, BandedLU* jacobian, double* support_work = nullptr) {
   const unsigned p = line.degree(), nodes = p + 1, nq = 3 * nodes, ny = 4 * nodes;
   const std::size_t n_nodes = line.n_nodes(), n = 3 * n_nodes;
   const double c = 2 / (dt * dt);
@@ -223,6 +223,12 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
           dg[2 * i] * ry[4 * i + 2] + dg[2 * i + 1] * ry[4 * i + 3];
   }
   const unsigned band = 3 * p + 2;
+  if (support_work) {
+    *support_work = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (line.held[i])
+        *support_work += r[i] * (q1[i] - s.q[i]);
+  }
   for (std::size_t i = 0; i < n; ++i)
     if (line.held[i]) {
       r[i] = 0;
@@ -245,14 +251,22 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
 
 unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                           PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off) {
+  return step_planar_beam(line, inertia, s, dt, tolerance, at_round_off, {}, nullptr);
+}
+
+unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                          PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off,
+                          const std::vector<MovedDof>& moved, double* support_work) {
   const std::size_t n_nodes = line.n_nodes(), n = 3 * n_nodes;
-  // the predictor: the state moved on by its velocities
+  // the predictor: the state moved on by its velocities, the moved held DoFs where they go
   std::vector<double> q1 = s.q, r;
   for (std::size_t i = 0; i < n_nodes; ++i) {
     q1[3 * i] += line.held[3 * i] ? 0.0 : dt * s.v[2 * i];
     q1[3 * i + 1] += line.held[3 * i + 1] ? 0.0 : dt * s.v[2 * i + 1];
     q1[3 * i + 2] += line.held[3 * i + 2] ? 0.0 : dt * s.angular_velocity(i);
   }
+  for (const MovedDof& m : moved)
+    q1[m.dof] = m.value;
   BandedLU jacobian;
   if (at_round_off)
     *at_round_off = false;
@@ -290,6 +304,8 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
     }
     previous = correction;
   }
+  if (support_work)
+    assemble(line, inertia, s, q1, dt, r, nullptr, support_work);
   for (std::size_t i = 0; i < n_nodes; ++i) {
     for (unsigned k = 0; k < 2; ++k)
       s.v[2 * i + k] = 2 * (q1[3 * i + k] - s.q[3 * i + k]) / dt - s.v[2 * i + k];

@@ -87,4 +87,16 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
                           PlanarBeamMotion& s, double dt, double tolerance = 1e-12,
                           bool* at_round_off = nullptr);
 
+/// A held DoF that moves: its value at the step's end (a hub's prescribed rotation).
+struct MovedDof {
+  std::size_t dof;
+  double value;
+};
+/// The same step with held DoFs moved to their values at its end; `support_work` (if given) is
+/// the work of the held DoFs' reactions on the beam over the step, sum S_i (q1_i - q0_i) with S_i
+/// the residual's row i at the converged state [J]: what closes T + V's balance exactly.
+unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                          PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off,
+                          const std::vector<MovedDof>& moved, double* support_work);
+
 } // namespace hamdyn

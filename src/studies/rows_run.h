@@ -5,6 +5,7 @@
 // series of its own (points.pvd, the cable's solution.pvd), each continued from a checkpoint.
 // A line model's run (studies/run_transient.cc) adds snapshots and the space-time field to the
 // same two outputs itself.
+#include "output/series_index.h"
 #include "studies/time_loop.h"
 
 #include <memory>
@@ -12,6 +13,21 @@
 #include <vector>
 
 namespace hamdyn {
+
+/// Whether a run's own series takes a file after step `step` of `n_steps`: at step 0, every
+/// Output/Snapshot interval steps (0: none between) and at the last.
+inline bool snapshot_due(const CaseParameters& c, unsigned long step, unsigned long n_steps) {
+  const unsigned long interval = c.snapshot_interval;
+  return step == 0 || step == n_steps || (interval != 0 && step % interval == 0);
+}
+/// The times of a series' files, as its checkpoint record keeps them (to restore it on a
+/// resume).
+inline std::vector<double> series_times(const SeriesRecords& records) {
+  std::vector<double> times;
+  for (const auto& record : records)
+    times.push_back(record.first);
+  return times;
+}
 
 class RowsRun : public TransientRun {
 public:

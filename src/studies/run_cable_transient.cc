@@ -305,18 +305,14 @@ public:
       series_.restore(resumed->numbers("cable_snapshot_times"));
   }
   void observe(unsigned long step, unsigned long n_steps, const std::vector<double>&) override {
-    const unsigned long interval = c_.snapshot_interval;
-    if (step != 0 && step != n_steps && (interval == 0 || step % interval != 0))
+    if (!snapshot_due(c_, step, n_steps))
       return;
     const CableChain& chain = stepper_.line().chain;
     const ChainMotion s = stepper_.gathered_state();
     series_.write(s.t, s.x, s.v, element_tensions(chain, s.x));
   }
   void save(Checkpoint& checkpoint) override {
-    std::vector<double> times;
-    for (const auto& record : series_.records())
-      times.push_back(record.first);
-    checkpoint.set("cable_snapshot_times", times);
+    checkpoint.set("cable_snapshot_times", series_times(series_.records()));
   }
 
 private:

@@ -202,8 +202,7 @@ public:
       series_.restore(resumed->numbers("points_times"));
   }
   void observe(unsigned long step, unsigned long n_steps, const std::vector<double>& row) override {
-    const unsigned long interval = c_.snapshot_interval;
-    if (step != 0 && step != n_steps && (interval == 0 || step % interval != 0))
+    if (!snapshot_due(c_, step, n_steps))
       return;
     const std::size_t n = energies_.n(); // row: time, q, v, ...
     std::vector<double> positions, velocities;
@@ -211,10 +210,7 @@ public:
     series_.write(row[0], positions, velocities);
   }
   void save(Checkpoint& checkpoint) override {
-    std::vector<double> times;
-    for (const auto& record : series_.records())
-      times.push_back(record.first);
-    checkpoint.set("points_times", times);
+    checkpoint.set("points_times", series_times(series_.records()));
   }
 
 private:

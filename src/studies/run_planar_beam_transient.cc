@@ -1,5 +1,6 @@
 #include "studies/run_planar_beam_transient.h"
 
+#include "core/expression.h"
 #include "core/failure_message.h"
 #include "core/input_error.h"
 #include "core/text.h"
@@ -58,6 +59,12 @@ PlanarBeamStart planar_beam_start(const PlanarBeamCase& c) {
   start.state = planar_beam_at_rest(q);
   set_rigid_velocity(start.line, start.state, 0, 0, c.initial_angular_velocity, c.start.x,
                      c.start.z);
+  if (c.start_rotation_rate) {
+    // the hub's rate at t = 0 on the clamped first node's director
+    const double rate = (*c.start_rotation_rate)(0, 0), theta = q[2];
+    start.state.w[0] = -rate * std::sin(theta);
+    start.state.w[1] = rate * std::cos(theta);
+  }
   return start;
 }
 
@@ -90,8 +97,14 @@ public:
   void advance_to(double t1, unsigned halvings) {
     try {
       bool at_round_off = false;
-      const unsigned iterations = step_planar_beam(line_, inertia_, state_, t1 - state_.t,
-                                                   c_.nonlinear_tolerance, &at_round_off);
+      std::vector<MovedDof> moved;
+      if (const auto& rotation = c_.planar_beam->start_rotation)
+        moved.push_back({2, line_.reference[2] + (*rotation)(0, t1)});
+      double support_work = 0;
+      const unsigned iterations =
+          step_planar_beam(line_, inertia_, state_, t1 - state_.t, c_.nonlinear_tolerance,
+                           &at_round_off, moved, &support_work);
+      external_work_ += support_work;
       steps_at_round_off_ += at_round_off ? 1 : 0;
       most_iterations_ = std::max(most_iterations_, iterations);
       iterations_ += iterations;
@@ -125,8 +138,8 @@ public:
                             kinetic,
                             potential,
                             0.0,
-                            0.0,
-                            kinetic + potential - initial_energy_};
+                            external_work_,
+                            kinetic + potential - external_work_ - initial_energy_};
     if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
       throw CollectiveFailure("the planar beam's state became non-finite at t = " +
                               format_number(state_.t) + " s: check the time step");
@@ -156,6 +169,7 @@ public:
     checkpoint.set("planar_beam_w", state_.w);
     checkpoint.set("planar_beam_t", state_.t);
     checkpoint.set("planar_beam_initial_energy", initial_energy_);
+    checkpoint.set("planar_beam_external_work", external_work_);
     checkpoint.set("step", double(step_));
   }
   void restore(const Checkpoint& checkpoint) override {
@@ -164,6 +178,7 @@ public:
     state_.w = checkpoint.numbers("planar_beam_w", state_.w.size());
     state_.t = checkpoint.number("planar_beam_t");
     initial_energy_ = checkpoint.number("planar_beam_initial_energy");
+    external_work_ = checkpoint.number("planar_beam_external_work");
     step_ = checked_step(checkpoint, "step", "planar_beam_t", grid_.n_steps, c_.time_step,
                          c_.final_time);
   }
@@ -185,6 +200,7 @@ private:
   // steps whose iterations ended at the residual's round-off floor (a slender beam's)
   unsigned long steps_at_round_off_ = 0;
   double initial_energy_ = 0;
+  double external_work_ = 0; // by the turning hub since t = 0 [J]
 };
 
 // solution.pvd: the line at step 0, every Output/Snapshot interval steps and at the last;
@@ -198,8 +214,7 @@ public:
       series_.restore(resumed->numbers("planar_beam_snapshot_times"));
   }
   void observe(unsigned long step, unsigned long n_steps, const std::vector<double>&) override {
-    const unsigned long interval = c_.snapshot_interval;
-    if (step != 0 && step != n_steps && (interval == 0 || step % interval != 0))
+    if (!snapshot_due(c_, step, n_steps))
       return;
     const PlanarBeamMotion& s = stepper_.state();
     if (!series_.writer()) {
@@ -224,10 +239,7 @@ public:
     series_.write(s.t, plane_line_poly_data(frame).GetPointer());
   }
   void save(Checkpoint& checkpoint) override {
-    std::vector<double> times;
-    for (const auto& record : series_.records())
-      times.push_back(record.first);
-    checkpoint.set("planar_beam_snapshot_times", times);
+    checkpoint.set("planar_beam_snapshot_times", series_times(series_.records()));
   }
 
 private:

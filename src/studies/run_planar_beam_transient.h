@@ -1,7 +1,8 @@
 #pragma once
 // `hamdyn run` of a planar beam (Model/Type = planar beam): its large motion from rest at the
 // reference or at its static state (Planar beam/Initial state), with a rigid turn about Start as
-// initial velocity (Initial angular velocity), stepped by the energy- and momentum-conserving
+// initial velocity (Initial angular velocity), its clamp turned by Start rotation(t) (a hub),
+// stepped by the energy- and momentum-conserving
 // midpoint rule of the director interpolation (studies/planar_beam_motion.h: T + V - p . q,
 // and without loads the linear and angular momentum, conserved to Newton's tolerance at any
 // step), with checkpoints and a bit-for-bit resume like every run (studies/time_loop.h). Every
@@ -18,12 +19,12 @@ namespace hamdyn {
 /// history.csv: time; the last node's x, z [m], rotation [rad] and angular velocity [rad/s];
 /// the linear momentum's x and z [kg m/s] and the angular momentum about the origin
 /// [kg m^2/s]; kinetic and potential energy (strain energy and the dead loads' -p . (q -
-/// q_reference)), dissipated energy and external work (0), energy_error = T + V's change since
-/// t = 0 [J]. solution.pvd of solution_NNNNN.vtp every Output/Snapshot interval steps (the line
-/// with point vectors `velocity` and `section`, scalars `rotation` and `angular_velocity`, the
-/// section forces as cell data). Its results: max_abs_<position column> and
-/// max_abs_energy_error. Throws InputError (before anything is written) for a Spectral radius
-/// below 1 (the midpoint rule alone is implemented for it).
+/// q_reference)), dissipated energy (0) and external work (the turning hub's, Planar beam/Start
+/// rotation; 0 without), energy_error = T + V - W_ext's change since t = 0 [J]. solution.pvd of
+/// solution_NNNNN.vtp every Output/Snapshot interval steps (the line with point vectors `velocity`
+/// and `section`, scalars `rotation` and `angular_velocity`, the section forces as cell data). Its
+/// results: max_abs_<position column> and max_abs_energy_error. Throws InputError (before anything
+/// is written) for a Spectral radius below 1 (the midpoint rule alone is implemented for it).
 std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
                                                              MPI_Comm comm);
 

@@ -199,6 +199,8 @@ def parameter_context(section, key, allowed):
         return "static", [os.path.join(source, "cases/roll_up.prm")]
     if (section, key) == ("Frequency response", "Support motion"):  # a cable's
         return "response", [os.path.join(source, "cases/hanging_cable.prm")]
+    if section == "Frequency response":  # what `response` reads (a PSD's values: at its frequencies)
+        return "response", []
     if section == "Section":  # read with a shape that uses the key: a tube, or a rectangle
         tube = ["modes", os.path.join(source, "cases/steel_tube_cantilever.prm")]
         if key in ("Width", "Height"):

@@ -13,6 +13,8 @@ user runs it, against references derived here:
     beam's of the same mesh (its small-amplitude limit), to 1e-10; without rotary inertia a
     slender cantilever's are Euler-Bernoulli's (cos cosh = -1);
   - hamdyn buckling: a clamped-free column's three critical loads against Euler's;
+  - hamdyn run, a small transient (a tip force stepped on) is the Timoshenko beam's run, their
+    difference of the linearization's order (scaling as the force squared, relative);
   - hamdyn run, a stiff bar pinned and let go from the horizontal (cases/planar_beam_pendulum.prm):
     the rigid compound pendulum's period 4 sqrt(2L/3g) K(sin(pi/4)), T + V constant;
   - the same on 2 ranks: the same numbers;
@@ -164,6 +166,34 @@ modes_directory2, _ = hamdyn_run(["modes", roll_up] + sets(planar_modes), "modes
 with open(os.path.join(modes_directory, "modes.csv")) as a, \
         open(os.path.join(modes_directory2, "modes.csv")) as b:
     check("2 ranks write the same modes.csv", a.read() == b.read())
+
+# --- a small transient is the Timoshenko beam's (its small-amplitude limit) ----------------------
+# A tip force P stepped on at t = 0 on the cantilever above: the run's midpoint rule is, for the
+# linearized equations, the Timoshenko run's generalized alpha at rho_inf = 1 (the trapezoidal
+# rule), and the elements agree in the small; what differs is the geometry's nonlinearity, of
+# relative size (w/L)^2: the difference must scale as P^3 (measured 8.0 when P doubles).
+differences = []
+for force in (0.001, 0.002):
+    step = ["Time integration/Time step=0.01", "Time integration/Final time=5",
+            "Time integration/Spectral radius=1"]
+    planar_run, _ = hamdyn_run(
+        ["run", roll_up] + sets(planar_modes[:-1] + step +
+                                ["Planar beam/End force=0, %g" % -force]),
+        "planar beam, tip force %g" % force)
+    straight_run, _ = hamdyn_run(
+        ["run", timoshenko] + sets(step + ["Attachments/Forces=10: %g" % -force]),
+        "Timoshenko beam, tip force %g" % force)
+    planar_tip = table(os.path.join(planar_run, "history.csv"))["end_z"]
+    straight_tip = table(os.path.join(straight_run, "history.csv"))["u_right"]
+    largest = max(abs(w) for w in straight_tip)
+    differences.append(max(abs(a - b) for a, b in zip(planar_tip, straight_tip)) / largest)
+    check("tip force %g: both runs have 501 rows" % force,
+          len(planar_tip) == len(straight_tip) == 501)
+measured("a small transient (tip deflection 2.3e-4 L) / the Timoshenko run's - 1: %.3g; at twice "
+         "the force %.3g" % tuple(differences))
+check("a small transient is the Timoshenko beam's to the linearization's order",
+      differences[0] < 1e-7 and 3.5 < differences[1] / differences[0] < 4.5,
+      "%.3g, %.3g" % tuple(differences))
 
 # without rotary inertia (rho I = 0, the default) the rotations are condensed out: a slender
 # cantilever (kGA = 10^8 EI/L^2, where Rayleigh quotients formed from the assembled matrices lost
