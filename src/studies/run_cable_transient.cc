@@ -9,6 +9,7 @@
 #include "studies/cable_motion.h"
 #include "studies/resume.h"
 #include "studies/rows_run.h"
+#include "studies/step_in_halves.h"
 #include "studies/transient.h"
 #include "time/time_grid.h"
 
@@ -113,19 +114,18 @@ public:
   double final_time() const override { return c_.final_time; }
   void advance() override {
     const double t1 = grid_.time(step_ + 1);
-    advance_to(t1, 0);
+    step_in_halves([&] { return state_.t; }, [&](double t) { advance_to(t); }, t1, step_ + 1,
+                   halved_steps_);
     state_.t = t1;
     ++step_;
     ++steps_made_;
   }
 
-  // A step whose Newton iterations do not converge is made as two half steps, recursively, up to
-  // max_halvings times, as the line models' steps are (time/newmark_scheme.h): where a cable
-  // passes through slack the motion is fast for a moment, and a 1e4-element hanging cable
-  // with a mass let go failed there at the run's step (a tenth of it went through; so did 2000
-  // elements at the full step). step_chain leaves the state as it was when it throws.
-  static constexpr unsigned max_halvings = 10;
-  void advance_to(double t1, unsigned halvings) {
+  // A step whose Newton iterations do not converge is made in halves (studies/step_in_halves.h):
+  // where a cable passes through slack the motion is fast for a moment, and a 1e4-element hanging
+  // cable with a mass let go failed there at the run's step (a tenth of it went through; so did
+  // 2000 elements at the full step). step_chain leaves the state as it was when it throws.
+  void advance_to(double t1) {
     ChainStep how;
     how.tolerance = c_.nonlinear_tolerance;
     how.kept = &jacobian_;
@@ -137,22 +137,11 @@ public:
       how.moved.push_back({m.node, {at.x, at.z}});
     }
     how.loads = ground_loads(state_.t, t1);
-    try {
-      const unsigned iterations = step_chain(line_.chain, line_.mass, state_, t1 - state_.t, how);
-      most_iterations_ = std::max(most_iterations_, iterations);
-      iterations_ += iterations;
-      external_work_ += how.support_work + how.load_work;
-      dissipated_ += how.dissipated;
-    } catch (const std::runtime_error& e) {
-      if (halvings == max_halvings)
-        throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
-                                ", with the step halved " + std::to_string(halvings) +
-                                " times; a smaller Time integration/Time step may converge)");
-      ++halved_steps_;
-      const double middle = state_.t + 0.5 * (t1 - state_.t);
-      advance_to(middle, halvings + 1);
-      advance_to(t1, halvings + 1);
-    }
+    const unsigned iterations = step_chain(line_.chain, line_.mass, state_, t1 - state_.t, how);
+    most_iterations_ = std::max(most_iterations_, iterations);
+    iterations_ += iterations;
+    external_work_ += how.support_work + how.load_work;
+    dissipated_ += how.dissipated;
   }
 
   // A replicated chain's row is every rank's; a divided chain's is each part's share (a value at

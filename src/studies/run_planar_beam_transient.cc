@@ -11,6 +11,7 @@
 #include "studies/planar_beam_motion.h"
 #include "studies/resume.h"
 #include "studies/rows_run.h"
+#include "studies/step_in_halves.h"
 #include "studies/transient.h"
 #include "time/time_grid.h"
 
@@ -84,40 +85,29 @@ public:
   double final_time() const override { return c_.final_time; }
   void advance() override {
     const double t1 = grid_.time(step_ + 1);
-    advance_to(t1, 0);
+    step_in_halves([&] { return state_.t; }, [&](double t) { advance_to(t); }, t1, step_ + 1,
+                   halved_steps_);
     state_.t = t1; // (the grid's time, not the steps' sum)
     ++step_;
     ++steps_made_;
   }
 
-  // A step whose Newton iterations do not converge is made as two half steps, recursively, as a
-  // cable's are (studies/run_cable_transient.cc); step_planar_beam leaves the state as it was
-  // when it throws. Every rank steps the same line alike, so every rank decides alike.
-  static constexpr unsigned max_halvings = 10;
-  void advance_to(double t1, unsigned halvings) {
-    try {
-      bool at_round_off = false;
-      std::vector<MovedDof> moved;
-      if (const auto& rotation = c_.planar_beam->start_rotation)
-        moved.push_back({2, line_.reference[2] + (*rotation)(0, t1)});
-      double support_work = 0;
-      const unsigned iterations =
-          step_planar_beam(line_, inertia_, state_, t1 - state_.t, c_.nonlinear_tolerance,
-                           &at_round_off, moved, &support_work);
-      external_work_ += support_work;
-      steps_at_round_off_ += at_round_off ? 1 : 0;
-      most_iterations_ = std::max(most_iterations_, iterations);
-      iterations_ += iterations;
-    } catch (const std::runtime_error& e) {
-      if (halvings == max_halvings)
-        throw CollectiveFailure(std::string(e.what()) + " (step " + std::to_string(step_ + 1) +
-                                ", with the step halved " + std::to_string(halvings) +
-                                " times; a smaller Time integration/Time step may converge)");
-      ++halved_steps_;
-      const double middle = state_.t + 0.5 * (t1 - state_.t);
-      advance_to(middle, halvings + 1);
-      advance_to(t1, halvings + 1);
-    }
+  // A step whose Newton iterations do not converge is made in halves (studies/step_in_halves.h);
+  // step_planar_beam leaves the state as it was when it throws. Every rank steps the same line
+  // alike, so every rank decides alike.
+  void advance_to(double t1) {
+    bool at_round_off = false;
+    std::vector<MovedDof> moved;
+    if (const auto& rotation = c_.planar_beam->start_rotation)
+      moved.push_back({2, line_.reference[2] + (*rotation)(0, t1)});
+    double support_work = 0;
+    const unsigned iterations =
+        step_planar_beam(line_, inertia_, state_, t1 - state_.t, c_.nonlinear_tolerance,
+                         &at_round_off, moved, &support_work);
+    external_work_ += support_work;
+    steps_at_round_off_ += at_round_off ? 1 : 0;
+    most_iterations_ = std::max(most_iterations_, iterations);
+    iterations_ += iterations;
   }
 
   std::vector<double> row(double stop_request, double* any_stop_request) const override {
