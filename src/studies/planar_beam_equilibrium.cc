@@ -32,10 +32,20 @@ PlanarBeamLine straight_planar_beam(double x0, double z0, double x1, double z1, 
   return line;
 }
 
-void element_dofs(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& q,
-                  double* qe) {
-  const std::size_t first = 3 * e * line.degree();
-  std::copy(q.begin() + first, q.begin() + first + line.elements[e].n_dofs(), qe);
+void element_values(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& all,
+                    unsigned per_node, double* out) {
+  const std::size_t first = per_node * e * line.degree();
+  std::copy(all.begin() + first, all.begin() + first + per_node * (line.degree() + 1), out);
+}
+
+void hold_dofs(const PlanarBeamLine& line, unsigned band, BandedLU& k) {
+  const std::size_t n = line.held.size();
+  for (std::size_t i = 0; i < n; ++i)
+    if (line.held[i]) {
+      for (std::size_t j = i >= band ? i - band : 0; j <= std::min(n - 1, i + band); ++j)
+        k(i, j) = k(j, i) = 0;
+      k(i, i) = 1;
+    }
 }
 
 double strain_energy(const PlanarBeamLine& line, const std::vector<double>& q) {
@@ -77,12 +87,7 @@ bool factor_tangent(const PlanarBeamLine& line, const std::vector<double>& q, Ba
       for (unsigned j = 0; j < nd; ++j)
         k(first + i, first + j) += ke[i * nd + j];
   }
-  for (std::size_t i = 0; i < n; ++i)
-    if (line.held[i]) {
-      for (std::size_t j = i >= band ? i - band : 0; j <= std::min(n - 1, i + band); ++j)
-        k(i, j) = k(j, i) = 0;
-      k(i, i) = 1;
-    }
+  hold_dofs(line, band, k);
   try {
     k.factorize();
   } catch (const std::exception&) {

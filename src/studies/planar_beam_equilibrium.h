@@ -42,9 +42,19 @@ straight_planar_beam(double x0, double z0, double x1, double z1, unsigned n, uns
                      const PlanarBeamSection& section,
                      PlanarBeamInterpolation interpolation = PlanarBeamInterpolation::rotations);
 
+/// Element e's values out of a line's vector of `per_node` values a node (3: the DoFs; 2: a
+/// motion's velocities).
+void element_values(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& all,
+                    unsigned per_node, double* out);
 /// The element's DoFs gathered from the line's vector q.
-void element_dofs(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& q,
-                  double* qe);
+inline void element_dofs(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& q,
+                         double* qe) {
+  element_values(line, e, q, 3, qe);
+}
+class BandedLU;
+/// Makes the rows and columns of the held DoFs of a matrix of half bandwidth `band` those of the
+/// identity (their values stay as given).
+void hold_dofs(const PlanarBeamLine& line, unsigned band, BandedLU& k);
 
 /// The line's strain energy [J] at q.
 double strain_energy(const PlanarBeamLine& line, const std::vector<double>& q);

@@ -51,13 +51,6 @@ void set_rigid_velocity(const PlanarBeamLine& line, PlanarBeamMotion& s, double 
 }
 
 namespace {
-// The element's values (n per node) out of the line's vector.
-void gather(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& all, unsigned n,
-            double* out) {
-  const std::size_t first = n * e * line.degree();
-  std::copy(all.begin() + first, all.begin() + first + n * (line.degree() + 1), out);
-}
-
 // sum over an element's a, b of m_ab u_a . v_b for vectors of two components per node
 template <class Pair>
 double element_form(const double* m, unsigned nodes, const Pair& pair) {
@@ -75,8 +68,8 @@ double kinetic_energy(const PlanarBeamLine& line, const PlanarBeamInertia& inert
   std::vector<double> ve(2 * nodes), we(2 * nodes);
   double t = 0;
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
-    gather(line, e, s.v, 2, ve.data());
-    gather(line, e, s.w, 2, we.data());
+    element_values(line, e, s.v, 2, ve.data());
+    element_values(line, e, s.w, 2, we.data());
     t += element_form(inertia.translational(e), nodes, [&](unsigned a, unsigned b) {
       return ve[2 * a] * ve[2 * b] + ve[2 * a + 1] * ve[2 * b + 1];
     });
@@ -100,9 +93,9 @@ PlanarBeamMomenta momenta(const PlanarBeamLine& line, const PlanarBeamInertia& i
   std::vector<double> qe(3 * nodes), ve(2 * nodes), we(2 * nodes);
   PlanarBeamMomenta p;
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
-    gather(line, e, s.q, 3, qe.data());
-    gather(line, e, s.v, 2, ve.data());
-    gather(line, e, s.w, 2, we.data());
+    element_values(line, e, s.q, 3, qe.data());
+    element_values(line, e, s.v, 2, ve.data());
+    element_values(line, e, s.w, 2, we.data());
     const double* ma = inertia.translational(e);
     p.x += element_form(ma, nodes, [&](unsigned, unsigned b) { return ve[2 * b]; });
     p.z += element_form(ma, nodes, [&](unsigned, unsigned b) { return ve[2 * b + 1]; });
@@ -162,10 +155,10 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
     jacobian->reinit(n, 3 * p + 2, 3 * p + 2);
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
     const PlanarBeamElement& element = line.elements[e];
-    gather(line, e, s.q, 3, q0e.data());
-    gather(line, e, q1, 3, q1e.data());
-    gather(line, e, s.v, 2, ve.data());
-    gather(line, e, s.w, 2, we.data());
+    element_values(line, e, s.q, 3, q0e.data());
+    element_values(line, e, q1, 3, q1e.data());
+    element_values(line, e, s.v, 2, ve.data());
+    element_values(line, e, s.w, 2, we.data());
     element.director_dofs(q0e.data(), y0.data());
     element.director_dofs(q1e.data(), y1.data());
     element.mean_forces(y0.data(), y1.data(), fe.data());
@@ -222,7 +215,6 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
       (*jacobian)(3 * i + 2, 3 * i + 2) +=
           dg[2 * i] * ry[4 * i + 2] + dg[2 * i + 1] * ry[4 * i + 3];
   }
-  const unsigned band = 3 * p + 2;
   if (support_work) {
     *support_work = 0;
     for (std::size_t i = 0; i < n; ++i)
@@ -230,16 +222,11 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
         *support_work += r[i] * (q1[i] - s.q[i]);
   }
   for (std::size_t i = 0; i < n; ++i)
-    if (line.held[i]) {
+    if (line.held[i])
       r[i] = 0;
-      if (jacobian) {
-        for (std::size_t j = i >= band ? i - band : 0; j <= std::min(n - 1, i + band); ++j)
-          (*jacobian)(i, j) = (*jacobian)(j, i) = 0;
-        (*jacobian)(i, i) = 1;
-      }
-    }
   if (!jacobian)
     return true;
+  hold_dofs(line, 3 * p + 2, *jacobian);
   try {
     jacobian->factorize(BandedLU::Pivots::nonzero);
   } catch (const std::exception&) {
@@ -304,8 +291,12 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
     }
     previous = correction;
   }
-  if (support_work)
-    assemble(line, inertia, s, q1, dt, r, nullptr, support_work);
+  // the held DoFs' reactions do work only where they move: the extra residual pass only then
+  if (support_work) {
+    *support_work = 0;
+    if (!moved.empty())
+      assemble(line, inertia, s, q1, dt, r, nullptr, support_work);
+  }
   for (std::size_t i = 0; i < n_nodes; ++i) {
     for (unsigned k = 0; k < 2; ++k)
       s.v[2 * i + k] = 2 * (q1[3 * i + k] - s.q[3 * i + k]) / dt - s.v[2 * i + k];

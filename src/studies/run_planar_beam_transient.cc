@@ -179,10 +179,10 @@ public:
 private:
   const CaseParameters& c_;
   MPI_Comm comm_;
-  PlanarBeamStart start_;
+  PlanarBeamStart start_; // the line and the state, stepped in place
   const PlanarBeamLine& line_;
   PlanarBeamInertia inertia_;
-  PlanarBeamMotion state_;
+  PlanarBeamMotion& state_;
   TimeGrid grid_;
   unsigned long step_ = 0;
   unsigned most_iterations_ = 0;
