@@ -163,6 +163,7 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
                        "expected an expression hamdyn can differentiate in t (the run starts from "
                        "the hub's rate; muparser's min, max, rint, comparisons and ?: have no "
                        "exact derivative)");
+    c.start_rotation_acceleration = c.start_rotation_rate->time_derivative();
     const double start = (*c.start_rotation)(0, 0);
     if (start != 0)
       throw InputError(parameter, rotation,

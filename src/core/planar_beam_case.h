@@ -34,8 +34,10 @@ struct PlanarBeamCase {
   bool start_at_equilibrium = false;
   double initial_angular_velocity = 0; // [rad/s], counterclockwise
   // hamdyn run: the clamped Start's prescribed turn from the reference, a hub's theta_h(t)
-  // [rad] (0 at t = 0), and its rate; null: held still
-  std::shared_ptr<const Expression> start_rotation, start_rotation_rate;
+  // [rad] (0 at t = 0), its rate and its second derivative (null where it has none); null: held
+  // still
+  std::shared_ptr<const Expression> start_rotation, start_rotation_rate,
+      start_rotation_acceleration;
   unsigned n_elements = 1; // Discretization/Elements
   unsigned degree = 1;     // Discretization/Degree
   double length() const { return distance(start, end); }

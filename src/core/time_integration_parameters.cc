@@ -21,8 +21,8 @@ void declare_time_integration_parameters(ParameterFile& f) {
             "dissipation).");
   f.declare("Time integration", "Spectral radius", "1", P::Double(), "a real number in [0, 1]",
             "rho_inf of generalized alpha; 1 = Newmark average acceleration (no numerical "
-            "dissipation; for a cable the energy-consistent midpoint rule), 0 = asymptotic "
-            "annihilation.");
+            "dissipation; for a cable and a planar beam the energy-consistent midpoint rule), 0 = "
+            "asymptotic annihilation.");
   f.declare("Time integration", "Time step", "1e-4", P::Double(), positive_text,
             "Time step. Units: s.");
   f.declare("Time integration", "Final time", "0.1", P::Double(), nonnegative_text,

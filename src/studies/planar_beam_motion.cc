@@ -1,5 +1,6 @@
 #include "studies/planar_beam_motion.h"
 
+#include "studies/planar_beam_newton.h"
 #include "system/banded_lu.h"
 
 #include <algorithm>
@@ -244,7 +245,7 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
 unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                           PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off,
                           const std::vector<MovedDof>& moved, double* support_work) {
-  const std::size_t n_nodes = line.n_nodes(), n = 3 * n_nodes;
+  const std::size_t n_nodes = line.n_nodes();
   // the predictor: the state moved on by its velocities, the moved held DoFs where they go
   std::vector<double> q1 = s.q, r;
   for (std::size_t i = 0; i < n_nodes; ++i) {
@@ -254,43 +255,11 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
   }
   for (const MovedDof& m : moved)
     q1[m.dof] = m.value;
-  BandedLU jacobian;
-  if (at_round_off)
-    *at_round_off = false;
-  double previous = INFINITY;
-  constexpr unsigned limit = 25;
-  unsigned iterations = 0;
-  for (;; ++iterations) {
-    if (iterations == limit)
-      throw std::runtime_error("the planar beam's step did not converge in " +
-                               std::to_string(limit) + " Newton iterations");
-    if (!assemble(line, inertia, s, q1, dt, r, &jacobian))
-      throw std::runtime_error("the planar beam's step met a singular Jacobian");
-    jacobian.solve(r.data());
-    double correction = 0, motion = 0, size = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      q1[i] -= r[i];
-      correction = std::max(correction, std::abs(r[i]));
-      motion = std::max(motion, std::abs(q1[i] - s.q[i]));
-      size = std::max(size, std::abs(q1[i]));
-    }
-    if (!std::isfinite(correction))
-      throw std::runtime_error("the planar beam's step became non-finite");
-    if (correction <= tolerance * motion ||
-        correction <= 16 * std::numeric_limits<double>::epsilon() * size)
-      break;
-    // At the round-off floor: near the solution Newton's corrections shrink quadratically, so
-    // one that is not a quarter of the one before while below 1e-8 of the DoFs is the round-off
-    // of the residual's sums. A slender beam's floor is high: its shear forces' round-off, kGA
-    // eps, moves the rotations by that over the bending stiffness (kGA L^2 / EI = 2e8: 1e-10
-    // rad, corrections stalling there at 1e-13 of the step's motion asked)
-    if (iterations >= 2 && correction > 0.25 * previous && correction <= 1e-8 * size) {
-      if (at_round_off)
-        *at_round_off = true;
-      break;
-    }
-    previous = correction;
-  }
+  const unsigned iterations = solve_planar_beam_step(
+      s.q, q1, tolerance, at_round_off,
+      [&](const std::vector<double>& q, std::vector<double>& r, BandedLU* jacobian) {
+        return assemble(line, inertia, s, q, dt, r, jacobian);
+      });
   // the held DoFs' reactions do work only where they move: the extra residual pass only then
   if (support_work) {
     *support_work = 0;
@@ -308,7 +277,7 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
   }
   s.q = std::move(q1);
   s.t += dt;
-  return iterations + 1;
+  return iterations;
 }
 
 } // namespace hamdyn

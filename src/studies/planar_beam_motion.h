@@ -41,6 +41,9 @@ struct PlanarBeamMotion {
   std::vector<double> q; // (x, z, theta) per node [m, rad]
   std::vector<double> v; // (v_x, v_z) per node [m/s]
   std::vector<double> w; // the directors' rates (dt_x/dt, dt_z/dt) per node [1/s]
+  /// Generalized alpha's accelerations (x, z, theta) per node [m/s^2, rad/s^2]
+  /// (studies/planar_beam_alpha.h); empty for the midpoint rule.
+  std::vector<double> a;
   /// Node i's angular velocity J t . w [rad/s].
   double angular_velocity(std::size_t i) const;
 };

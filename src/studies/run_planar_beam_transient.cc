@@ -6,6 +6,7 @@
 #include "core/text.h"
 #include "output/plane_line_frame.h"
 #include "output/poly_data_series.h"
+#include "studies/planar_beam_alpha.h"
 #include "studies/planar_beam_frames.h"
 #include "studies/planar_beam_line.h"
 #include "studies/planar_beam_motion.h"
@@ -13,6 +14,7 @@
 #include "studies/rows_run.h"
 #include "studies/step_in_halves.h"
 #include "studies/transient.h"
+#include "time/newmark_scheme.h"
 #include "time/time_grid.h"
 
 #include <deal.II/base/mpi.h>
@@ -44,14 +46,18 @@ NamedColumns planar_beam_history_columns() {
   return columns;
 }
 
-// The line the run steps: the director interpolation's (studies/planar_beam_motion.h), from rest
-// at the reference or its own static state, with the case's initial turn.
+// The line the run steps, from rest at the reference or its own static state, with the case's
+// initial turn: the director interpolation's for the conserving midpoint rule
+// (studies/planar_beam_motion.h), the rotation interpolation's for generalized alpha
+// (studies/planar_beam_alpha.h).
 struct PlanarBeamStart {
   PlanarBeamLine line;
   PlanarBeamMotion state;
 };
-PlanarBeamStart planar_beam_start(const PlanarBeamCase& c) {
-  PlanarBeamStart start{make_planar_beam_line(c, PlanarBeamInterpolation::directors), {}};
+PlanarBeamStart planar_beam_start(const PlanarBeamCase& c, bool midpoint) {
+  PlanarBeamStart start{make_planar_beam_line(c, midpoint ? PlanarBeamInterpolation::directors
+                                                          : PlanarBeamInterpolation::rotations),
+                        {}};
   std::vector<double> q = start.line.reference;
   if (c.start_at_equilibrium) {
     check_statically_held(c, "Planar beam/Initial state = equilibrium");
@@ -72,9 +78,17 @@ PlanarBeamStart planar_beam_start(const PlanarBeamCase& c) {
 class PlanarBeamStepper : public Stepper {
 public:
   PlanarBeamStepper(const CaseParameters& parameters, MPI_Comm communicator)
-      : c_(parameters), comm_(communicator), start_(planar_beam_start(*parameters.planar_beam)),
-        line_(start_.line), inertia_(line_), state_(start_.state),
-        grid_(parameters.time_step, parameters.final_time) {
+      : c_(parameters), comm_(communicator), midpoint_(parameters.spectral_radius == 1),
+        scheme_(generalized_alpha_parameters(parameters.spectral_radius)),
+        start_(planar_beam_start(*parameters.planar_beam, midpoint_)), line_(start_.line),
+        inertia_(line_), state_(start_.state), grid_(parameters.time_step, parameters.final_time) {
+    if (!midpoint_) {
+      // the hub's angular acceleration at t = 0 on the clamped first node
+      std::vector<MovedDof> held;
+      if (const auto& acceleration = c_.planar_beam->start_rotation_acceleration)
+        held.push_back({2, (*acceleration)(0, 0)});
+      start_planar_beam_alpha(line_, inertia_, state_, held);
+    }
     initial_energy_ = kinetic_energy(line_, inertia_, state_) + potential_energy(line_, state_.q);
   }
 
@@ -101,9 +115,13 @@ public:
     if (const auto& rotation = c_.planar_beam->start_rotation)
       moved.push_back({2, line_.reference[2] + (*rotation)(0, t1)});
     double support_work = 0;
+    const double dt = t1 - state_.t;
     const unsigned iterations =
-        step_planar_beam(line_, inertia_, state_, t1 - state_.t, c_.nonlinear_tolerance,
-                         &at_round_off, moved, &support_work);
+        midpoint_
+            ? step_planar_beam(line_, inertia_, state_, dt, c_.nonlinear_tolerance, &at_round_off,
+                               moved, &support_work)
+            : step_planar_beam_alpha(line_, inertia_, scheme_, state_, dt, c_.nonlinear_tolerance,
+                                     &at_round_off, moved, &support_work);
     external_work_ += support_work;
     steps_at_round_off_ += at_round_off ? 1 : 0;
     most_iterations_ = std::max(most_iterations_, iterations);
@@ -140,7 +158,8 @@ public:
     std::ostringstream text;
     text << "hamdyn run: " << grid_.n_steps << " steps of a planar beam of "
          << line_.elements.size() << " elements of degree " << line_.degree()
-         << " (energy- and momentum-conserving midpoint rule, director interpolation, "
+         << (midpoint_ ? " (energy- and momentum-conserving midpoint rule, director interpolation, "
+                       : " (generalized alpha, rho_inf = " + text_of(c_.spectral_radius) + ", ")
          << std::setprecision(3) << (steps_made_ ? double(iterations_) / double(steps_made_) : 0.0)
          << " Newton iterations a step on average and at most " << most_iterations_
          << (halved_steps_ == 0 ? std::string()
@@ -157,6 +176,8 @@ public:
     checkpoint.set("planar_beam_q", state_.q);
     checkpoint.set("planar_beam_v", state_.v);
     checkpoint.set("planar_beam_w", state_.w);
+    if (!midpoint_)
+      checkpoint.set("planar_beam_a", state_.a);
     checkpoint.set("planar_beam_t", state_.t);
     checkpoint.set("planar_beam_initial_energy", initial_energy_);
     checkpoint.set("planar_beam_external_work", external_work_);
@@ -166,6 +187,8 @@ public:
     state_.q = checkpoint.numbers("planar_beam_q", state_.q.size());
     state_.v = checkpoint.numbers("planar_beam_v", state_.v.size());
     state_.w = checkpoint.numbers("planar_beam_w", state_.w.size());
+    if (!midpoint_)
+      state_.a = checkpoint.numbers("planar_beam_a", state_.a.size());
     state_.t = checkpoint.number("planar_beam_t");
     initial_energy_ = checkpoint.number("planar_beam_initial_energy");
     external_work_ = checkpoint.number("planar_beam_external_work");
@@ -179,7 +202,9 @@ public:
 private:
   const CaseParameters& c_;
   MPI_Comm comm_;
-  PlanarBeamStart start_; // the line and the state, stepped in place
+  bool midpoint_;            // at rho_inf = 1; generalized alpha below
+  NewmarkParameters scheme_; // (generalized alpha's)
+  PlanarBeamStart start_;    // the line and the state, stepped in place
   const PlanarBeamLine& line_;
   PlanarBeamInertia inertia_;
   PlanarBeamMotion& state_;
@@ -261,11 +286,11 @@ private:
 
 std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
                                                              MPI_Comm comm) {
-  if (c.spectral_radius != 1)
-    throw InputError("Time integration/Spectral radius", text_of(c.spectral_radius),
-                     "expected 1 for a planar beam: its run steps by the energy- and "
-                     "momentum-conserving midpoint rule (generalized alpha below 1 is not "
-                     "implemented for it yet)");
+  if (c.spectral_radius < 1 && c.planar_beam->start_rotation &&
+      !c.planar_beam->start_rotation_acceleration)
+    throw InputError("Planar beam/Start rotation", c.planar_beam->start_rotation->text(),
+                     "expected an expression hamdyn can differentiate twice in t (generalized "
+                     "alpha starts from the hub's angular acceleration)");
   check_step_count(c);
   return std::make_unique<PlanarBeamTransientRun>(c, comm);
 }

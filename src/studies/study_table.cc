@@ -58,7 +58,7 @@ const std::vector<StudyCommand>& study_commands() {
       Model/Type = planar beam: large motion (any rotation) from rest at the reference or its
       static state (Planar beam/Initial state), with an initial turn about Start (Initial
       angular velocity), by the energy- and momentum-conserving midpoint rule (Spectral radius
-      = 1); history.csv (the end's position, rotation and angular velocity, the momenta,
+      = 1) or generalized alpha (below 1); history.csv (the end's position, rotation and angular velocity, the momenta,
       energies) and solution.pvd of .vtp lines with the section forces as cell data.
 )";
     run_study.files = "solution.pvd, spacetime.vts, attachments.pvd, attachments.vtp, points.pvd, "

@@ -55,6 +55,7 @@ kinds=(
   "planar_beam_pendulum|run|300|500|$source_dir/cases/planar_beam_pendulum.prm|--set|Time integration/Final time=0.8|--set|Planar beam/Initial angular velocity=2"
   "planar_beam_from_equilibrium|run|300|500|$source_dir/cases/planar_beam_pendulum.prm|--set|Time integration/Final time=0.8|--set|Planar beam/Start support=clamped|--set|Planar beam/Bending stiffness=2|--set|Planar beam/Initial state=equilibrium|--set|Planar beam/Initial angular velocity=1"
   "planar_beam_hub|run|300|500|$source_dir/cases/planar_beam_pendulum.prm|--set|Time integration/Final time=0.8|--set|Planar beam/Start support=clamped|--set|Planar beam/Bending stiffness=50|--set|Planar beam/Start rotation=3*t^2"
+  "planar_beam_alpha_hub|run|300|500|$source_dir/cases/planar_beam_pendulum.prm|--set|Time integration/Final time=0.8|--set|Time integration/Spectral radius=0.8|--set|Planar beam/Start support=clamped|--set|Planar beam/Bending stiffness=50|--set|Planar beam/Rotary inertia=0.01|--set|Planar beam/Start rotation=3*t^2 + sin(t)"
   "spectrum_record|spectrum|300|500|$source_dir/cases/tuned_mass_damper.prm|--set|Attachments/Forces=|--set|Ground motion/Acceleration file=$PWD/record.AT2|--set|Time integration/Final time=1|--set|Response spectrum/Periods=0.05:0.05:2"
 )
 

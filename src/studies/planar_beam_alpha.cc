@@ -1,0 +1,168 @@
+#include "studies/planar_beam_alpha.h"
+
+#include "studies/planar_beam_newton.h"
+#include "system/banded_lu.h"
+
+#include <cmath>
+
+namespace hamdyn {
+
+namespace {
+
+// The rates of the DoFs (x, z, theta), 3 per node, from the state's velocities and directors.
+std::vector<double> dof_rates(const PlanarBeamMotion& s) {
+  const std::size_t n_nodes = s.q.size() / 3;
+  std::vector<double> rates(3 * n_nodes);
+  for (std::size_t i = 0; i < n_nodes; ++i) {
+    rates[3 * i] = s.v[2 * i];
+    rates[3 * i + 1] = s.v[2 * i + 1];
+    rates[3 * i + 2] = s.angular_velocity(i);
+  }
+  return rates;
+}
+
+// Adds m_e y_e (the element's consistent mass times y) to r, and, with a matrix, `scale` m_e.
+void add_inertia(const PlanarBeamLine& line, const PlanarBeamInertia& inertia, std::size_t e,
+                 const std::vector<double>& y, std::vector<double>& r, BandedLU* matrix,
+                 double scale) {
+  const unsigned p = line.degree(), nodes = p + 1;
+  const std::size_t first = e * p;
+  const double *ma = inertia.translational(e), *mi = inertia.rotational(e);
+  for (unsigned a = 0; a < nodes; ++a)
+    for (unsigned b = 0; b < nodes; ++b)
+      for (unsigned k = 0; k < 3; ++k) {
+        const double m = (k < 2 ? ma : mi)[a * nodes + b];
+        const std::size_t row = 3 * (first + a) + k, column = 3 * (first + b) + k;
+        r[row] += m * y[column];
+        if (matrix)
+          (*matrix)(row, column) += scale * m;
+      }
+}
+
+} // namespace
+
+void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                             PlanarBeamMotion& s, const std::vector<MovedDof>& held) {
+  const std::size_t n = line.n_dofs();
+  const unsigned band = 3 * line.degree() + 2;
+  std::vector<double> given(n, 0.0), mass_times_given(n, 0.0);
+  for (const MovedDof& m : held)
+    given[m.dof] = m.value;
+  BandedLU mass;
+  mass.reinit(n, band, band);
+  for (std::size_t e = 0; e < line.elements.size(); ++e)
+    add_inertia(line, inertia, e, given, mass_times_given, &mass, 1.0);
+  // p - F(q) - M a_given at the free DoFs, a_given at the held ones and 0 where no mass is
+  std::vector<double> a = internal_forces(line, s.q);
+  for (std::size_t i = 0; i < n; ++i) {
+    a[i] = line.loads[i] - a[i] - mass_times_given[i];
+    if (line.held[i])
+      a[i] = given[i];
+  }
+  hold_dofs(line, band, mass);
+  for (std::size_t i = 0; i < n; ++i)
+    if (!line.held[i] && mass(i, i) == 0) {
+      for (std::size_t j = i > band ? i - band : 0; j <= std::min(n - 1, i + band); ++j)
+        mass(i, j) = mass(j, i) = 0;
+      mass(i, i) = 1;
+      a[i] = 0;
+    }
+  mass.factorize();
+  mass.solve(a.data());
+  s.a = std::move(a);
+}
+
+unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                                const NewmarkParameters& scheme, PlanarBeamMotion& s, double dt,
+                                double tolerance, bool* at_round_off,
+                                const std::vector<MovedDof>& moved, double* support_work) {
+  const std::size_t n = line.n_dofs();
+  const unsigned p = line.degree(), nq = 3 * (p + 1), band = 3 * p + 2;
+  const double af = scheme.alpha_f, am = scheme.alpha_m, beta = scheme.beta;
+  const double c = (1 - am) / (beta * dt * dt), d = (1 - am) * (0.5 - beta) / beta - am;
+  const std::vector<double> v0 = dof_rates(s);
+  // the residual's part fixed over the step: af F(q0) - p
+  std::vector<double> fixed = internal_forces(line, s.q);
+  for (std::size_t i = 0; i < n; ++i)
+    fixed[i] = af * fixed[i] - line.loads[i];
+  std::vector<double> qe(nq), fe(nq), ke(nq * nq), y(n);
+  double* work = nullptr; // where the held rows' work goes (the last pass only)
+  const auto residual = [&](const std::vector<double>& q1, std::vector<double>& r,
+                            BandedLU* jacobian) {
+    r = fixed;
+    // the inertia's argument (1 - am) a1 + am a0
+    for (std::size_t i = 0; i < n; ++i)
+      y[i] = c * (q1[i] - s.q[i] - dt * v0[i]) - d * s.a[i];
+    if (jacobian)
+      jacobian->reinit(n, band, band);
+    for (std::size_t e = 0; e < line.elements.size(); ++e) {
+      add_inertia(line, inertia, e, y, r, jacobian, c);
+      element_dofs(line, e, q1, qe.data());
+      const PlanarBeamElement& element = line.elements[e];
+      element.forces(qe.data(), fe.data());
+      const std::size_t first = 3 * e * p;
+      for (unsigned i = 0; i < nq; ++i)
+        r[first + i] += (1 - af) * fe[i];
+      if (!jacobian)
+        continue;
+      element.tangent(qe.data(), ke.data());
+      for (unsigned i = 0; i < nq; ++i)
+        for (unsigned j = 0; j < nq; ++j)
+          (*jacobian)(first + i, first + j) += (1 - af) * ke[i * nq + j];
+    }
+    if (work) {
+      *work = 0;
+      for (std::size_t i = 0; i < n; ++i)
+        if (line.held[i])
+          *work += r[i] * (q1[i] - s.q[i]);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      if (line.held[i])
+        r[i] = 0;
+    if (!jacobian)
+      return true;
+    hold_dofs(line, band, *jacobian);
+    try {
+      jacobian->factorize(BandedLU::Pivots::nonzero);
+    } catch (const std::exception&) {
+      return false;
+    }
+    return true;
+  };
+  // the predictor: the accelerations kept, the moved held DoFs where they go
+  std::vector<double> q1 = s.q;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!line.held[i])
+      q1[i] += dt * v0[i] + 0.5 * dt * dt * s.a[i];
+  for (const MovedDof& m : moved)
+    q1[m.dof] = m.value;
+  const unsigned iterations = solve_planar_beam_step(s.q, q1, tolerance, at_round_off, residual);
+  // the held DoFs' reactions do work only where they move: the extra residual pass only then
+  if (support_work) {
+    *support_work = 0;
+    if (!moved.empty()) {
+      work = support_work;
+      std::vector<double> r;
+      residual(q1, r, nullptr);
+    }
+  }
+  // Newmark's updates
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a1 =
+        (q1[i] - s.q[i] - dt * v0[i]) / (beta * dt * dt) - (0.5 - beta) / beta * s.a[i];
+    const double v1 = v0[i] + dt * ((1 - scheme.gamma) * s.a[i] + scheme.gamma * a1);
+    s.a[i] = a1;
+    const std::size_t node = i / 3;
+    if (i % 3 < 2)
+      s.v[2 * node + i % 3] = v1;
+    else {
+      s.w[2 * node] = -v1 * std::sin(q1[i]);
+      s.w[2 * node + 1] = v1 * std::cos(q1[i]);
+    }
+  }
+  s.q = std::move(q1);
+  s.t += dt;
+  return iterations;
+}
+
+} // namespace hamdyn
