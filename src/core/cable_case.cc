@@ -27,29 +27,13 @@ double positive_geometry_value(const ParameterFile& f, const std::string& key) {
   return value;
 }
 
-// Cable/<key>: "s: value; ...", each value > 0 (`symbol` names a value, `meaning` says what it
-// is, with its unit).
+// Cable/<key>: "s: value; ...", each value > 0
 std::vector<std::pair<double, double>> located_values(const ParameterFile& f,
                                                       const std::string& key,
                                                       const std::string& symbol,
                                                       const std::string& meaning) {
-  const std::string parameter = parameter_name(section, key);
-  std::vector<std::pair<double, double>> items;
-  for (const std::string& item : list_entries(f.get(section, key), ';', parameter)) {
-    const auto colon = item.find(':');
-    double s = NAN, value = NAN;
-    if (colon != std::string::npos) {
-      s = number(trim(item.substr(0, colon)));
-      value = number(trim(item.substr(colon + 1)));
-    }
-    if (colon == std::string::npos || !std::isfinite(s) || !(value > 0) || !std::isfinite(value))
-      throw InputError(parameter, item,
-                       "expected 's: " + symbol +
-                           "' with s the unstretched coordinate from the left support [m] and " +
-                           meaning + ", items separated by ';'");
-    items.emplace_back(s, value);
-  }
-  return items;
+  return hamdyn::located_values(f, section, key, symbol, meaning,
+                                "the unstretched coordinate from the left support");
 }
 
 std::vector<CablePointMass> point_masses(const ParameterFile& f) {

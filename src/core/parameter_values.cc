@@ -80,4 +80,26 @@ std::vector<std::string> list_entries(const std::string& text, char separator,
   return entries;
 }
 
+std::vector<std::pair<double, double>>
+located_values(const ParameterFile& f, const std::string& section, const std::string& key,
+               const std::string& symbol, const std::string& meaning,
+               const std::string& coordinate) {
+  const std::string parameter = parameter_name(section, key);
+  std::vector<std::pair<double, double>> items;
+  for (const std::string& item : list_entries(f.get(section, key), ';', parameter)) {
+    const auto colon = item.find(':');
+    double s = NAN, value = NAN;
+    if (colon != std::string::npos) {
+      s = number(trim(item.substr(0, colon)));
+      value = number(trim(item.substr(colon + 1)));
+    }
+    if (colon == std::string::npos || !std::isfinite(s) || !(value > 0) || !std::isfinite(value))
+      throw InputError(parameter, item,
+                       "expected 's: " + symbol + "' with s " + coordinate + " [m] and " + meaning +
+                           ", items separated by ';'");
+    items.emplace_back(s, value);
+  }
+  return items;
+}
+
 } // namespace hamdyn

@@ -33,5 +33,13 @@ std::pair<double, double> dashpot_law(const std::string& name, const std::string
 // ("a;;b", "a;") is bad input naming `parameter`, as a typo that would otherwise drop an item.
 std::vector<std::string> list_entries(const std::string& text, char separator,
                                       const std::string& parameter);
+/// Section/key: "s: value; ..." (none when blank), each s finite and each value > 0 and finite,
+/// in the order given. `symbol` names a value and `meaning` says what it is with its unit ("the
+/// mass m > 0 [kg]"), `coordinate` what s is ("the unstretched coordinate from the left
+/// support"), for the message.
+std::vector<std::pair<double, double>>
+located_values(const ParameterFile& f, const std::string& section, const std::string& key,
+               const std::string& symbol, const std::string& meaning,
+               const std::string& coordinate);
 
 } // namespace hamdyn

@@ -111,13 +111,28 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "reference | equilibrium",
             "hamdyn run: where the beam starts, at rest unless Initial angular velocity is given: "
             "its straight reference (the dead loads then set it moving: a bar let go), or its "
-            "static state under the dead loads (the director interpolation's, which the run "
-            "steps: see the guide).");
+            "static state under the dead loads (that of the element the run steps: see the "
+            "guide).");
   f.declare(section, "Start rotation", "", P(), "an expression of t, 0 at t = 0, or empty",
             "hamdyn run: with Start support = clamped, the clamp turns by this angle from the "
             "reference, counterclockwise (a hub's prescribed rotation: the spin-up of Simo & "
             "Vu-Quoc 1986, part II); empty: held still. Its work on the beam is the history's "
             "external_work. Units: rad.");
+  f.declare(section, "Point masses", "", P(), "s: m; ...",
+            "Masses attached at arc length s from Start along the reference (anywhere on the "
+            "beam: the weak form's point term at the interpolated r(s)), with their weight under "
+            "Gravity. Units: m: kg.");
+  f.declare(section, "Point rotary inertias", "", P(), "s: J; ...",
+            "Rotary inertias attached at arc length s (a body turning with the section there). "
+            "Units: m: kg m^2.");
+  f.declare(section, "Springs", "", P(), "s: k; ...",
+            "Linear springs from the beam at arc length s to the ground, the same in x and z, "
+            "anchored where that point is in the reference: force -k (r(s) - anchor). In every "
+            "study. Units: m: N/m.");
+  f.declare(section, "Dashpots", "", P(), "s: c; ...",
+            "Linear dashpots from the beam at arc length s to the ground, the same in x and z: "
+            "force -c dr(s)/dt; what they take is the run's dissipated_energy. hamdyn modes "
+            "leaves them out (undamped modes). Units: m: N s/m.");
   f.declare(section, "Initial angular velocity", "0", Pt::Double(), "a finite real number",
             "hamdyn run: the beam's initial velocity is a rigid turn about Start at this rate, "
             "counterclockwise (held DoFs keep a zero rate). Units: rad/s.");
@@ -148,6 +163,21 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
   c.gravity = nonnegative_value(f, section, "Gravity");
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
   c.initial_angular_velocity = finite_value(f, "Initial angular velocity");
+  const auto along = [&](const std::string& key, const std::string& symbol,
+                         const std::string& meaning) {
+    auto items = located_values(f, section, key, symbol, meaning, "the arc length from Start");
+    for (const auto& [s, value] : items)
+      if (!(s >= 0 && s <= c.length()))
+        throw InputError(parameter_name(section, key), f.get(section, key),
+                         "expected each s from 0 to the beam's length " + text_of(c.length()) +
+                             " m");
+    return items;
+  };
+  c.point_masses = along("Point masses", "m", "the mass m > 0 [kg]");
+  c.point_rotary_inertias =
+      along("Point rotary inertias", "J", "the rotary inertia J > 0 [kg m^2]");
+  c.springs = along("Springs", "k", "the stiffness k > 0 [N/m]");
+  c.dashpots = along("Dashpots", "c", "the damping c > 0 [N s/m]");
   const std::string rotation = f.get(section, "Start rotation");
   if (!trim(rotation).empty()) {
     const std::string parameter = parameter_name(section, "Start rotation");

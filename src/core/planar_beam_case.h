@@ -9,6 +9,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hamdyn {
 
@@ -28,7 +30,10 @@ struct PlanarBeamCase {
   PlanePoint end_force;         // dead force at the end [N]
   double end_moment = 0;        // [N m], counterclockwise (from x toward z)
   PlanePoint distributed_force; // dead force per reference length [N/m]
-  double gravity = 0;           // g [m/s^2] in -z, on rho A
+  double gravity = 0;           // g [m/s^2] in -z, on rho A and the point masses
+  // attached at arc lengths s from Start: (s [m], m [kg]), (s, J [kg m^2]), (s, k [N/m]) and
+  // (s, c [N s/m])
+  std::vector<std::pair<double, double>> point_masses, point_rotary_inertias, springs, dashpots;
   // hamdyn run: from rest at the reference or at the static state under the dead loads, with a
   // turn about Start of this rate
   bool start_at_equilibrium = false;

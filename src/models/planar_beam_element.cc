@@ -76,7 +76,7 @@ double PlanarBeamElement::energy(const double* q) const {
           section_.shear_stiffness * e.shear * e.shear +
           section_.bending_stiffness * e.curvature * e.curvature);
   }
-  return v;
+  return v + spring_energy(q, 3);
 }
 
 // With N = EA G1, Q = kGA G2, M = EI K at a point, dV = w (N dG1 + Q dG2 + M dK), where for node a
@@ -105,6 +105,7 @@ void PlanarBeamElement::forces(const double* q, double* f) const {
       f[3 * a + 2] += g.n[a] * turning + g.dn[a] * moment;
     }
   }
+  add_spring_forces(q, q, 3, f);
 }
 
 // The tangent: w (B^T C B + N d2G1 + Q d2G2) with B the rows dG1, dG2, dK above and
@@ -152,6 +153,7 @@ void PlanarBeamElement::tangent_parts(const double* q, double* k, double* geomet
             -g.n[a] * g.n[bb] * (axial * (1 + e.axial) + shear * e.shear);
       }
   }
+  add_spring_stiffness(3, 1, k);
 }
 
 void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& material,
@@ -184,6 +186,14 @@ void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& 
     geometric += g.weight * (2 * (du_x * gx + du_z * gz) * d_theta -
                              (axial * (1 + e.axial) + shear * e.shear) * d_theta * d_theta);
   }
+  for (std::size_t k = 0; k < points_.size(); ++k) {
+    double ux = 0, uz = 0;
+    for (unsigned a = 0; a <= degree_; ++a) {
+      ux += point_shapes_[k][a] * u[3 * a];
+      uz += point_shapes_[k][a] * u[3 * a + 1];
+    }
+    material += points_[k].spring * (ux * ux + uz * uz);
+  }
 }
 
 void PlanarBeamElement::mass(double* m) const {
@@ -198,6 +208,14 @@ void PlanarBeamElement::mass(double* m) const {
         m[(3 * a + 1) * nd + 3 * bb + 1] += section_.mass_per_length * nn;
         m[(3 * a + 2) * nd + 3 * bb + 2] += section_.rotary_inertia * nn;
       }
+  for (std::size_t k = 0; k < points_.size(); ++k)
+    for (unsigned a = 0; a <= degree_; ++a)
+      for (unsigned bb = 0; bb <= degree_; ++bb) {
+        const double nn = point_shapes_[k][a] * point_shapes_[k][bb];
+        m[(3 * a) * nd + 3 * bb] += points_[k].mass * nn;
+        m[(3 * a + 1) * nd + 3 * bb + 1] += points_[k].mass * nn;
+        m[(3 * a + 2) * nd + 3 * bb + 2] += points_[k].rotary_inertia * nn;
+      }
 }
 
 void PlanarBeamElement::add_distributed_load(double wx, double wz, double* f) const {
@@ -206,6 +224,87 @@ void PlanarBeamElement::add_distributed_load(double wx, double wz, double* f) co
       f[3 * a] += g.weight * g.n[a] * wx;
       f[3 * a + 1] += g.weight * g.n[a] * wz;
     }
+}
+
+void PlanarBeamElement::add_point_load(double xi, double fx, double fz, double* f) const {
+  const Point g = point_at(xi, 0);
+  for (unsigned a = 0; a <= degree_; ++a) {
+    f[3 * a] += g.n[a] * fx;
+    f[3 * a + 1] += g.n[a] * fz;
+  }
+}
+
+void PlanarBeamElement::add_point(const PlanarBeamPoint& point) {
+  if (!(point.xi >= 0 && point.xi <= 1))
+    throw std::invalid_argument("a point term of a planar beam element needs xi in [0, 1]");
+  points_.push_back(point);
+  point_shapes_.push_back(point_at(point.xi, 0).n);
+}
+
+bool PlanarBeamElement::damped() const {
+  for (const PlanarBeamPoint& p : points_)
+    if (p.dashpot != 0)
+      return true;
+  return false;
+}
+
+void PlanarBeamElement::damping(double* c) const {
+  const unsigned nd = n_dofs();
+  for (unsigned i = 0; i < nd * nd; ++i)
+    c[i] = 0;
+  for (std::size_t k = 0; k < points_.size(); ++k)
+    for (unsigned a = 0; a <= degree_; ++a)
+      for (unsigned b = 0; b <= degree_; ++b) {
+        const double cnn = points_[k].dashpot * point_shapes_[k][a] * point_shapes_[k][b];
+        c[(3 * a) * nd + 3 * b] += cnn;
+        c[(3 * a + 1) * nd + 3 * b + 1] += cnn;
+      }
+}
+
+double PlanarBeamElement::spring_energy(const double* dofs, unsigned stride) const {
+  double v = 0;
+  for (std::size_t k = 0; k < points_.size(); ++k) {
+    if (points_[k].spring == 0)
+      continue;
+    double dx = -points_[k].anchor_x, dz = -points_[k].anchor_z;
+    for (unsigned a = 0; a <= degree_; ++a) {
+      dx += point_shapes_[k][a] * dofs[stride * a];
+      dz += point_shapes_[k][a] * dofs[stride * a + 1];
+    }
+    v += 0.5 * points_[k].spring * (dx * dx + dz * dz);
+  }
+  return v;
+}
+
+// The spring's force k (r(xi) - anchor) at the mean of d0 and d1, on node a by N_a: a quadratic
+// energy's exact discrete gradient (its midpoint derivative), and at d0 = d1 its gradient.
+void PlanarBeamElement::add_spring_forces(const double* d0, const double* d1, unsigned stride,
+                                          double* f) const {
+  for (std::size_t k = 0; k < points_.size(); ++k) {
+    if (points_[k].spring == 0)
+      continue;
+    double dx = -points_[k].anchor_x, dz = -points_[k].anchor_z;
+    for (unsigned a = 0; a <= degree_; ++a) {
+      const double n = point_shapes_[k][a];
+      dx += 0.5 * n * (d0[stride * a] + d1[stride * a]);
+      dz += 0.5 * n * (d0[stride * a + 1] + d1[stride * a + 1]);
+    }
+    for (unsigned a = 0; a <= degree_; ++a) {
+      f[stride * a] += points_[k].spring * point_shapes_[k][a] * dx;
+      f[stride * a + 1] += points_[k].spring * point_shapes_[k][a] * dz;
+    }
+  }
+}
+
+void PlanarBeamElement::add_spring_stiffness(unsigned stride, double scale, double* k) const {
+  const unsigned nd = stride * (degree_ + 1);
+  for (std::size_t i = 0; i < points_.size(); ++i)
+    for (unsigned a = 0; a <= degree_; ++a)
+      for (unsigned b = 0; b <= degree_; ++b) {
+        const double knn = scale * points_[i].spring * point_shapes_[i][a] * point_shapes_[i][b];
+        k[(stride * a) * nd + stride * b] += knn;
+        k[(stride * a + 1) * nd + stride * b + 1] += knn;
+      }
 }
 
 } // namespace hamdyn

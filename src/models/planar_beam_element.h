@@ -58,6 +58,18 @@ struct PlanarBeamStrains {
   double axial = 0, shear = 0, curvature = 0; // G1 [-], G2 [-], K [1/m]
 };
 
+/// A point term on an element at xi = s / L in [0, 1] (the weak form's point terms, each at the
+/// interpolated r(xi) and theta(xi), or the director d(xi)): an attached mass and rotary inertia,
+/// a spring and a dashpot to the ground.
+struct PlanarBeamPoint {
+  double xi = 0;
+  double mass = 0;                   // m [kg]: kinetic energy m |dr(xi)/dt|^2 / 2
+  double rotary_inertia = 0;         // J [kg m^2]: J (dtheta(xi)/dt)^2 / 2 (|dd(xi)/dt|^2)
+  double spring = 0;                 // k [N/m]: energy k |r(xi) - anchor|^2 / 2
+  double dashpot = 0;                // c [N s/m]: force -c dr(xi)/dt
+  double anchor_x = 0, anchor_z = 0; // the spring's anchor [m]
+};
+
 /// What the element interpolates between its nodes besides r: the rotation theta, or the
 /// director (cos theta, sin theta).
 enum class PlanarBeamInterpolation { rotations, directors };
@@ -112,6 +124,18 @@ public:
   /// The consistent nodal loads of a load per length w = (w_x, w_z) [N/m] constant along the
   /// element, added into f (n_dofs values).
   void add_distributed_load(double wx, double wz, double* f) const;
+  /// The consistent nodal loads of a force (f_x, f_z) [N] at xi, added into f.
+  void add_point_load(double xi, double fx, double fz, double* f) const;
+
+  /// Attaches a point term. Its spring's energy is part of energy(), forces(), tangent() (the
+  /// material part) and of the director interpolation's, so that every study sees it; its mass
+  /// and rotary inertia are part of mass(); its dashpot is damping()'s.
+  void add_point(const PlanarBeamPoint& point);
+  const std::vector<PlanarBeamPoint>& points() const { return points_; }
+  /// Whether a point term has a dashpot.
+  bool damped() const;
+  /// The dashpots' damping matrix, c N N^T in x and in z, into c (n_dofs^2, row major) [N s/m].
+  void damping(double* c) const;
 
   /// The director interpolation's DoFs y, node by node (x, z, t_x, t_z): 4 (p + 1) values.
   unsigned n_director_dofs() const { return 4 * (degree_ + 1); }
@@ -144,6 +168,13 @@ private:
   std::vector<double> node_s_, sampling_xi_;
   std::vector<dealii::Polynomials::Polynomial<double>> basis_;
   std::vector<Point> stiffness_points_, mass_points_;
+  std::vector<PlanarBeamPoint> points_;
+  std::vector<std::vector<double>> point_shapes_; // N_a(xi) of each point term
+  /// The springs' energy at DoFs of `stride` values a node, r first (3: q, 4: y).
+  double spring_energy(const double* dofs, unsigned stride) const;
+  /// Adds their forces at the mean of d0 and d1 into f, and `scale` times their stiffness into k.
+  void add_spring_forces(const double* d0, const double* d1, unsigned stride, double* f) const;
+  void add_spring_stiffness(unsigned stride, double scale, double* k) const;
   /// The strains at a point and r' (for the derivatives).
   PlanarBeamStrains strains_at(const Point& g, const double* q, double& ax, double& az,
                                double& theta) const;

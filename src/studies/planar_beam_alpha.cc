@@ -39,6 +39,23 @@ void add_inertia(const PlanarBeamLine& line, const PlanarBeamInertia& inertia, s
       }
 }
 
+// Adds c_e v_e (the element's dashpots on the translations' rates v, 2 per node) to r, and,
+// with a matrix, `slope` c_e (v's derivative by q1 is slope).
+void add_damping(const PlanarBeamLine& line, std::size_t e, const double* ce,
+                 const std::vector<double>& v, std::vector<double>& r, BandedLU* matrix,
+                 double slope) {
+  const unsigned p = line.degree(), nodes = p + 1;
+  const std::size_t first = e * p;
+  for (unsigned a = 0; a < nodes; ++a)
+    for (unsigned b = 0; b < nodes; ++b)
+      for (unsigned k = 0; k < 2; ++k) {
+        const double cab = ce[a * nodes + b];
+        r[3 * (first + a) + k] += cab * v[2 * (first + b) + k];
+        if (matrix)
+          (*matrix)(3 * (first + a) + k, 3 * (first + b) + k) += slope * cab;
+      }
+}
+
 } // namespace
 
 void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
@@ -50,9 +67,12 @@ void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia
     given[m.dof] = m.value;
   BandedLU mass;
   mass.reinit(n, band, band);
-  for (std::size_t e = 0; e < line.elements.size(); ++e)
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
     add_inertia(line, inertia, e, given, mass_times_given, &mass, 1.0);
-  // p - F(q) - M a_given at the free DoFs, a_given at the held ones and 0 where no mass is
+    if (const double* ce = inertia.damping(e)) // and C v, the dashpots' force
+      add_damping(line, e, ce, s.v, mass_times_given, nullptr, 0);
+  }
+  // p - F(q) - C v - M a_given at the free DoFs, a_given at the held ones and 0 where no mass is
   std::vector<double> a = internal_forces(line, s.q);
   for (std::size_t i = 0; i < n; ++i) {
     a[i] = line.loads[i] - a[i] - mass_times_given[i];
@@ -75,7 +95,7 @@ void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia
 unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                                 const NewmarkParameters& scheme, PlanarBeamMotion& s, double dt,
                                 double tolerance, bool* at_round_off,
-                                const std::vector<MovedDof>& moved, double* support_work) {
+                                const std::vector<MovedDof>& moved, PlanarBeamStepWork* work) {
   const std::size_t n = line.n_dofs();
   const unsigned p = line.degree(), nq = 3 * (p + 1), band = 3 * p + 2;
   const double af = scheme.alpha_f, am = scheme.alpha_m, beta = scheme.beta;
@@ -86,7 +106,21 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
   for (std::size_t i = 0; i < n; ++i)
     fixed[i] = af * fixed[i] - line.loads[i];
   std::vector<double> qe(nq), fe(nq), ke(nq * nq), y(n);
-  double* work = nullptr; // where the held rows' work goes (the last pass only)
+  // the velocity at the alpha level, (1 - af) v1 + af v0 with Newmark's v1 of q1, at the
+  // translations (the dashpots' argument), and its derivative by q1
+  std::vector<double> rate(2 * line.n_nodes());
+  const double rate_slope = (1 - af) * scheme.gamma / (beta * dt);
+  const auto alpha_rates = [&](const std::vector<double>& q1) {
+    for (std::size_t node = 0; node < line.n_nodes(); ++node)
+      for (unsigned k = 0; k < 2; ++k) {
+        const std::size_t i = 3 * node + k;
+        const double a1 =
+            (q1[i] - s.q[i] - dt * v0[i]) / (beta * dt * dt) - (0.5 - beta) / beta * s.a[i];
+        rate[2 * node + k] =
+            v0[i] + (1 - af) * dt * ((1 - scheme.gamma) * s.a[i] + scheme.gamma * a1);
+      }
+  };
+  double* held_work = nullptr; // where the held rows' work goes (the last pass only)
   const auto residual = [&](const std::vector<double>& q1, std::vector<double>& r,
                             BandedLU* jacobian) {
     r = fixed;
@@ -95,8 +129,11 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
       y[i] = c * (q1[i] - s.q[i] - dt * v0[i]) - d * s.a[i];
     if (jacobian)
       jacobian->reinit(n, band, band);
+    alpha_rates(q1);
     for (std::size_t e = 0; e < line.elements.size(); ++e) {
       add_inertia(line, inertia, e, y, r, jacobian, c);
+      if (const double* ce = inertia.damping(e))
+        add_damping(line, e, ce, rate, r, jacobian, rate_slope);
       element_dofs(line, e, q1, qe.data());
       const PlanarBeamElement& element = line.elements[e];
       element.forces(qe.data(), fe.data());
@@ -110,11 +147,11 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
         for (unsigned j = 0; j < nq; ++j)
           (*jacobian)(first + i, first + j) += (1 - af) * ke[i * nq + j];
     }
-    if (work) {
-      *work = 0;
+    if (held_work) {
+      *held_work = 0;
       for (std::size_t i = 0; i < n; ++i)
         if (line.held[i])
-          *work += r[i] * (q1[i] - s.q[i]);
+          *held_work += r[i] * (q1[i] - s.q[i]);
     }
     for (std::size_t i = 0; i < n; ++i)
       if (line.held[i])
@@ -137,14 +174,20 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
   for (const MovedDof& m : moved)
     q1[m.dof] = m.value;
   const unsigned iterations = solve_planar_beam_step(s.q, q1, tolerance, at_round_off, residual);
-  // the held DoFs' reactions do work only where they move: the extra residual pass only then
-  if (support_work) {
-    *support_work = 0;
+  if (work) {
+    // the held DoFs' reactions do work only where they move: the extra residual pass only then
+    work->support = 0;
     if (!moved.empty()) {
-      work = support_work;
+      held_work = &work->support;
       std::vector<double> r;
       residual(q1, r, nullptr);
     }
+    alpha_rates(q1);
+    std::vector<double> motion(2 * line.n_nodes());
+    for (std::size_t node = 0; node < line.n_nodes(); ++node)
+      for (unsigned k = 0; k < 2; ++k)
+        motion[2 * node + k] = q1[3 * node + k] - s.q[3 * node + k];
+    work->dissipated = damping_form(line, inertia, rate, motion);
   }
   // Newmark's updates
   for (std::size_t i = 0; i < n; ++i) {

@@ -25,9 +25,9 @@
 
 namespace hamdyn {
 
-/// Sets s.a (3 per node, (x, z, theta)): M a = p - F(q) at the free DoFs that carry mass; at the
-/// held DoFs the given accelerations (`held`: a moving one's; the others 0); 0 at DoFs that carry
-/// none (the rotations where rho I = 0: their equations are the sections' balance of moments,
+/// Sets s.a (3 per node, (x, z, theta)): M a = p - F(q) - C v at the free DoFs that carry mass; at
+/// the held DoFs the given accelerations (`held`: a moving one's; the others 0); 0 at DoFs that
+/// carry none (the rotations where rho I = 0: their equations are the sections' balance of moments,
 /// with no acceleration in them).
 void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                              PlanarBeamMotion& s, const std::vector<MovedDof>& held = {});
@@ -35,13 +35,13 @@ void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia
 /// Steps s by dt (s.a from start_planar_beam_alpha; the line of the rotation interpolation) with
 /// the scheme's alpha_m, alpha_f, beta and gamma; Newton's iterations end as
 /// solve_planar_beam_step's (studies/planar_beam_newton.h). `moved`: held DoFs moved to their
-/// values at the step's end; `support_work` (if given): their reactions' work over the step,
-/// sum S_i (q1_i - q0_i) with S_i the residual's row i at the converged state [J]. Returns the
-/// iterations; throws std::runtime_error, s unchanged, where they fail.
+/// values at the step's end; `work` (if given): what they and the dashpots (their force C v_af
+/// at the alpha level) did over the step. Returns the iterations; throws std::runtime_error, s
+/// unchanged, where they fail.
 unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                                 const NewmarkParameters& scheme, PlanarBeamMotion& s, double dt,
                                 double tolerance, bool* at_round_off = nullptr,
                                 const std::vector<MovedDof>& moved = {},
-                                double* support_work = nullptr);
+                                PlanarBeamStepWork* work = nullptr);
 
 } // namespace hamdyn

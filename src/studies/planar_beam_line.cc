@@ -29,6 +29,31 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
     for (std::size_t i = 0; i < fe.size(); ++i)
       line.loads[3 * e * c.degree + i] += fe[i];
   }
+  // the point terms at arc length s: on the element holding s (at a node between two, either:
+  // the shape functions are 0 and 1 there), as the weak form's terms at r(s)
+  const double h = c.length() / c.n_elements,
+               angle = std::atan2(c.end.z - c.start.z, c.end.x - c.start.x);
+  const auto attach = [&](double s, PlanarBeamPoint point) {
+    const std::size_t e = std::min<std::size_t>(c.n_elements - 1, std::size_t(s / h));
+    point.xi = std::clamp(s / h - double(e), 0.0, 1.0);
+    point.anchor_x = c.start.x + s * std::cos(angle);
+    point.anchor_z = c.start.z + s * std::sin(angle);
+    line.elements[e].add_point(point);
+    if (point.mass > 0 && c.gravity > 0) {
+      std::fill(fe.begin(), fe.end(), 0.0);
+      line.elements[e].add_point_load(point.xi, 0, -point.mass * c.gravity, fe.data());
+      for (std::size_t i = 0; i < fe.size(); ++i)
+        line.loads[3 * e * c.degree + i] += fe[i];
+    }
+  };
+  for (const auto& [s, m] : c.point_masses)
+    attach(s, {0, m, 0, 0, 0, 0, 0});
+  for (const auto& [s, j] : c.point_rotary_inertias)
+    attach(s, {0, 0, j, 0, 0, 0, 0});
+  for (const auto& [s, k] : c.springs)
+    attach(s, {0, 0, 0, k, 0, 0, 0});
+  for (const auto& [s, d] : c.dashpots)
+    attach(s, {0, 0, 0, 0, d, 0, 0});
   line.loads[3 * last] += c.end_force.x;
   line.loads[3 * last + 1] += c.end_force.z;
   line.loads[3 * last + 2] += c.end_moment;
@@ -37,8 +62,12 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
 
 void check_statically_held(const PlanarBeamCase& c, const std::string& study) {
   using S = PlanarBeamCase::Support;
-  if ((c.start_support == S::pinned && c.end_support == S::free) ||
-      (c.start_support == S::free && c.end_support == S::pinned))
+  // a spring away from the pin holds the turn about it
+  const double pin = c.start_support == S::pinned ? 0 : c.length();
+  const bool sprung = std::any_of(c.springs.begin(), c.springs.end(),
+                                  [&](const auto& spring) { return spring.first != pin; });
+  if (!sprung && ((c.start_support == S::pinned && c.end_support == S::free) ||
+                  (c.start_support == S::free && c.end_support == S::pinned)))
     throw InputError("Planar beam/" + std::string(c.end_support == S::free ? "End" : "Start") +
                          " support",
                      "free",

@@ -19,13 +19,16 @@ double PlanarBeamMotion::angular_velocity(std::size_t i) const {
 PlanarBeamInertia::PlanarBeamInertia(const PlanarBeamLine& line) {
   const unsigned nodes = line.degree() + 1, nd = 3 * nodes;
   size_ = std::size_t(nodes) * nodes;
-  std::vector<double> m(nd * nd);
+  std::vector<double> m(nd * nd), c(nd * nd);
   for (const PlanarBeamElement& e : line.elements) {
     e.mass(m.data());
+    e.damping(c.data());
+    damped_.push_back(e.damped());
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b) {
         translational_.push_back(m[(3 * a) * nd + 3 * b]);
         rotational_.push_back(m[(3 * a + 2) * nd + 3 * b + 2]);
+        damping_.push_back(c[(3 * a) * nd + 3 * b]);
       }
   }
 }
@@ -79,6 +82,24 @@ double kinetic_energy(const PlanarBeamLine& line, const PlanarBeamInertia& inert
     });
   }
   return 0.5 * t;
+}
+
+double damping_form(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                    const std::vector<double>& u, const std::vector<double>& v) {
+  const unsigned nodes = line.degree() + 1;
+  std::vector<double> ue(2 * nodes), ve(2 * nodes);
+  double sum = 0;
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    const double* ce = inertia.damping(e);
+    if (!ce)
+      continue;
+    element_values(line, e, u, 2, ue.data());
+    element_values(line, e, v, 2, ve.data());
+    sum += element_form(ce, nodes, [&](unsigned a, unsigned b) {
+      return ue[2 * a] * ve[2 * b] + ue[2 * a + 1] * ve[2 * b + 1];
+    });
+  }
+  return sum;
 }
 
 double potential_energy(const PlanarBeamLine& line, const std::vector<double>& q) {
@@ -179,6 +200,15 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
           }
         }
       }
+    // the dashpots' force at the midpoint velocity (r1 - r0) / dt
+    if (const double* ce = inertia.damping(e))
+      for (unsigned a = 0; a < nodes; ++a)
+        for (unsigned b = 0; b < nodes; ++b)
+          for (unsigned k = 0; k < 2; ++k) {
+            fe[4 * a + k] += ce[a * nodes + b] / dt * (y1[4 * b + k] - y0[4 * b + k]);
+            if (jacobian)
+              ke[(4 * a + k) * ny + 4 * b + k] += ce[a * nodes + b] / dt;
+          }
     for (unsigned i = 0; i < ny; ++i)
       ry[4 * first + i] += fe[i];
     if (!jacobian)
@@ -244,7 +274,7 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
 
 unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                           PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off,
-                          const std::vector<MovedDof>& moved, double* support_work) {
+                          const std::vector<MovedDof>& moved, PlanarBeamStepWork* work) {
   const std::size_t n_nodes = line.n_nodes();
   // the predictor: the state moved on by its velocities, the moved held DoFs where they go
   std::vector<double> q1 = s.q, r;
@@ -260,11 +290,17 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
       [&](const std::vector<double>& q, std::vector<double>& r, BandedLU* jacobian) {
         return assemble(line, inertia, s, q, dt, r, jacobian);
       });
-  // the held DoFs' reactions do work only where they move: the extra residual pass only then
-  if (support_work) {
-    *support_work = 0;
+  if (work) {
+    // the held DoFs' reactions do work only where they move: the extra residual pass only then
+    work->support = 0;
     if (!moved.empty())
-      assemble(line, inertia, s, q1, dt, r, nullptr, support_work);
+      assemble(line, inertia, s, q1, dt, r, nullptr, &work->support);
+    // (r1 - r0)^T C (r1 - r0) / dt
+    std::vector<double> v(2 * n_nodes);
+    for (std::size_t i = 0; i < n_nodes; ++i)
+      for (unsigned k = 0; k < 2; ++k)
+        v[2 * i + k] = q1[3 * i + k] - s.q[3 * i + k];
+    work->dissipated = damping_form(line, inertia, v, v) / dt;
   }
   for (std::size_t i = 0; i < n_nodes; ++i) {
     for (unsigned k = 0; k < 2; ++k)

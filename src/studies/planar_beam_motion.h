@@ -48,17 +48,31 @@ struct PlanarBeamMotion {
   double angular_velocity(std::size_t i) const;
 };
 
-/// The consistent mass matrices of each element: rho A int N_a N_b and rho I int N_a N_b, (p + 1)^2
-/// each, row major.
+/// The constant matrices of each element: the consistent mass matrices rho A int N_a N_b and
+/// rho I int N_a N_b with the point masses and rotary inertias, and the dashpots' c N_a N_b (the
+/// same in x and z), (p + 1)^2 each, row major.
 class PlanarBeamInertia {
 public:
   explicit PlanarBeamInertia(const PlanarBeamLine& line);
   const double* translational(std::size_t e) const { return &translational_[e * size_]; }
   const double* rotational(std::size_t e) const { return &rotational_[e * size_]; }
+  /// Null where the element has no dashpot.
+  const double* damping(std::size_t e) const { return damped_[e] ? &damping_[e * size_] : nullptr; }
 
 private:
   std::size_t size_ = 0;
-  std::vector<double> translational_, rotational_;
+  std::vector<double> translational_, rotational_, damping_;
+  std::vector<bool> damped_;
+};
+
+/// What the held DoFs and the dashpots did over a step [J].
+struct PlanarBeamStepWork {
+  /// The held DoFs' reactions' work on the beam, sum S_i (q1_i - q0_i) with S_i the residual's
+  /// row i at the converged state: what closes T + V's balance exactly (0 unless one moves).
+  double support = 0;
+  /// What the dashpots took, (r1 - r0)^T C (r1 - r0) / dt for the midpoint rule (exactly what
+  /// its rows take out of T + V), v_af^T C (r1 - r0) for generalized alpha.
+  double dissipated = 0;
 };
 
 /// At rest at q (the reference or a static state), t = 0.
@@ -71,6 +85,9 @@ void set_rigid_velocity(const PlanarBeamLine& line, PlanarBeamMotion& s, double 
 /// T [J].
 double kinetic_energy(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                       const PlanarBeamMotion& s);
+/// u^T C v for two vectors of (x, z) per node, C the dashpots' damping matrix.
+double damping_form(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                    const std::vector<double>& u, const std::vector<double>& v);
 /// V - p . (q - reference) [J]: the strain energy and the dead loads' potential.
 double potential_energy(const PlanarBeamLine& line, const std::vector<double>& q);
 
@@ -95,11 +112,10 @@ struct MovedDof {
   std::size_t dof;
   double value;
 };
-/// The same step with held DoFs moved to their values at its end; `support_work` (if given) is
-/// the work of the held DoFs' reactions on the beam over the step, sum S_i (q1_i - q0_i) with S_i
-/// the residual's row i at the converged state [J]: what closes T + V's balance exactly.
+/// The same step with held DoFs moved to their values at its end, and what the held DoFs and the
+/// dashpots did over it (`work`, if given).
 unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                           PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off,
-                          const std::vector<MovedDof>& moved, double* support_work);
+                          const std::vector<MovedDof>& moved, PlanarBeamStepWork* work);
 
 } // namespace hamdyn

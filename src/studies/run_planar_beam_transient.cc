@@ -114,15 +114,15 @@ public:
     std::vector<MovedDof> moved;
     if (const auto& rotation = c_.planar_beam->start_rotation)
       moved.push_back({2, line_.reference[2] + (*rotation)(0, t1)});
-    double support_work = 0;
+    PlanarBeamStepWork work;
     const double dt = t1 - state_.t;
     const unsigned iterations =
-        midpoint_
-            ? step_planar_beam(line_, inertia_, state_, dt, c_.nonlinear_tolerance, &at_round_off,
-                               moved, &support_work)
-            : step_planar_beam_alpha(line_, inertia_, scheme_, state_, dt, c_.nonlinear_tolerance,
-                                     &at_round_off, moved, &support_work);
-    external_work_ += support_work;
+        midpoint_ ? step_planar_beam(line_, inertia_, state_, dt, c_.nonlinear_tolerance,
+                                     &at_round_off, moved, &work)
+                  : step_planar_beam_alpha(line_, inertia_, scheme_, state_, dt,
+                                           c_.nonlinear_tolerance, &at_round_off, moved, &work);
+    external_work_ += work.support;
+    dissipated_ += work.dissipated;
     steps_at_round_off_ += at_round_off ? 1 : 0;
     most_iterations_ = std::max(most_iterations_, iterations);
     iterations_ += iterations;
@@ -145,9 +145,9 @@ public:
                             p.angular,
                             kinetic,
                             potential,
-                            0.0,
+                            dissipated_,
                             external_work_,
-                            kinetic + potential - external_work_ - initial_energy_};
+                            kinetic + potential + dissipated_ - external_work_ - initial_energy_};
     if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); }))
       throw CollectiveFailure("the planar beam's state became non-finite at t = " +
                               format_number(state_.t) + " s: check the time step");
@@ -181,6 +181,7 @@ public:
     checkpoint.set("planar_beam_t", state_.t);
     checkpoint.set("planar_beam_initial_energy", initial_energy_);
     checkpoint.set("planar_beam_external_work", external_work_);
+    checkpoint.set("planar_beam_dissipated", dissipated_);
     checkpoint.set("step", double(step_));
   }
   void restore(const Checkpoint& checkpoint) override {
@@ -192,6 +193,7 @@ public:
     state_.t = checkpoint.number("planar_beam_t");
     initial_energy_ = checkpoint.number("planar_beam_initial_energy");
     external_work_ = checkpoint.number("planar_beam_external_work");
+    dissipated_ = checkpoint.number("planar_beam_dissipated");
     step_ = checked_step(checkpoint, "step", "planar_beam_t", grid_.n_steps, c_.time_step,
                          c_.final_time);
   }
@@ -216,6 +218,7 @@ private:
   unsigned long steps_at_round_off_ = 0;
   double initial_energy_ = 0;
   double external_work_ = 0; // by the turning hub since t = 0 [J]
+  double dissipated_ = 0;    // by the dashpots since t = 0 [J]
 };
 
 // solution.pvd: the line at step 0, every Output/Snapshot interval steps and at the last;

@@ -167,6 +167,37 @@ with open(os.path.join(modes_directory, "modes.csv")) as a, \
         open(os.path.join(modes_directory2, "modes.csv")) as b:
     check("2 ranks write the same modes.csv", a.read() == b.read())
 
+# --- point terms: a tip mass and rotary inertia and a spring at s = 4 m are the Timoshenko beam's
+# (its Right end/Point mass and Rotary inertia, Attachments/Springs; the planar spring acts in x
+# too, which moves only the axial modes, above these six)
+with open(timoshenko) as f:
+    attached = f.read().replace("""subsection Right end
+  set Support = free
+end""", """subsection Right end
+  set Support = free
+  set Point mass = 5
+  set Rotary inertia = 0.3
+end
+subsection Attachments
+  set Springs = 4: 20
+end""")
+attached_file = os.path.join(os.path.dirname(timoshenko), "attached.prm")
+with open(attached_file, "w") as f:
+    f.write(attached)
+straight_directory, _ = hamdyn_run(["modes", attached_file], "the Timoshenko cantilever with a tip "
+                                   "mass and a spring")
+straight = table(os.path.join(straight_directory, "modes.csv"))["omega"]
+attachments = ["Planar beam/Point masses=10: 5", "Planar beam/Point rotary inertias=10: 0.3",
+               "Planar beam/Springs=4: 20"]
+modes_directory, _ = hamdyn_run(["modes", roll_up] + sets(planar_modes + attachments),
+                                "the planar cantilever with a tip mass and a spring")
+planar = table(os.path.join(modes_directory, "modes.csv"))["omega"]
+difference = max(abs(a / b - 1) for a, b in zip(planar, straight))
+measured("planar beam with a tip mass, rotary inertia and spring: modes / Timoshenko's - 1: %.3g" %
+         difference)
+check("point masses, rotary inertias and springs are the Timoshenko beam's in the small",
+      len(planar) == 6 and difference < 1e-10, "%.3g" % difference)
+
 # --- a small transient is the Timoshenko beam's (its small-amplitude limit) ----------------------
 # A tip force P stepped on at t = 0 on the cantilever above: the run's midpoint rule is, for the
 # linearized equations, the Timoshenko run's generalized alpha at rho_inf = 1 (the trapezoidal
@@ -249,31 +280,38 @@ def complete_elliptic_k(k):
     return math.pi / (2 * a)
 
 
+# the times the end's rotation passes -pi/2 (the bar vertical), by cubic Hermite interpolation over
+# the step of the rotation and its rate (error of order dt^4, far below the schemes' dt^2)
+def vertical_passes(history):
+    passes = []
+    times, phi, rate = history["time"], history["end_rotation"], history["end_angular_velocity"]
+    for k in range(len(times) - 1):
+        f0, f1 = phi[k] + math.pi / 2, phi[k + 1] + math.pi / 2
+        if (f0 > 0) == (f1 > 0):
+            continue
+        dt = times[k + 1] - times[k]
+
+        def hermite(u):
+            return ((2 * u ** 3 - 3 * u ** 2 + 1) * f0 + (u ** 3 - 2 * u ** 2 + u) * dt * rate[k] +
+                    (-2 * u ** 3 + 3 * u ** 2) * f1 + (u ** 3 - u ** 2) * dt * rate[k + 1])
+        lo, hi = 0.0, 1.0
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            if (hermite(mid) > 0) == (f0 > 0):
+                lo = mid
+            else:
+                hi = mid
+        passes.append(times[k] + (lo + hi) / 2 * dt)
+    return passes
+
+
 pendulum = os.path.join(source, "cases", "planar_beam_pendulum.prm")
 swing = ["Time integration/Final time=2.2"]
 swung, _ = hamdyn_run(["run", pendulum] + sets(swing), "pendulum")
 history = table(os.path.join(swung, "history.csv"))
 # the times the end's rotation passes -pi/2, by cubic Hermite interpolation over the step of the
 # rotation and its rate (error of order dt^4, far below the scheme's dt^2)
-passes = []
-times, phi, rate = history["time"], history["end_rotation"], history["end_angular_velocity"]
-for k in range(len(times) - 1):
-    f0, f1 = phi[k] + math.pi / 2, phi[k + 1] + math.pi / 2
-    if (f0 > 0) == (f1 > 0):
-        continue
-    dt = times[k + 1] - times[k]
-
-    def hermite(u):
-        return ((2 * u ** 3 - 3 * u ** 2 + 1) * f0 + (u ** 3 - 2 * u ** 2 + u) * dt * rate[k] +
-                (-2 * u ** 3 + 3 * u ** 2) * f1 + (u ** 3 - u ** 2) * dt * rate[k + 1])
-    lo, hi = 0.0, 1.0
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if (hermite(mid) > 0) == (f0 > 0):
-            lo = mid
-        else:
-            hi = mid
-    passes.append(times[k] + (lo + hi) / 2 * dt)
+passes = vertical_passes(history)
 exact_period = 4 * math.sqrt(2 * 1.0 / (3 * 9.81)) * complete_elliptic_k(math.sqrt(0.5))
 period = 2 * (passes[1] - passes[0]) if len(passes) >= 2 else float("nan")
 measured("planar beam pendulum: period %.9f s, the rigid compound pendulum's %.9f s "
@@ -293,6 +331,48 @@ with open(os.path.join(swung, "history.csv")) as a, \
         open(os.path.join(swung2, "history.csv")) as b:
     check("2 ranks write the same history.csv", a.read() == b.read())
 
+# a tip mass M and rotary inertia J on the bar: I = m L^2/3 + M L^2 + J about the pin and m g L/2
+# + M g L of weight's moment, a pendulum of length l = I / (m L/2 + M L)
+mass, inertia, bar = 0.5, 0.02, 1.0
+loaded = ["Planar beam/Point masses=1: %g" % mass, "Planar beam/Point rotary inertias=1: %g" % inertia]
+swung, _ = hamdyn_run(["run", pendulum] + sets(swing + loaded), "pendulum with a tip mass")
+history = table(os.path.join(swung, "history.csv"))
+passes = vertical_passes(history)
+equivalent = (bar / 3 + mass + inertia) / (bar / 2 + mass)
+exact_period = 4 * math.sqrt(equivalent / 9.81) * complete_elliptic_k(math.sqrt(0.5))
+period = 2 * (passes[1] - passes[0]) if len(passes) >= 2 else float("nan")
+measured("pendulum with a tip mass and rotary inertia: period %.9f s, exact %.9f s (difference "
+         "%.2g)" % (period, exact_period, period - exact_period))
+check("pendulum with a tip mass: the compound pendulum's period",
+      abs(period - exact_period) < 2e-5 * exact_period, "%.9f against %.9f" % (period, exact_period))
+check("pendulum with a tip mass: T + V constant",
+      max(abs(e) for e in history["energy_error"]) < 1e-9)
+
+# dashpots and a spring: at rho_inf = 1 what the dashpots take closes the ledger exactly
+# (the midpoint rule's (r1 - r0)^T C (r1 - r0) / dt)
+damped, _ = hamdyn_run(["run", pendulum] + sets(["Time integration/Final time=3",
+                                                  "Planar beam/Dashpots=0.7: 0.3; 1: 0.2",
+                                                  "Planar beam/Springs=0.5: 30"]),
+                       "pendulum with dashpots and a spring")
+history = table(os.path.join(damped, "history.csv"))
+largest_energy_error = max(abs(e) for e in history["energy_error"])
+measured("pendulum with dashpots: %.4g J dissipated, ledger closes to %.2g J" %
+         (history["dissipated_energy"][-1], largest_energy_error))
+check("dashpots: T + V + dissipated constant to Newton's tolerance",
+      history["dissipated_energy"][-1] > 1 and largest_energy_error < 1e-9,
+      "%.3g J" % largest_energy_error)
+
+# a spring away from the pin holds a pinned-free beam: its static state is found
+sprung, _ = hamdyn_run(["static", pendulum] + sets(["Planar beam/Springs=1: 1e3"]),
+                       "a pendulum held by a spring")
+end = table(os.path.join(sprung, "static.csv"))
+# turned by phi, the bar's weight's moment m g (L/2) cos phi is the spring's k L^2 sin phi (its
+# force k (r - anchor) has the moment k L^2 sin phi about the pin): tan phi = m g / (2 k L), the
+# end at -L sin phi (the bar's own bending, 1e-9 L, below)
+sag = math.sin(math.atan(9.81 / 2e3))
+check("a sprung pendulum's static sag is L sin(atan(m g / 2 k L))",
+      abs(-end["end_z"][0] - sag) < 1e-6 * sag, "%.9g against %.9g" % (-end["end_z"][0], sag))
+
 # --- bad input: exit 2, one line naming the key, nothing written -------------------------------
 bad = {
     "a beam held nowhere": (["Planar beam/Start support=free", "Planar beam/End support=free"],
@@ -307,6 +387,10 @@ bad = {
     "buckling with no load": (["Planar beam/End moment=0"], "Planar beam/End force"),
     "more buckling shapes than DoFs": (["Buckling/Number of modes=1000"],
                                        "Buckling/Number of modes"),
+    "a point mass beyond the end": (["Planar beam/Point masses=11: 1"],
+                                    "Planar beam/Point masses"),
+    "a spring with no place": (["Planar beam/Springs=30"], "Planar beam/Springs"),
+    "a negative dashpot": (["Planar beam/Dashpots=3: -1"], "Planar beam/Dashpots"),
     "a section with a direct key": (["Section/Shape=rectangle", "Section/Width=0.1",
                                      "Section/Height=0.1", "Section/Young's modulus=2e11",
                                      "Section/Density=7850"], "Planar beam/Axial stiffness"),

@@ -5,6 +5,7 @@
 // at the straight reference its tangent is the rotation interpolation's (the same Timoshenko
 // element in the small); rigid motions store no energy.
 #include "models/planar_beam_element.h"
+#include "models/planar_beam_element_checks.h"
 
 #include <gtest/gtest.h>
 
@@ -14,6 +15,8 @@
 using hamdyn::PlanarBeamElement;
 using hamdyn::PlanarBeamInterpolation;
 using hamdyn::PlanarBeamSection;
+using hamdyn::testing::expect_forces_and_tangent_are_derivatives;
+using hamdyn::testing::largest;
 
 namespace {
 const PlanarBeamSection section{2.0e5, 8.0e4, 3.0e2, 7.5, 0.02};
@@ -35,37 +38,14 @@ std::vector<double> deformed(const PlanarBeamElement& e, double bend, double shi
   return q;
 }
 
-double largest(const std::vector<double>& v) {
-  double m = 0;
-  for (double x : v)
-    m = std::max(m, std::abs(x));
-  return m;
-}
 } // namespace
 
 TEST(PlanarBeamDirectors, ForcesAreTheEnergysGradientAndTheTangentTheirDerivative) {
   for (unsigned p = 1; p <= 4; ++p) {
     const PlanarBeamElement e = director_element(p);
-    const unsigned nd = e.n_dofs();
-    const std::vector<double> q = deformed(e, 1.3, 0.3);
-    std::vector<double> f(nd), k(nd * nd), fp(nd), fm(nd);
-    e.forces(q.data(), f.data());
-    e.tangent(q.data(), k.data());
+    const std::vector<double> f = expect_forces_and_tangent_are_derivatives(
+        e, deformed(e, 1.3, 0.3), "degree " + std::to_string(p));
     ASSERT_GT(largest(f), 1e3);
-    const double h = 1e-6;
-    for (unsigned j = 0; j < nd; ++j) {
-      std::vector<double> plus = q, minus = q;
-      plus[j] += h;
-      minus[j] -= h;
-      EXPECT_NEAR(f[j], (e.energy(plus.data()) - e.energy(minus.data())) / (2 * h),
-                  1e-7 * largest(f))
-          << "degree " << p << ", DoF " << j;
-      e.forces(plus.data(), fp.data());
-      e.forces(minus.data(), fm.data());
-      for (unsigned i = 0; i < nd; ++i)
-        EXPECT_NEAR(k[i * nd + j], (fp[i] - fm[i]) / (2 * h), 1e-7 * largest(k))
-            << "degree " << p << ", entry " << i << ", " << j;
-    }
   }
 }
 

@@ -2,8 +2,10 @@
 // gradient and its tangent their derivative (central differences) at large rotations, for
 // degrees 1 to 4, its quadratic forms from the strains are the tangent's parts; rigid motions
 // store no energy and exert no force; the mass matrix carries the
-// element's mass and rotary inertia; a distributed load's nodal loads add up to it.
+// element's mass and rotary inertia; a distributed load's nodal loads add up to it; point terms
+// (a spring, a mass, a rotary inertia, a dashpot) are in every matrix.
 #include "models/planar_beam_element.h"
+#include "models/planar_beam_element_checks.h"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +14,8 @@
 
 using hamdyn::PlanarBeamElement;
 using hamdyn::PlanarBeamSection;
+using hamdyn::testing::expect_forces_and_tangent_are_derivatives;
+using hamdyn::testing::largest;
 
 namespace {
 const PlanarBeamSection section{2.0e5, 8.0e4, 3.0e2, 7.5, 0.02};
@@ -35,33 +39,14 @@ TEST(PlanarBeamElement, ForcesAreTheEnergysGradientAndTheTangentTheirDerivative)
     const PlanarBeamElement e(p, 1.7, 0.35, section);
     const unsigned nd = e.n_dofs();
     const std::vector<double> q = deformed(e);
-    std::vector<double> f(nd), k(nd * nd), fp(nd), fm(nd);
-    e.forces(q.data(), f.data());
+    const std::vector<double> f =
+        expect_forces_and_tangent_are_derivatives(e, q, "degree " + std::to_string(p));
+    ASSERT_GT(largest(f), 1e3); // a real deformation, not the reference
+    std::vector<double> k(nd * nd);
     e.tangent(q.data(), k.data());
-    double largest_force = 0, largest_stiffness = 0;
-    for (unsigned i = 0; i < nd; ++i)
-      largest_force = std::max(largest_force, std::abs(f[i]));
-    for (double v : k)
-      largest_stiffness = std::max(largest_stiffness, std::abs(v));
-    ASSERT_GT(largest_force, 1e3); // a real deformation, not the reference
-    const double h = 1e-6;
-    for (unsigned j = 0; j < nd; ++j) {
-      std::vector<double> plus = q, minus = q;
-      plus[j] += h;
-      minus[j] -= h;
-      // central differences: error h^2 times the third derivative, 1e-12 of the sizes here
-      EXPECT_NEAR(f[j], (e.energy(plus.data()) - e.energy(minus.data())) / (2 * h),
-                  1e-7 * largest_force)
-          << "degree " << p << ", DoF " << j;
-      e.forces(plus.data(), fp.data());
-      e.forces(minus.data(), fm.data());
-      for (unsigned i = 0; i < nd; ++i)
-        EXPECT_NEAR(k[i * nd + j], (fp[i] - fm[i]) / (2 * h), 1e-7 * largest_stiffness)
-            << "degree " << p << ", entry " << i << ", " << j;
-    }
     for (unsigned i = 0; i < nd; ++i) // symmetric: the Hessian of an energy
       for (unsigned j = 0; j < i; ++j)
-        EXPECT_NEAR(k[i * nd + j], k[j * nd + i], 1e-12 * largest_stiffness);
+        EXPECT_NEAR(k[i * nd + j], k[j * nd + i], 1e-12 * largest(k));
   }
 }
 
@@ -137,4 +122,90 @@ TEST(PlanarBeamElement, MassMatrixAndDistributedLoad) {
     EXPECT_NEAR(fz, -3.0 * length, 1e-13);
     EXPECT_EQ(moment, 0.0);
   }
+}
+
+// Point terms at xi = 0.37 (a spring to an anchor, a mass, a rotary inertia, a dashpot): the
+// spring's energy k |r(xi) - anchor|^2 / 2 (r(xi) by the Lagrange basis on the nodes, formed
+// here) is in both interpolations' energy, forces and tangent, in the director interpolation's
+// mean forces (still a discrete gradient) and in the tangent forms' material part; the mass
+// and the rotary inertia are in the mass matrix, the dashpot in the damping matrix.
+TEST(PlanarBeamElement, PointTermsAreInEveryMatrix) {
+  const hamdyn::PlanarBeamPoint point{0.37, 3.0, 0.4, 5.0e4, 20.0, 0.9, -0.5};
+  const double length = 1.7;
+  for (const auto interpolation :
+       {hamdyn::PlanarBeamInterpolation::rotations, hamdyn::PlanarBeamInterpolation::directors})
+    for (unsigned p = 1; p <= 4; ++p) {
+      const std::string label =
+          "degree " + std::to_string(p) +
+          (interpolation == hamdyn::PlanarBeamInterpolation::directors ? ", directors"
+                                                                       : ", rotations");
+      const PlanarBeamElement bare(p, length, 0.35, section, interpolation);
+      PlanarBeamElement e = bare;
+      e.add_point(point);
+      const unsigned nd = e.n_dofs();
+      const std::vector<double> q = deformed(e);
+      expect_forces_and_tangent_are_derivatives(e, q, label);
+      // N_a(xi) = prod_{b != a} (xi - xi_b) / (xi_a - xi_b)
+      std::vector<double> shape(e.n_nodes(), 1.0);
+      for (unsigned a = 0; a < e.n_nodes(); ++a)
+        for (unsigned b = 0; b < e.n_nodes(); ++b)
+          if (b != a)
+            shape[a] *= (point.xi - e.node_coordinate(b) / length) /
+                        ((e.node_coordinate(a) - e.node_coordinate(b)) / length);
+      double rx = -point.anchor_x, rz = -point.anchor_z;
+      for (unsigned a = 0; a < e.n_nodes(); ++a) {
+        rx += shape[a] * q[3 * a];
+        rz += shape[a] * q[3 * a + 1];
+      }
+      const double spring = 0.5 * point.spring * (rx * rx + rz * rz);
+      EXPECT_NEAR(e.energy(q.data()) - bare.energy(q.data()), spring, 1e-12 * spring) << label;
+      if (interpolation == hamdyn::PlanarBeamInterpolation::directors) {
+        const unsigned ny = e.n_director_dofs();
+        std::vector<double> y0(ny), y1(ny), f(ny), q1 = q;
+        for (unsigned a = 0; a < e.n_nodes(); ++a)
+          q1[3 * a + 1] += 0.3 * std::sin(2.0 + a), q1[3 * a + 2] += 0.8;
+        e.director_dofs(q.data(), y0.data());
+        e.director_dofs(q1.data(), y1.data());
+        e.mean_forces(y0.data(), y1.data(), f.data());
+        double work = 0;
+        for (unsigned i = 0; i < ny; ++i)
+          work += f[i] * (y1[i] - y0[i]);
+        const double v0 = e.director_energy(y0.data()), v1 = e.director_energy(y1.data());
+        EXPECT_NEAR(work, v1 - v0, 1e-13 * std::max(v0, v1)) << label;
+      } else {
+        std::vector<double> material(nd * nd), geometric(nd * nd), u(nd);
+        e.tangent_parts(q.data(), material.data(), geometric.data());
+        for (unsigned i = 0; i < nd; ++i)
+          u[i] = std::sin(1.0 + 2.3 * i);
+        double um = 0, form_m, form_g;
+        for (unsigned i = 0; i < nd; ++i)
+          for (unsigned j = 0; j < nd; ++j)
+            um += u[i] * material[i * nd + j] * u[j];
+        e.tangent_forms(q.data(), u.data(), form_m, form_g);
+        EXPECT_NEAR(form_m, um, 1e-12 * std::abs(um)) << label;
+      }
+      // a velocity s in x (exact in the interpolation): v^T M v = rho A L^3 / 3 + m s_p^2 and
+      // v^T C v = c s_p^2; a unit rate of every rotation: rho I L + J
+      std::vector<double> m(nd * nd), c(nd * nd);
+      e.mass(m.data());
+      e.damping(c.data());
+      double translational = 0, rotational = 0, damping = 0;
+      for (unsigned a = 0; a < e.n_nodes(); ++a)
+        for (unsigned b = 0; b < e.n_nodes(); ++b) {
+          const double sa = e.node_coordinate(a), sb = e.node_coordinate(b);
+          translational += sa * m[(3 * a) * nd + 3 * b] * sb;
+          damping += sa * c[(3 * a + 1) * nd + 3 * b + 1] * sb;
+          rotational += m[(3 * a + 2) * nd + 3 * b + 2];
+        }
+      const double sp = point.xi * length;
+      EXPECT_NEAR(translational,
+                  section.mass_per_length * std::pow(length, 3) / 3 + point.mass * sp * sp,
+                  1e-13 * translational)
+          << label;
+      EXPECT_NEAR(rotational, section.rotary_inertia * length + point.rotary_inertia,
+                  1e-13 * rotational)
+          << label;
+      EXPECT_NEAR(damping, point.dashpot * sp * sp, 1e-13 * damping) << label;
+      EXPECT_TRUE(e.damped() && !bare.damped());
+    }
 }

@@ -170,9 +170,9 @@ TEST(PlanarBeamMotion, AHubSpinsAStiffBarUpAndItsWorkClosesTheBalance) {
   double work = 0, largest_imbalance = 0, largest_tip_error = 0;
   const std::size_t end = line.n_nodes() - 1;
   for (int step = 1; step <= 1500; ++step) {
-    double support_work = 0;
-    step_planar_beam(line, inertia, s, dt, 1e-13, nullptr, {{2, hub(step * dt)}}, &support_work);
-    work += support_work;
+    PlanarBeamStepWork step_work;
+    step_planar_beam(line, inertia, s, dt, 1e-13, nullptr, {{2, hub(step * dt)}}, &step_work);
+    work += step_work.support;
     const double e = kinetic_energy(line, inertia, s) + potential_energy(line, s.q);
     largest_imbalance = std::max(largest_imbalance, std::abs(e - work - e0));
     largest_tip_error =
