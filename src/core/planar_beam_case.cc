@@ -133,6 +133,13 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "Linear dashpots from the beam at arc length s to the ground, the same in x and z: "
             "force -c dr(s)/dt; what they take is the run's dissipated_energy. hamdyn modes "
             "leaves them out (undamped modes). Units: m: N s/m.");
+  f.declare(section, "Steady rotation", "0", Pt::Double(), "a finite real number",
+            "hamdyn static, modes and buckling: about the steady rotation of the beam at this "
+            "rate about Start, counterclockwise (a hub: Start support = clamped), described in "
+            "the frame turning with it: the centrifugal loads on rho A and the point masses, "
+            "and for modes the Coriolis (gyroscopic) terms; the dead loads turn with the hub "
+            "(Gravity must be 0). 0: none. hamdyn run turns a hub by Start rotation instead. "
+            "Units: rad/s.");
   f.declare(section, "Initial angular velocity", "0", Pt::Double(), "a finite real number",
             "hamdyn run: the beam's initial velocity is a rigid turn about Start at this rate, "
             "counterclockwise (held DoFs keep a zero rate). Units: rad/s.");
@@ -163,6 +170,15 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
   c.gravity = nonnegative_value(f, section, "Gravity");
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
   c.initial_angular_velocity = finite_value(f, "Initial angular velocity");
+  c.steady_rotation = finite_value(f, "Steady rotation");
+  if (c.steady_rotation != 0 && c.start_support != S::clamped)
+    throw InputError(parameter_name(section, "Steady rotation"), f.get(section, "Steady rotation"),
+                     "expected 0: Planar beam/Start support is not clamped, so there is no hub "
+                     "to turn the beam steadily");
+  if (c.steady_rotation != 0 && c.gravity != 0)
+    throw InputError(parameter_name(section, "Steady rotation"), f.get(section, "Steady rotation"),
+                     "expected 0 with Planar beam/Gravity: the weight turns in the frame of a "
+                     "steady rotation, so there is no steady state about it");
   const auto along = [&](const std::string& key, const std::string& symbol,
                          const std::string& meaning) {
     auto items = located_values(f, section, key, symbol, meaning, "the arc length from Start");

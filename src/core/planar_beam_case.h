@@ -43,6 +43,9 @@ struct PlanarBeamCase {
   // still
   std::shared_ptr<const Expression> start_rotation, start_rotation_rate,
       start_rotation_acceleration;
+  // static, modes and buckling about the steady rotation at this rate about Start (a hub), in
+  // the frame turning with it [rad/s]; 0: none
+  double steady_rotation = 0;
   unsigned n_elements = 1; // Discretization/Elements
   unsigned degree = 1;     // Discretization/Degree
   double length() const { return distance(start, end); }

@@ -68,7 +68,7 @@ double PlanarBeamElement::director_energy(const double* y) const {
          (section_.axial_stiffness * e[0] * e[0] + section_.shear_stiffness * e[1] * e[1] +
           section_.bending_stiffness * e[2] * e[2]);
   }
-  return v + spring_energy(y, 4);
+  return v + anchored_energy(y, 4);
 }
 
 // With the mean section forces N, Q, M (C times the strains' mean, times the weight) and the
@@ -100,7 +100,7 @@ void PlanarBeamElement::mean_forces(const double* y0, const double* y1, double* 
       f[4 * a + 3] += g.n[a] * tz + g.dn[a] * sz;
     }
   }
-  add_spring_forces(y0, y1, 4, f);
+  add_anchored_forces(y0, y1, 4, f);
 }
 
 // The strains' second derivatives are constant (each strain is quadratic):
@@ -159,7 +159,7 @@ void PlanarBeamElement::mean_tangent(const double* y0, const double* y1, double 
   }
   // the springs' mean force k N (r0 + r1) / 2 . N: its derivative by y1 is half their stiffness,
   // as the material part's weight (1/2) says
-  add_spring_stiffness(4, material, k);
+  add_anchored_stiffness(4, material, k);
 }
 
 double PlanarBeamElement::director_energy_of(const double* q) const {

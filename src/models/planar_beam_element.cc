@@ -76,7 +76,7 @@ double PlanarBeamElement::energy(const double* q) const {
           section_.shear_stiffness * e.shear * e.shear +
           section_.bending_stiffness * e.curvature * e.curvature);
   }
-  return v + spring_energy(q, 3);
+  return v + anchored_energy(q, 3);
 }
 
 // With N = EA G1, Q = kGA G2, M = EI K at a point, dV = w (N dG1 + Q dG2 + M dK), where for node a
@@ -105,7 +105,7 @@ void PlanarBeamElement::forces(const double* q, double* f) const {
       f[3 * a + 2] += g.n[a] * turning + g.dn[a] * moment;
     }
   }
-  add_spring_forces(q, q, 3, f);
+  add_anchored_forces(q, q, 3, f);
 }
 
 // The tangent: w (B^T C B + N d2G1 + Q d2G2) with B the rows dG1, dG2, dK above and
@@ -153,7 +153,7 @@ void PlanarBeamElement::tangent_parts(const double* q, double* k, double* geomet
             -g.n[a] * g.n[bb] * (axial * (1 + e.axial) + shear * e.shear);
       }
   }
-  add_spring_stiffness(3, 1, k);
+  add_anchored_stiffness(3, 1, k);
 }
 
 void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& material,
@@ -194,6 +194,12 @@ void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& 
     }
     material += points_[k].spring * (ux * ux + uz * uz);
   }
+  const unsigned nodes = degree_ + 1;
+  if (rate_squared_ != 0)
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b)
+        material -= rate_squared_ * rotating_mass_[a * nodes + b] *
+                    (u[3 * a] * u[3 * b] + u[3 * a + 1] * u[3 * b + 1]);
 }
 
 void PlanarBeamElement::mass(double* m) const {
@@ -261,8 +267,28 @@ void PlanarBeamElement::damping(double* c) const {
       }
 }
 
-double PlanarBeamElement::spring_energy(const double* dofs, unsigned stride) const {
+void PlanarBeamElement::set_steady_rotation(double rate, double hub_x, double hub_z) {
+  rate_squared_ = rate * rate;
+  hub_x_ = hub_x;
+  hub_z_ = hub_z;
+  const unsigned nd = n_dofs(), nodes = degree_ + 1;
+  std::vector<double> m(nd * nd);
+  mass(m.data());
+  rotating_mass_.assign(nodes * nodes, 0.0);
+  for (unsigned a = 0; a < nodes; ++a)
+    for (unsigned b = 0; b < nodes; ++b)
+      rotating_mass_[a * nodes + b] = m[(3 * a) * nd + 3 * b];
+}
+
+double PlanarBeamElement::anchored_energy(const double* dofs, unsigned stride) const {
   double v = 0;
+  const unsigned nodes = degree_ + 1;
+  if (rate_squared_ != 0) // -Omega^2/2 sum M_ab (r_a - hub) . (r_b - hub)
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b)
+        v -= 0.5 * rate_squared_ * rotating_mass_[a * nodes + b] *
+             ((dofs[stride * a] - hub_x_) * (dofs[stride * b] - hub_x_) +
+              (dofs[stride * a + 1] - hub_z_) * (dofs[stride * b + 1] - hub_z_));
   for (std::size_t k = 0; k < points_.size(); ++k) {
     if (points_[k].spring == 0)
       continue;
@@ -278,8 +304,16 @@ double PlanarBeamElement::spring_energy(const double* dofs, unsigned stride) con
 
 // The spring's force k (r(xi) - anchor) at the mean of d0 and d1, on node a by N_a: a quadratic
 // energy's exact discrete gradient (its midpoint derivative), and at d0 = d1 its gradient.
-void PlanarBeamElement::add_spring_forces(const double* d0, const double* d1, unsigned stride,
-                                          double* f) const {
+void PlanarBeamElement::add_anchored_forces(const double* d0, const double* d1, unsigned stride,
+                                            double* f) const {
+  const unsigned nodes = degree_ + 1;
+  if (rate_squared_ != 0) // -Omega^2 sum_b M_ab (r_b - hub) at the mean
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b) {
+        const double m = rate_squared_ * rotating_mass_[a * nodes + b];
+        f[stride * a] -= m * (0.5 * (d0[stride * b] + d1[stride * b]) - hub_x_);
+        f[stride * a + 1] -= m * (0.5 * (d0[stride * b + 1] + d1[stride * b + 1]) - hub_z_);
+      }
   for (std::size_t k = 0; k < points_.size(); ++k) {
     if (points_[k].spring == 0)
       continue;
@@ -296,8 +330,15 @@ void PlanarBeamElement::add_spring_forces(const double* d0, const double* d1, un
   }
 }
 
-void PlanarBeamElement::add_spring_stiffness(unsigned stride, double scale, double* k) const {
-  const unsigned nd = stride * (degree_ + 1);
+void PlanarBeamElement::add_anchored_stiffness(unsigned stride, double scale, double* k) const {
+  const unsigned nd = stride * (degree_ + 1), nodes = degree_ + 1;
+  if (rate_squared_ != 0)
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b) {
+        const double m = scale * rate_squared_ * rotating_mass_[a * nodes + b];
+        k[(stride * a) * nd + stride * b] -= m;
+        k[(stride * a + 1) * nd + stride * b + 1] -= m;
+      }
   for (std::size_t i = 0; i < points_.size(); ++i)
     for (unsigned a = 0; a <= degree_; ++a)
       for (unsigned b = 0; b <= degree_; ++b) {

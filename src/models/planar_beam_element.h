@@ -40,6 +40,7 @@
 #include <deal.II/base/polynomial.h>
 
 #include <array>
+#include <cmath>
 #include <vector>
 
 namespace hamdyn {
@@ -132,6 +133,15 @@ public:
   /// and rotary inertia are part of mass(); its dashpot is damping()'s.
   void add_point(const PlanarBeamPoint& point);
   const std::vector<PlanarBeamPoint>& points() const { return points_; }
+  /// Steady rotation at `rate` Omega [rad/s] about the hub (hub_x, hub_z), described in the
+  /// frame turning with it: the energy gets the centrifugal potential -Omega^2/2 sum_ab M_ab
+  /// (r_a - hub) . (r_b - hub) (M the translational mass matrix, point masses included: the
+  /// kinetic energy of the frame's turn, int rho A |Omega J (r - hub)|^2 / 2, interpolated
+  /// exactly), and the forces and tangent its derivatives. Set after the point terms. (The Coriolis
+  /// terms of the motion in that frame are the modes' own: studies/planar_beam_modes.h.)
+  void set_steady_rotation(double rate, double hub_x, double hub_z);
+  double steady_rotation_rate() const { return std::sqrt(rate_squared_); }
+  std::array<double, 2> steady_rotation_hub() const { return {{hub_x_, hub_z_}}; }
   /// Whether a point term has a dashpot.
   bool damped() const;
   /// The dashpots' damping matrix, c N N^T in x and in z, into c (n_dofs^2, row major) [N s/m].
@@ -170,11 +180,16 @@ private:
   std::vector<Point> stiffness_points_, mass_points_;
   std::vector<PlanarBeamPoint> points_;
   std::vector<std::vector<double>> point_shapes_; // N_a(xi) of each point term
-  /// The springs' energy at DoFs of `stride` values a node, r first (3: q, 4: y).
-  double spring_energy(const double* dofs, unsigned stride) const;
-  /// Adds their forces at the mean of d0 and d1 into f, and `scale` times their stiffness into k.
-  void add_spring_forces(const double* d0, const double* d1, unsigned stride, double* f) const;
-  void add_spring_stiffness(unsigned stride, double scale, double* k) const;
+  // the steady rotation's: Omega^2, the hub, and the translational mass matrix (p + 1)^2
+  double rate_squared_ = 0, hub_x_ = 0, hub_z_ = 0;
+  std::vector<double> rotating_mass_;
+  /// The energies quadratic in r about an anchor (the springs' and the centrifugal one) at DoFs
+  /// of `stride` values a node, r first (3: q, 4: y).
+  double anchored_energy(const double* dofs, unsigned stride) const;
+  /// Adds their forces at the mean of d0 and d1 into f (a quadratic energy's exact discrete
+  /// gradient; at d0 = d1 its gradient), and `scale` times their stiffness into k.
+  void add_anchored_forces(const double* d0, const double* d1, unsigned stride, double* f) const;
+  void add_anchored_stiffness(unsigned stride, double scale, double* k) const;
   /// The strains at a point and r' (for the derivatives).
   PlanarBeamStrains strains_at(const Point& g, const double* q, double& ax, double& az,
                                double& theta) const;

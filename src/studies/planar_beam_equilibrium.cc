@@ -108,12 +108,33 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
     return result;
   }
   double lambda = 0, step = 1.0 / std::max(1u, first_steps);
+  // A steady rotation's centrifugal load is raised with the dead loads, Omega^2 by the load
+  // factor, on a copy of the line: at full speed from the straight reference the centrifugal
+  // softening -Omega^2 M outweighs a soft beam's bending stiffness before the tension that
+  // stiffens it has built up (its tangent is not positive definite there)
+  const bool spinning =
+      std::any_of(line.elements.begin(), line.elements.end(),
+                  [](const PlanarBeamElement& e) { return e.steady_rotation_rate() != 0; });
+  PlanarBeamLine spun;
+  const PlanarBeamLine* at_factor = &line; // the line at the load step's factor
+  const auto raise_rotation = [&](double factor) {
+    if (!spinning)
+      return;
+    if (spun.elements.empty())
+      spun = line;
+    for (std::size_t e = 0; e < line.elements.size(); ++e) {
+      const auto hub = line.elements[e].steady_rotation_hub();
+      spun.elements[e].set_steady_rotation(
+          line.elements[e].steady_rotation_rate() * std::sqrt(factor), hub[0], hub[1]);
+    }
+    at_factor = factor == 1 ? &line : &spun;
+  };
   BandedLU k;
   std::vector<double> trial, r(n);
   // the free residual at load factor `at` and `x` into r; its largest entry, and the largest load
   // or internal force into `scale`
   const auto find_residual = [&](double at, const std::vector<double>& x, double& scale) {
-    const std::vector<double> f = internal_forces(line, x);
+    const std::vector<double> f = internal_forces(*at_factor, x);
     double largest = 0;
     scale = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -136,7 +157,7 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
         return false;
       if (largest <= 1e-13 * scale || largest == 0)
         return true;
-      if (!factor_tangent(line, trial, k))
+      if (!factor_tangent(*at_factor, trial, k))
         return false;
       k.solve(r.data());
       double correction = 0, size = 0;
@@ -164,6 +185,7 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
   };
   while (lambda < 1) {
     const double to = std::min(1.0, lambda + step);
+    raise_rotation(to);
     trial = q;
     unsigned iterations = 0;
     const bool converged = newton(to, iterations);
@@ -184,6 +206,7 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
                                std::to_string(lambda) + " (steps of " +
                                std::to_string(smallest_step) + " failed)");
   }
+  raise_rotation(1.0);
   const double largest = find_residual(1.0, q, result.scale);
   result.residual = result.scale > 0 ? largest / result.scale : 0;
   return result;

@@ -29,9 +29,12 @@ struct PlanarBeamLine {
   unsigned degree() const { return elements.empty() ? 1 : elements.front().degree(); }
   std::size_t n_nodes() const { return reference.size() / 3; }
   std::size_t n_dofs() const { return reference.size(); }
-  /// Whether every load is 0 (the reference is then the equilibrium).
+  /// Whether every load is 0 and no element turns steadily (the reference is then the
+  /// equilibrium; a steady rotation's centrifugal load is the elements' own, at any load factor).
   bool unloaded() const {
-    return std::all_of(loads.begin(), loads.end(), [](double p) { return p == 0; });
+    return std::all_of(loads.begin(), loads.end(), [](double p) { return p == 0; }) &&
+           std::all_of(elements.begin(), elements.end(),
+                       [](const PlanarBeamElement& e) { return e.steady_rotation_rate() == 0; });
   }
 };
 

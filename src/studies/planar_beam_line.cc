@@ -54,6 +54,9 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
     attach(s, {0, 0, 0, k, 0, 0, 0});
   for (const auto& [s, d] : c.dashpots)
     attach(s, {0, 0, 0, 0, d, 0, 0});
+  if (c.steady_rotation != 0) // (after the point masses: their share of the centrifugal load)
+    for (PlanarBeamElement& element : line.elements)
+      element.set_steady_rotation(c.steady_rotation, c.start.x, c.start.z);
   line.loads[3 * last] += c.end_force.x;
   line.loads[3 * last + 1] += c.end_force.z;
   line.loads[3 * last + 2] += c.end_moment;

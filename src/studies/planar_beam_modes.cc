@@ -2,6 +2,7 @@
 
 #include "core/input_error.h"
 #include "reductions/dense_eigen.h"
+#include "reductions/gyroscopic_eigen.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +16,31 @@ std::vector<unsigned> free_dofs(const PlanarBeamLine& line) {
     if (!line.held[i])
       free.push_back(unsigned(i));
   return free;
+}
+// The Coriolis matrix 2 Omega M_A J on the inert rows (`free[inert[r]]` the DoF of row r): for
+// nodes a, b of an element, G(x_a, z_b) = -2 Omega m_ab and G(z_a, x_b) = 2 Omega m_ab.
+dealii::FullMatrix<double> coriolis_matrix(const PlanarBeamLine& line,
+                                           const std::vector<unsigned>& free,
+                                           const std::vector<unsigned>& inert, double rate) {
+  std::vector<int> row(line.n_dofs(), -1);
+  for (unsigned r = 0; r < inert.size(); ++r)
+    row[free[inert[r]]] = int(r);
+  dealii::FullMatrix<double> g(inert.size(), inert.size());
+  const unsigned p = line.degree(), nodes = p + 1, nd = 3 * nodes;
+  std::vector<double> me(nd * nd);
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    line.elements[e].mass(me.data());
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b) {
+        const double coriolis = 2 * rate * me[(3 * a) * nd + 3 * b];
+        const std::size_t xa = 3 * (e * p + a), xb = 3 * (e * p + b);
+        if (row[xa] >= 0 && row[xb + 1] >= 0)
+          g(row[xa], row[xb + 1]) -= coriolis;
+        if (row[xa + 1] >= 0 && row[xb] >= 0)
+          g(row[xa + 1], row[xb]) += coriolis;
+      }
+  }
+  return g;
 }
 } // namespace
 
@@ -33,6 +59,17 @@ void check_planar_beam_eigenproblem(const PlanarBeamLine& line, unsigned n_modes
   std::size_t most = 0;
   for (const unsigned i : free_dofs(line))
     most += i % 3 != 2 || rotary || !modes ? 1 : 0;
+  // about steady rotation the first-order form (twice the DoFs with mass, non-symmetric) and an
+  // inverse iteration of that size for each mode: 1200 DoFs take about 20 s
+  if (modes && line.elements.front().steady_rotation_rate() != 0 &&
+      most > most_dofs_for_rotating_planar_beam_modes)
+    throw InputError("Discretization/Elements", std::to_string(line.elements.size()),
+                     "expected at most " +
+                         std::to_string(most_dofs_for_rotating_planar_beam_modes) +
+                         " degrees of freedom with mass for hamdyn modes of a planar beam about "
+                         "steady rotation (its gyroscopic eigenproblem is dense and non-symmetric; "
+                         "this mesh has " +
+                         std::to_string(most) + ")");
   if (n_modes > most)
     throw InputError(
         modes ? "Modes/Number of modes" : "Buckling/Number of modes", std::to_string(n_modes),
@@ -141,10 +178,8 @@ PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<
     kmi.Tmmult(reduction, coupling);
     kc.add(-1.0, reduction);
   }
-  const EigenPairs pairs = generalized_eigenpairs(kc, mc);
-  PlanarBeamModes modes;
-  for (std::size_t j = 0; j < pairs.values.size() && j < n_modes; ++j) {
-    const dealii::Vector<double>& u = pairs.vectors[j];
+  // a mode's shape on every DoF from its values on the inert ones (the massless DoFs follow)
+  const auto full_shape = [&](const dealii::Vector<double>& u) {
     std::vector<double> shape(line.n_dofs(), 0.0);
     for (unsigned a = 0; a < inert.size(); ++a)
       shape[free[inert[a]]] = u[a];
@@ -154,6 +189,35 @@ PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<
       for (unsigned a = 0; a < massless.size(); ++a)
         shape[free[massless[a]]] = -follow[a];
     }
+    return shape;
+  };
+  PlanarBeamModes modes;
+  const double rate = line.elements.front().steady_rotation_rate();
+  if (rate != 0) {
+    // about steady rotation: M u'' + G u' + K u = 0 with the Coriolis terms G = 2 Omega M_A J
+    // (J the quarter turn on each node's (x, z); from the frame's kinetic energy int rho A
+    // |u' + Omega J (r - hub)|^2 / 2) and K the tangent with the centrifugal softening
+    const dealii::FullMatrix<double> g = coriolis_matrix(line, free, inert, rate);
+    const GyroscopicModes gyroscopic = gyroscopic_modes(kc, mc, g, n_modes);
+    for (std::size_t j = 0; j < gyroscopic.omega.size(); ++j) {
+      std::vector<double> shape = full_shape(gyroscopic.real[j]),
+                          quadrature = full_shape(gyroscopic.imaginary[j]);
+      // omega from the shape's quotient (gyroscopic_frequency), its stiffness from the
+      // elements' strains as below
+      const LineForms in_phase = line_forms(line, q, shape),
+                      in_quadrature = line_forms(line, q, quadrature);
+      dealii::Vector<double> gb(inert.size());
+      g.vmult(gb, gyroscopic.imaginary[j]);
+      modes.omega.push_back(gyroscopic_frequency(
+          in_phase.material + in_phase.geometric + in_quadrature.material + in_quadrature.geometric,
+          in_phase.mass + in_quadrature.mass, gyroscopic.real[j] * gb, gyroscopic.omega[j]));
+      modes.shapes.push_back(std::move(shape));
+    }
+    return modes;
+  }
+  const EigenPairs pairs = generalized_eigenpairs(kc, mc);
+  for (std::size_t j = 0; j < pairs.values.size() && j < n_modes; ++j) {
+    std::vector<double> shape = full_shape(pairs.vectors[j]);
     scale_shape(shape);
     // omega^2 as the Rayleigh quotient of the shape, its stiffness from the elements' strains:
     // LAPACK's value is accurate to eps times the largest (the axial modes', 10^9 times the

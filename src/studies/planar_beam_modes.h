@@ -7,6 +7,13 @@
 // reference K_t is the Timoshenko element's with an axial bar's beside it, so the bending modes
 // are the Timoshenko beam's of the same mesh (cli_planar_beam asserts it against hamdyn's).
 // Dense LAPACK through deal.II, as the cable's modes: a beam of up to 2000 nodes.
+//
+// About steady rotation at Omega on a hub (the elements' set_steady_rotation: K_t then has the
+// centrifugal softening -Omega^2 M_A, and the static state the centrifugal stretch whose tension
+// stiffens the bending) the motion in the turning frame has the Coriolis terms too: M u'' + G u'
+// + K_t u = 0 with G = 2 Omega M_A J, solved as a gyroscopic system (reductions/
+// gyroscopic_eigen.h); a mode's shape is then the in-phase part of its complex shape (its
+// largest component real), the Coriolis-coupled part in quadrature left out of `shapes`.
 #include "studies/planar_beam_equilibrium.h"
 
 #include <deal.II/lac/full_matrix.h>
@@ -19,6 +26,8 @@ namespace hamdyn {
 /// The most free DoFs planar_beam_modes takes: dense eigenvalues cost O(n^3), 6000 DoFs about a
 /// minute and 290 MB a matrix.
 constexpr std::size_t most_dofs_for_planar_beam_modes = 6000;
+/// About steady rotation (Planar beam/Steady rotation), the most free DoFs with mass.
+constexpr std::size_t most_dofs_for_rotating_planar_beam_modes = 1200;
 
 /// For hamdyn `study` ("modes" or "buckling"): InputError naming Discretization/Elements when
 /// the line has more free DoFs than that, or Modes/ (Buckling/) Number of modes when `n_modes`

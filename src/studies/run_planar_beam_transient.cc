@@ -289,6 +289,11 @@ private:
 
 std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
                                                              MPI_Comm comm) {
+  if (c.planar_beam->steady_rotation != 0)
+    throw InputError("Planar beam/Steady rotation", text_of(c.planar_beam->steady_rotation),
+                     "expected 0 for hamdyn run (static, modes and buckling take it): a run "
+                     "turns the hub by Planar beam/Start rotation, e.g. Omega*t with Initial "
+                     "angular velocity = Omega");
   if (c.spectral_radius < 1 && c.planar_beam->start_rotation &&
       !c.planar_beam->start_rotation_acceleration)
     throw InputError("Planar beam/Start rotation", c.planar_beam->start_rotation->text(),

@@ -84,7 +84,9 @@ const std::vector<StudyCommand>& study_commands() {
       frequencies (shallow_theory_omega) for level supports.
       Model/Type = planar beam: in-plane, about the static state under its dead loads (the
       straight reference when it has none; the section forces' geometric stiffness
-      included); modes.csv and modes.pvd (`deflection`, `rotation_shape`).
+      included), or about steady rotation on a hub (Planar beam/Steady rotation: centrifugal
+      stiffening and the Coriolis terms); modes.csv and modes.pvd (`deflection`,
+      `rotation_shape`).
 )";
     modes_study.files =
         "modes.csv, modes.pvd (time axis = mode number), attachments.vtp, used_parameters.prm";

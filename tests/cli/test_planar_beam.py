@@ -198,6 +198,86 @@ measured("planar beam with a tip mass, rotary inertia and spring: modes / Timosh
 check("point masses, rotary inertias and springs are the Timoshenko beam's in the small",
       len(planar) == 6 and difference < 1e-10, "%.3g" % difference)
 
+# --- modes about steady rotation on a hub: a rotating cantilever's in-plane (lead-lag) modes ----
+# An independent Rayleigh-Ritz solution of the linearized equations in the turning frame (hub at
+# the root, the beam along x, Euler-Bernoulli in bending, axial u and in-plane v):
+#   rho A (u'' - 2 Omega v' - Omega^2 u) - (EA u')' = 0,
+#   rho A (v'' + 2 Omega u' - Omega^2 v) + (EI v'')'' - (T v')' = 0,
+# T(x) = rho A Omega^2 (L^2 - x^2) / 2 the centrifugal tension (Meirovitch, Methods of Analytical
+# Dynamics, sec. 6.6, for the gyroscopic terms; the frequencies rise as Southwell's
+# omega^2 = omega_0^2 + (K - 1) Omega^2 with K near 1.19, the in-plane's -Omega^2 included), with
+# u and v in x P_k(2x/L - 1) and x^2 P_k(2x/L - 1) (Legendre), the quadratic eigenproblem as
+# [0, I; -M^-1 K, -M^-1 G]. What the planar beam adds: its shear and axial flexibility and the
+# steady stretch, 1e-8 and rho A Omega^2 L^2 / EA = 1e-6 here.
+import numpy
+
+
+def rotating_cantilever_ritz(rate, ea, ei, mass, length, n_modes):
+    def basis(x, k, power):
+        c = numpy.zeros(k + 1)
+        c[k] = 1
+        t = 2 * x / length - 1
+        leg = numpy.polynomial.legendre
+        p = leg.legval(t, c)
+        dp = leg.legval(t, leg.legder(c)) * 2 / length
+        ddp = leg.legval(t, leg.legder(c, 2)) * 4 / length ** 2
+        xp, dxp = x ** power, power * x ** (power - 1)
+        ddxp = power * (power - 1) * x ** (power - 2) if power >= 2 else 0 * x
+        return xp * p, dxp * p + xp * dp, ddxp * p + 2 * dxp * dp + xp * ddp
+    points, weights = numpy.polynomial.legendre.leggauss(60)
+    x, w = 0.5 * length * (points + 1), 0.5 * length * weights
+    nu, nv = 10, 12
+    u = [basis(x, k, 1) for k in range(nu)]
+    v = [basis(x, k, 2) for k in range(nv)]
+    tension = mass * rate ** 2 * (length ** 2 - x ** 2) / 2
+    n = nu + nv
+    m, k, g = numpy.zeros((n, n)), numpy.zeros((n, n)), numpy.zeros((n, n))
+    for i in range(nu):
+        for j in range(nu):
+            m[i, j] = mass * numpy.sum(w * u[i][0] * u[j][0])
+            k[i, j] = ea * numpy.sum(w * u[i][1] * u[j][1]) - rate ** 2 * m[i, j]
+        for j in range(nv):
+            coriolis = 2 * rate * mass * numpy.sum(w * u[i][0] * v[j][0])
+            g[i, nu + j], g[nu + j, i] = -coriolis, coriolis
+    for i in range(nv):
+        for j in range(nv):
+            m[nu + i, nu + j] = mass * numpy.sum(w * v[i][0] * v[j][0])
+            k[nu + i, nu + j] = (ei * numpy.sum(w * v[i][2] * v[j][2]) +
+                                 numpy.sum(w * tension * v[i][1] * v[j][1]) -
+                                 rate ** 2 * m[nu + i, nu + j])
+    zero, one = numpy.zeros((n, n)), numpy.eye(n)
+    first_order = numpy.block([[zero, one], [-numpy.linalg.solve(m, k),
+                                             -numpy.linalg.solve(m, g)]])
+    lam = numpy.linalg.eigvals(first_order)
+    return sorted(lam.imag[lam.imag > 0])[:n_modes]
+
+
+rotating = ["Planar beam/End moment=0", "Planar beam/End=1, 0", "Planar beam/Bending stiffness=1",
+            "Planar beam/Axial stiffness=1e8", "Planar beam/Shear stiffness=1e8",
+            "Planar beam/Mass per length=1", "Discretization/Elements=20",
+            "Discretization/Degree=3", "Modes/Number of modes=3"]
+for rate in (0, 5, 10):
+    spun, _ = hamdyn_run(["modes", roll_up] + sets(rotating + ["Planar beam/Steady rotation=%g" %
+                                                               rate]),
+                         "modes about steady rotation at %g rad/s" % rate)
+    omega = table(os.path.join(spun, "modes.csv"))["omega"]
+    reference = rotating_cantilever_ritz(rate, 1e8, 1.0, 1.0, 1.0, 3)
+    difference = max(abs(a / b - 1) for a, b in zip(omega, reference))
+    measured("rotating at %g rad/s: modes %s, Rayleigh-Ritz %s, largest difference %.2g" %
+             (rate, " ".join("%.9g" % o for o in omega), " ".join("%.9g" % o for o in reference),
+              difference))
+    check("rotating at %g rad/s: the in-plane modes are the Rayleigh-Ritz solution's" % rate,
+          len(omega) == 3 and difference < 1e-6, "%.3g" % difference)
+    if rate == 10:
+        check("at 10 rad/s the first lead-lag frequency has risen by 44 %",
+              1.43 < omega[0] / 3.5160152733 < 1.44, "%.6g" % omega[0])
+        spun2, _ = hamdyn_run(["modes", roll_up] + sets(rotating + ["Planar beam/Steady "
+                                                                    "rotation=10"]),
+                              "modes about steady rotation on 2 ranks", ranks=2)
+        with open(os.path.join(spun, "modes.csv")) as a, \
+                open(os.path.join(spun2, "modes.csv")) as b:
+            check("about steady rotation, 2 ranks write the same modes.csv", a.read() == b.read())
+
 # --- a small transient is the Timoshenko beam's (its small-amplitude limit) ----------------------
 # A tip force P stepped on at t = 0 on the cantilever above: the run's midpoint rule is, for the
 # linearized equations, the Timoshenko run's generalized alpha at rho_inf = 1 (the trapezoidal
@@ -391,6 +471,12 @@ bad = {
                                     "Planar beam/Point masses"),
     "a spring with no place": (["Planar beam/Springs=30"], "Planar beam/Springs"),
     "a negative dashpot": (["Planar beam/Dashpots=3: -1"], "Planar beam/Dashpots"),
+    "a steady rotation with gravity": (["Planar beam/Steady rotation=2", "Planar beam/Gravity=9.81"],
+                                       "Planar beam/Steady rotation"),
+    "a steady rotation of a pinned start": (["Planar beam/Steady rotation=2",
+                                             "Planar beam/Start support=pinned",
+                                             "Planar beam/End support=pinned"],
+                                            "Planar beam/Steady rotation"),
     "a section with a direct key": (["Section/Shape=rectangle", "Section/Width=0.1",
                                      "Section/Height=0.1", "Section/Young's modulus=2e11",
                                      "Section/Density=7850"], "Planar beam/Axial stiffness"),
@@ -408,6 +494,8 @@ run_bad = {
                             "Discretization/Mass matrix=lumped"], "Time integration/Scheme"),
     "a pendulum's static start": (["Planar beam/Initial state=equilibrium"],
                                   "Planar beam/End support"),
+    "a steady rotation in a run": (["Planar beam/Start support=clamped",
+                                    "Planar beam/Steady rotation=3"], "Planar beam/Steady rotation"),
     "an angular velocity of text": (["Planar beam/Initial angular velocity=fast"],
                                     "Planar beam/Initial angular velocity"),
 }

@@ -209,3 +209,47 @@ TEST(PlanarBeamElement, PointTermsAreInEveryMatrix) {
       EXPECT_TRUE(e.damped() && !bare.damped());
     }
 }
+
+// Steady rotation at Omega about a hub: the energy gets -Omega^2/2 int rho A |r - hub|^2 (the
+// consistent mass's form, exact for the interpolated r: here by the Gauss rule of the mass's
+// degree, formed in the test) in both interpolations, and the forces and tangent are its
+// derivatives.
+TEST(PlanarBeamElement, SteadyRotationIsInTheEnergyForcesAndTangent) {
+  const double rate = 3.0, hub_x = -0.4, hub_z = 0.25, length = 1.7;
+  for (const auto interpolation :
+       {hamdyn::PlanarBeamInterpolation::rotations, hamdyn::PlanarBeamInterpolation::directors})
+    for (unsigned p = 1; p <= 4; ++p) {
+      const std::string label = "degree " + std::to_string(p);
+      const PlanarBeamElement bare(p, length, 0.35, section, interpolation);
+      PlanarBeamElement e = bare;
+      e.set_steady_rotation(rate, hub_x, hub_z);
+      const std::vector<double> q = deformed(e);
+      expect_forces_and_tangent_are_derivatives(e, q, label);
+      // int rho A |r - hub|^2 ds by 2p-point Gauss-Legendre on the Lagrange interpolant
+      std::vector<double> xi, w;
+      const double gauss5[5] = {-0.9061798459386640, -0.5384693101056831, 0.0, 0.5384693101056831,
+                                0.9061798459386640};
+      const double weights5[5] = {0.2369268850561891, 0.4786286704993665, 0.5688888888888889,
+                                  0.4786286704993665, 0.2369268850561891};
+      double integral = 0;
+      for (int g = 0; g < 5; ++g) {
+        const double x = 0.5 * (gauss5[g] + 1);
+        double rx = -hub_x, rz = -hub_z;
+        for (unsigned a = 0; a < e.n_nodes(); ++a) {
+          double n = 1;
+          for (unsigned b = 0; b < e.n_nodes(); ++b)
+            if (b != a)
+              n *= (x - e.node_coordinate(b) / length) /
+                   ((e.node_coordinate(a) - e.node_coordinate(b)) / length);
+          rx += n * q[3 * a];
+          rz += n * q[3 * a + 1];
+        }
+        integral += 0.5 * weights5[g] * length * section.mass_per_length * (rx * rx + rz * rz);
+      }
+      const double centrifugal = -0.5 * rate * rate * integral;
+      EXPECT_NEAR(e.energy(q.data()) - bare.energy(q.data()), centrifugal,
+                  1e-12 * std::abs(centrifugal))
+          << label;
+      EXPECT_EQ(e.steady_rotation_rate(), rate);
+    }
+}
