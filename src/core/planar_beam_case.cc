@@ -100,6 +100,11 @@ void declare_planar_beam_parameters(ParameterFile& f) {
   f.declare(section, "End force", "0, 0", P(), "F_x, F_z",
             "A dead force on the beam's last end (its direction stays as given while the beam "
             "moves). Units: N.");
+  f.declare(section, "End force follows", "false", Pt::Bool(), "true | false",
+            "true: End force is a follower load, given as it acts on the straight reference and "
+            "turning with the end's section (a thrust, a jet's reaction; not conservative: its "
+            "work is the run's external_work). hamdyn static and run take it; modes and "
+            "buckling do not (its stiffness is not symmetric). false: a dead load.");
   f.declare(section, "End moment", "0", Pt::Double(), "a finite real number",
             "A moment on the beam's last end, counterclockwise (from x toward z): M = 2 pi EI/L "
             "rolls a cantilever into a circle. Units: N m.");
@@ -163,6 +168,7 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
                      "beam held nowhere has no support");
   c.end_force = plane_point(parameter_name(section, "End force"), f.get(section, "End force"),
                             f.get(section, "End force"));
+  c.end_force_follows = f.get(section, "End force follows") == "true";
   c.end_moment = finite_value(f, "End moment");
   c.distributed_force =
       plane_point(parameter_name(section, "Distributed force"), f.get(section, "Distributed force"),

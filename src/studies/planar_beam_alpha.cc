@@ -3,6 +3,7 @@
 #include "studies/planar_beam_newton.h"
 #include "system/banded_lu.h"
 
+#include <array>
 #include <cmath>
 
 namespace hamdyn {
@@ -74,6 +75,11 @@ void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia
   }
   // p - F(q) - C v - M a_given at the free DoFs, a_given at the held ones and 0 where no mass is
   std::vector<double> a = internal_forces(line, s.q);
+  for (const PlanarBeamFollower& f : line.followers) { // (as negative internal forces)
+    const auto p = line.follower_force(f, s.q[3 * f.node + 2]);
+    a[3 * f.node] -= p[0];
+    a[3 * f.node + 1] -= p[1];
+  }
   for (std::size_t i = 0; i < n; ++i) {
     a[i] = line.loads[i] - a[i] - mass_times_given[i];
     if (line.held[i])
@@ -105,6 +111,12 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
   std::vector<double> fixed = internal_forces(line, s.q);
   for (std::size_t i = 0; i < n; ++i)
     fixed[i] = af * fixed[i] - line.loads[i];
+  // the followers at the alpha level, (1 - af) p(theta1) + af p(theta0)
+  const auto follower_at = [&](const PlanarBeamFollower& f, const std::vector<double>& q1) {
+    const auto p0 = line.follower_force(f, s.q[3 * f.node + 2]),
+               p1 = line.follower_force(f, q1[3 * f.node + 2]);
+    return std::array<double, 2>{{(1 - af) * p1[0] + af * p0[0], (1 - af) * p1[1] + af * p0[1]}};
+  };
   std::vector<double> qe(nq), fe(nq), ke(nq * nq), y(n);
   // the velocity at the alpha level, (1 - af) v1 + af v0 with Newmark's v1 of q1, at the
   // translations (the dashpots' argument), and its derivative by q1
@@ -147,6 +159,16 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
         for (unsigned j = 0; j < nq; ++j)
           (*jacobian)(first + i, first + j) += (1 - af) * ke[i * nq + j];
     }
+    for (const PlanarBeamFollower& f : line.followers) {
+      const std::size_t i = f.node;
+      const auto p = follower_at(f, q1), p1 = line.follower_force(f, q1[3 * i + 2]);
+      r[3 * i] -= p[0];
+      r[3 * i + 1] -= p[1];
+      if (jacobian) {
+        (*jacobian)(3 * i, 3 * i + 2) += (1 - af) * p1[1];
+        (*jacobian)(3 * i + 1, 3 * i + 2) -= (1 - af) * p1[0];
+      }
+    }
     if (held_work) {
       *held_work = 0;
       for (std::size_t i = 0; i < n; ++i)
@@ -188,6 +210,11 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
       for (unsigned k = 0; k < 2; ++k)
         motion[2 * node + k] = q1[3 * node + k] - s.q[3 * node + k];
     work->dissipated = damping_form(line, inertia, rate, motion);
+    work->loads = 0;
+    for (const PlanarBeamFollower& f : line.followers) {
+      const auto p = follower_at(f, q1);
+      work->loads += p[0] * motion[2 * f.node] + p[1] * motion[2 * f.node + 1];
+    }
   }
   // Newmark's updates
   for (std::size_t i = 0; i < n; ++i) {

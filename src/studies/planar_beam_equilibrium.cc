@@ -74,7 +74,8 @@ std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vecto
 namespace {
 // The tangent at q with the held rows and columns made identity, factored; false where a pivot is
 // not positive (the tangent is not positive definite there).
-bool factor_tangent(const PlanarBeamLine& line, const std::vector<double>& q, BandedLU& k) {
+bool factor_tangent(const PlanarBeamLine& line, const std::vector<double>& q, double at,
+                    BandedLU& k) {
   const unsigned p = line.degree(), nd = 3 * (p + 1), band = 3 * p + 2;
   const std::size_t n = q.size();
   k.reinit(n, band, band);
@@ -87,9 +88,16 @@ bool factor_tangent(const PlanarBeamLine& line, const std::vector<double>& q, Ba
       for (unsigned j = 0; j < nd; ++j)
         k(first + i, first + j) += ke[i * nd + j];
   }
+  // a follower force's stiffness -dp/dtheta = -J p (not symmetric: its pivots may be of either
+  // sign at a stable state, so only a negligible one is refused)
+  for (const PlanarBeamFollower& f : line.followers) {
+    const auto p = line.follower_force(f, q[3 * f.node + 2]);
+    k(3 * f.node, 3 * f.node + 2) += at * p[1];
+    k(3 * f.node + 1, 3 * f.node + 2) -= at * p[0];
+  }
   hold_dofs(line, band, k);
   try {
-    k.factorize();
+    k.factorize(line.followers.empty() ? BandedLU::Pivots::positive : BandedLU::Pivots::nonzero);
   } catch (const std::exception&) {
     return false;
   }
@@ -134,7 +142,12 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
   // the free residual at load factor `at` and `x` into r; its largest entry, and the largest load
   // or internal force into `scale`
   const auto find_residual = [&](double at, const std::vector<double>& x, double& scale) {
-    const std::vector<double> f = internal_forces(*at_factor, x);
+    std::vector<double> f = internal_forces(*at_factor, x);
+    for (const PlanarBeamFollower& follower : line.followers) { // (as negative internal forces)
+      const auto p = line.follower_force(follower, x[3 * follower.node + 2]);
+      f[3 * follower.node] -= at * p[0];
+      f[3 * follower.node + 1] -= at * p[1];
+    }
     double largest = 0;
     scale = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -157,7 +170,7 @@ PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,
         return false;
       if (largest <= 1e-13 * scale || largest == 0)
         return true;
-      if (!factor_tangent(*at_factor, trial, k))
+      if (!factor_tangent(*at_factor, trial, at, k))
         return false;
       k.solve(r.data());
       double correction = 0, size = 0;

@@ -14,6 +14,8 @@
 #include "models/planar_beam_element.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -21,11 +23,25 @@ namespace hamdyn {
 
 /// A line of planar beam elements of one degree p: element e joins nodes e p, ..., e p + p; DoF
 /// 3 i + c is component c (x, z, theta) of node i.
+/// A follower force on a node: (f_x, f_z) as it acts at the reference, turned with the node's
+/// section by theta - theta_reference (not conservative).
+struct PlanarBeamFollower {
+  std::size_t node = 0;
+  double fx = 0, fz = 0; // [N]
+};
+
 struct PlanarBeamLine {
   std::vector<PlanarBeamElement> elements;
-  std::vector<double> reference; // the DoFs of the unstressed reference [m, rad]
-  std::vector<bool> held;        // per DoF: held at its value
-  std::vector<double> loads;     // dead loads per DoF [N, N m] (lambda = 1)
+  std::vector<double> reference;             // the DoFs of the unstressed reference [m, rad]
+  std::vector<bool> held;                    // per DoF: held at its value
+  std::vector<double> loads;                 // dead loads per DoF [N, N m] (lambda = 1)
+  std::vector<PlanarBeamFollower> followers; // (lambda = 1)
+  /// A follower's force at its node's rotation theta [N].
+  std::array<double, 2> follower_force(const PlanarBeamFollower& f, double theta) const {
+    const double turn = theta - reference[3 * f.node + 2];
+    return {{f.fx * std::cos(turn) - f.fz * std::sin(turn),
+             f.fx * std::sin(turn) + f.fz * std::cos(turn)}};
+  }
   unsigned degree() const { return elements.empty() ? 1 : elements.front().degree(); }
   std::size_t n_nodes() const { return reference.size() / 3; }
   std::size_t n_dofs() const { return reference.size(); }
@@ -33,6 +49,7 @@ struct PlanarBeamLine {
   /// equilibrium; a steady rotation's centrifugal load is the elements' own, at any load factor).
   bool unloaded() const {
     return std::all_of(loads.begin(), loads.end(), [](double p) { return p == 0; }) &&
+           followers.empty() &&
            std::all_of(elements.begin(), elements.end(),
                        [](const PlanarBeamElement& e) { return e.steady_rotation_rate() == 0; });
   }

@@ -57,8 +57,13 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
   if (c.steady_rotation != 0) // (after the point masses: their share of the centrifugal load)
     for (PlanarBeamElement& element : line.elements)
       element.set_steady_rotation(c.steady_rotation, c.start.x, c.start.z);
-  line.loads[3 * last] += c.end_force.x;
-  line.loads[3 * last + 1] += c.end_force.z;
+  if (c.end_force_follows) {
+    if (c.end_force.x != 0 || c.end_force.z != 0)
+      line.followers.push_back({last, c.end_force.x, c.end_force.z});
+  } else {
+    line.loads[3 * last] += c.end_force.x;
+    line.loads[3 * last + 1] += c.end_force.z;
+  }
   line.loads[3 * last + 2] += c.end_moment;
   return line;
 }

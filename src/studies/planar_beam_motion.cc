@@ -246,6 +246,18 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
       (*jacobian)(3 * i + 2, 3 * i + 2) +=
           dg[2 * i] * ry[4 * i + 2] + dg[2 * i + 1] * ry[4 * i + 3];
   }
+  // the followers at the step's middle rotation (their work over the step is then p_m . (r1 -
+  // r0) exactly: what the ledger's external_work adds), d/dtheta1 = J p_m / 2
+  for (const PlanarBeamFollower& f : line.followers) {
+    const std::size_t i = f.node;
+    const auto p = line.follower_force(f, 0.5 * (s.q[3 * i + 2] + q1[3 * i + 2]));
+    r[3 * i] -= p[0];
+    r[3 * i + 1] -= p[1];
+    if (jacobian) {
+      (*jacobian)(3 * i, 3 * i + 2) += 0.5 * p[1];
+      (*jacobian)(3 * i + 1, 3 * i + 2) -= 0.5 * p[0];
+    }
+  }
   if (support_work) {
     *support_work = 0;
     for (std::size_t i = 0; i < n; ++i)
@@ -301,6 +313,12 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
       for (unsigned k = 0; k < 2; ++k)
         v[2 * i + k] = q1[3 * i + k] - s.q[3 * i + k];
     work->dissipated = damping_form(line, inertia, v, v) / dt;
+    work->loads = 0;
+    for (const PlanarBeamFollower& f : line.followers) {
+      const std::size_t i = f.node;
+      const auto p = line.follower_force(f, 0.5 * (s.q[3 * i + 2] + q1[3 * i + 2]));
+      work->loads += p[0] * v[2 * i] + p[1] * v[2 * i + 1];
+    }
   }
   for (std::size_t i = 0; i < n_nodes; ++i) {
     for (unsigned k = 0; k < 2; ++k)

@@ -73,6 +73,9 @@ struct PlanarBeamStepWork {
   /// What the dashpots took, (r1 - r0)^T C (r1 - r0) / dt for the midpoint rule (exactly what
   /// its rows take out of T + V), v_af^T C (r1 - r0) for generalized alpha.
   double dissipated = 0;
+  /// The follower loads' work, p . (r1 - r0) with p at the middle rotation for the midpoint rule
+  /// (exactly what its rows put in), at the alpha level for generalized alpha.
+  double loads = 0;
 };
 
 /// At rest at q (the reference or a static state), t = 0.

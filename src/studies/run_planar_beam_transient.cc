@@ -121,7 +121,7 @@ public:
                                      &at_round_off, moved, &work)
                   : step_planar_beam_alpha(line_, inertia_, scheme_, state_, dt,
                                            c_.nonlinear_tolerance, &at_round_off, moved, &work);
-    external_work_ += work.support;
+    external_work_ += work.support + work.loads;
     dissipated_ += work.dissipated;
     steps_at_round_off_ += at_round_off ? 1 : 0;
     most_iterations_ = std::max(most_iterations_, iterations);
@@ -217,7 +217,7 @@ private:
   // steps whose iterations ended at the residual's round-off floor (a slender beam's)
   unsigned long steps_at_round_off_ = 0;
   double initial_energy_ = 0;
-  double external_work_ = 0; // by the turning hub since t = 0 [J]
+  double external_work_ = 0; // by the turning hub and the follower loads since t = 0 [J]
   double dissipated_ = 0;    // by the dashpots since t = 0 [J]
 };
 

@@ -65,17 +65,18 @@ for fraction in (0.25, 0.5, 1.0):
 # --- the elastica of a cantilever under a tip load across it -----------------------------------
 
 
-def elastica_tip(k):
+def elastica_tip(k, turn=0.0):
     """(x, z, theta) at the tip of the inextensible cantilever of length 1 under P with
-    P L^2/EI = k downwards: theta'' = -k cos(theta) (theta from x, z up), theta(0) = 0,
-    theta'(1) = 0; shooting on theta'(0) by bisection, RK4 in s with 20000 steps."""
+    P L^2/EI = k downwards, turned by `turn` (P (sin turn, -cos turn)): EI theta'' = -r' x F,
+    theta'' = k cos(theta - turn) (theta from x, z up), theta(0) = 0, theta'(1) = 0; shooting
+    on theta'(0) by bisection, RK4 in s with 20000 steps."""
     def shoot(slope):
         steps = 20000
         h = 1.0 / steps
         theta, omega, x, z = 0.0, slope, 0.0, 0.0
 
         def rates(theta, omega):
-            return omega, k * math.cos(theta), math.cos(theta), math.sin(theta)
+            return omega, k * math.cos(theta - turn), math.cos(theta), math.sin(theta)
         for _ in range(steps):
             a = rates(theta, omega)
             b = rates(theta + h / 2 * a[0], omega + h / 2 * a[1])
@@ -120,6 +121,35 @@ measured("planar beam (20 cubic elements, EA = kGA = 1e7 EI/L^2) - elastica: %.3
 check("the tip-loaded cantilever's tip on the elastica's", difference < 2e-6, "%.3g" % difference)
 check("the clamp carries the load", abs(end["start_reaction_z"][0] - k) < 1e-9 * k and
       abs(end["start_reaction_moment"][0] - k * end["end_x"][0]) < 1e-9 * k)
+
+# A follower tip load (End force follows): the force turns with the tip's section, so at the
+# equilibrium it is the dead force P (sin theta_t, -cos theta_t) with theta_t the tip's own
+# rotation: the elastica above with turn = theta_t, theta_t found by the secant method on
+# theta(1; theta_t) = theta_t.
+def follower_elastica_tip(k):
+    turns = [0.0, -0.5]
+    gaps = [elastica_tip(k, t)[2] - t for t in turns]
+    for _ in range(30):
+        turn = turns[1] - gaps[1] * (turns[1] - turns[0]) / (gaps[1] - gaps[0])
+        turns, gaps = [turns[1], turn], [gaps[1], elastica_tip(k, turn)[2] - turn]
+        if abs(gaps[1]) < 1e-13:
+            break
+    return elastica_tip(k, turns[1])
+
+
+x_exact, z_exact, theta_exact = follower_elastica_tip(k)
+follower_directory, _ = hamdyn_run(["static", roll_up] + sets(tip_load + ["Planar beam/End "
+                                                                          "force follows=true"]),
+                                   "follower elastica")
+end = table(os.path.join(follower_directory, "static.csv"))
+difference = max(abs(end["end_x"][0] - x_exact), abs(end["end_z"][0] - z_exact),
+                 abs(end["end_rotation"][0] - theta_exact))
+measured("follower tip load P L^2/EI = %g: tip (%.9f, %.9f), rotation %.9f; planar beam - "
+         "elastica: %.3g" % (k, x_exact, z_exact, theta_exact, difference))
+check("the follower-loaded cantilever's tip on the elastica's", difference < 2e-6,
+      "%.3g" % difference)
+check("a follower load turns the tip further than the dead load",
+      theta_exact < -0.9 and end["end_rotation"][0] < -0.9)
 
 # --- modes: about the straight reference, the bending modes are the Timoshenko beam's ------------
 timoshenko = os.path.join(tempfile.mkdtemp(), "timoshenko.prm")
@@ -442,6 +472,25 @@ check("dashpots: T + V + dissipated constant to Newton's tolerance",
       history["dissipated_energy"][-1] > 1 and largest_energy_error < 1e-9,
       "%.3g J" % largest_energy_error)
 
+# a follower tip force on a clamped beam (not conservative): its work, at the step's middle
+# rotation, is the ledger's external_work, which closes T + V's balance exactly
+followed, _ = hamdyn_run(["run", pendulum] + sets(["Time integration/Final time=2",
+                                                    "Planar beam/Start support=clamped",
+                                                    "Planar beam/Gravity=0",
+                                                    "Planar beam/Bending stiffness=20",
+                                                    "Planar beam/Axial stiffness=1e5",
+                                                    "Planar beam/Shear stiffness=1e5",
+                                                    "Planar beam/End force=0, -30",
+                                                    "Planar beam/End force follows=true"]),
+                         "a follower force on a cantilever")
+history = table(os.path.join(followed, "history.csv"))
+largest_work = max(abs(w) for w in history["external_work"])
+largest_energy_error = max(abs(e) for e in history["energy_error"])
+measured("follower force: its work up to %.3g J, ledger closes to %.2g J" %
+         (largest_work, largest_energy_error))
+check("a follower force's work closes the ledger", largest_work > 10 and
+      largest_energy_error < 1e-9, "%.3g J" % largest_energy_error)
+
 # a spring away from the pin holds a pinned-free beam: its static state is found
 sprung, _ = hamdyn_run(["static", pendulum] + sets(["Planar beam/Springs=1: 1e3"]),
                        "a pendulum held by a spring")
@@ -471,6 +520,9 @@ bad = {
                                     "Planar beam/Point masses"),
     "a spring with no place": (["Planar beam/Springs=30"], "Planar beam/Springs"),
     "a negative dashpot": (["Planar beam/Dashpots=3: -1"], "Planar beam/Dashpots"),
+    "modes under a follower load": (["Planar beam/End force=0, -1",
+                                     "Planar beam/End force follows=true",
+                                     "Modes/Number of modes=2"], "Planar beam/End force follows"),
     "a steady rotation with gravity": (["Planar beam/Steady rotation=2", "Planar beam/Gravity=9.81"],
                                        "Planar beam/Steady rotation"),
     "a steady rotation of a pinned start": (["Planar beam/Steady rotation=2",
@@ -482,7 +534,7 @@ bad = {
                                      "Section/Density=7850"], "Planar beam/Axial stiffness"),
 }
 for label, (pairs, key) in bad.items():
-    study = ("modes" if key.startswith("Modes/") else
+    study = ("modes" if key.startswith("Modes/") or label.startswith("modes") else
              "buckling" if "buckling" in label else "static")
     directory, done = hamdyn_run([study, roll_up] + sets(pairs), "bad: " + label, expect=2)
     lines = done.stderr.strip().splitlines()
