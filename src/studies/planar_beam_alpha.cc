@@ -169,24 +169,7 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
         (*jacobian)(3 * i + 1, 3 * i + 2) -= (1 - af) * p1[0];
       }
     }
-    if (held_work) {
-      *held_work = 0;
-      for (std::size_t i = 0; i < n; ++i)
-        if (line.held[i])
-          *held_work += r[i] * (q1[i] - s.q[i]);
-    }
-    for (std::size_t i = 0; i < n; ++i)
-      if (line.held[i])
-        r[i] = 0;
-    if (!jacobian)
-      return true;
-    hold_dofs(line, band, *jacobian);
-    try {
-      jacobian->factorize(BandedLU::Pivots::nonzero);
-    } catch (const std::exception&) {
-      return false;
-    }
-    return true;
+    return finish_planar_beam_residual(line, s.q, q1, r, jacobian, held_work);
   };
   // the predictor: the accelerations kept, the moved held DoFs where they go
   std::vector<double> q1 = s.q;

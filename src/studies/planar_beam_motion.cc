@@ -258,24 +258,7 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
       (*jacobian)(3 * i + 1, 3 * i + 2) -= 0.5 * p[0];
     }
   }
-  if (support_work) {
-    *support_work = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (line.held[i])
-        *support_work += r[i] * (q1[i] - s.q[i]);
-  }
-  for (std::size_t i = 0; i < n; ++i)
-    if (line.held[i])
-      r[i] = 0;
-  if (!jacobian)
-    return true;
-  hold_dofs(line, 3 * p + 2, *jacobian);
-  try {
-    jacobian->factorize(BandedLU::Pivots::nonzero);
-  } catch (const std::exception&) {
-    return false;
-  }
-  return true;
+  return finish_planar_beam_residual(line, s.q, q1, r, jacobian, support_work);
 }
 } // namespace
 

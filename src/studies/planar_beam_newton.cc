@@ -1,5 +1,6 @@
 #include "studies/planar_beam_newton.h"
 
+#include "studies/planar_beam_equilibrium.h"
 #include "system/banded_lu.h"
 
 #include <algorithm>
@@ -9,6 +10,30 @@
 #include <string>
 
 namespace hamdyn {
+
+bool finish_planar_beam_residual(const PlanarBeamLine& line, const std::vector<double>& q0,
+                                 const std::vector<double>& q1, std::vector<double>& r,
+                                 BandedLU* jacobian, double* held_work) {
+  const std::size_t n = r.size();
+  if (held_work) {
+    *held_work = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (line.held[i])
+        *held_work += r[i] * (q1[i] - q0[i]);
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (line.held[i])
+      r[i] = 0;
+  if (!jacobian)
+    return true;
+  hold_dofs(line, 3 * line.degree() + 2, *jacobian);
+  try {
+    jacobian->factorize(BandedLU::Pivots::nonzero);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
 
 unsigned solve_planar_beam_step(const std::vector<double>& q0, std::vector<double>& q1,
                                 double tolerance, bool* at_round_off,

@@ -9,6 +9,15 @@
 namespace hamdyn {
 
 class BandedLU;
+struct PlanarBeamLine;
+
+/// A step's residual finished at the held DoFs: their reactions' work over the step, sum r_i
+/// (q1_i - q0_i), into `held_work` (if given), their rows set to 0, and the Jacobian's (if given)
+/// made the identity's and factored with any nonzero pivot (the steps' Jacobians are not
+/// symmetric). False where a pivot is negligible.
+bool finish_planar_beam_residual(const PlanarBeamLine& line, const std::vector<double>& q0,
+                                 const std::vector<double>& q1, std::vector<double>& r,
+                                 BandedLU* jacobian, double* held_work);
 
 /// A step's residual at q1 into r (the held DoFs' rows 0) and, given a matrix, its Jacobian there,
 /// factored; false where a pivot is negligible.
