@@ -122,14 +122,18 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
   // translations (the dashpots' argument), and its derivative by q1
   std::vector<double> rate(2 * line.n_nodes());
   const double rate_slope = (1 - af) * scheme.gamma / (beta * dt);
+  // Newmark's a1 of DoF i at its end value x1
+  const auto newmark_acceleration = [&](std::size_t i, double x1) {
+    return (x1 - s.q[i] - dt * v0[i]) / (beta * dt * dt) - (0.5 - beta) / beta * s.a[i];
+  };
+  const bool damped = inertia.damped();
   const auto alpha_rates = [&](const std::vector<double>& q1) {
     for (std::size_t node = 0; node < line.n_nodes(); ++node)
       for (unsigned k = 0; k < 2; ++k) {
         const std::size_t i = 3 * node + k;
-        const double a1 =
-            (q1[i] - s.q[i] - dt * v0[i]) / (beta * dt * dt) - (0.5 - beta) / beta * s.a[i];
-        rate[2 * node + k] =
-            v0[i] + (1 - af) * dt * ((1 - scheme.gamma) * s.a[i] + scheme.gamma * a1);
+        rate[2 * node + k] = v0[i] + (1 - af) * dt *
+                                         ((1 - scheme.gamma) * s.a[i] +
+                                          scheme.gamma * newmark_acceleration(i, q1[i]));
       }
   };
   double* held_work = nullptr; // where the held rows' work goes (the last pass only)
@@ -141,7 +145,8 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
       y[i] = c * (q1[i] - s.q[i] - dt * v0[i]) - d * s.a[i];
     if (jacobian)
       jacobian->reinit(n, band, band);
-    alpha_rates(q1);
+    if (damped)
+      alpha_rates(q1);
     for (std::size_t e = 0; e < line.elements.size(); ++e) {
       add_inertia(line, inertia, e, y, r, jacobian, c);
       if (const double* ce = inertia.damping(e))
@@ -164,10 +169,8 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
       const auto p = follower_at(f, q1), p1 = line.follower_force(f, q1[3 * i + 2]);
       r[3 * i] -= p[0];
       r[3 * i + 1] -= p[1];
-      if (jacobian) {
-        (*jacobian)(3 * i, 3 * i + 2) += (1 - af) * p1[1];
-        (*jacobian)(3 * i + 1, 3 * i + 2) -= (1 - af) * p1[0];
-      }
+      if (jacobian)
+        add_follower_stiffness(i, p1, 1 - af, *jacobian);
     }
     return finish_planar_beam_residual(line, s.q, q1, r, jacobian, held_work);
   };
@@ -187,22 +190,26 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
       std::vector<double> r;
       residual(q1, r, nullptr);
     }
-    alpha_rates(q1);
-    std::vector<double> motion(2 * line.n_nodes());
-    for (std::size_t node = 0; node < line.n_nodes(); ++node)
-      for (unsigned k = 0; k < 2; ++k)
-        motion[2 * node + k] = q1[3 * node + k] - s.q[3 * node + k];
-    work->dissipated = damping_form(line, inertia, rate, motion);
+    // v_af^T C (r1 - r0), where there are dashpots
+    work->dissipated = 0;
+    if (damped) {
+      alpha_rates(q1);
+      std::vector<double> motion(2 * line.n_nodes());
+      for (std::size_t node = 0; node < line.n_nodes(); ++node)
+        for (unsigned k = 0; k < 2; ++k)
+          motion[2 * node + k] = q1[3 * node + k] - s.q[3 * node + k];
+      work->dissipated = damping_form(line, inertia, rate, motion);
+    }
     work->loads = 0;
     for (const PlanarBeamFollower& f : line.followers) {
+      const std::size_t i = f.node;
       const auto p = follower_at(f, q1);
-      work->loads += p[0] * motion[2 * f.node] + p[1] * motion[2 * f.node + 1];
+      work->loads += p[0] * (q1[3 * i] - s.q[3 * i]) + p[1] * (q1[3 * i + 1] - s.q[3 * i + 1]);
     }
   }
   // Newmark's updates
   for (std::size_t i = 0; i < n; ++i) {
-    const double a1 =
-        (q1[i] - s.q[i] - dt * v0[i]) / (beta * dt * dt) - (0.5 - beta) / beta * s.a[i];
+    const double a1 = newmark_acceleration(i, q1[i]);
     const double v1 = v0[i] + dt * ((1 - scheme.gamma) * s.a[i] + scheme.gamma * a1);
     s.a[i] = a1;
     const std::size_t node = i / 3;

@@ -71,6 +71,12 @@ std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vecto
   return f;
 }
 
+void add_follower_stiffness(std::size_t node, const std::array<double, 2>& p, double weight,
+                            BandedLU& k) {
+  k(3 * node, 3 * node + 2) += weight * p[1];
+  k(3 * node + 1, 3 * node + 2) -= weight * p[0];
+}
+
 namespace {
 // The tangent at q with the held rows and columns made identity, factored; false where a pivot is
 // not positive (the tangent is not positive definite there).
@@ -90,11 +96,8 @@ bool factor_tangent(const PlanarBeamLine& line, const std::vector<double>& q, do
   }
   // a follower force's stiffness -dp/dtheta = -J p (not symmetric: its pivots may be of either
   // sign at a stable state, so only a negligible one is refused)
-  for (const PlanarBeamFollower& f : line.followers) {
-    const auto p = line.follower_force(f, q[3 * f.node + 2]);
-    k(3 * f.node, 3 * f.node + 2) += at * p[1];
-    k(3 * f.node + 1, 3 * f.node + 2) -= at * p[0];
-  }
+  for (const PlanarBeamFollower& f : line.followers)
+    add_follower_stiffness(f.node, line.follower_force(f, q[3 * f.node + 2]), at, k);
   hold_dofs(line, band, k);
   try {
     k.factorize(line.followers.empty() ? BandedLU::Pivots::positive : BandedLU::Pivots::nonzero);

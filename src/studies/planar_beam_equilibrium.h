@@ -72,6 +72,11 @@ inline void element_dofs(const PlanarBeamLine& line, std::size_t e, const std::v
   element_values(line, e, q, 3, qe);
 }
 class BandedLU;
+/// Adds `weight` times a follower's stiffness -dp/dtheta = -J p (p its force) at its node's
+/// (x, theta) and (z, theta) entries of k: the statics' load factor, the midpoint rule's 1/2 (p at
+/// the middle rotation), generalized alpha's 1 - alpha_f.
+void add_follower_stiffness(std::size_t node, const std::array<double, 2>& p, double weight,
+                            BandedLU& k);
 /// Makes the rows and columns of the held DoFs of a matrix of half bandwidth `band` those of the
 /// identity (their values stay as given).
 void hold_dofs(const PlanarBeamLine& line, unsigned band, BandedLU& k);

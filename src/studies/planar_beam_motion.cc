@@ -253,10 +253,8 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
     const auto p = line.follower_force(f, 0.5 * (s.q[3 * i + 2] + q1[3 * i + 2]));
     r[3 * i] -= p[0];
     r[3 * i + 1] -= p[1];
-    if (jacobian) {
-      (*jacobian)(3 * i, 3 * i + 2) += 0.5 * p[1];
-      (*jacobian)(3 * i + 1, 3 * i + 2) -= 0.5 * p[0];
-    }
+    if (jacobian)
+      add_follower_stiffness(i, p, 0.5, *jacobian);
   }
   return finish_planar_beam_residual(line, s.q, q1, r, jacobian, support_work);
 }
@@ -290,17 +288,20 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
     work->support = 0;
     if (!moved.empty())
       assemble(line, inertia, s, q1, dt, r, nullptr, &work->support);
-    // (r1 - r0)^T C (r1 - r0) / dt
-    std::vector<double> v(2 * n_nodes);
-    for (std::size_t i = 0; i < n_nodes; ++i)
-      for (unsigned k = 0; k < 2; ++k)
-        v[2 * i + k] = q1[3 * i + k] - s.q[3 * i + k];
-    work->dissipated = damping_form(line, inertia, v, v) / dt;
+    // (r1 - r0)^T C (r1 - r0) / dt, where there are dashpots
+    work->dissipated = 0;
+    if (inertia.damped()) {
+      std::vector<double> v(2 * n_nodes);
+      for (std::size_t i = 0; i < n_nodes; ++i)
+        for (unsigned k = 0; k < 2; ++k)
+          v[2 * i + k] = q1[3 * i + k] - s.q[3 * i + k];
+      work->dissipated = damping_form(line, inertia, v, v) / dt;
+    }
     work->loads = 0;
     for (const PlanarBeamFollower& f : line.followers) {
       const std::size_t i = f.node;
       const auto p = line.follower_force(f, 0.5 * (s.q[3 * i + 2] + q1[3 * i + 2]));
-      work->loads += p[0] * v[2 * i] + p[1] * v[2 * i + 1];
+      work->loads += p[0] * (q1[3 * i] - s.q[3 * i]) + p[1] * (q1[3 * i + 1] - s.q[3 * i + 1]);
     }
   }
   for (std::size_t i = 0; i < n_nodes; ++i) {

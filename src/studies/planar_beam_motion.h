@@ -31,6 +31,7 @@
 // (half bandwidth 3 p + 2).
 #include "studies/planar_beam_equilibrium.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -58,6 +59,8 @@ public:
   const double* rotational(std::size_t e) const { return &rotational_[e * size_]; }
   /// Null where the element has no dashpot.
   const double* damping(std::size_t e) const { return damped_[e] ? &damping_[e * size_] : nullptr; }
+  /// Whether any element has a dashpot.
+  bool damped() const { return std::find(damped_.begin(), damped_.end(), true) != damped_.end(); }
 
 private:
   std::size_t size_ = 0;
