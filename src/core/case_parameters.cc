@@ -256,11 +256,12 @@ bool used_by_kind_of_model(const ParameterFile& f, const CaseParameters& c,
            m->reads(f, section, key);
   }
   // a line model reads every section but the other models' own, and every key but a cable's
-  // support motion
+  // support motion and a planar beam's static path
   for (const SectionModel& m : section_models())
     if (std::find(m.sections.begin(), m.sections.end(), section) != m.sections.end())
       return false;
-  return !(section == "Frequency response" && key == "Support motion");
+  return !(section == "Frequency response" && key == "Support motion") &&
+         !(section == "Static" && (key == "Path" || key == "Arc length steps"));
 }
 
 std::vector<std::string> unused_by_kind_of_model(const ParameterFile& f, const CaseParameters& c) {

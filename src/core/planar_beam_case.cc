@@ -55,10 +55,15 @@ void read_section_values(const ParameterFile& f, PlanarBeamCase& c) {
                  " kg m");
 }
 
+// the supports' names in the case file (Support's order)
+const std::array<const char*, 7> planar_support_names{
+    {"clamped", "pinned", "free", "roller in x", "roller in z", "slider in x", "slider in z"}};
+
 PlanarBeamCase::Support support_of(const std::string& text) {
-  return text == "clamped"  ? PlanarBeamCase::Support::clamped
-         : text == "pinned" ? PlanarBeamCase::Support::pinned
-                            : PlanarBeamCase::Support::free;
+  for (std::size_t i = 0; i < planar_support_names.size(); ++i)
+    if (text == planar_support_names[i])
+      return PlanarBeamCase::Support(i);
+  return PlanarBeamCase::Support::free; // (the Selection pattern admits the names only)
 }
 
 // the real number of `key`, finite (any sign)
@@ -70,6 +75,10 @@ double finite_value(const ParameterFile& f, const std::string& key) {
   return value;
 }
 } // namespace
+
+std::string support_name(PlanarBeamCase::Support s) {
+  return planar_support_names[std::size_t(s)];
+}
 
 void declare_planar_beam_parameters(ParameterFile& f) {
   namespace Pt = dealii::Patterns;
@@ -93,10 +102,15 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "other than direct. Units: kg m.");
   for (const char* end : {"Start", "End"})
     f.declare(section, std::string(end) + " support", end[0] == 'S' ? "clamped" : "free",
-              Pt::Selection("clamped|pinned|free"), "clamped | pinned | free",
+              Pt::Selection("clamped|pinned|free|roller in x|roller in z|slider in x|slider in z"),
+              "clamped | pinned | free | roller in x | roller in z | slider in x | slider in z",
               std::string("How the beam's ") + (end[0] == 'S' ? "first" : "last") +
                   " end is held: clamped (position and rotation), pinned (position only, free to "
-                  "turn) or free.");
+                  "turn), free, roller in x (moves freely along x, its z held, free to turn: a "
+                  "pin on rollers), roller in z (along z, its x held), slider in x (moves along "
+                  "x, its z and rotation held) or slider in z (along z, its x and rotation held: "
+                  "the apex of a symmetric arch or "
+                  "frame loaded at its middle).");
   f.declare(section, "End force", "0, 0", P(), "F_x, F_z",
             "A dead force on the beam's last end (its direction stays as given while the beam "
             "moves). Units: N.");
@@ -164,8 +178,8 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
   using S = PlanarBeamCase::Support;
   if (c.start_support == S::free && c.end_support == S::free)
     throw InputError(parameter_name(section, "End support"), "free",
-                     "expected clamped or pinned: Planar beam/Start support is free too, and a "
-                     "beam held nowhere has no support");
+                     "expected a support other than free: Planar beam/Start support is free "
+                     "too, and a beam held nowhere has no support");
   c.end_force = plane_point(parameter_name(section, "End force"), f.get(section, "End force"),
                             f.get(section, "End force"));
   c.end_force_follows = f.get(section, "End force follows") == "true";
@@ -224,6 +238,8 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
                            text_of(start) + " rad)");
   }
 
+  c.static_by_arc_length = f.get("Static", "Path") == "arc length";
+  c.arc_length_steps = unsigned(f.get_integer("Static", "Arc length steps"));
   const long degree = f.get_integer("Discretization", "Degree");
   if (degree < 1 || degree > 4)
     throw InputError("Discretization/Degree", f.get("Discretization", "Degree"),

@@ -7,6 +7,7 @@
 // build the line of elements from it (models/planar_beam_element.h).
 #include "core/plane_point.h"
 
+#include <array>
 #include <memory>
 #include <string>
 #include <utility>
@@ -19,7 +20,17 @@ class Expression;
 struct CaseParameters;
 
 struct PlanarBeamCase {
-  enum class Support { clamped, pinned, free };
+  // roller_x moves freely along x (z held) and turns; slider_x moves along x with z and the
+  // rotation held; roller_z and slider_z the same along z
+  enum class Support { clamped, pinned, free, roller_x, roller_z, slider_x, slider_z };
+  /// Which of an end's (x, z, theta) a support holds.
+  static std::array<bool, 3> held_components(Support s) {
+    return {{s == Support::clamped || s == Support::pinned || s == Support::roller_z ||
+                 s == Support::slider_z,
+             s == Support::clamped || s == Support::pinned || s == Support::roller_x ||
+                 s == Support::slider_x,
+             s == Support::clamped || s == Support::slider_x || s == Support::slider_z}};
+  }
   PlanePoint start, end;        // the reference centreline's ends [m]
   double axial_stiffness = 0;   // EA [N]
   double shear_stiffness = 0;   // kGA [N]
@@ -47,6 +58,9 @@ struct PlanarBeamCase {
   // static, modes and buckling about the steady rotation at this rate about Start (a hub), in
   // the frame turning with it [rad/s]; 0: none
   double steady_rotation = 0;
+  // how the static state is found (Static/Path, Arc length steps)
+  bool static_by_arc_length = false;
+  unsigned arc_length_steps = 20;
   unsigned n_elements = 1; // Discretization/Elements
   unsigned degree = 1;     // Discretization/Degree
   double length() const { return distance(start, end); }
@@ -54,6 +68,9 @@ struct PlanarBeamCase {
 
 /// Model/Type of a planar beam.
 inline const std::string planar_beam_model_name = "planar beam";
+
+/// A support's name in the case file ("roller in x").
+std::string support_name(PlanarBeamCase::Support s);
 
 /// Declares the `Planar beam` section (neutral defaults: a 1 m cantilever along x, unloaded).
 void declare_planar_beam_parameters(ParameterFile& f);

@@ -58,7 +58,7 @@ bool planar_beam_reads(const ParameterFile& f, const std::string& section, const
   return (section == "Section" && section_key_read(f, key, true)) ||
          (section == "Discretization" && (key == "Elements" || key == "Degree")) ||
          (section == "Output" && (!line_output_key(key) || key == "Snapshot interval")) ||
-         (section == "Static" && key == "Write shape") || (section == "Buckling" && key != "Load");
+         (section == "Static" && key != "Load time") || (section == "Buckling" && key != "Load");
 }
 } // namespace
 

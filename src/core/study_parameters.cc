@@ -83,6 +83,20 @@ void declare_static_parameters(ParameterFile& f) {
   f.declare("Static", "Write shape", "true", P::Selection("true|false"), "true | false",
             "Whether `hamdyn static` writes the deflected shape for ParaView (static.pvd and its "
             "files, with the fields a run's snapshots have); false writes static.csv only.");
+  f.declare("Static", "Path", "load steps", P::Selection("load steps|arc length"),
+            "load steps | arc length",
+            "Model/Type = planar beam: how the static state is found from the reference, in "
+            "`hamdyn static` and wherever a study starts from it. load steps: the load factor "
+            "raised from 0 to 1 in steps (halved where one fails, doubled where one converges "
+            "quickly) — stable equilibria only, so a limit point stops it; arc length: steps of "
+            "a fixed length along the load-deflection path (Crisfield's), the load factor one of "
+            "the unknowns — through limit points (snap-through, snap-back) to the first "
+            "equilibrium at load factor 1 along the path. static_path.csv holds the path.");
+  f.declare("Static", "Arc length steps", "20", P::Integer(1, 1000), "an integer from 1 to 1000",
+            "Model/Type = planar beam with Path = arc length: the steps' length is that of the "
+            "linearized path from load factor 0 to 1/(this number) (shortened where a step does "
+            "not converge, never longer): about this many steps where the path is straight, more "
+            "where it bends. Units: 1.");
 }
 
 void parse_static_parameters(const ParameterFile& f, CaseParameters& c) {

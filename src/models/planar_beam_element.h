@@ -140,6 +140,10 @@ public:
   /// exactly), and the forces and tangent its derivatives. Set after the point terms. (The Coriolis
   /// terms of the motion in that frame are the modes' own: studies/planar_beam_modes.h.)
   void set_steady_rotation(double rate, double hub_x, double hub_z);
+  /// Omega^2 alone set (the hub and mass kept): statics raise it with the load factor lambda,
+  /// which an arc length may take below 0 (a centrifugal potential of the opposite sign).
+  void set_steady_rotation_squared(double rate_squared) { rate_squared_ = rate_squared; }
+  double steady_rotation_squared() const { return rate_squared_; }
   double steady_rotation_rate() const { return std::sqrt(rate_squared_); }
   std::array<double, 2> steady_rotation_hub() const { return {{hub_x_, hub_z_}}; }
   /// Whether a point term has a dashpot.

@@ -17,6 +17,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace hamdyn {
@@ -86,6 +87,11 @@ double strain_energy(const PlanarBeamLine& line, const std::vector<double>& q);
 /// The line's internal forces dV/dq at q, node by node.
 std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vector<double>& q);
 
+/// A point of the static path: the load factor and the last node's position and rotation.
+struct PlanarBeamPathPoint {
+  double load_factor = 0, x = 0, z = 0, rotation = 0; // [1, m, m, rad]
+};
+
 struct PlanarBeamEquilibrium {
   unsigned load_steps = 0; // the steps that converged
   unsigned halvings = 0;   // the steps halved
@@ -95,7 +101,27 @@ struct PlanarBeamEquilibrium {
   /// Whether a step ended at double precision's floor (its corrections stopped shrinking at
   /// round-off size before the residual fell below 1e-13 of `scale`).
   bool at_round_off = false;
+  /// The tangent's negative eigenvalues at the end (0: a stable equilibrium); -1 with follower
+  /// loads (not symmetric: its pivots say nothing of stability).
+  int unstable_directions = -1;
+  unsigned arc_steps = 0; // the arc length's steps (0: load steps)
+  /// "4 load steps" or "20 arc-length steps" (the log's words).
+  std::string steps_text() const {
+    return arc_steps > 0 ? std::to_string(arc_steps) + " arc-length steps"
+                         : std::to_string(load_steps) + " load steps";
+  }
+  /// The path from the start (load factor 0) to the equilibrium (1), a point per step.
+  std::vector<PlanarBeamPathPoint> path;
 };
+
+class PlanarBeamStaticForms;
+/// The path point of the line at (lambda, q).
+PlanarBeamPathPoint path_point(const PlanarBeamLine& line, double lambda,
+                               const std::vector<double>& q);
+/// The relative residual, its scale and the unstable directions at the equilibrium q (lambda = 1)
+/// into `result`.
+void finish_planar_beam_equilibrium(PlanarBeamStaticForms& forms, const std::vector<double>& q,
+                                    PlanarBeamEquilibrium& result);
 
 /// Solves for q (in: the start, whose held DoFs keep their values; out: the equilibrium; with no
 /// load at all, the reference, with no step taken). Throws

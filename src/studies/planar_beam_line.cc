@@ -1,8 +1,10 @@
 #include "studies/planar_beam_line.h"
 
 #include "core/input_error.h"
+#include "studies/planar_beam_arc_length.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace hamdyn {
@@ -13,13 +15,11 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
                                   c.mass_per_length, c.rotary_inertia};
   PlanarBeamLine line = straight_planar_beam(c.start.x, c.start.z, c.end.x, c.end.z, c.n_elements,
                                              c.degree, section, interpolation);
-  using S = PlanarBeamCase::Support;
   const std::size_t last = line.n_nodes() - 1;
   for (const auto& [node, support] :
        {std::pair{std::size_t(0), c.start_support}, std::pair{last, c.end_support}})
     for (std::size_t component = 0; component < 3; ++component)
-      line.held[3 * node + component] =
-          support == S::clamped || (support == S::pinned && component < 2);
+      line.held[3 * node + component] = PlanarBeamCase::held_components(support)[component];
   const double wx = c.distributed_force.x,
                wz = c.distributed_force.z - c.mass_per_length * c.gravity;
   std::vector<double> fe(3 * (c.degree + 1));
@@ -69,19 +69,59 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
 }
 
 void check_statically_held(const PlanarBeamCase& c, const std::string& study) {
-  using S = PlanarBeamCase::Support;
-  // a spring away from the pin holds the turn about it
-  const double pin = c.start_support == S::pinned ? 0 : c.length();
-  const bool sprung = std::any_of(c.springs.begin(), c.springs.end(),
-                                  [&](const auto& spring) { return spring.first != pin; });
-  if (!sprung && ((c.start_support == S::pinned && c.end_support == S::free) ||
-                  (c.start_support == S::free && c.end_support == S::pinned)))
-    throw InputError("Planar beam/" + std::string(c.end_support == S::free ? "End" : "Start") +
-                         " support",
-                     "free",
-                     "expected clamped or pinned for " + study +
-                         ": with the other end pinned, the beam turns freely about its pin (a "
-                         "mechanism, no static state to find or to linearize about)");
+  // A rigid motion of the reference (a translation (a, b) and a small turn w about Start) moves a
+  // point at (x, z) by (a - w (z - z_0), b + w (x - x_0)) and turns its section by w; each held
+  // component and each spring (in x and z at its point) asks one of these to vanish. The beam is
+  // held when they leave only the rest: the rows below have rank 3 (Gaussian elimination with
+  // partial pivoting on at most 6 + 2 n_springs rows of three).
+  std::vector<std::array<double, 3>> rows;
+  const double angle = std::atan2(c.end.z - c.start.z, c.end.x - c.start.x);
+  const auto hold_point = [&](double s, std::array<bool, 3> held) {
+    const double dx = s * std::cos(angle), dz = s * std::sin(angle);
+    if (held[0])
+      rows.push_back({{1, 0, -dz}});
+    if (held[1])
+      rows.push_back({{0, 1, dx}});
+    if (held[2])
+      rows.push_back({{0, 0, 1}});
+  };
+  hold_point(0, PlanarBeamCase::held_components(c.start_support));
+  hold_point(c.length(), PlanarBeamCase::held_components(c.end_support));
+  for (const auto& spring : c.springs)
+    hold_point(spring.first, {{true, true, false}});
+  unsigned rank = 0;
+  const double scale = std::max(1.0, c.length());
+  for (unsigned column = 0; column < 3 && rank < rows.size(); ++column) {
+    const auto pivot = std::max_element(rows.begin() + rank, rows.end(), [&](auto& a, auto& b) {
+      return std::abs(a[column]) < std::abs(b[column]);
+    });
+    if (std::abs((*pivot)[column]) <= 1e-12 * scale)
+      continue;
+    std::swap(*pivot, rows[rank]);
+    for (std::size_t i = rank + 1; i < rows.size(); ++i) {
+      const double factor = rows[i][column] / rows[rank][column];
+      for (unsigned j = column; j < 3; ++j)
+        rows[i][j] -= factor * rows[rank][j];
+    }
+    ++rank;
+  }
+  if (rank < 3) {
+    const bool end_named = c.end_support != PlanarBeamCase::Support::clamped;
+    const std::string key = end_named ? "End support" : "Start support";
+    throw InputError(
+        "Planar beam/" + key, support_name(end_named ? c.end_support : c.start_support),
+        "expected a support that holds the beam for " + study + ": with Start support = " +
+            support_name(c.start_support) + " and End support = " + support_name(c.end_support) +
+            (c.springs.empty() ? "" : " and its springs") +
+            ", the beam moves as a rigid body (a mechanism: no static state to find or "
+            "to linearize about)");
+  }
+}
+
+PlanarBeamEquilibrium solve_planar_beam_static(const PlanarBeamCase& c, const PlanarBeamLine& line,
+                                               std::vector<double>& q) {
+  return c.static_by_arc_length ? solve_planar_beam_by_arc_length(line, q, c.arc_length_steps)
+                                : solve_planar_beam_equilibrium(line, q);
 }
 
 PlanarBeamState planar_beam_static_state(const PlanarBeamCase& c, const std::string& study,
@@ -91,7 +131,7 @@ PlanarBeamState planar_beam_static_state(const PlanarBeamCase& c, const std::str
   if (check)
     check(state.line);
   state.q = state.line.reference;
-  state.equilibrium = solve_planar_beam_equilibrium(state.line, state.q);
+  state.equilibrium = solve_planar_beam_static(c, state.line, state.q);
   return state;
 }
 

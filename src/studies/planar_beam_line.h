@@ -21,6 +21,11 @@ make_planar_beam_line(const PlanarBeamCase& c,
 /// static state to find or to linearize about.
 void check_statically_held(const PlanarBeamCase& c, const std::string& study);
 
+/// The static state of case c's line from q (in: the reference) by the case's Static/Path (load
+/// steps or arc length).
+PlanarBeamEquilibrium solve_planar_beam_static(const PlanarBeamCase& c, const PlanarBeamLine& line,
+                                               std::vector<double>& q);
+
 /// The line of case c and its static state under the case's dead loads (the reference when it
 /// has none), for `study` ("hamdyn modes"): InputError first where the supports leave a
 /// mechanism (check_statically_held), then wherever `check` finds the line unfit for the study,

@@ -49,10 +49,14 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
                                                   : "_reaction_moment"),
             component < 2 ? "N" : "N m", f[i] - line.loads[i]);
     }
-  add("load_steps", "1", e.load_steps);
+  add(e.arc_steps > 0 ? "arc_length_steps" : "load_steps", "1",
+      e.arc_steps > 0 ? e.arc_steps : e.load_steps);
   add("newton_iterations", "1", e.iterations);
   add("relative_residual", "1", e.residual);
   add("at_round_off", "1", e.at_round_off ? 1 : 0);
+  // (not with followers: their tangent is not symmetric, and its pivots say nothing of stability)
+  if (e.unstable_directions >= 0)
+    add("unstable_directions", "1", e.unstable_directions);
   write_value_table(c.output_directory + "/static", columns, values, comm);
 
   const std::vector<double> s = node_arc_lengths(line);
@@ -64,6 +68,15 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
                q[3 * i + 1] - line.reference[3 * i + 1]});
   }
   write_units_table(c.output_directory + "/static_shape_units.csv", shape, comm);
+  NamedColumns path{{"load_factor", "end_x", "end_z", "end_rotation", "end_u_x", "end_u_z"},
+                    {"1", "m", "m", "rad", "m", "m"}};
+  {
+    CsvWriter csv(c.output_directory + "/static_path.csv", path.names, comm);
+    for (const PlanarBeamPathPoint& p : e.path)
+      csv.row({p.load_factor, p.x, p.z, p.rotation, p.x - line.reference[3 * last],
+               p.z - line.reference[3 * last + 1]});
+  }
+  write_units_table(c.output_directory + "/static_path_units.csv", path, comm);
   const SampledForces sampled = sampled_forces(line, q);
   NamedColumns forces_columns{{"s", "axial_force", "shear_force", "bending_moment"},
                               {"m", "N", "N", "N m"}};
@@ -92,10 +105,12 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
   }
 
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
-    std::printf("static equilibrium of a planar beam of %zu elements of degree %u: %u load steps "
-                "(%u halved), %u Newton iterations, relative residual %.3g%s\n",
-                line.elements.size(), line.degree(), e.load_steps, e.halvings, e.iterations,
-                e.residual,
+    std::printf("static equilibrium of a planar beam of %zu elements of degree %u: %s "
+                "(%u halved), %u Newton iterations, relative residual %.3g%s%s\n",
+                line.elements.size(), line.degree(), e.steps_text().c_str(), e.halvings,
+                e.iterations, e.residual,
+                e.unstable_directions > 0 ? "; unstable (the tangent has negative eigenvalues)"
+                                          : "",
                 e.at_round_off ? " (double precision's floor: the corrections stopped shrinking "
                                  "at round-off size)"
                                : "");

@@ -61,7 +61,7 @@ PlanarBeamStart planar_beam_start(const PlanarBeamCase& c, bool midpoint) {
   std::vector<double> q = start.line.reference;
   if (c.start_at_equilibrium) {
     check_statically_held(c, "Planar beam/Initial state = equilibrium");
-    solve_planar_beam_equilibrium(start.line, q);
+    solve_planar_beam_static(c, start.line, q);
   }
   start.state = planar_beam_at_rest(q);
   set_rigid_velocity(start.line, start.state, 0, 0, c.initial_angular_velocity, c.start.x,

@@ -235,17 +235,21 @@ const std::vector<StudyCommand>& study_commands() {
       static_00000.vtp the line with the tension as cell data.
       Model/Type = planar beam: the equilibrium at any rotation under the end's force and
       moment, the distributed force and the weight, by Newton's method with load steps from
-      the straight start; static.csv holds the end's position, displacement and rotation, the
-      held ends' reactions and how the iterations ended; static_shape.csv s, x, z, rotation and
+      the straight start, or by arc length through limit points (Static/Path); static.csv
+      holds the end's position, displacement and rotation, the held ends' reactions, how the
+      iterations ended and the equilibrium's unstable_directions (0: stable);
+      static_path.csv the load factor and the end's position at every step;
+      static_shape.csv s, x, z, rotation and
       displacement at each node; static_forces.csv the section forces N, Q, M at the elements'
       sampling points (Barlow's points, where they are accurate; not at the nodes); static.pvd
       the centreline with the sections' direction (point vector `section`) and each segment's
       section forces as cell data.
 )";
     static_study.files = "static.csv, static_units.csv, static_shape.csv, static_shape_units.csv, "
-                         "static_forces.csv, static_forces_units.csv, static.pvd, "
+                         "static_forces.csv, static_forces_units.csv, static_path.csv, "
+                         "static_path_units.csv, static.pvd, "
                          "used_parameters.prm";
-    static_study.file_names = R"(static(_shape|_forces)?(_units)?\.csv|static\.pvd|)"
+    static_study.file_names = R"(static(_shape|_forces|_path)?(_units)?\.csv|static\.pvd|)"
                               R"(static_[0-9]{5}(\.[0-9]+\.vtu|\.pvtu|\.vtp))";
     return std::vector<StudyCommand>{run_study,     static_study,   modes_study,    buckling_study,
                                      compare_study, converge_study, response_study, spectrum_study};

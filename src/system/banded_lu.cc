@@ -15,7 +15,8 @@ void BandedLU::reinit(std::size_t n, unsigned int lower, unsigned int upper) {
   u_.assign(n * (upper + 1), 0.0);
 }
 
-void BandedLU::factorize(Pivots accepted) {
+std::size_t BandedLU::factorize(Pivots accepted) {
+  std::size_t negative = 0;
   // a pivot is negligible below 1e-14 of its row's diagonal entry before the elimination
   std::vector<double> negligible;
   if (accepted == Pivots::nonzero)
@@ -29,6 +30,7 @@ void BandedLU::factorize(Pivots accepted) {
           std::string(accepted == Pivots::positive ? "non-positive" : "negligible") + " pivot " +
           std::to_string(pivot) + " in row " + std::to_string(k) +
           (accepted == Pivots::positive ? " (the matrix is not positive definite)" : ""));
+    negative += pivot < 0;
     const std::size_t last_row = std::min(n_ - 1, k + lower_);
     const std::size_t last_col = std::min(n_ - 1, k + upper_);
     for (std::size_t i = k + 1; i <= last_row; ++i) {
@@ -44,6 +46,7 @@ void BandedLU::factorize(Pivots accepted) {
     for (unsigned int j = 1; j <= upper_; ++j)
       row[j] *= inverse;
   }
+  return negative;
 }
 
 void BandedLU::forward_tridiagonal(const double* b, double* x) const {

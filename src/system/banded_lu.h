@@ -31,8 +31,10 @@ public:
   /// large-motion step's Jacobian, studies/planar_beam_motion.h; |pivot| above 1e-14 of its
   /// row's diagonal entry before the elimination).
   enum class Pivots { positive, nonzero };
-  /// Factors in place; throws if a pivot is not as `accepted` says.
-  void factorize(Pivots accepted = Pivots::positive);
+  /// Factors in place; throws if a pivot is not as `accepted` says. Returns the number of
+  /// negative pivots (of a symmetric matrix: its negative eigenvalues, by Sylvester's law of
+  /// inertia, since LU without pivoting is then L D L^T).
+  std::size_t factorize(Pivots accepted = Pivots::positive);
   /// Solves A x = b; b and x may be the same array.
   void solve(const double* b, double* x) const;
   /// Solves A x = b in place (x holds b on entry).

@@ -195,7 +195,8 @@ def parameter_context(section, key, allowed):
         return "run", [os.path.join(source, "cases/seeds/gear_train.prm")]
     if section == "Cable":
         return "static", [os.path.join(source, "cases/hanging_cable.prm")]
-    if section == "Planar beam":
+    if section == "Planar beam" or (section, key) in (("Static", "Path"),
+                                                      ("Static", "Arc length steps")):
         return "static", [os.path.join(source, "cases/roll_up.prm")]
     if (section, key) == ("Frequency response", "Support motion"):  # a cable's
         return "response", [os.path.join(source, "cases/hanging_cable.prm")]

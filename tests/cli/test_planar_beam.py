@@ -13,6 +13,8 @@ user runs it, against references derived here:
     beam's of the same mesh (its small-amplitude limit), to 1e-10; without rotary inertia a
     slender cantilever's are Euler-Bernoulli's (cos cosh = -1);
   - hamdyn buckling: a clamped-free column's three critical loads against Euler's;
+  - hamdyn static by arc length (cases/snap_through.prm), half a shallow two-bar truss on a
+    roller: its whole path through the limit point against the exact P(z) of a straight bar;
   - hamdyn run, a small transient (a tip force stepped on) is the Timoshenko beam's run, their
     difference of the linearization's order (scaling as the force squared, relative);
   - hamdyn run, a stiff bar pinned and let go from the horizontal (cases/planar_beam_pendulum.prm):
@@ -502,6 +504,45 @@ sag = math.sin(math.atan(9.81 / 2e3))
 check("a sprung pendulum's static sag is L sin(atan(m g / 2 k L))",
       abs(-end["end_z"][0] - sag) < 1e-6 * sag, "%.9g against %.9g" % (-end["end_z"][0], sag))
 
+# --- a snap-through by arc length (cases/snap_through.prm): half a shallow two-bar truss --------
+# The bar from (0, 0) to (a, h), pinned, its apex end on a vertical roller, stays straight (a
+# two-force member) with N = EA (l/l0 - 1); the roller's vertical balance is the apex force
+# P(z) = EA z (1/l - 1/l0), l = sqrt(a^2 + z^2), its limit point where l^3 = a^2 l0.
+snap, done = hamdyn_run(["static", os.path.join(source, "cases", "snap_through.prm")],
+                        "snap-through by arc length")
+a, h, ea, force = 1.0, 0.1, 1e6, 3000.0
+l0 = math.hypot(a, h)
+
+
+def truss_force(z):
+    return ea * z * (1 / math.hypot(a, z) - 1 / l0)
+
+
+limit_load = truss_force(math.sqrt(l0 ** (2 / 3) * a ** (4 / 3) - a * a))
+path = table(os.path.join(snap, "static_path.csv"))
+worst = max(abs(lam * force - truss_force(z)) for lam, z in zip(path["load_factor"], path["end_z"]))
+first_branch = [lam * force for lam, z in zip(path["load_factor"], path["end_z"]) if z > 0]
+measured("snap-through: %d path points, P against EA z (1/l - 1/l0) to %.2g N; limit load %.6g "
+         "N, the path's highest point before it %.6g N" %
+         (len(path["load_factor"]), worst, limit_load, max(first_branch)))
+check("snap-through: every point of the path on the exact P(z)", worst < 1e-8 * force,
+      "%.3g N" % worst)
+check("snap-through: through the limit point and the unstable branch (P < 0) to load factor 1 "
+      "on the inverted side",
+      max(first_branch) < limit_load * (1 + 1e-12) and min(path["load_factor"]) < 0 and
+      path["load_factor"][-1] == 1 and path["end_z"][-1] < -h)
+end = table(os.path.join(snap, "static.csv"))
+check("snap-through: the end state is stable and on the exact path",
+      end["unstable_directions"][0] == 0 and abs(truss_force(end["end_z"][0]) - force) < 1e-8 *
+      force and "arc-length steps" in done.stdout, "%r" % end["unstable_directions"])
+# load steps stop at the limit point or jump: either way no point of the unstable branch
+stepped, _ = hamdyn_run(["static", os.path.join(source, "cases", "snap_through.prm")] +
+                        sets(["Static/Path=load steps"]), "snap-through by load steps")
+stepped_path = table(os.path.join(stepped, "static_path.csv"))
+check("snap-through by load steps: the same end state, no unstable point on the way",
+      abs(table(os.path.join(stepped, "static.csv"))["end_z"][0] - end["end_z"][0]) < 1e-12 and
+      min(stepped_path["load_factor"]) >= 0)
+
 # --- bad input: exit 2, one line naming the key, nothing written -------------------------------
 bad = {
     "a beam held nowhere": (["Planar beam/Start support=free", "Planar beam/End support=free"],
@@ -512,6 +553,11 @@ bad = {
     "a point of one number": (["Planar beam/End force=3"], "Planar beam/End force"),
     "a pin and a free end, statically": (["Planar beam/Start support=pinned"],
                                          "Planar beam/End support"),
+    "a pin and a roller across the beam": (["Planar beam/Start support=pinned",
+                                            "Planar beam/End support=roller in z"],
+                                           "Planar beam/End support"),
+    "no arc length steps": (["Static/Path=arc length", "Static/Arc length steps=0"],
+                            "Static/Arc length steps"),
     "more modes than DoFs": (["Modes/Number of modes=1000"], "Modes/Number of modes"),
     "buckling with no load": (["Planar beam/End moment=0"], "Planar beam/End force"),
     "more buckling shapes than DoFs": (["Buckling/Number of modes=1000"],

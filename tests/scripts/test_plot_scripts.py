@@ -245,5 +245,14 @@ check("plot_daf.py: curves by quantity and place, the axis over v_cr, no interna
       and "v / v_cr" in text and "daf_" not in text and "Variables/" not in text)
 refuses("plot_daf.py", [summary], "plot_daf.py")
 
+# a planar beam's static path through a limit point: the load factor against the apex's drop
+snap = solve(["static", os.path.join(cases, "snap_through.prm")], "snap_through")
+text = formats("plot_static_path.py", [snap], "plot_static_path")
+written(os.path.join(snap, "static_path.png"), "plot_static_path.py", b"PNG")
+check("plot_static_path.py: the moving component named, the axes with units, the held one left",
+      "end's displacement u_z" in text and "end displacement [m]" in text and
+      "load factor" in text and "u_x" not in text)
+refuses("plot_static_path.py", [snap], "plot_static_path.py")
+
 shutil.rmtree(work)
 finish()
