@@ -20,16 +20,21 @@ PlanarBeamInertia::PlanarBeamInertia(const PlanarBeamLine& line) {
   const unsigned nodes = line.degree() + 1, nd = 3 * nodes;
   size_ = std::size_t(nodes) * nodes;
   std::vector<double> m(nd * nd), c(nd * nd);
-  for (const PlanarBeamElement& e : line.elements) {
+  turning_.assign(line.n_nodes(), false);
+  for (std::size_t k = 0; k < line.elements.size(); ++k) {
+    const PlanarBeamElement& e = line.elements[k];
     e.mass(m.data());
     e.damping(c.data());
     damped_.push_back(e.damped());
-    for (unsigned a = 0; a < nodes; ++a)
+    for (unsigned a = 0; a < nodes; ++a) {
+      if (m[(3 * a + 2) * nd + 3 * a + 2] > 0)
+        turning_[k * line.degree() + a] = true;
       for (unsigned b = 0; b < nodes; ++b) {
         translational_.push_back(m[(3 * a) * nd + 3 * b]);
         rotational_.push_back(m[(3 * a + 2) * nd + 3 * b + 2]);
         damping_.push_back(c[(3 * a) * nd + 3 * b]);
       }
+    }
   }
 }
 
@@ -269,7 +274,8 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
                           PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off,
                           const std::vector<MovedDof>& moved, PlanarBeamStepWork* work) {
   const std::size_t n_nodes = line.n_nodes();
-  // the predictor: the state moved on by its velocities, the moved held DoFs where they go
+  // the predictor: the state moved on by its velocities (a rotation without inertia by the last
+  // step's mean rate: below), the moved held DoFs where they go
   std::vector<double> q1 = s.q, r;
   for (std::size_t i = 0; i < n_nodes; ++i) {
     q1[3 * i] += line.held[3 * i] ? 0.0 : dt * s.v[2 * i];
@@ -307,11 +313,22 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
   for (std::size_t i = 0; i < n_nodes; ++i) {
     for (unsigned k = 0; k < 2; ++k)
       s.v[2 * i + k] = 2 * (q1[3 * i + k] - s.q[3 * i + k]) / dt - s.v[2 * i + k];
-    // t1 - t0 = 2 sin(phi / 2) J t(theta_m)
+    // t1 - t0 = 2 sin(phi / 2) J t(theta_m); a director without inertia takes the step's mean
+    // rate (t1 - t0)/dt: the midpoint rule's 2 (t1 - t0)/dt - w0 of an algebraic unknown
+    // alternates in sign from step to step and grows (an inconsistent start's jump is never
+    // damped), the history's end_angular_velocity with it, and a predictor from it once lands
+    // Newton's iterations a turn away: the director residual is 2 pi periodic in a node's turn
+    // over the step (t1 - t0 above), and a node wound by 2 pi is a root the strains do not see
+    // and a dead end moment's potential -M theta does (energy from nowhere)
     const double phi = q1[3 * i + 2] - s.q[3 * i + 2], mid = s.q[3 * i + 2] + 0.5 * phi;
     const double chord = 2 * std::sin(0.5 * phi);
-    s.w[2 * i] = -2 * chord * std::sin(mid) / dt - s.w[2 * i];
-    s.w[2 * i + 1] = 2 * chord * std::cos(mid) / dt - s.w[2 * i + 1];
+    if (inertia.turns_with_inertia(i)) {
+      s.w[2 * i] = -2 * chord * std::sin(mid) / dt - s.w[2 * i];
+      s.w[2 * i + 1] = 2 * chord * std::cos(mid) / dt - s.w[2 * i + 1];
+    } else {
+      s.w[2 * i] = -chord * std::sin(mid) / dt;
+      s.w[2 * i + 1] = chord * std::cos(mid) / dt;
+    }
   }
   s.q = std::move(q1);
   s.t += dt;

@@ -61,8 +61,13 @@ public:
   const double* damping(std::size_t e) const { return damped_[e] ? &damping_[e * size_] : nullptr; }
   /// Whether any element has a dashpot.
   bool damped() const { return std::find(damped_.begin(), damped_.end(), true) != damped_.end(); }
+  /// Whether node i's rotation carries inertia (rho I, or a rotary inertia where its shape
+  /// function is not 0): one without is an algebraic unknown, its rate no part of the motion's
+  /// state.
+  bool turns_with_inertia(std::size_t node) const { return turning_[node]; }
 
 private:
+  std::vector<bool> turning_;
   std::size_t size_ = 0;
   std::vector<double> translational_, rotational_, damping_;
   std::vector<bool> damped_;

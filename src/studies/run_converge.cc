@@ -7,6 +7,7 @@
 #include "studies/convergence_study.h"
 #include "studies/discrete_convergence.h"
 #include "studies/line_convergence.h"
+#include "studies/planar_beam_convergence.h"
 #include "studies/prepared_case.h"
 
 #include <deal.II/base/convergence_table.h>
@@ -172,6 +173,11 @@ NamedValues run_discrete_converge(const CaseParameters& c, const ParameterFile& 
 NamedValues run_cable_converge(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                bool report) {
   return converge(c, file, comm, report, CableConvergence());
+}
+
+NamedValues run_planar_beam_converge(const CaseParameters& c, const ParameterFile& file,
+                                     MPI_Comm comm, bool report) {
+  return converge(c, file, comm, report, PlanarBeamConvergence());
 }
 
 } // namespace hamdyn

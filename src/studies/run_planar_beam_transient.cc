@@ -28,8 +28,6 @@
 
 namespace hamdyn {
 
-namespace {
-
 NamedColumns planar_beam_history_columns() {
   NamedColumns columns;
   columns.add("time", "s");
@@ -45,6 +43,8 @@ NamedColumns planar_beam_history_columns() {
     columns.add(energy, "J");
   return columns;
 }
+
+namespace {
 
 // The line the run steps, from rest at the reference or its own static state, with the case's
 // initial turn: the director interpolation's for the conserving midpoint rule
@@ -287,8 +287,9 @@ private:
 };
 } // namespace
 
-std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
-                                                             MPI_Comm comm) {
+namespace {
+// InputError for what a run does not take (before anything is written)
+void check_planar_beam_run(const CaseParameters& c) {
   if (c.planar_beam->steady_rotation != 0)
     throw InputError("Planar beam/Steady rotation", text_of(c.planar_beam->steady_rotation),
                      "expected 0 for hamdyn run (static, modes and buckling take it): a run "
@@ -300,7 +301,20 @@ std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameter
                      "expected an expression hamdyn can differentiate twice in t (generalized "
                      "alpha starts from the hub's angular acceleration)");
   check_step_count(c);
+}
+} // namespace
+
+std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
+                                                             MPI_Comm comm) {
+  check_planar_beam_run(c);
   return std::make_unique<PlanarBeamTransientRun>(c, comm);
+}
+
+void integrate_planar_beam(const CaseParameters& c, MPI_Comm comm,
+                           const std::function<void(const std::vector<double>& row)>& observe) {
+  check_planar_beam_run(c);
+  PlanarBeamStepper run(c, comm);
+  integrate_rows(run, observe);
 }
 
 } // namespace hamdyn

@@ -12,7 +12,9 @@
 
 #include <mpi.h>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace hamdyn {
 
@@ -27,5 +29,14 @@ namespace hamdyn {
 /// is written) for a Spectral radius below 1 (the midpoint rule alone is implemented for it).
 std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
                                                              MPI_Comm comm);
+
+/// history.csv's columns of a planar beam's run (time first).
+NamedColumns planar_beam_history_columns();
+
+/// Steps the beam from t = 0 to its final time, calling `observe` with each history row (step 0
+/// first), with no outputs: what `hamdyn converge` studies. Throws InputError as
+/// make_planar_beam_transient_run does.
+void integrate_planar_beam(const CaseParameters& c, MPI_Comm comm,
+                           const std::function<void(const std::vector<double>& row)>& observe);
 
 } // namespace hamdyn

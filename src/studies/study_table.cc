@@ -137,7 +137,8 @@ const std::vector<StudyCommand>& study_commands() {
     converge_study.name = "converge";
     converge_study.implementations = {{CaseKind::line, run_converge},
                                       {CaseKind::discrete, run_discrete_converge},
-                                      {CaseKind::cable, run_cable_converge}};
+                                      {CaseKind::cable, run_cable_converge},
+                                      {CaseKind::planar_beam, run_planar_beam_converge}};
     converge_study.usage = R"(  hamdyn converge [CASE.prm] [--set ...]... [--output DIR]
       A convergence study (Convergence section: Refine = h | p | dt | h and dt, Levels,
       Number of frequencies, History): the case at every level, errors against the exact
@@ -145,6 +146,8 @@ const std::vector<StudyCommand>& study_commands() {
       Writes DIR/convergence.csv, DIR/convergence.png; prints a table per quantity.
       Model/Type = cable: h (its frequencies about the equilibrium, a run's history column),
       dt or h and dt, against Richardson limits.
+      Model/Type = planar beam: h or p (its frequencies about the static state or steady
+      rotation, a run's history column), dt or h and dt, against Richardson limits.
 )";
     converge_study.files = "convergence.csv, used_parameters.prm";
     converge_study.file_names = R"(convergence\.(csv|png))";

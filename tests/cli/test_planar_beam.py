@@ -13,6 +13,7 @@ user runs it, against references derived here:
     beam's of the same mesh (its small-amplitude limit), to 1e-10; without rotary inertia a
     slender cantilever's are Euler-Bernoulli's (cos cosh = -1);
   - hamdyn buckling: a clamped-free column's three critical loads against Euler's;
+  - hamdyn converge: the frequencies' observed order 2p in h, a resolved run's order 2 in dt;
   - hamdyn static by arc length (cases/snap_through.prm), half a shallow two-bar truss on a
     roller: its whole path through the limit point against the exact P(z) of a straight bar;
   - hamdyn run, a small transient (a tip force stepped on) is the Timoshenko beam's run, their
@@ -23,6 +24,7 @@ user runs it, against references derived here:
   - bad input exits 2 with one line naming the key and writes nothing.
 usage: test_planar_beam.py HAMDYN SOURCE_DIR
 """
+import csv
 import math
 import os
 import sys
@@ -542,6 +544,55 @@ stepped_path = table(os.path.join(stepped, "static_path.csv"))
 check("snap-through by load steps: the same end state, no unstable point on the way",
       abs(table(os.path.join(stepped, "static.csv"))["end_z"][0] - end["end_z"][0]) < 1e-12 and
       min(stepped_path["load_factor"]) >= 0)
+
+# --- hamdyn converge: h (frequencies about a loaded state) and dt (a run's history) -------------
+def observed_orders(directory):
+    """The observed orders of DIR/convergence.csv (after its units comment), where it has one."""
+    with open(os.path.join(directory, "convergence.csv")) as f:
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    return [float(r["order"]) for r in rows if r["order"] not in ("", "nan")]
+
+
+quarter = "Planar beam/End moment=15.707963267948966"
+for degree in (1, 2):
+    directory, _ = hamdyn_run(["converge", roll_up] + sets(
+        [quarter, "Discretization/Elements=4", "Discretization/Degree=%d" % degree,
+         "Convergence/Levels=5", "Convergence/Number of frequencies=2", "Output/Plots=false"]),
+        "converge h, degree %d" % degree)
+    orders = observed_orders(directory)
+    measured("converge h, degree %d, omega_1 and omega_2 about the quarter roll-up: observed orders "
+             "%s" % (degree, ["%.3f" % o for o in orders]))
+    # (Strang & Fix: 2p for degree p; Richardson limits from the last three levels)
+    check("converge h, degree %d: the frequencies' observed order 2p" % degree,
+          len(orders) == 8 and all(abs(o - 2 * degree) < 0.1 for o in orders[1:4] + orders[5:]),
+          orders)
+# a resolved run (every mode's omega dt < 0.2 at the coarsest level): order 2 in dt for both steps
+for radius in ("1", "0.8"):
+    directory, _ = hamdyn_run(["converge", roll_up] + sets(
+        ["Planar beam/End moment=30", "Planar beam/Rotary inertia=1", "Discretization/Elements=4",
+         "Convergence/Refine=dt", "Convergence/Number of frequencies=0",
+         "Convergence/History=end_z", "Convergence/Levels=4", "Time integration/Final time=0.3",
+         "Time integration/Time step=2e-4", "Time integration/Spectral radius=" + radius,
+         "Output/Plots=false"]), "converge dt, spectral radius " + radius)
+    orders = observed_orders(directory)
+    measured("converge dt at spectral radius %s, the end's height: observed orders %s" %
+             (radius, ["%.3f" % o for o in orders]))
+    check("converge dt at spectral radius %s: the history's observed order 2" % radius,
+          len(orders) == 3 and all(abs(o - 2) < 0.05 for o in orders), orders)
+
+# a dead end moment on rotations without inertia (rho I = 0): the conserving step's director
+# residual is 2 pi periodic in a node's turn, so a predictor from the algebraic rotation's rate
+# (which the midpoint rule leaves alternating and growing) once wound the end by 2 pi and fed
+# the run kinetic energy from the moment's potential; the moment supplies M theta_end at most
+directory, _ = hamdyn_run(["run", roll_up] + sets(
+    ["Planar beam/End moment=3", "Discretization/Elements=4", "Time integration/Final time=2",
+     "Time integration/Time step=0.005", "Output/Plots=false"]), "a run under an end moment")
+history = table(os.path.join(directory, "history.csv"))
+supplied = 3 * max(abs(r) for r in history["end_rotation"])
+check("an end moment's run: the rotation stays below a turn, T below the moment's work M theta",
+      supplied < 3 * math.pi and max(history["kinetic_energy"]) < supplied and
+      max(abs(w) for w in history["end_angular_velocity"]) < 10,
+      "T up to %.3g J, M theta up to %.3g J" % (max(history["kinetic_energy"]), supplied))
 
 # --- bad input: exit 2, one line naming the key, nothing written -------------------------------
 bad = {
