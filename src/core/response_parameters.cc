@@ -85,12 +85,14 @@ void declare_response_parameters(ParameterFile& f) {
   f.declare(section, "Distributed force", "0", P::Anything(), "an expression in x",
             "Harmonic distributed force amplitude p(x) e^{i omega t}. Units: N/m.");
   f.declare(section, "Support motion", "", P::Anything(),
-            "';'-separated left|right: u_x, u_z (each support at most once)",
-            "A cable's harmonic excitation: the support's displacement amplitude U e^{i omega t} "
-            "in x and z, e.g. 'right: 0, 0.01' (the right support moving vertically by 1 cm), "
-            "or 'left: 0.01, 0; right: 0.01, 0' (a uniform ground motion in x); a support not "
-            "named, and every held point, stays where it is (Model/Type = cable only). Units: "
-            "m.");
+            "';'-separated left|right (a planar beam: start|end): u_x, u_z (each support at "
+            "most once)",
+            "A cable's or a planar beam's harmonic excitation: the support's displacement "
+            "amplitude U e^{i omega t} in x and z, e.g. 'right: 0, 0.01' (a cable's right "
+            "support moving vertically by 1 cm), or 'left: 0.01, 0; right: 0.01, 0' (a uniform "
+            "ground motion in x); a support not named, and every held point, stays where it is "
+            "(a planar beam's support moves in the components it holds only: a clamp's "
+            "rotation stays). Units: m.");
   f.declare(section, "Shapes at", "", P::Anything(), "empty or a list of frequencies >= 0",
             "Frequencies whose operating deflection shapes (real part, imaginary part, "
             "amplitude) are written as a ParaView series (response.pvd); each is taken at the "
@@ -112,22 +114,25 @@ void parse_response_parameters(const ParameterFile& f, CaseParameters& c) {
   r.load_psd = psd->is_zero() ? nullptr : psd;
   r.shapes_at = parse_value_list(f.get(section, "Shapes at"), parameter_name(section, "Shapes at"),
                                  "Hz", true);
-  if (!c.cable) { // the line's loads; a cable's case warns of them as unused
+  if (!c.cable && !c.planar_beam) { // the line's loads; a cable's case warns of them as unused
     r.forces = parse_attachment_list(f, section, "Forces", c.length, AttachmentValue::constant);
     r.distributed_force = expression(f, section, "Distributed force", {"x"});
     return;
   }
   const std::string motion = parameter_name(section, "Support motion");
+  // a cable's supports are its left and right ends, a planar beam's its start and end
+  const std::string first = c.cable ? "left" : "start", last = c.cable ? "right" : "end";
   for (const std::string& item : list_entries(f.get(section, "Support motion"), ';', motion)) {
-    const std::string allowed = "expected left|right: u_x, u_z with u_x and u_z finite [m], "
-                                "each support at most once";
+    const std::string allowed = "expected " + first + "|" + last +
+                                ": u_x, u_z with u_x and u_z finite [m], each support at most "
+                                "once";
     const std::size_t colon = item.find(':');
     if (colon == std::string::npos)
       throw InputError(motion, item, allowed);
     HarmonicSupportMotion m;
     m.support = trim(item.substr(0, colon));
     const std::vector<std::string> parts = list_entries(item.substr(colon + 1), ',', motion);
-    if ((m.support != "left" && m.support != "right") || parts.size() != 2)
+    if ((m.support != first && m.support != last) || parts.size() != 2)
       throw InputError(motion, item, allowed);
     m.x = number(parts[0]);
     m.z = number(parts[1]);

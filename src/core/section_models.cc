@@ -52,13 +52,16 @@ bool cable_reads(const ParameterFile& f, const std::string& section, const std::
 }
 void parse_planar_beam(const ParameterFile& f, const std::string&, CaseParameters& c) {
   c.planar_beam = std::make_shared<const PlanarBeamCase>(parse_planar_beam_case(f));
+  parse_response_parameters(f, c);
 }
 
 bool planar_beam_reads(const ParameterFile& f, const std::string& section, const std::string& key) {
   return (section == "Section" && section_key_read(f, key, true)) ||
          (section == "Discretization" && (key == "Elements" || key == "Degree")) ||
          (section == "Output" && (!line_output_key(key) || key == "Snapshot interval")) ||
-         (section == "Static" && key != "Load time") || (section == "Buckling" && key != "Load");
+         (section == "Static" && key != "Load time") || (section == "Buckling" && key != "Load") ||
+         (section == "Frequency response" && (key == "Frequencies" || key == "Structural damping" ||
+                                              key == "Support motion" || key == "Load PSD"));
 }
 } // namespace
 

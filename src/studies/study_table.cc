@@ -15,6 +15,7 @@
 #include "studies/run_modes.h"
 #include "studies/run_planar_beam_buckling.h"
 #include "studies/run_planar_beam_modes.h"
+#include "studies/run_planar_beam_response.h"
 #include "studies/run_planar_beam_static.h"
 #include "studies/run_response.h"
 #include "studies/run_spectrum.h"
@@ -158,9 +159,10 @@ const std::vector<StudyCommand>& study_commands() {
     response_study.implementations = {{CaseKind::line, run_response},
                                       {CaseKind::discrete,
                                        "a frequency response is computed for the line models "
-                                       "(string, euler bernoulli beam, timoshenko beam) and "
-                                       "cables"},
-                                      {CaseKind::cable, run_cable_response}};
+                                       "(string, euler bernoulli beam, timoshenko beam), "
+                                       "cables and planar beams"},
+                                      {CaseKind::cable, run_cable_response},
+                                      {CaseKind::planar_beam, run_planar_beam_response}};
     response_study.usage = R"(  hamdyn response [CASE.prm] [--set ...]... [--output DIR]
       Steady harmonic response (Frequency response section: Frequencies, Method = direct |
       modal, Structural damping, Modal damping ratio, Load PSD, Forces, Distributed force,
@@ -174,6 +176,11 @@ const std::vector<StudyCommand>& study_commands() {
       Support motion; frf.csv holds midspan_x, midspan_z, each point mass's x and z and the
       supports' tension amplitudes left_tension, right_tension [N]; with Shapes at
       DIR/response.pvd (the equilibrium, deflection_re and deflection_im per node).
+      Model/Type = planar beam: about the static state (the straight reference without
+      loads), linearized (the section forces' geometric stiffness, springs, dashpots,
+      Structural damping), to Frequency response/Support motion (start|end: u_x, u_z in the
+      components the support holds); frf.csv holds end_u_x, end_u_z, end_turn [rad] and the
+      middle node's middle_u_x, middle_u_z.
 )";
     response_study.files = "frf.csv, frf_units.csv, frf.png, psd.csv, psd_units.csv, psd_rms.csv, "
                            "response.pvd, used_parameters.prm";

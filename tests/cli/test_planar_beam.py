@@ -13,6 +13,9 @@ user runs it, against references derived here:
     beam's of the same mesh (its small-amplitude limit), to 1e-10; without rotary inertia a
     slender cantilever's are Euler-Bernoulli's (cos cosh = -1);
   - hamdyn buckling: a clamped-free column's three critical loads against Euler's;
+  - hamdyn response: a cantilever's clamp shaken in x and z against the exact base-excited
+    Timoshenko cantilever and axial bar;
+  - hamdyn batch: a sweep of the end moment, each member's end rotation M L / EI;
   - hamdyn converge: the frequencies' observed order 2p in h, a resolved run's order 2 in dt;
   - hamdyn static by arc length (cases/snap_through.prm), half a shallow two-bar truss on a
     roller: its whole path through the limit point against the exact P(z) of a straight bar;
@@ -580,6 +583,70 @@ for radius in ("1", "0.8"):
     check("converge dt at spectral radius %s: the history's observed order 2" % radius,
           len(orders) == 3 and all(abs(o - 2) < 0.05 for o in orders), orders)
 
+# --- hamdyn response: a cantilever's clamp shaken in x and z ------------------------------------
+# Against the exact base-excited Timoshenko cantilever without rotary inertia (the planar beam's
+# small-amplitude limit with Rotary inertia = 0), every stiffness times (1 + i eta): y = (w, psi,
+# M, Q), w' = psi + Q/kGA, psi' = M/EI, M' = -Q, Q' = -omega^2 rho A w, w(0) = W0, psi(0) = 0,
+# M(L) = Q(L) = 0, y(L) = exp(A L) y(0) by numpy's eigenvectors; and the bar's axial
+# u(L) = U0 / cos(k L), k = omega sqrt(rho A / EA (1 + i eta)).
+import numpy  # noqa: E402
+
+ea, ga, ei, rho_a, span, eta = 2e8, 8e7, 1e4, 7.85, 2.0, 0.02
+frequencies = (1, 10, 30, 100)
+
+
+def base_excited_tip(f, w0):
+    omega, c = 2 * math.pi * f, 1 + 1j * eta
+    a = numpy.array([[0, 1, 0, 1 / (ga * c)], [0, 0, 1 / (ei * c), 0], [0, 0, 0, -1],
+                     [-omega * omega * rho_a, 0, 0, 0]], dtype=complex)
+    lam, v = numpy.linalg.eig(a)
+    e = v @ numpy.diag(numpy.exp(lam * span)) @ numpy.linalg.inv(v)
+    mq = numpy.linalg.solve(e[2:4, 2:4], -e[2:4, 0] * w0)
+    return (e @ numpy.array([w0, 0, mq[0], mq[1]]))[0]
+
+
+errors = {}
+for n in (8, 16):
+    shaken, done = hamdyn_run(["response", roll_up] + sets(
+        ["Planar beam/End moment=0", "Planar beam/End=%g, 0" % span,
+         "Planar beam/Axial stiffness=%g" % ea, "Planar beam/Shear stiffness=%g" % ga,
+         "Planar beam/Bending stiffness=%g" % ei, "Planar beam/Mass per length=%g" % rho_a,
+         "Discretization/Elements=%d" % n, "Discretization/Degree=3",
+         "Frequency response/Frequencies=" + ", ".join(str(f) for f in frequencies),
+         "Frequency response/Support motion=start: 0.001, 0.001",
+         "Frequency response/Structural damping=%g" % eta, "Output/Plots=false"]),
+        "response: a shaken cantilever, %d elements" % n)
+    frf = table(os.path.join(shaken, "frf.csv"))
+    errors[n] = [abs(complex(frf["end_u_z_re"][k], frf["end_u_z_im"][k]) -
+                     base_excited_tip(f, 1e-3)) / abs(base_excited_tip(f, 1e-3))
+                 for k, f in enumerate(frequencies)]
+    axial = max(abs(complex(frf["end_u_x_re"][k], frf["end_u_x_im"][k]) -
+                    1e-3 / numpy.cos(2 * math.pi * f * numpy.sqrt(rho_a / (ea * (1 + 1j * eta))) *
+                                     span)) / 1e-3 for k, f in enumerate(frequencies))
+    check("response, %d elements: the end's axial amplitude is the bar's U0/cos(kL)" % n,
+          axial < 1e-10, "%.3g" % axial)
+measured("response of a shaken cantilever (16 cubic elements) against the exact Timoshenko "
+         "base excitation at 1, 10, 30, 100 Hz: relative %s (8 elements: %s)" %
+         (["%.1e" % e for e in errors[16]], ["%.1e" % e for e in errors[8]]))
+check("response: the end's transverse amplitude is the exact one's, converging at order 2p",
+      max(errors[16]) < 1e-5 and
+      all(e16 < e8 / 30 for e8, e16 in zip(errors[8][2:], errors[16][2:])), errors)
+
+# --- hamdyn batch: a sweep of the end moment on the roll-up (L = 10 m, EI = 100 N m^2), each
+# member's end rotation M L / EI (the circle)
+sweep_case = os.path.join(tempfile.mkdtemp(), "sweep.prm")
+with open(sweep_case, "w") as f:
+    f.write("subsection Batch\n  set Case = %s\n  set Study = static\n"
+            "  set Values = Planar beam/End moment = 5, 10, 20\nend\n" % roll_up)
+swept, _ = hamdyn_run(["batch", sweep_case], "batch: a sweep of the end moment")
+with open(os.path.join(swept, "summary.csv")) as f:
+    members = list(csv.DictReader(f))
+check("batch: every member's end rotation is M L / EI",
+      len(members) == 3 and all(m["status"] == "ok" for m in members) and
+      all(abs(float(m["end_rotation"]) - float(m["Planar beam/End moment"]) * 10 / 100) <
+          1e-12 * float(m["Planar beam/End moment"]) * 10 / 100 for m in members),
+      [m.get("end_rotation") for m in members])
+
 # a dead end moment on rotations without inertia (rho I = 0): the conserving step's director
 # residual is 2 pi periodic in a node's turn, so a predictor from the algebraic rotation's rate
 # (which the midpoint rule leaves alternating and growing) once wound the end by 2 pi and fed
@@ -609,6 +676,9 @@ bad = {
                                            "Planar beam/End support"),
     "no arc length steps": (["Static/Path=arc length", "Static/Arc length steps=0"],
                             "Static/Arc length steps"),
+    "response without a support motion": ([], "Frequency response/Support motion"),
+    "response of a free end's motion": (["Frequency response/Support motion=end: 0, 0.01"],
+                                        "Frequency response/Support motion"),
     "more modes than DoFs": (["Modes/Number of modes=1000"], "Modes/Number of modes"),
     "buckling with no load": (["Planar beam/End moment=0"], "Planar beam/End force"),
     "more buckling shapes than DoFs": (["Buckling/Number of modes=1000"],
@@ -632,7 +702,8 @@ bad = {
 }
 for label, (pairs, key) in bad.items():
     study = ("modes" if key.startswith("Modes/") or label.startswith("modes") else
-             "buckling" if "buckling" in label else "static")
+             "buckling" if "buckling" in label else
+             "response" if label.startswith("response") else "static")
     directory, done = hamdyn_run([study, roll_up] + sets(pairs), "bad: " + label, expect=2)
     lines = done.stderr.strip().splitlines()
     check("bad: %s names %s in one line" % (label, key), len(lines) == 1 and key in lines[0],

@@ -1,0 +1,101 @@
+#include "studies/run_planar_beam_response.h"
+
+#include "core/input_error.h"
+#include "core/planar_beam_case.h"
+#include "core/text.h"
+#include "studies/frf_tables.h"
+#include "studies/planar_beam_line.h"
+#include "studies/planar_beam_response.h"
+#include "studies/prepared_case.h"
+
+#include <deal.II/base/mpi.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace hamdyn {
+
+namespace {
+constexpr const char* motion_key = "Frequency response/Support motion";
+
+// The supports' amplitudes as the line's held DoFs' motion
+std::vector<std::pair<std::size_t, std::complex<double>>> support_motion(const CaseParameters& c,
+                                                                         std::size_t last_node) {
+  const PlanarBeamCase& beam = *c.planar_beam;
+  if (c.response.support_motion.empty())
+    throw InputError(motion_key, "",
+                     "a planar beam's response is to a harmonic motion of its supports; expected "
+                     "start|end: u_x, u_z, e.g. start: 0, 0.01");
+  std::vector<std::pair<std::size_t, std::complex<double>>> moved;
+  for (const HarmonicSupportMotion& m : c.response.support_motion) {
+    const bool end = m.support == "end";
+    const auto held = PlanarBeamCase::held_components(end ? beam.end_support : beam.start_support);
+    const std::size_t node = end ? last_node : 0;
+    const double amplitude[2] = {m.x, m.z};
+    for (unsigned k = 0; k < 2; ++k) {
+      if (amplitude[k] != 0 && !held[k])
+        throw InputError(motion_key, m.support + ": " + text_of(m.x) + ", " + text_of(m.z),
+                         std::string("expected u_") + (k == 0 ? "x" : "z") + " = 0: Planar beam/" +
+                             (end ? "End" : "Start") + " support = " +
+                             support_name(end ? beam.end_support : beam.start_support) +
+                             " leaves it free, so the support does not move the beam there");
+      if (held[k])
+        moved.push_back({3 * node + k, amplitude[k]});
+    }
+  }
+  return moved;
+}
+} // namespace
+
+NamedValues run_planar_beam_response(const CaseParameters& c, const ParameterFile& file,
+                                     MPI_Comm comm, bool report) {
+  const bool root = report && dealii::Utilities::MPI::this_mpi_process(comm) == 0;
+  const PlanarBeamCase& beam = *c.planar_beam;
+  if (beam.steady_rotation != 0)
+    throw InputError("Planar beam/Steady rotation", text_of(beam.steady_rotation),
+                     "expected 0 for hamdyn response: about steady rotation the motion has "
+                     "Coriolis terms (hamdyn modes takes them), which the response does not");
+  if (beam.end_force_follows && (beam.end_force.x != 0 || beam.end_force.z != 0))
+    throw InputError("Planar beam/End force follows", "true",
+                     "expected false for hamdyn response: a follower load's stiffness is not "
+                     "symmetric, which the response does not take");
+  const auto moved = support_motion(c, std::size_t(beam.n_elements) * beam.degree);
+  const std::vector<double> psd =
+      c.response.load_psd ? load_psd_values(c.response) : std::vector<double>{};
+  const PlanarBeamState state = planar_beam_static_state(beam, "hamdyn response");
+  const PlanarBeamLine& line = state.line;
+  const PlanarBeamHarmonicResponse response(line, state.q);
+
+  FrequencyResponse r;
+  r.frequencies = c.response.frequencies;
+  const std::size_t last = line.n_nodes() - 1, middle = last / 2;
+  r.columns = {"end_u_x", "end_u_z", "end_turn", "middle_u_x", "middle_u_z"};
+  r.units = {"m", "m", "rad", "m", "m"};
+  for (const double f : r.frequencies) {
+    const auto u = response.solve(2 * M_PI * f, c.response.structural_damping, moved);
+    if (u.empty())
+      throw InputError("Frequency response/Frequencies", text_of(f),
+                       "the planar beam's dynamic stiffness K_t - omega^2 M + i omega C is "
+                       "singular at " +
+                           text_of(f) +
+                           " Hz (a resonance of the undamped beam); expected frequencies off its "
+                           "natural frequencies (hamdyn modes), or damping (Frequency response/"
+                           "Structural damping, Planar beam/Dashpots)");
+    r.values.push_back(
+        {u[3 * last], u[3 * last + 1], u[3 * last + 2], u[3 * middle], u[3 * middle + 1]});
+  }
+  const auto output = prepare_output_directory(c.output_directory, file, comm);
+  if (root) {
+    std::string amplitudes;
+    for (const HarmonicSupportMotion& m : c.response.support_motion)
+      amplitudes += (amplitudes.empty() ? "" : "; ") + m.support + ": " + text_of(m.x) + ", " +
+                    text_of(m.z) + " m";
+    std::printf("harmonic response of a planar beam of %zu elements of degree %u about its "
+                "static state (%s) to its supports' motion (%s), linearized\n",
+                line.elements.size(), line.degree(), state.equilibrium.steps_text().c_str(),
+                amplitudes.c_str());
+  }
+  return write_frf_tables(c.output_directory, r, psd, comm, root);
+}
+
+} // namespace hamdyn
