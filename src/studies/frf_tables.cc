@@ -112,4 +112,12 @@ NamedValues write_frf_tables(const std::string& directory, const FrequencyRespon
   return results;
 }
 
+std::string support_motion_text(const std::vector<HarmonicSupportMotion>& motion) {
+  std::string text;
+  for (const HarmonicSupportMotion& m : motion)
+    text += (text.empty() ? "" : "; ") + m.support + ": " + text_of(m.x) + ", " + text_of(m.z) +
+            " m";
+  return text;
+}
+
 } // namespace hamdyn

@@ -17,6 +17,9 @@ namespace hamdyn {
 /// key where it is not a finite density >= 0.
 std::vector<double> load_psd_values(const ResponseParameters& p);
 
+/// "left: 0, 0.01 m; right: ..." of a support motion (the log's words).
+std::string support_motion_text(const std::vector<HarmonicSupportMotion>& motion);
+
 /// Writes the tables of r (its frequencies, columns, units and values) into `directory`, the PSD
 /// tables when `psd` (one density per frequency) is not empty; returns each column's peak |U|
 /// and its frequency (peak_<column>, peak_frequency_<column>) and with a PSD its RMS

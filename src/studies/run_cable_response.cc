@@ -106,10 +106,7 @@ NamedValues run_cable_response(const CaseParameters& c, const ParameterFile& fil
     }
   }
   if (root) {
-    std::string amplitudes;
-    for (const HarmonicSupportMotion& m : c.response.support_motion)
-      amplitudes += (amplitudes.empty() ? "" : "; ") + m.support + ": " + text_of(m.x) + ", " +
-                    text_of(m.z) + " m";
+    const std::string amplitudes = support_motion_text(c.response.support_motion);
     std::printf("harmonic response of a cable of %zu elements about its static equilibrium to "
                 "its supports' motion (%s), linearized\n",
                 line.chain.elements.size(), amplitudes.c_str());

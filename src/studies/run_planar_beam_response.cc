@@ -86,10 +86,7 @@ NamedValues run_planar_beam_response(const CaseParameters& c, const ParameterFil
   }
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   if (root) {
-    std::string amplitudes;
-    for (const HarmonicSupportMotion& m : c.response.support_motion)
-      amplitudes += (amplitudes.empty() ? "" : "; ") + m.support + ": " + text_of(m.x) + ", " +
-                    text_of(m.z) + " m";
+    const std::string amplitudes = support_motion_text(c.response.support_motion);
     std::printf("harmonic response of a planar beam of %zu elements of degree %u about its "
                 "static state (%s) to its supports' motion (%s), linearized\n",
                 line.elements.size(), line.degree(), state.equilibrium.steps_text().c_str(),
