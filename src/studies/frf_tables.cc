@@ -115,9 +115,19 @@ NamedValues write_frf_tables(const std::string& directory, const FrequencyRespon
 std::string support_motion_text(const std::vector<HarmonicSupportMotion>& motion) {
   std::string text;
   for (const HarmonicSupportMotion& m : motion)
-    text += (text.empty() ? "" : "; ") + m.support + ": " + text_of(m.x) + ", " + text_of(m.z) +
-            " m";
+    text +=
+        (text.empty() ? "" : "; ") + m.support + ": " + text_of(m.x) + ", " + text_of(m.z) + " m";
   return text;
+}
+
+InputError resonance_refusal(double f, const std::string& model, const std::string& dashpots) {
+  return InputError("Frequency response/Frequencies", text_of(f),
+                    "the " + model +
+                        "'s dynamic stiffness K_t - omega^2 M + i omega C is singular at " +
+                        text_of(f) + " Hz (a resonance of the undamped " + model +
+                        "); expected frequencies off its natural frequencies (hamdyn modes), or "
+                        "damping (Frequency response/Structural damping, " +
+                        dashpots + ")");
 }
 
 } // namespace hamdyn

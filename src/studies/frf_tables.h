@@ -3,6 +3,7 @@
 // (studies/run_cable_response.cc) alike: frf.csv and frf_units.csv (each column's complex
 // amplitude as re, im, abs and phase), and with a Load PSD psd.csv, psd_units.csv and psd_rms.csv.
 #include "core/case_parameters.h"
+#include "core/input_error.h"
 #include "studies/frequency_response.h"
 #include "studies/named_values.h"
 
@@ -19,6 +20,10 @@ std::vector<double> load_psd_values(const ResponseParameters& p);
 
 /// "left: 0, 0.01 m; right: ..." of a support motion (the log's words).
 std::string support_motion_text(const std::vector<HarmonicSupportMotion>& motion);
+
+/// The InputError naming Frequency response/Frequencies where a `model`'s ("cable") linearized
+/// dynamic stiffness is singular at f [Hz] (an undamped resonance), naming its `dashpots` key.
+InputError resonance_refusal(double f, const std::string& model, const std::string& dashpots);
 
 /// Writes the tables of r (its frequencies, columns, units and values) into `directory`, the PSD
 /// tables when `psd` (one density per frequency) is not empty; returns each column's peak |U|

@@ -70,13 +70,7 @@ NamedValues run_cable_response(const CaseParameters& c, const ParameterFile& fil
     const std::vector<std::complex<double>> u =
         response.solve(2 * M_PI * f, c.response.structural_damping, motion);
     if (u.empty())
-      throw InputError("Frequency response/Frequencies", text_of(f),
-                       "the cable's dynamic stiffness K_t - omega^2 M + i omega C is singular "
-                       "at " +
-                           text_of(f) +
-                           " Hz (a resonance of the undamped cable); expected frequencies off "
-                           "its natural frequencies (hamdyn modes), or damping (Frequency "
-                           "response/Structural damping, Cable/Dashpots)");
+      throw resonance_refusal(f, "cable", "Cable/Dashpots");
     std::vector<std::complex<double>> row;
     for (const std::size_t node : nodes)
       row.insert(row.end(), {u[2 * node], u[2 * node + 1]});

@@ -74,13 +74,7 @@ NamedValues run_planar_beam_response(const CaseParameters& c, const ParameterFil
   for (const double f : r.frequencies) {
     const auto u = response.solve(2 * M_PI * f, c.response.structural_damping, moved);
     if (u.empty())
-      throw InputError("Frequency response/Frequencies", text_of(f),
-                       "the planar beam's dynamic stiffness K_t - omega^2 M + i omega C is "
-                       "singular at " +
-                           text_of(f) +
-                           " Hz (a resonance of the undamped beam); expected frequencies off its "
-                           "natural frequencies (hamdyn modes), or damping (Frequency response/"
-                           "Structural damping, Planar beam/Dashpots)");
+      throw resonance_refusal(f, "planar beam", "Planar beam/Dashpots");
     r.values.push_back(
         {u[3 * last], u[3 * last + 1], u[3 * last + 2], u[3 * middle], u[3 * middle + 1]});
   }
