@@ -60,8 +60,9 @@ bool planar_beam_reads(const ParameterFile& f, const std::string& section, const
          (section == "Discretization" && (key == "Elements" || key == "Degree")) ||
          (section == "Output" && (!line_output_key(key) || key == "Snapshot interval")) ||
          (section == "Static" && key != "Load time") || (section == "Buckling" && key != "Load") ||
-         (section == "Frequency response" && (key == "Frequencies" || key == "Structural damping" ||
-                                              key == "Support motion" || key == "Load PSD"));
+         (section == "Frequency response" &&
+          (key == "Frequencies" || key == "Structural damping" || key == "Support motion" ||
+           key == "Load PSD" || key == "Shapes at"));
 }
 } // namespace
 

@@ -25,27 +25,44 @@ PlaneLineFrame planar_beam_frame(const PlanarBeamLine& line, const std::vector<d
   return frame;
 }
 
+void write_line_series(const std::string& directory, const std::string& name,
+                       const PlanarBeamLine& line, const std::vector<double>& q, std::size_t count,
+                       const std::function<LineSnapshot(std::size_t)>& snapshot, MPI_Comm comm) {
+  PolyDataSeries series(directory, name, comm);
+  PlaneLineFrame frame = planar_beam_frame(line, q);
+  const auto support = frame.point_scalars.front();
+  for (std::size_t k = 0; k < count; ++k) {
+    LineSnapshot shot = snapshot(k);
+    frame.point_vectors = std::move(shot.vectors);
+    frame.point_scalars = std::move(shot.scalars);
+    frame.point_scalars.push_back(support);
+    frame.field = std::move(shot.field);
+    series.write(shot.time, series.writer() ? plane_line_poly_data(frame).GetPointer() : nullptr);
+  }
+}
+
 void write_shape_series(
     const std::string& directory, const std::string& name, const PlanarBeamLine& line,
     const std::vector<double>& q, const std::vector<std::vector<double>>& shapes,
     const std::function<std::vector<std::pair<std::string, double>>(std::size_t)>& fields,
     MPI_Comm comm) {
-  PolyDataSeries series(directory, name, comm);
-  PlaneLineFrame frame = planar_beam_frame(line, q);
-  const auto support = frame.point_scalars.front();
-  for (std::size_t k = 0; k < shapes.size(); ++k) {
-    std::vector<Vector2> deflection;
-    std::vector<double> rotation;
-    for (std::size_t i = 0; i < line.n_nodes(); ++i) {
-      deflection.push_back({shapes[k][3 * i], shapes[k][3 * i + 1]});
-      rotation.push_back(shapes[k][3 * i + 2]);
-    }
-    frame.point_vectors = {{"deflection", deflection}};
-    frame.point_scalars = {{"rotation_shape", rotation}, support};
-    frame.field = fields(k);
-    series.write(double(k + 1),
-                 series.writer() ? plane_line_poly_data(frame).GetPointer() : nullptr);
-  }
+  write_line_series(
+      directory, name, line, q, shapes.size(),
+      [&](std::size_t k) {
+        LineSnapshot shot;
+        shot.time = double(k + 1);
+        std::vector<Vector2> deflection;
+        std::vector<double> rotation;
+        for (std::size_t i = 0; i < line.n_nodes(); ++i) {
+          deflection.push_back({shapes[k][3 * i], shapes[k][3 * i + 1]});
+          rotation.push_back(shapes[k][3 * i + 2]);
+        }
+        shot.vectors = {{"deflection", deflection}};
+        shot.scalars = {{"rotation_shape", rotation}};
+        shot.field = fields(k);
+        return shot;
+      },
+      comm);
 }
 
 } // namespace hamdyn

@@ -18,6 +18,20 @@ namespace hamdyn {
 /// `axial_force` and `shear_force`.
 PlaneLineFrame planar_beam_frame(const PlanarBeamLine& line, const std::vector<double>& q);
 
+/// A snapshot of a series on the line: its time, point vectors and scalars (a value per node) and
+/// field data.
+struct LineSnapshot {
+  double time = 0;
+  std::vector<std::pair<std::string, std::vector<Vector2>>> vectors;
+  std::vector<std::pair<std::string, std::vector<double>>> scalars;
+  std::vector<std::pair<std::string, double>> field;
+};
+/// DIRECTORY/NAME.pvd: the line at q (planar_beam_frame's, `support` kept) with `count` snapshots,
+/// snapshot(k) the k-th's fields. Rank 0 writes.
+void write_line_series(const std::string& directory, const std::string& name,
+                       const PlanarBeamLine& line, const std::vector<double>& q, std::size_t count,
+                       const std::function<LineSnapshot(std::size_t)>& snapshot, MPI_Comm comm);
+
 /// DIRECTORY/NAME.pvd: the line at q with shape k (per DoF) as point vector `deflection` (x, z)
 /// and scalar `rotation_shape` (theta), at time k + 1 (the mode number), with `fields(k)` as its
 /// field data. Rank 0 writes.

@@ -4,12 +4,14 @@
 #include "core/planar_beam_case.h"
 #include "core/text.h"
 #include "studies/frf_tables.h"
+#include "studies/planar_beam_frames.h"
 #include "studies/planar_beam_line.h"
 #include "studies/planar_beam_response.h"
 #include "studies/prepared_case.h"
 
 #include <deal.II/base/mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -71,14 +73,44 @@ NamedValues run_planar_beam_response(const CaseParameters& c, const ParameterFil
   const std::size_t last = line.n_nodes() - 1, middle = last / 2;
   r.columns = {"end_u_x", "end_u_z", "end_turn", "middle_u_x", "middle_u_z"};
   r.units = {"m", "m", "rad", "m", "m"};
+  // the operating deflection shapes at the Shapes at frequencies (each at the nearest listed)
+  const std::vector<std::size_t> shape_at =
+      nearest_frequencies(r.frequencies, c.response.shapes_at);
+  std::vector<std::pair<double, std::vector<std::complex<double>>>> shapes;
   for (const double f : r.frequencies) {
     const auto u = response.solve(2 * M_PI * f, c.response.structural_damping, moved);
     if (u.empty())
       throw resonance_refusal(f, "planar beam", "Planar beam/Dashpots");
+    if (std::find(shape_at.begin(), shape_at.end(), r.values.size()) != shape_at.end())
+      shapes.emplace_back(f, u);
     r.values.push_back(
         {u[3 * last], u[3 * last + 1], u[3 * last + 2], u[3 * middle], u[3 * middle + 1]});
   }
   const auto output = prepare_output_directory(c.output_directory, file, comm);
+  // response.pvd: the static state with each shape's real and imaginary parts (u = Re(U e^{i
+  // omega t}): Warp By Vector with deflection_re draws the shape at t = 0); ParaView's time axis
+  // is the frequency [Hz]
+  if (!shapes.empty())
+    write_line_series(
+        c.output_directory, "response", line, state.q, shapes.size(),
+        [&](std::size_t k) {
+          const auto& [f, u] = shapes[k];
+          LineSnapshot shot;
+          shot.time = f;
+          std::vector<Vector2> re, im;
+          std::vector<double> turn_re, turn_im;
+          for (std::size_t i = 0; i < line.n_nodes(); ++i) {
+            re.push_back({u[3 * i].real(), u[3 * i + 1].real()});
+            im.push_back({u[3 * i].imag(), u[3 * i + 1].imag()});
+            turn_re.push_back(u[3 * i + 2].real());
+            turn_im.push_back(u[3 * i + 2].imag());
+          }
+          shot.vectors = {{"deflection_re", re}, {"deflection_im", im}};
+          shot.scalars = {{"rotation_re", turn_re}, {"rotation_im", turn_im}};
+          shot.field = {{"frequency", f}};
+          return shot;
+        },
+        comm);
   if (root) {
     const std::string amplitudes = support_motion_text(c.response.support_motion);
     std::printf("harmonic response of a planar beam of %zu elements of degree %u about its "

@@ -180,7 +180,8 @@ const std::vector<StudyCommand>& study_commands() {
       loads), linearized (the section forces' geometric stiffness, springs, dashpots,
       Structural damping), to Frequency response/Support motion (start|end: u_x, u_z in the
       components the support holds); frf.csv holds end_u_x, end_u_z, end_turn [rad] and the
-      middle node's middle_u_x, middle_u_z.
+      middle node's middle_u_x, middle_u_z; with Shapes at DIR/response.pvd (the static state,
+      deflection_re, deflection_im, rotation_re and rotation_im per node).
 )";
     response_study.files = "frf.csv, frf_units.csv, frf.png, psd.csv, psd_units.csv, psd_rms.csv, "
                            "response.pvd, used_parameters.prm";

@@ -614,9 +614,23 @@ for n in (8, 16):
          "Discretization/Elements=%d" % n, "Discretization/Degree=3",
          "Frequency response/Frequencies=" + ", ".join(str(f) for f in frequencies),
          "Frequency response/Support motion=start: 0.001, 0.001",
-         "Frequency response/Structural damping=%g" % eta, "Output/Plots=false"]),
+         "Frequency response/Structural damping=%g" % eta, "Frequency response/Shapes at=30",
+         "Output/Plots=false"]),
         "response: a shaken cantilever, %d elements" % n)
     frf = table(os.path.join(shaken, "frf.csv"))
+    # response.pvd: the shape at 30 Hz, its end's deflection_re and _im frf.csv's
+    from vtkmodules.vtkIOXML import vtkXMLPolyDataReader
+    reader = vtkXMLPolyDataReader()
+    reader.SetFileName(os.path.join(shaken, "response_00000.vtp"))
+    reader.Update()
+    shape, tip = reader.GetOutput().GetPointData(), reader.GetOutput().GetNumberOfPoints() - 1
+    at = frequencies.index(30)
+    check("response, %d elements: response.pvd's shape at 30 Hz ends where frf.csv says" % n,
+          shape.GetArray("deflection_re").GetTuple(tip)[:2] ==
+          (frf["end_u_x_re"][at], frf["end_u_z_re"][at]) and
+          shape.GetArray("deflection_im").GetTuple(tip)[:2] ==
+          (frf["end_u_x_im"][at], frf["end_u_z_im"][at]) and
+          shape.GetArray("rotation_re").GetValue(tip) == frf["end_turn_re"][at])
     errors[n] = [abs(complex(frf["end_u_z_re"][k], frf["end_u_z_im"][k]) -
                      base_excited_tip(f, 1e-3)) / abs(base_excited_tip(f, 1e-3))
                  for k, f in enumerate(frequencies)]
