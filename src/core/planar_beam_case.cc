@@ -176,10 +176,8 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
   c.start_support = support_of(f.get(section, "Start support"));
   c.end_support = support_of(f.get(section, "End support"));
   using S = PlanarBeamCase::Support;
-  if (c.start_support == S::free && c.end_support == S::free)
-    throw InputError(parameter_name(section, "End support"), "free",
-                     "expected a support other than free: Planar beam/Start support is free "
-                     "too, and a beam held nowhere has no support");
+  // (free at both ends: a beam flying in a run, or held by its springs; the static studies
+  // refuse it where the supports and springs leave a rigid motion: check_statically_held)
   c.end_force = plane_point(parameter_name(section, "End force"), f.get(section, "End force"),
                             f.get(section, "End force"));
   c.end_force_follows = f.get(section, "End force follows") == "true";

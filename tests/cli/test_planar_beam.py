@@ -15,6 +15,7 @@ user runs it, against references derived here:
   - hamdyn buckling: a clamped-free column's three critical loads against Euler's;
   - hamdyn response: a cantilever's clamp shaken in x and z against the exact base-excited
     Timoshenko cantilever and axial bar;
+  - hamdyn run of a free beam flying and spinning: momenta and T + V constant;
   - hamdyn batch: a sweep of the end moment, each member's end rotation M L / EI;
   - hamdyn converge: the frequencies' observed order 2p in h, a resolved run's order 2 in dt;
   - hamdyn static by arc length (cases/snap_through.prm), half a shallow two-bar truss on a
@@ -660,6 +661,35 @@ check("batch: every member's end rotation is M L / EI",
       all(abs(float(m["end_rotation"]) - float(m["Planar beam/End moment"]) * 10 / 100) <
           1e-12 * float(m["Planar beam/End moment"]) * 10 / 100 for m in members),
       [m.get("end_rotation") for m in members])
+
+# --- a free beam flying and spinning (both ends free, no load): its momenta and energy constant --
+# a rigid turn at 0.5 rad/s about Start of the roll-up's 10 m of rho A = 1 kg/m (rho I = 0.1 kg m):
+# p_z = m omega L/2 = 25 kg m/s, L_O = (m L^2/3 + rho I L) omega = 167.1667 kg m^2/s,
+# T = L_O omega / 2 = 41.79 J
+flying, _ = hamdyn_run(["run", roll_up] + sets(
+    ["Planar beam/Start support=free", "Planar beam/End moment=0",
+     "Planar beam/Initial angular velocity=0.5", "Planar beam/Rotary inertia=0.1",
+     "Time integration/Final time=10", "Time integration/Time step=0.05", "Output/Plots=false"]),
+    "a free beam flying and spinning")
+history = table(os.path.join(flying, "history.csv"))
+
+
+def spread(column):
+    return max(history[column]) - min(history[column])
+
+
+measured("a free beam spinning through %.2f rad: momenta within %.1e, %.1e kg m/s and %.1e "
+         "kg m^2/s, T + V within %.1e J of %.4g J" %
+         (history["end_rotation"][-1], spread("momentum_x"), spread("momentum_z"),
+          spread("angular_momentum"), spread("energy_error"), history["kinetic_energy"][0]))
+check("a free beam: its start is the rigid turn's (p_z, L_O, T)",
+      abs(history["momentum_z"][0] - 25) < 1e-12 * 25 and
+      abs(history["angular_momentum"][0] - (1000 / 3 + 1) * 0.5) < 1e-12 * 167 and
+      abs(history["kinetic_energy"][0] - 0.25 * (1000 / 3 + 1) / 2) < 1e-12 * 42)
+check("a free beam: linear and angular momentum and T + V constant to round-off",
+      spread("momentum_x") < 1e-10 and spread("momentum_z") < 1e-10 and
+      spread("angular_momentum") < 1e-9 and spread("energy_error") < 1e-9 and
+      history["end_rotation"][-1] > 4.5)
 
 # a dead end moment on rotations without inertia (rho I = 0): the conserving step's director
 # residual is 2 pi periodic in a node's turn, so a predictor from the algebraic rotation's rate
