@@ -109,8 +109,7 @@ void declare_planar_beam_parameters(ParameterFile& f) {
                   "turn), free, roller in x (moves freely along x, its z held, free to turn: a "
                   "pin on rollers), roller in z (along z, its x held), slider in x (moves along "
                   "x, its z and rotation held) or slider in z (along z, its x and rotation held: "
-                  "the apex of a symmetric arch or "
-                  "frame loaded at its middle).");
+                  "the apex of a symmetric arch or frame loaded at its middle).");
   f.declare(section, "End force", "0, 0", P(), "F_x, F_z",
             "A dead force on the beam's last end (its direction stays as given while the beam "
             "moves). Units: N.");

@@ -33,16 +33,6 @@ private:
   std::vector<double> weights_;
 };
 
-// dr/dlambda at q (r is affine in lambda: planar_beam_static_forms.h)
-std::vector<double> load_direction(PlanarBeamStaticForms& forms, const std::vector<double>& q) {
-  std::vector<double> at_one, at_zero;
-  double scale;
-  forms.residual(1.0, q, at_one, scale);
-  forms.residual(0.0, q, at_zero, scale);
-  for (std::size_t i = 0; i < at_one.size(); ++i)
-    at_one[i] -= at_zero[i];
-  return at_one;
-}
 } // namespace
 
 PlanarBeamEquilibrium solve_planar_beam_by_arc_length(const PlanarBeamLine& line,
@@ -56,15 +46,10 @@ PlanarBeamEquilibrium solve_planar_beam_by_arc_length(const PlanarBeamLine& line
   constexpr auto nonzero = BandedLU::Pivots::nonzero;
   result.path.push_back(path_point(line, 0, q));
   BandedLU k;
-  // the first step's length: the linearized path's from 0 to 1/steps
-  if (!forms.factor_tangent(0, q, k, nonzero))
-    throw std::runtime_error("the planar beam's tangent is singular at its start (a mechanism)");
-  std::vector<double> previous = load_direction(forms, q);
-  k.solve(previous.data());
-  const double first = metric.norm(previous) / std::max(1u, steps);
-  double length = first, lambda = 0;
+  // the first step's length (set at the first predictor): the linearized path's from 0 to 1/steps
+  double first = 0, length = 0, lambda = 0;
   const unsigned limit = 200 * std::max(1u, steps);
-  std::vector<double> trial(n), dq(n), along(n), toward(n);
+  std::vector<double> trial(n), dq(n), along(n), toward(n), previous;
   while (true) {
     if (result.arc_steps + result.halvings >= limit)
       throw std::runtime_error(
@@ -73,11 +58,17 @@ PlanarBeamEquilibrium solve_planar_beam_by_arc_length(const PlanarBeamLine& line
           ": the path turns back below 1, or the loads are beyond every equilibrium)");
     // predictor: along the tangent's load direction, on in the last step's sense
     bool converged = forms.factor_tangent(lambda, q, k, nonzero);
+    if (!converged && first == 0)
+      throw std::runtime_error("the planar beam's tangent is singular at its start (a mechanism)");
     unsigned iterations = 0;
     double d_lambda = 0;
     if (converged) {
-      along = load_direction(forms, q);
+      forms.load_direction(q, along);
       k.solve(along.data());
+      if (first == 0) {
+        first = length = metric.norm(along) / std::max(1u, steps);
+        previous = along;
+      }
       const double sense = metric.dot(along, previous) < 0 ? -1.0 : 1.0;
       d_lambda = sense * length / metric.norm(along);
       for (std::size_t i = 0; i < n; ++i) {
@@ -100,7 +91,7 @@ PlanarBeamEquilibrium solve_planar_beam_by_arc_length(const PlanarBeamLine& line
         if (!forms.factor_tangent(lambda + d_lambda, trial, k, nonzero))
           break;
         k.solve(r.data());
-        along = load_direction(forms, trial);
+        forms.load_direction(trial, along);
         k.solve(along.data());
         // |dq + dq_r + x dq_t|^2 = length^2: a x^2 + b x + c = 0
         for (std::size_t i = 0; i < n; ++i)

@@ -42,6 +42,29 @@ double PlanarBeamStaticForms::residual(double lambda, const std::vector<double>&
   return largest;
 }
 
+void PlanarBeamStaticForms::load_direction(const std::vector<double>& q, std::vector<double>& g) {
+  if (spinning_) { // (the centrifugal load sits in the elements' forces)
+    std::vector<double> at_zero;
+    double scale;
+    residual(1.0, q, g, scale);
+    residual(0.0, q, at_zero, scale);
+    for (std::size_t i = 0; i < g.size(); ++i)
+      g[i] -= at_zero[i];
+    return;
+  }
+  g.resize(q.size());
+  for (std::size_t i = 0; i < g.size(); ++i)
+    g[i] = line_.loads[i];
+  for (const PlanarBeamFollower& follower : line_.followers) {
+    const auto p = line_.follower_force(follower, q[3 * follower.node + 2]);
+    g[3 * follower.node] += p[0];
+    g[3 * follower.node + 1] += p[1];
+  }
+  for (std::size_t i = 0; i < g.size(); ++i)
+    if (line_.held[i])
+      g[i] = 0;
+}
+
 bool PlanarBeamStaticForms::factor_tangent(double lambda, const std::vector<double>& q, BandedLU& k,
                                            BandedLU::Pivots accepted,
                                            std::size_t* negative_pivots) {

@@ -7,7 +7,8 @@
 // The residual r(lambda, q) = lambda p(q) - f(q) at the free DoFs is affine in lambda: the dead
 // loads p, the followers' forces p(theta) and a steady rotation's centrifugal load (Omega^2 raised
 // with the load factor: its potential -lambda Omega^2 (r - hub)^T M (r - hub) / 2) all scale with
-// it, so dr/dlambda = r(1, q) - r(0, q) (the arc length's load direction) needs no form of its own.
+// it, so dr/dlambda = r(1, q) - r(0, q) (the arc length's load direction; without a steady rotation
+// simply the loads and the followers' forces).
 #include "studies/planar_beam_equilibrium.h"
 #include "system/banded_lu.h"
 
@@ -23,6 +24,10 @@ public:
   /// largest entry and the largest load or internal force component into `scale`.
   double residual(double lambda, const std::vector<double>& q, std::vector<double>& r,
                   double& scale);
+  /// dr/dlambda at q into g (sized here): the dead loads and the followers' forces at the free
+  /// DoFs, and a steady rotation's centrifugal load (r(1, q) - r(0, q) then: it is the
+  /// elements' own).
+  void load_direction(const std::vector<double>& q, std::vector<double>& g);
   /// The tangent -dr/dq at (lambda, q) with the held rows and columns the identity's, factored
   /// into k; false where a pivot is not as `accepted` says (load steps ask for positive ones: a
   /// stable state's; the arc length passes unstable ones and asks for nonzero ones). Followers
