@@ -26,15 +26,14 @@ std::vector<double> dof_rates(const PlanarBeamMotion& s) {
 void add_inertia(const PlanarBeamLine& line, const PlanarBeamInertia& inertia, std::size_t e,
                  const std::vector<double>& y, std::vector<double>& r, BandedLU* matrix,
                  double scale) {
-  const unsigned p = line.degree(), nodes = p + 1;
-  const std::size_t first = e * p;
+  const unsigned nodes = line.degree() + 1;
   const double *ma = inertia.translational(e), *mi = inertia.rotational(e);
   for (unsigned a = 0; a < nodes; ++a)
     for (unsigned b = 0; b < nodes; ++b)
       for (unsigned k = 0; k < 3; ++k) {
         const double m = (k < 2 ? ma : mi)[a * nodes + b];
-        const std::size_t row = 3 * (first + a) + k, column = 3 * (first + b) + k;
-        r[row] += m * y[column];
+        const std::size_t row = line.row(line.dof(e, a, k)), column = line.row(line.dof(e, b, k));
+        r[row] += m * y[line.dof(e, b, k)];
         if (matrix)
           (*matrix)(row, column) += scale * m;
       }
@@ -45,15 +44,15 @@ void add_inertia(const PlanarBeamLine& line, const PlanarBeamInertia& inertia, s
 void add_damping(const PlanarBeamLine& line, std::size_t e, const double* ce,
                  const std::vector<double>& v, std::vector<double>& r, BandedLU* matrix,
                  double slope) {
-  const unsigned p = line.degree(), nodes = p + 1;
-  const std::size_t first = e * p;
+  const unsigned nodes = line.degree() + 1;
   for (unsigned a = 0; a < nodes; ++a)
     for (unsigned b = 0; b < nodes; ++b)
       for (unsigned k = 0; k < 2; ++k) {
         const double cab = ce[a * nodes + b];
-        r[3 * (first + a) + k] += cab * v[2 * (first + b) + k];
+        const std::size_t row = line.row(line.dof(e, a, k)), column = line.row(line.dof(e, b, k));
+        r[row] += cab * v[2 * line.node(e, b) + k];
         if (matrix)
-          (*matrix)(3 * (first + a) + k, 3 * (first + b) + k) += slope * cab;
+          (*matrix)(row, column) += slope * cab;
       }
 }
 
@@ -62,7 +61,7 @@ void add_damping(const PlanarBeamLine& line, std::size_t e, const double* ce,
 void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                              PlanarBeamMotion& s, const std::vector<MovedDof>& held) {
   const std::size_t n = line.n_dofs();
-  const unsigned band = 3 * line.degree() + 2;
+  const unsigned band = line.band();
   std::vector<double> given(n, 0.0), mass_times_given(n, 0.0);
   for (const MovedDof& m : held)
     given[m.dof] = m.value;
@@ -84,10 +83,12 @@ void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia
     a[i] = line.loads[i] - a[i] - mass_times_given[i];
     if (line.held[i])
       a[i] = given[i];
+    else if (line.tied(i))
+      a[i] = 0; // a_i - a_j = 0
   }
-  hold_dofs(line, band, mass);
+  hold_dofs(line, mass);
   for (std::size_t i = 0; i < n; ++i)
-    if (!line.held[i] && mass(i, i) == 0) {
+    if (!line.held[i] && !line.tied(i) && mass(i, i) == 0) {
       for (std::size_t j = i > band ? i - band : 0; j <= std::min(n - 1, i + band); ++j)
         mass(i, j) = mass(j, i) = 0;
       mass(i, i) = 1;
@@ -103,7 +104,7 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
                                 double tolerance, bool* at_round_off,
                                 const std::vector<MovedDof>& moved, PlanarBeamStepWork* work) {
   const std::size_t n = line.n_dofs();
-  const unsigned p = line.degree(), nq = 3 * (p + 1), band = 3 * p + 2;
+  const unsigned nq = 3 * (line.degree() + 1), band = line.band();
   const double af = scheme.alpha_f, am = scheme.alpha_m, beta = scheme.beta;
   const double c = (1 - am) / (beta * dt * dt), d = (1 - am) * (0.5 - beta) / beta - am;
   const std::vector<double> v0 = dof_rates(s);
@@ -154,15 +155,15 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
       element_dofs(line, e, q1, qe.data());
       const PlanarBeamElement& element = line.elements[e];
       element.forces(qe.data(), fe.data());
-      const std::size_t first = 3 * e * p;
       for (unsigned i = 0; i < nq; ++i)
-        r[first + i] += (1 - af) * fe[i];
+        r[line.row(line.dof(e, i / 3, i % 3))] += (1 - af) * fe[i];
       if (!jacobian)
         continue;
       element.tangent(qe.data(), ke.data());
       for (unsigned i = 0; i < nq; ++i)
         for (unsigned j = 0; j < nq; ++j)
-          (*jacobian)(first + i, first + j) += (1 - af) * ke[i * nq + j];
+          (*jacobian)(line.row(line.dof(e, i / 3, i % 3)), line.row(line.dof(e, j / 3, j % 3))) +=
+              (1 - af) * ke[i * nq + j];
     }
     for (const PlanarBeamFollower& f : line.followers) {
       const std::size_t i = f.node;

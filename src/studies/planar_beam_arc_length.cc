@@ -11,7 +11,8 @@
 namespace hamdyn {
 
 namespace {
-// The arc length's inner product: the free DoFs, a rotation times `length` squared
+// The arc length's inner product: the free DoFs (a tied one counted once, at its tie), a rotation
+// times `length` squared
 class PathMetric {
 public:
   PathMetric(const PlanarBeamLine& line) : weights_(line.n_dofs(), 1.0) {
@@ -19,7 +20,7 @@ public:
     for (const PlanarBeamElement& e : line.elements)
       length += e.length();
     for (std::size_t i = 0; i < weights_.size(); ++i)
-      weights_[i] = line.held[i] ? 0.0 : i % 3 == 2 ? length * length : 1.0;
+      weights_[i] = line.held[i] || line.tied(i) ? 0.0 : i % 3 == 2 ? length * length : 1.0;
   }
   double dot(const std::vector<double>& a, const std::vector<double>& b) const {
     double sum = 0;

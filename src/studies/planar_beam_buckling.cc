@@ -25,6 +25,7 @@ PlanarBeamBuckling planar_beam_buckling(const PlanarBeamLine& line, const std::v
     std::vector<double> shape(line.n_dofs(), 0.0);
     for (std::size_t p = 0; p < matrices.free.size(); ++p)
       shape[matrices.free[p]] = u[p];
+    copy_ties(line, shape);
     scale_shape(shape);
     // lambda as the Rayleigh quotient of the shape from the elements' strains (LAPACK's value
     // is accurate to eps times the largest, as the modes' are)

@@ -28,25 +28,61 @@ PlanarBeamLine straight_planar_beam(double x0, double z0, double x1, double z1, 
       line.reference.insert(line.reference.end(),
                             {x0 + xi * (x1 - x0), z0 + xi * (z1 - z0), angle});
     }
+  for (unsigned e = 0; e < n; ++e)
+    for (unsigned a = 0; a <= degree; ++a)
+      line.element_nodes.push_back(std::size_t(e) * degree + a);
   line.held.assign(line.reference.size(), false);
   line.loads.assign(line.reference.size(), 0.0);
   return line;
 }
 
-void element_values(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& all,
-                    unsigned per_node, double* out) {
-  const std::size_t first = per_node * e * line.degree();
-  std::copy(all.begin() + first, all.begin() + first + per_node * (line.degree() + 1), out);
+unsigned PlanarBeamLine::band() const {
+  const unsigned nodes = degree() + 1;
+  std::size_t band = 0;
+  for (std::size_t e = 0; e < elements.size(); ++e) {
+    std::size_t low = n_dofs(), high = 0;
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned c = 0; c < 3; ++c) {
+        low = std::min(low, row(dof(e, a, c)));
+        high = std::max(high, row(dof(e, a, c)));
+      }
+    band = std::max(band, high - low);
+  }
+  for (std::size_t i = 0; i < tied_to.size(); ++i)
+    band = std::max(band, i > tied_to[i] ? i - tied_to[i] : tied_to[i] - i);
+  return unsigned(band);
 }
 
-void hold_dofs(const PlanarBeamLine& line, unsigned band, BandedLU& k) {
-  const std::size_t n = line.held.size();
+void element_values(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& all,
+                    unsigned per_node, double* out) {
+  for (unsigned a = 0; a <= line.degree(); ++a)
+    std::copy_n(all.begin() + per_node * line.node(e, a), per_node, out + per_node * a);
+}
+
+void hold_dofs(const PlanarBeamLine& line, BandedLU& k) {
+  const std::size_t n = line.held.size(), band = line.band();
   for (std::size_t i = 0; i < n; ++i)
-    if (line.held[i]) {
+    if (line.held[i] || line.tied(i)) {
       for (std::size_t j = i >= band ? i - band : 0; j <= std::min(n - 1, i + band); ++j)
         k(i, j) = k(j, i) = 0;
       k(i, i) = 1;
+      if (line.tied(i))
+        k(i, line.row(i)) = -1;
     }
+}
+
+void copy_ties(const PlanarBeamLine& line, std::vector<double>& values) {
+  for (std::size_t i = 0; i < line.tied_to.size(); ++i)
+    values[i] = values[line.tied_to[i]];
+}
+
+void constrain_residual(const PlanarBeamLine& line, const std::vector<double>& q,
+                        std::vector<double>& r) {
+  for (std::size_t i = 0; i < r.size(); ++i)
+    if (line.held[i])
+      r[i] = 0;
+    else if (line.tied(i))
+      r[i] = q[i] - q[line.row(i)];
 }
 
 double strain_energy(const PlanarBeamLine& line, const std::vector<double>& q) {
@@ -65,9 +101,8 @@ std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vecto
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
     element_dofs(line, e, q, qe.data());
     line.elements[e].forces(qe.data(), fe.data());
-    const std::size_t first = 3 * e * line.degree();
     for (unsigned i = 0; i < nd; ++i)
-      f[first + i] += fe[i];
+      f[line.row(line.dof(e, i / 3, i % 3))] += fe[i];
   }
   return f;
 }

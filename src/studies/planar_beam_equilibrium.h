@@ -22,8 +22,6 @@
 
 namespace hamdyn {
 
-/// A line of planar beam elements of one degree p: element e joins nodes e p, ..., e p + p; DoF
-/// 3 i + c is component c (x, z, theta) of node i.
 /// A follower force on a node: (f_x, f_z) as it acts at the reference, turned with the node's
 /// section by theta - theta_reference (not conservative).
 struct PlanarBeamFollower {
@@ -31,8 +29,19 @@ struct PlanarBeamFollower {
   double fx = 0, fz = 0; // [N]
 };
 
+/// Planar beam elements of one degree p joined at nodes: a line (element e joins nodes e p, ...,
+/// e p + p) or a frame (members' ends at shared joint nodes). DoF 3 i + c is component c (x, z,
+/// theta) of node i. A DoF may be tied to another (a hinge's second node: its x and z are the
+/// joint's, its theta its own): the elements' terms in its row and column go to the other's,
+/// and its row is the tie's equation q_i - q_j = 0, so that a Newton update moves both alike
+/// (hold_dofs; constrain_residual). A frame's nodes are numbered by reverse Cuthill-McKee so
+/// that the band stays narrow.
 struct PlanarBeamLine {
   std::vector<PlanarBeamElement> elements;
+  /// Element e's node a is node element_nodes[e (p + 1) + a].
+  std::vector<std::size_t> element_nodes;
+  /// Per DoF the DoF whose row its terms go to (itself unless tied); empty: none tied.
+  std::vector<std::size_t> tied_to;
   std::vector<double> reference;             // the DoFs of the unstressed reference [m, rad]
   std::vector<bool> held;                    // per DoF: held at its value
   std::vector<double> loads;                 // dead loads per DoF [N, N m] (lambda = 1)
@@ -44,6 +53,16 @@ struct PlanarBeamLine {
              f.fx * std::sin(turn) + f.fz * std::cos(turn)}};
   }
   unsigned degree() const { return elements.empty() ? 1 : elements.front().degree(); }
+  std::size_t node(std::size_t e, unsigned a) const {
+    return element_nodes[e * (degree() + 1) + a];
+  }
+  /// Component c of element e's node a: its DoF.
+  std::size_t dof(std::size_t e, unsigned a, unsigned c) const { return 3 * node(e, a) + c; }
+  /// The row (and column) where DoF i's terms are added.
+  std::size_t row(std::size_t i) const { return tied_to.empty() ? i : tied_to[i]; }
+  bool tied(std::size_t i) const { return row(i) != i; }
+  /// The half bandwidth of the matrices over the DoFs (3 p + 2 for a line of degree p).
+  unsigned band() const;
   std::size_t n_nodes() const { return reference.size() / 3; }
   std::size_t n_dofs() const { return reference.size(); }
   /// Whether every load is 0 and no element turns steadily (the reference is then the
@@ -64,7 +83,7 @@ straight_planar_beam(double x0, double z0, double x1, double z1, unsigned n, uns
                      PlanarBeamInterpolation interpolation = PlanarBeamInterpolation::rotations);
 
 /// Element e's values out of a line's vector of `per_node` values a node (3: the DoFs; 2: a
-/// motion's velocities).
+/// motion's velocities), node by node.
 void element_values(const PlanarBeamLine& line, std::size_t e, const std::vector<double>& all,
                     unsigned per_node, double* out);
 /// The element's DoFs gathered from the line's vector q.
@@ -78,9 +97,14 @@ class BandedLU;
 /// the middle rotation), generalized alpha's 1 - alpha_f.
 void add_follower_stiffness(std::size_t node, const std::array<double, 2>& p, double weight,
                             BandedLU& k);
-/// Makes the rows and columns of the held DoFs of a matrix of half bandwidth `band` those of the
-/// identity (their values stay as given).
-void hold_dofs(const PlanarBeamLine& line, unsigned band, BandedLU& k);
+/// Makes the rows and columns of the held DoFs of a matrix of the line's band those of the
+/// identity (their values stay as given) and a tied DoF's row its tie's, e_i - e_j.
+void hold_dofs(const PlanarBeamLine& line, BandedLU& k);
+/// A tied DoF's value that of its tie, in a vector of the DoFs (a shape from the free DoFs).
+void copy_ties(const PlanarBeamLine& line, std::vector<double>& values);
+/// The residual's rows of the held DoFs 0 and a tied DoF's its tie's q_i - q_j.
+void constrain_residual(const PlanarBeamLine& line, const std::vector<double>& q,
+                        std::vector<double>& r);
 
 /// The line's strain energy [J] at q.
 double strain_energy(const PlanarBeamLine& line, const std::vector<double>& q);

@@ -27,7 +27,7 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
     std::fill(fe.begin(), fe.end(), 0.0);
     line.elements[e].add_distributed_load(wx, wz, fe.data());
     for (std::size_t i = 0; i < fe.size(); ++i)
-      line.loads[3 * e * c.degree + i] += fe[i];
+      line.loads[line.row(line.dof(e, i / 3, i % 3))] += fe[i];
   }
   // the point terms at arc length s: on the element holding s (at a node between two, either:
   // the shape functions are 0 and 1 there), as the weak form's terms at r(s)
@@ -43,7 +43,7 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
       std::fill(fe.begin(), fe.end(), 0.0);
       line.elements[e].add_point_load(point.xi, 0, -point.mass * c.gravity, fe.data());
       for (std::size_t i = 0; i < fe.size(); ++i)
-        line.loads[3 * e * c.degree + i] += fe[i];
+        line.loads[line.row(line.dof(e, i / 3, i % 3))] += fe[i];
     }
   };
   for (const auto& [s, m] : c.point_masses)

@@ -13,7 +13,7 @@ namespace {
 std::vector<unsigned> free_dofs(const PlanarBeamLine& line) {
   std::vector<unsigned> free;
   for (std::size_t i = 0; i < line.n_dofs(); ++i)
-    if (!line.held[i])
+    if (!line.held[i] && !line.tied(i))
       free.push_back(unsigned(i));
   return free;
 }
@@ -26,18 +26,19 @@ dealii::FullMatrix<double> coriolis_matrix(const PlanarBeamLine& line,
   for (unsigned r = 0; r < inert.size(); ++r)
     row[free[inert[r]]] = int(r);
   dealii::FullMatrix<double> g(inert.size(), inert.size());
-  const unsigned p = line.degree(), nodes = p + 1, nd = 3 * nodes;
+  const unsigned nodes = line.degree() + 1, nd = 3 * nodes;
   std::vector<double> me(nd * nd);
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
     line.elements[e].mass(me.data());
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b) {
         const double coriolis = 2 * rate * me[(3 * a) * nd + 3 * b];
-        const std::size_t xa = 3 * (e * p + a), xb = 3 * (e * p + b);
-        if (row[xa] >= 0 && row[xb + 1] >= 0)
-          g(row[xa], row[xb + 1]) -= coriolis;
-        if (row[xa + 1] >= 0 && row[xb] >= 0)
-          g(row[xa + 1], row[xb]) += coriolis;
+        const int xa = row[line.row(line.dof(e, a, 0))], za = row[line.row(line.dof(e, a, 1))],
+                  xb = row[line.row(line.dof(e, b, 0))], zb = row[line.row(line.dof(e, b, 1))];
+        if (xa >= 0 && zb >= 0)
+          g(xa, zb) -= coriolis;
+        if (za >= 0 && xb >= 0)
+          g(za, xb) += coriolis;
       }
   }
   return g;
@@ -101,10 +102,10 @@ FreeMatrices free_matrices(const PlanarBeamLine& line, const std::vector<double>
       line.elements[e].mass(second.data());
     } else
       line.elements[e].tangent_parts(qe.data(), first.data(), second.data());
-    const std::size_t start = 3 * e * line.degree();
     for (unsigned i = 0; i < nd; ++i)
       for (unsigned j = 0; j < nd; ++j) {
-        const int r = index[start + i], c = index[start + j];
+        const int r = index[line.row(line.dof(e, i / 3, i % 3))],
+                  c = index[line.row(line.dof(e, j / 3, j % 3))];
         if (r >= 0 && c >= 0) {
           matrices.first(r, c) += first[i * nd + j];
           matrices.second(r, c) += second[i * nd + j];
@@ -194,6 +195,7 @@ PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<
       for (unsigned a = 0; a < massless.size(); ++a)
         shape[free[massless[a]]] = -follow[a];
     }
+    copy_ties(line, shape);
     return shape;
   };
   PlanarBeamModes modes;

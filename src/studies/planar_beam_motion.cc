@@ -28,7 +28,7 @@ PlanarBeamInertia::PlanarBeamInertia(const PlanarBeamLine& line) {
     damped_.push_back(e.damped());
     for (unsigned a = 0; a < nodes; ++a) {
       if (m[(3 * a + 2) * nd + 3 * a + 2] > 0)
-        turning_[k * line.degree() + a] = true;
+        turning_[line.node(k, a)] = true;
       for (unsigned b = 0; b < nodes; ++b) {
         translational_.push_back(m[(3 * a) * nd + 3 * b]);
         rotational_.push_back(m[(3 * a + 2) * nd + 3 * b + 2]);
@@ -179,7 +179,7 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
     turn[2 * i + 1] = phi * g[2 * i + 1];
   }
   if (jacobian)
-    jacobian->reinit(n, 3 * p + 2, 3 * p + 2);
+    jacobian->reinit(n, line.band(), line.band());
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
     const PlanarBeamElement& element = line.elements[e];
     element_values(line, e, s.q, 3, q0e.data());
@@ -192,13 +192,12 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
     if (jacobian)
       element.mean_tangent(y0.data(), y1.data(), 0.5, 0.5, ke.data());
     const double *ma = inertia.translational(e), *mi = inertia.rotational(e);
-    const std::size_t first = e * p;
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b) {
         const double mab = c * ma[a * nodes + b], iab = c * mi[a * nodes + b];
         for (unsigned k = 0; k < 2; ++k) {
           fe[4 * a + k] += mab * (y1[4 * b + k] - y0[4 * b + k] - dt * ve[2 * b + k]);
-          fe[4 * a + 2 + k] += iab * (turn[2 * (first + b) + k] - dt * we[2 * b + k]);
+          fe[4 * a + 2 + k] += iab * (turn[2 * line.node(e, b) + k] - dt * we[2 * b + k]);
           if (jacobian) {
             ke[(4 * a + k) * ny + 4 * b + k] += mab;
             ke[(4 * a + 2 + k) * ny + 4 * b + 2 + k] += iab;
@@ -214,14 +213,16 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
             if (jacobian)
               ke[(4 * a + k) * ny + 4 * b + k] += ce[a * nodes + b] / dt;
           }
-    for (unsigned i = 0; i < ny; ++i)
-      ry[4 * first + i] += fe[i];
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned i = 0; i < 4; ++i)
+        ry[4 * line.node(e, a) + i] += fe[4 * a + i];
     if (!jacobian)
       continue;
     // to the DoFs (x, z, theta): rows theta_a by g_a, columns theta_b by J t1_b
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b) {
-        const double ga[2] = {g[2 * (first + a)], g[2 * (first + a) + 1]};
+        const std::size_t node_a = line.node(e, a);
+        const double ga[2] = {g[2 * node_a], g[2 * node_a + 1]};
         const double jt[2] = {-y1[4 * b + 3], y1[4 * b + 2]};
         double block[3][3];
         for (unsigned i = 0; i < 2; ++i)
@@ -239,18 +240,20 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
             block[2][2] += ga[i] * ke[(4 * a + 2 + i) * ny + 4 * b + 2 + j] * jt[j];
         for (unsigned i = 0; i < 3; ++i)
           for (unsigned j = 0; j < 3; ++j)
-            (*jacobian)(3 * (first + a) + i, 3 * (first + b) + j) += block[i][j];
+            (*jacobian)(line.row(line.dof(e, a, i)), line.row(line.dof(e, b, j))) += block[i][j];
       }
   }
   r.assign(n, 0.0);
   for (std::size_t i = 0; i < n_nodes; ++i) {
-    r[3 * i] = ry[4 * i] - line.loads[3 * i];
-    r[3 * i + 1] = ry[4 * i + 1] - line.loads[3 * i + 1];
-    r[3 * i + 2] = g[2 * i] * ry[4 * i + 2] + g[2 * i + 1] * ry[4 * i + 3] - line.loads[3 * i + 2];
+    const std::size_t x = line.row(3 * i), z = line.row(3 * i + 1), theta = line.row(3 * i + 2);
+    r[x] += ry[4 * i];
+    r[z] += ry[4 * i + 1];
+    r[theta] += g[2 * i] * ry[4 * i + 2] + g[2 * i + 1] * ry[4 * i + 3];
     if (jacobian)
-      (*jacobian)(3 * i + 2, 3 * i + 2) +=
-          dg[2 * i] * ry[4 * i + 2] + dg[2 * i + 1] * ry[4 * i + 3];
+      (*jacobian)(theta, theta) += dg[2 * i] * ry[4 * i + 2] + dg[2 * i + 1] * ry[4 * i + 3];
   }
+  for (std::size_t i = 0; i < n; ++i)
+    r[i] -= line.loads[i];
   // the followers at the step's middle rotation (their work over the step is then p_m . (r1 -
   // r0) exactly: what the ledger's external_work adds), d/dtheta1 = J p_m / 2
   for (const PlanarBeamFollower& f : line.followers) {

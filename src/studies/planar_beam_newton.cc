@@ -21,12 +21,10 @@ bool finish_planar_beam_residual(const PlanarBeamLine& line, const std::vector<d
       if (line.held[i])
         *held_work += r[i] * (q1[i] - q0[i]);
   }
-  for (std::size_t i = 0; i < n; ++i)
-    if (line.held[i])
-      r[i] = 0;
+  constrain_residual(line, q1, r);
   if (!jacobian)
     return true;
-  hold_dofs(line, 3 * line.degree() + 2, *jacobian);
+  hold_dofs(line, *jacobian);
   try {
     jacobian->factorize(BandedLU::Pivots::nonzero);
   } catch (const std::exception&) {

@@ -26,18 +26,18 @@ std::vector<PlanarBeamHarmonicResponse::Complex>
 PlanarBeamHarmonicResponse::solve(double omega, double eta,
                                   const std::vector<std::pair<std::size_t, Complex>>& moved) const {
   const std::size_t n = line_.n_dofs(), block = std::size_t(nd_) * nd_;
-  const unsigned p = line_.degree(), band = 3 * p + 2;
+  const unsigned band = line_.band();
   ComplexBandLU a;
   a.reinit(n, band);
   Complex* data = a.data();
   const Complex k_factor(1, eta), c_factor(0, omega);
   const double m_factor = -omega * omega;
   for (std::size_t e = 0; e < line_.elements.size(); ++e) {
-    const std::size_t first = 3 * e * p;
     for (unsigned i = 0; i < nd_; ++i)
       for (unsigned j = 0; j < nd_; ++j) {
         const std::size_t k = e * block + i * nd_ + j;
-        data[a.index(first + i, first + j)] +=
+        data[a.index(line_.row(line_.dof(e, i / 3, i % 3)),
+                     line_.row(line_.dof(e, j / 3, j % 3)))] +=
             k_factor * stiffness_[k] + m_factor * mass_[k] + c_factor * damping_[k];
       }
   }
@@ -47,6 +47,11 @@ PlanarBeamHarmonicResponse::solve(double omega, double eta,
   for (const auto& [dof, value] : moved)
     held_value[dof] = value;
   for (std::size_t j = 0; j < n; ++j) {
+    if (line_.tied(j)) { // u_j - u_i = 0 (its column is empty: its terms are at its tie's)
+      data[a.index(j, j)] = 1;
+      data[a.index(j, line_.row(j))] = -1;
+      continue;
+    }
     if (!line_.held[j])
       continue;
     const std::size_t low = j >= band ? j - band : 0, high = std::min(n - 1, j + band);

@@ -7,9 +7,10 @@
 namespace hamdyn {
 
 PlanarBeamStaticForms::PlanarBeamStaticForms(const PlanarBeamLine& line)
-    : line_(line), spinning_(std::any_of(
-                       line.elements.begin(), line.elements.end(),
-                       [](const PlanarBeamElement& e) { return e.steady_rotation_rate() != 0; })) {}
+    : line_(line), band_(line.band()),
+      spinning_(
+          std::any_of(line.elements.begin(), line.elements.end(),
+                      [](const PlanarBeamElement& e) { return e.steady_rotation_rate() != 0; })) {}
 
 const PlanarBeamLine& PlanarBeamStaticForms::at_factor(double lambda) {
   if (!spinning_ || lambda == 1)
@@ -35,7 +36,10 @@ double PlanarBeamStaticForms::residual(double lambda, const std::vector<double>&
   double largest = 0;
   scale = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    r[i] = line_.held[i] ? 0.0 : lambda * line_.loads[i] - f[i];
+    // (a tied row: the update q += K^-1 r makes q_i - q_j 0, hold_dofs)
+    r[i] = line_.held[i]   ? 0.0
+           : line_.tied(i) ? q[line_.row(i)] - q[i]
+                           : lambda * line_.loads[i] - f[i];
     largest = std::max(largest, std::abs(r[i]));
     scale = std::max({scale, std::abs(lambda * line_.loads[i]), std::abs(f[i])});
   }
@@ -61,7 +65,7 @@ void PlanarBeamStaticForms::load_direction(const std::vector<double>& q, std::ve
     g[3 * follower.node + 1] += p[1];
   }
   for (std::size_t i = 0; i < g.size(); ++i)
-    if (line_.held[i])
+    if (line_.held[i] || line_.tied(i))
       g[i] = 0;
 }
 
@@ -75,16 +79,16 @@ bool PlanarBeamStaticForms::factor_tangent(double lambda, const std::vector<doub
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
     element_dofs(line, e, q, qe.data());
     line.elements[e].tangent(qe.data(), ke.data());
-    const std::size_t first = 3 * e * p;
     for (unsigned i = 0; i < nd; ++i)
       for (unsigned j = 0; j < nd; ++j)
-        k(first + i, first + j) += ke[i * nd + j];
+        k(line.row(line.dof(e, i / 3, i % 3)), line.row(line.dof(e, j / 3, j % 3))) +=
+            ke[i * nd + j];
   }
   // a follower force's stiffness -dp/dtheta = -J p (not symmetric: its pivots may be of either
   // sign at a stable state, so only a negligible one is refused)
   for (const PlanarBeamFollower& f : line_.followers)
     add_follower_stiffness(f.node, line_.follower_force(f, q[3 * f.node + 2]), lambda, k);
-  hold_dofs(line_, band(), k);
+  hold_dofs(line_, k);
   try {
     const std::size_t negative =
         k.factorize(line_.followers.empty() ? accepted : BandedLU::Pivots::nonzero);

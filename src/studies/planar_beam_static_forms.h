@@ -41,11 +41,12 @@ public:
   bool solve_at(double lambda, std::vector<double>& q, BandedLU::Pivots accepted,
                 unsigned& iterations, bool& at_round_off);
   const PlanarBeamLine& line() const { return line_; }
-  /// The half bandwidth of the tangent: 3 p + 2 for degree p.
-  unsigned band() const { return 3 * line_.degree() + 2; }
+  /// The half bandwidth of the tangent (PlanarBeamLine::band).
+  unsigned band() const { return band_; }
 
 private:
   const PlanarBeamLine& line_;
+  unsigned band_;
   bool spinning_ = false;
   PlanarBeamLine spun_; // the line at lambda Omega^2 (copied at the first use)
   // the line whose elements turn at the rate for lambda
