@@ -22,8 +22,8 @@ void PlanarBeamElement::director_dofs(const double* q, double* y) const {
   for (unsigned a = 0; a <= degree_; ++a) {
     y[4 * a] = q[3 * a];
     y[4 * a + 1] = q[3 * a + 1];
-    y[4 * a + 2] = std::cos(q[3 * a + 2]);
-    y[4 * a + 3] = std::sin(q[3 * a + 2]);
+    y[4 * a + 2] = std::cos(q[3 * a + 2] + rotation_offset_);
+    y[4 * a + 3] = std::sin(q[3 * a + 2] + rotation_offset_);
   }
 }
 

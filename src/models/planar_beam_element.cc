@@ -49,6 +49,7 @@ PlanarBeamStrains PlanarBeamElement::strains_at(const Point& g, const double* q,
     theta += g.n[a] * q[3 * a + 2];
     kappa += g.dn[a] * q[3 * a + 2];
   }
+  theta += rotation_offset_;
   const double c = std::cos(theta), s = std::sin(theta);
   return {ax * c + az * s - 1, -ax * s + az * c, kappa};
 }

@@ -86,6 +86,12 @@ public:
     return directors_ ? PlanarBeamInterpolation::directors : PlanarBeamInterpolation::rotations;
   }
 
+  /// A frame's DoF theta is its node's turn from the reference (the members meeting at a joint
+  /// have different reference angles and turn alike): the element's section angle is then theta
+  /// plus this offset, its reference angle (0, the default: theta is the section's angle).
+  void set_rotation_offset(double offset) { rotation_offset_ = offset; }
+  double rotation_offset() const { return rotation_offset_; }
+
   unsigned degree() const { return degree_; }
   unsigned n_nodes() const { return degree_ + 1; }
   unsigned n_dofs() const { return 3 * (degree_ + 1); }
@@ -177,7 +183,7 @@ private:
   };
   unsigned degree_;
   bool directors_;
-  double length_, reference_angle_;
+  double length_, reference_angle_, rotation_offset_ = 0;
   PlanarBeamSection section_;
   std::vector<double> node_s_, sampling_xi_;
   std::vector<dealii::Polynomials::Polynomial<double>> basis_;

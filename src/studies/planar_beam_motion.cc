@@ -186,6 +186,17 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
     element_values(line, e, q1, 3, q1e.data());
     element_values(line, e, s.v, 2, ve.data());
     element_values(line, e, s.w, 2, we.data());
+    // the nodes' director quantities (of their turn: node space) in the element's (turned by
+    // its rotation offset, a frame member's reference angle)
+    const double offset = element.rotation_offset(), co = offset == 0 ? 1.0 : std::cos(offset),
+                 so = offset == 0 ? 0.0 : std::sin(offset);
+    const auto to_element = [&](double x, double z, double* out) {
+      out[0] = co * x - so * z;
+      out[1] = so * x + co * z;
+    };
+    if (offset != 0)
+      for (unsigned a = 0; a < nodes; ++a)
+        to_element(we[2 * a], we[2 * a + 1], &we[2 * a]);
     element.director_dofs(q0e.data(), y0.data());
     element.director_dofs(q1e.data(), y1.data());
     element.mean_forces(y0.data(), y1.data(), fe.data());
@@ -195,9 +206,11 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b) {
         const double mab = c * ma[a * nodes + b], iab = c * mi[a * nodes + b];
+        double turn_b[2];
+        to_element(turn[2 * line.node(e, b)], turn[2 * line.node(e, b) + 1], turn_b);
         for (unsigned k = 0; k < 2; ++k) {
           fe[4 * a + k] += mab * (y1[4 * b + k] - y0[4 * b + k] - dt * ve[2 * b + k]);
-          fe[4 * a + 2 + k] += iab * (turn[2 * line.node(e, b) + k] - dt * we[2 * b + k]);
+          fe[4 * a + 2 + k] += iab * (turn_b[k] - dt * we[2 * b + k]);
           if (jacobian) {
             ke[(4 * a + k) * ny + 4 * b + k] += mab;
             ke[(4 * a + 2 + k) * ny + 4 * b + 2 + k] += iab;
@@ -213,16 +226,22 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
             if (jacobian)
               ke[(4 * a + k) * ny + 4 * b + k] += ce[a * nodes + b] / dt;
           }
-    for (unsigned a = 0; a < nodes; ++a)
-      for (unsigned i = 0; i < 4; ++i)
-        ry[4 * line.node(e, a) + i] += fe[4 * a + i];
+    for (unsigned a = 0; a < nodes; ++a) {
+      double* node_ry = &ry[4 * line.node(e, a)];
+      node_ry[0] += fe[4 * a];
+      node_ry[1] += fe[4 * a + 1];
+      // (turned back to node space: the transpose)
+      node_ry[2] += co * fe[4 * a + 2] + so * fe[4 * a + 3];
+      node_ry[3] += -so * fe[4 * a + 2] + co * fe[4 * a + 3];
+    }
     if (!jacobian)
       continue;
     // to the DoFs (x, z, theta): rows theta_a by g_a, columns theta_b by J t1_b
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b) {
         const std::size_t node_a = line.node(e, a);
-        const double ga[2] = {g[2 * node_a], g[2 * node_a + 1]};
+        double ga[2];
+        to_element(g[2 * node_a], g[2 * node_a + 1], ga);
         const double jt[2] = {-y1[4 * b + 3], y1[4 * b + 2]};
         double block[3][3];
         for (unsigned i = 0; i < 2; ++i)
