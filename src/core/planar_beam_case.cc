@@ -74,14 +74,59 @@ double finite_value(const ParameterFile& f, const std::string& key) {
     throw InputError(parameter_name(section, key), text, "expected a finite real number");
   return value;
 }
+// The frame of the Geometry section into c: the line's own keys of its ends, loads and masses
+// must keep their defaults (a frame gives them at its points)
+void read_frame(const ParameterFile& f, PlanarBeamCase& c, long max_elements) {
+  for (const char* key :
+       {"Start", "End", "Start support", "End support", "End force", "End force follows",
+        "End moment", "Point masses", "Point rotary inertias", "Springs", "Dashpots",
+        "Start rotation", "Steady rotation", "Initial angular velocity"})
+    if (!f.is_default(section, key))
+      throw InputError(parameter_name(section, key), f.get(section, key),
+                       "expected its default '" + f.default_value(section, key) +
+                           "' with Geometry/Members: a frame's supports, loads and masses are "
+                           "given at its points (Geometry/Supports, Forces, Moments, Point "
+                           "masses)");
+  const MemberSection section_values{c.axial_stiffness, c.shear_stiffness, c.bending_stiffness,
+                                     c.mass_per_length, c.rotary_inertia};
+  auto frame =
+      std::make_shared<FrameGeometry>(parse_frame_geometry(f, section_values, c.n_elements));
+  for (const auto& [point, name] : frame->supports) {
+    PlanarBeamCase::Support s;
+    if (!support_named(name, s) || s == PlanarBeamCase::Support::free)
+      throw InputError(parameter_name("Geometry", "Supports"),
+                       frame->points[point].name + ": " + name,
+                       "expected clamped, pinned, roller in x, roller in z, slider in x or "
+                       "slider in z");
+  }
+  long total = 0;
+  for (const FrameGeometry::Member& m : frame->members)
+    total += m.elements;
+  if (total > max_elements)
+    throw InputError(parameter_name("Geometry", "Members"), f.get("Geometry", "Members"),
+                     "expected at most " + std::to_string(max_elements) +
+                         " elements in all at this degree (the members have " +
+                         std::to_string(total) + ")");
+  c.frame = std::move(frame);
+}
 } // namespace
 
 std::string support_name(PlanarBeamCase::Support s) {
   return planar_support_names[std::size_t(s)];
 }
 
+bool support_named(const std::string& name, PlanarBeamCase::Support& s) {
+  for (std::size_t i = 0; i < planar_support_names.size(); ++i)
+    if (name == planar_support_names[i]) {
+      s = PlanarBeamCase::Support(i);
+      return true;
+    }
+  return false;
+}
+
 void declare_planar_beam_parameters(ParameterFile& f) {
   namespace Pt = dealii::Patterns;
+  declare_frame_geometry_parameters(f);
   f.declare(section, "Start", "0, 0", P(), "x, z",
             "Model/Type = planar beam: where the beam's first end is in the (x, z) plane, z up; "
             "the beam is straight and unstressed from Start to End (its reference). Units: m.");
@@ -251,6 +296,8 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
                      "expected an integer from 1 to " + std::to_string(max_elements) +
                          " for a planar beam of degree " + std::to_string(degree));
   c.n_elements = unsigned(elements);
+  if (frame_given(f))
+    read_frame(f, c, max_elements);
   return c;
 }
 

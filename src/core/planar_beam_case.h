@@ -5,6 +5,7 @@
 // ends clamped, pinned or free, dead loads at its end and along it, and gravity. Parsing checks
 // every value and the combinations (an end held nowhere, a degree beyond 4, ...); the studies
 // build the line of elements from it (models/planar_beam_element.h).
+#include "core/frame_geometry.h"
 #include "core/plane_point.h"
 
 #include <array>
@@ -61,6 +62,9 @@ struct PlanarBeamCase {
   // how the static state is found (Static/Path, Arc length steps)
   bool static_by_arc_length = false;
   unsigned arc_length_steps = 20;
+  /// A frame (Geometry/Members given): its points, members, hinges, supports and loads replace
+  /// Start, End, the two supports and the end's loads; null: the one line.
+  std::shared_ptr<const FrameGeometry> frame;
   unsigned n_elements = 1; // Discretization/Elements
   unsigned degree = 1;     // Discretization/Degree
   double length() const { return distance(start, end); }
@@ -71,6 +75,8 @@ inline const std::string planar_beam_model_name = "planar beam";
 
 /// A support's name in the case file ("roller in x").
 std::string support_name(PlanarBeamCase::Support s);
+/// The support of a name (false: none of them).
+bool support_named(const std::string& name, PlanarBeamCase::Support& s);
 
 /// Declares the `Planar beam` section (neutral defaults: a 1 m cantilever along x, unloaded).
 void declare_planar_beam_parameters(ParameterFile& f);

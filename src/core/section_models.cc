@@ -91,9 +91,10 @@ const std::vector<SectionModel>& section_models() {
        planar_beam_model_name,
        "a planar beam",
        "a geometrically exact beam in the plane (Reissner's: axial, shear and bending strains "
-       "exact at any rotation) from a start to an end point (the Planar beam section, with "
-       "Discretization/Elements and Degree)",
-       {"Planar beam"},
+       "exact at any rotation) from a start to an end point, or a frame of such members "
+       "joined at points (the Planar beam and Geometry sections, with Discretization/Elements "
+       "and Degree)",
+       {"Planar beam", "Geometry"},
        declare_planar_beam_parameters,
        parse_planar_beam,
        planar_beam_reads},

@@ -25,8 +25,13 @@ vtkSmartPointer<vtkPolyData> plane_line_poly_data(const PlaneLineFrame& frame) {
       ++n_vertices;
     }
   }
-  for (vtkIdType i = 0; i + 1 < n; ++i) {
-    const vtkIdType link[2] = {i, i + 1};
+  if (frame.segments.empty())
+    for (vtkIdType i = 0; i + 1 < n; ++i) {
+      const vtkIdType link[2] = {i, i + 1};
+      lines->InsertNextCell(2, link);
+    }
+  for (const auto& [a, b] : frame.segments) {
+    const vtkIdType link[2] = {vtkIdType(a), vtkIdType(b)};
     lines->InsertNextCell(2, link);
   }
   auto data = vtkSmartPointer<vtkPolyData>::New();

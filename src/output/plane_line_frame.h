@@ -10,6 +10,7 @@
 
 #include <vtkSmartPointer.h>
 
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,10 +25,12 @@ struct PlaneLineFrame {
   /// By Vector) and scalars.
   std::vector<std::pair<std::string, std::vector<Vector2>>> point_vectors;
   std::vector<std::pair<std::string, std::vector<double>>> point_scalars;
-  /// Per segment (x.size() - 1 values; the first is the active one); VTK lists the vertex cells
-  /// first, which take 0.
+  /// Per segment (x.size() - 1 values, or segments.size(); the first is the active one); VTK lists
+  /// the vertex cells first, which take 0.
   std::vector<std::pair<std::string, std::vector<double>>> cell_scalars;
-  std::vector<bool> marked;                          // per node: whether it has a vertex cell
+  std::vector<bool> marked; // per node: whether it has a vertex cell
+  /// The line cells' two nodes each (a frame's); empty: consecutive nodes.
+  std::vector<std::array<std::size_t, 2>> segments;
   std::vector<std::pair<std::string, double>> field; // the file's field data
 };
 

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hamdyn {
@@ -64,6 +65,14 @@ struct PlanarBeamLine {
   /// The half bandwidth of the matrices over the DoFs (3 p + 2 for a line of degree p).
   unsigned band() const;
   std::size_t n_nodes() const { return reference.size() / 3; }
+  /// The node whose position the static path follows and the outputs call the end: a line's
+  /// last, a frame's loaded point first in Geometry/Points (`watched` if set).
+  std::size_t watched_node() const { return watched < n_nodes() ? watched : n_nodes() - 1; }
+  std::size_t watched = std::size_t(-1);
+  /// The nodes the outputs name: a line's start and end, a frame's points (at a hinge the first
+  /// member's node).
+  std::vector<std::pair<std::string, std::size_t>> named_nodes;
+  bool frame = false; // a frame's (its theta the nodes' turns, its nodes in RCM order)
   std::size_t n_dofs() const { return reference.size(); }
   /// Whether every load is 0 and no element turns steadily (the reference is then the
   /// equilibrium; a steady rotation's centrifugal load is the elements' own, at any load factor).
@@ -111,7 +120,7 @@ double strain_energy(const PlanarBeamLine& line, const std::vector<double>& q);
 /// The line's internal forces dV/dq at q, node by node.
 std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vector<double>& q);
 
-/// A point of the static path: the load factor and the last node's position and rotation.
+/// A point of the static path: the load factor and the watched node's position and rotation.
 struct PlanarBeamPathPoint {
   double load_factor = 0, x = 0, z = 0, rotation = 0; // [1, m, m, rad]
 };

@@ -17,6 +17,12 @@ PlaneLineFrame planar_beam_frame(const PlanarBeamLine& line, const std::vector<d
     frame.marked.push_back(held);
   }
   frame.point_scalars = {{"support", support}};
+  // a frame's segments (a line's are its consecutive nodes: none needed); in the elements'
+  // order, as the sampled forces
+  if (line.frame)
+    for (std::size_t e = 0; e < line.elements.size(); ++e)
+      for (unsigned a = 0; a < line.degree(); ++a)
+        frame.segments.push_back({{line.node(e, a), line.node(e, a + 1)}});
   // each segment's section forces: those at the sampling point inside it
   const SampledForces sampled = sampled_forces(line, q);
   frame.cell_scalars = {{"bending_moment", sampled.moment()},

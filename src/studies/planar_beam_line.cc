@@ -2,6 +2,7 @@
 
 #include "core/input_error.h"
 #include "studies/planar_beam_arc_length.h"
+#include "studies/planar_frame_line.h"
 
 #include <algorithm>
 #include <array>
@@ -11,6 +12,8 @@ namespace hamdyn {
 
 PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
                                      PlanarBeamInterpolation interpolation) {
+  if (c.frame)
+    return make_planar_frame_line(c, interpolation);
   const PlanarBeamSection section{c.axial_stiffness, c.shear_stiffness, c.bending_stiffness,
                                   c.mass_per_length, c.rotary_inertia};
   PlanarBeamLine line = straight_planar_beam(c.start.x, c.start.z, c.end.x, c.end.z, c.n_elements,
@@ -65,10 +68,15 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
     line.loads[3 * last + 1] += c.end_force.z;
   }
   line.loads[3 * last + 2] += c.end_moment;
+  line.named_nodes = {{"start", 0}, {"end", last}};
   return line;
 }
 
 void check_statically_held(const PlanarBeamCase& c, const std::string& study) {
+  if (c.frame) {
+    check_frame_held(c, make_planar_frame_line(c, PlanarBeamInterpolation::rotations), study);
+    return;
+  }
   // A rigid motion of the reference (a translation (a, b) and a small turn w about Start) moves a
   // point at (x, z) by (a - w (z - z_0), b + w (x - x_0)) and turns its section by w; each held
   // component and each spring (in x and z at its point) asks one of these to vanish. The beam is

@@ -72,6 +72,20 @@ void PlanarBeamStaticForms::load_direction(const std::vector<double>& q, std::ve
 bool PlanarBeamStaticForms::factor_tangent(double lambda, const std::vector<double>& q, BandedLU& k,
                                            BandedLU::Pivots accepted,
                                            std::size_t* negative_pivots) {
+  assemble_tangent(lambda, q, k);
+  try {
+    const std::size_t negative =
+        k.factorize(line_.followers.empty() ? accepted : BandedLU::Pivots::nonzero);
+    if (negative_pivots)
+      *negative_pivots = negative;
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
+
+void PlanarBeamStaticForms::assemble_tangent(double lambda, const std::vector<double>& q,
+                                             BandedLU& k) {
   const PlanarBeamLine& line = at_factor(lambda);
   const unsigned p = line.degree(), nd = 3 * (p + 1);
   k.reinit(q.size(), band(), band());
@@ -89,15 +103,6 @@ bool PlanarBeamStaticForms::factor_tangent(double lambda, const std::vector<doub
   for (const PlanarBeamFollower& f : line_.followers)
     add_follower_stiffness(f.node, line_.follower_force(f, q[3 * f.node + 2]), lambda, k);
   hold_dofs(line_, k);
-  try {
-    const std::size_t negative =
-        k.factorize(line_.followers.empty() ? accepted : BandedLU::Pivots::nonzero);
-    if (negative_pivots)
-      *negative_pivots = negative;
-  } catch (const std::exception&) {
-    return false;
-  }
-  return true;
 }
 
 bool PlanarBeamStaticForms::solve_at(double lambda, std::vector<double>& q,

@@ -35,6 +35,8 @@ public:
   /// tangent's negative eigenvalues when it is symmetric (Sylvester's law of inertia).
   bool factor_tangent(double lambda, const std::vector<double>& q, BandedLU& k,
                       BandedLU::Pivots accepted, std::size_t* negative_pivots = nullptr);
+  /// The same tangent into k, not factored.
+  void assemble_tangent(double lambda, const std::vector<double>& q, BandedLU& k);
   /// Newton's iterations at lambda from q (in: the start; out: where they ended) with tangents
   /// factored as `accepted` says, stopped by StaticNewtonRules (30 at most); true where they
   /// converged. `iterations` counts them; `at_round_off` is set where they ended at the floor.

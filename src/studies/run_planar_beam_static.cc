@@ -33,21 +33,36 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
     columns.add(name, unit);
     values.push_back(value);
   };
-  add("end_x", "m", q[3 * last]);
-  add("end_z", "m", q[3 * last + 1]);
-  add("end_rotation", "rad", q[3 * last + 2]);
-  add("end_u_x", "m", q[3 * last] - line.reference[3 * last]);
-  add("end_u_z", "m", q[3 * last + 1] - line.reference[3 * last + 1]);
-  add("end_turn", "rad", q[3 * last + 2] - line.reference[3 * last + 2]);
+  if (line.frame) // each point's displacement and turn
+    for (const auto& [name, node] : line.named_nodes) {
+      add(name + "_u_x", "m", q[3 * node] - line.reference[3 * node]);
+      add(name + "_u_z", "m", q[3 * node + 1] - line.reference[3 * node + 1]);
+      add(name + "_turn", "rad", q[3 * node + 2]);
+    }
+  else {
+    add("end_x", "m", q[3 * last]);
+    add("end_z", "m", q[3 * last + 1]);
+    add("end_rotation", "rad", q[3 * last + 2]);
+    add("end_u_x", "m", q[3 * last] - line.reference[3 * last]);
+    add("end_u_z", "m", q[3 * last + 1] - line.reference[3 * last + 1]);
+    add("end_turn", "rad", q[3 * last + 2] - line.reference[3 * last + 2]);
+  }
   // a held DoF's reaction: the support's force on the beam, internal force minus load there
-  for (const auto& [name, node] : {std::pair{"start", std::size_t(0)}, std::pair{"end", last}})
+  for (const auto& [name, node] : line.named_nodes)
     for (std::size_t component = 0; component < 3; ++component) {
       const std::size_t i = 3 * node + component;
+      // (at a frame's hinge on a support each member's node is held: their reactions summed)
+      double reaction = 0;
+      for (std::size_t j = component; j < line.n_dofs(); j += 3)
+        if (line.held[j] && line.reference[j - component] == line.reference[3 * node] &&
+            line.reference[j - component + 1] == line.reference[3 * node + 1] &&
+            (j == i || line.frame))
+          reaction += f[j] - line.loads[j];
       if (line.held[i])
-        add(std::string(name) + (component == 0   ? "_reaction_x"
-                                 : component == 1 ? "_reaction_z"
-                                                  : "_reaction_moment"),
-            component < 2 ? "N" : "N m", f[i] - line.loads[i]);
+        add(name + (component == 0   ? "_reaction_x"
+                    : component == 1 ? "_reaction_z"
+                                     : "_reaction_moment"),
+            component < 2 ? "N" : "N m", reaction);
     }
   add(e.arc_steps > 0 ? "arc_length_steps" : "load_steps", "1",
       e.arc_steps > 0 ? e.arc_steps : e.load_steps);
@@ -59,13 +74,16 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
     add("unstable_directions", "1", e.unstable_directions);
   write_value_table(c.output_directory + "/static", columns, values, comm);
 
+  // a line's nodes by arc length s; a frame's by number (its rotations the turns)
   const std::vector<double> s = node_arc_lengths(line);
-  NamedColumns shape{{"s", "x", "z", "rotation", "u_x", "u_z"}, {"m", "m", "m", "rad", "m", "m"}};
+  NamedColumns shape{
+      {line.frame ? "node" : "s", "x", "z", line.frame ? "turn" : "rotation", "u_x", "u_z"},
+      {line.frame ? "1" : "m", "m", "m", "rad", "m", "m"}};
   {
     CsvWriter csv(c.output_directory + "/static_shape.csv", shape.names, comm);
     for (std::size_t i = 0; i <= last; ++i)
-      csv.row({s[i], q[3 * i], q[3 * i + 1], q[3 * i + 2], q[3 * i] - line.reference[3 * i],
-               q[3 * i + 1] - line.reference[3 * i + 1]});
+      csv.row({line.frame ? double(i) : s[i], q[3 * i], q[3 * i + 1], q[3 * i + 2],
+               q[3 * i] - line.reference[3 * i], q[3 * i + 1] - line.reference[3 * i + 1]});
   }
   write_units_table(c.output_directory + "/static_shape_units.csv", shape, comm);
   NamedColumns path{{"load_factor", "end_x", "end_z", "end_rotation", "end_u_x", "end_u_z"},
@@ -73,8 +91,8 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
   {
     CsvWriter csv(c.output_directory + "/static_path.csv", path.names, comm);
     for (const PlanarBeamPathPoint& p : e.path)
-      csv.row({p.load_factor, p.x, p.z, p.rotation, p.x - line.reference[3 * last],
-               p.z - line.reference[3 * last + 1]});
+      csv.row({p.load_factor, p.x, p.z, p.rotation, p.x - line.reference[3 * line.watched_node()],
+               p.z - line.reference[3 * line.watched_node() + 1]});
   }
   write_units_table(c.output_directory + "/static_path_units.csv", path, comm);
   const SampledForces sampled = sampled_forces(line, q);
@@ -91,12 +109,17 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
     PolyDataSeries series(c.output_directory, "static", comm);
     PlaneLineFrame frame = planar_beam_frame(line, q);
     std::vector<Vector2> displacement, director;
-    std::vector<double> rotation;
+    std::vector<double> rotation, offset(line.n_nodes(), 0.0);
+    for (std::size_t e = 0; e < line.elements.size(); ++e)
+      for (unsigned a = 0; a <= line.degree(); ++a)
+        offset[line.node(e, a)] = line.elements[e].rotation_offset();
     for (std::size_t i = 0; i <= last; ++i) {
       displacement.push_back(
           {q[3 * i] - line.reference[3 * i], q[3 * i + 1] - line.reference[3 * i + 1]});
-      // the section's direction n = (-sin theta, cos theta): glyphs draw the sections
-      director.push_back({-std::sin(q[3 * i + 2]), std::cos(q[3 * i + 2])});
+      // the section's direction n = (-sin theta, cos theta): glyphs draw the sections (a
+      // frame's theta is the turn: its angle adds an element's rotation offset there)
+      const double angle = q[3 * i + 2] + offset[i];
+      director.push_back({-std::sin(angle), std::cos(angle)});
       rotation.push_back(q[3 * i + 2]);
     }
     frame.point_vectors = {{"displacement", displacement}, {"section", director}};

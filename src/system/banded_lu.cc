@@ -15,16 +15,20 @@ void BandedLU::reinit(std::size_t n, unsigned int lower, unsigned int upper) {
   u_.assign(n * (upper + 1), 0.0);
 }
 
-std::size_t BandedLU::factorize(Pivots accepted) {
+std::size_t BandedLU::factorize(Pivots accepted, double negligible_fraction) {
   std::size_t negative = 0;
   // a pivot is negligible below 1e-14 of its row's diagonal entry before the elimination
   std::vector<double> negligible;
-  if (accepted == Pivots::nonzero)
+  if (accepted == Pivots::nonzero && negligible_fraction == 0)
+    negligible_fraction = 1e-14;
+  if (negligible_fraction > 0)
     for (std::size_t k = 0; k < n_; ++k)
-      negligible.push_back(1e-14 * std::abs(at(k, k)));
+      negligible.push_back(negligible_fraction * std::abs(at(k, k)));
   for (std::size_t k = 0; k < n_; ++k) {
     const double pivot = at(k, k);
-    if (accepted == Pivots::positive ? !(pivot > 0) : !(std::abs(pivot) > negligible[k]))
+    refused_row_ = k;
+    if ((accepted == Pivots::positive && !(pivot > 0)) ||
+        (!negligible.empty() && !(std::abs(pivot) > negligible[k])))
       throw std::runtime_error(
           "banded LU: " +
           std::string(accepted == Pivots::positive ? "non-positive" : "negligible") + " pivot " +

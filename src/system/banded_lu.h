@@ -34,7 +34,11 @@ public:
   /// Factors in place; throws if a pivot is not as `accepted` says. Returns the number of
   /// negative pivots (of a symmetric matrix: its negative eigenvalues, by Sylvester's law of
   /// inertia, since LU without pivoting is then L D L^T).
-  std::size_t factorize(Pivots accepted = Pivots::positive);
+  /// `negligible` > 0: a pivot whose size is at most that fraction of its row's diagonal entry
+  /// before the elimination is refused in either case (a singular matrix's pivot is round-off,
+  /// of either sign); the row of a refused pivot is then refused_row().
+  std::size_t factorize(Pivots accepted = Pivots::positive, double negligible = 0);
+  std::size_t refused_row() const { return refused_row_; }
   /// Solves A x = b; b and x may be the same array.
   void solve(const double* b, double* x) const;
   /// Solves A x = b in place (x holds b on entry).
@@ -56,6 +60,7 @@ private:
   double at(std::size_t i, std::size_t j) const {
     return j < i ? l_[i * lower_ + (j + lower_ - i)] : u_[i * (upper_ + 1) + (j - i)];
   }
+  std::size_t refused_row_ = 0;
   std::size_t n_ = 0;
   unsigned int lower_ = 0, upper_ = 0;
   // The band's lower and upper (with the diagonal) parts row by row, each in its own array so that

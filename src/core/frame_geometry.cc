@@ -1,0 +1,227 @@
+#include "core/frame_geometry.h"
+
+#include "core/case_parameters.h"
+#include "core/input_error.h"
+#include "core/parameter_file.h"
+#include "core/parameter_values.h"
+#include "core/text.h"
+
+#include <deal.II/base/patterns.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace hamdyn {
+
+namespace {
+const std::string section = "Geometry";
+using P = dealii::Patterns::Anything;
+
+std::string parameter(const std::string& key) {
+  return parameter_name(section, key);
+}
+
+// "name: rest" of an item of `key`; InputError naming the item where the colon or the name is
+// missing
+std::pair<std::string, std::string> named_item(const std::string& key, const std::string& item,
+                                               const std::string& expected) {
+  const auto colon = item.find(':');
+  const std::string name = colon == std::string::npos ? "" : trim(item.substr(0, colon));
+  if (name.empty())
+    throw InputError(parameter(key), item, "expected " + expected + ", items separated by ';'");
+  return {name, trim(item.substr(colon + 1))};
+}
+
+bool is_name(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_' || c == '-' || c == '.';
+  });
+}
+} // namespace
+
+std::size_t FrameGeometry::members_at(std::size_t point) const {
+  return std::size_t(std::count_if(members.begin(), members.end(), [&](const Member& m) {
+    return m.from == point || m.to == point;
+  }));
+}
+
+void declare_frame_geometry_parameters(ParameterFile& f) {
+  f.declare(section, "Points", "", P(), "name: x, z; ...",
+            "Model/Type = planar beam: a frame's named points in the (x, z) plane, z up "
+            "(letters, digits, _ - .). Each is on at least one member. Empty (with Members): "
+            "the planar beam is the one line from Planar beam/Start to End. Units: m.");
+  f.declare(section, "Members", "", P(), "name: point point; ...",
+            "The frame's members, each a straight planar beam from its first point to its "
+            "second, unstressed there (Reissner's beam, as the line's): where members meet, "
+            "a rigid joint (their ends move and turn together) unless Hinges names the point. "
+            "Given, the frame replaces the line: its supports, loads and masses are the keys "
+            "below (Planar beam/Start support, End force, ... must keep their defaults). Each "
+            "member has Discretization/Elements elements of Discretization/Degree.");
+  f.declare(section, "Member properties", "", P(),
+            "member: key = value, ...; ... (keys EA, kGA, EI, rho A, rho I, elements)",
+            "Per member, what differs from the Planar beam section's (or Section's) EA [N], "
+            "kappa G A [N], EI [N m^2], rho A [kg/m], rho I [kg m] and from "
+            "Discretization/Elements: 'top: EI = 4e6, rho A = 120, elements = 8'.");
+  f.declare(section, "Hinges", "", P(), "point, point, ...",
+            "Points where the members meeting (two or more) are pinned to each other: they "
+            "move together and turn independently (each member's end its own rotation). A "
+            "support at a hinge holds the position (and a clamp the first member's rotation).");
+  f.declare(section, "Supports", "", P(), "point: support; ...",
+            "How points are held: clamped, pinned, roller in x, roller in z, slider in x or "
+            "slider in z, as Planar beam/Start support (the others are free).");
+  f.declare(section, "Forces", "", P(), "point: F_x, F_z; ...", "Dead forces at points. Units: N.");
+  f.declare(section, "Moments", "", P(), "point: M; ...",
+            "Moments at points, counterclockwise (from x toward z). Units: N m.");
+  f.declare(section, "Point masses", "", P(), "point: m; ...",
+            "Masses at points (their weight under Planar beam/Gravity). Units: kg.");
+}
+
+bool frame_given(const ParameterFile& f) {
+  return !trim(f.get(section, "Members")).empty();
+}
+
+FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& member_section,
+                                   unsigned elements) {
+  FrameGeometry g;
+  std::map<std::string, std::size_t> point_index;
+  for (const std::string& item : list_entries(f.get(section, "Points"), ';', parameter("Points"))) {
+    const auto [name, rest] = named_item("Points", item, "'name: x, z'");
+    if (!is_name(name))
+      throw InputError(parameter("Points"), item,
+                       "expected a point's name of letters, digits, _, - or . before ':'");
+    if (point_index.count(name))
+      throw InputError(parameter("Points"), item,
+                       "expected each point named once ('" + name + "' is named twice)");
+    point_index[name] = g.points.size();
+    g.points.push_back({name, plane_point(parameter("Points"), rest, item)});
+  }
+  const auto point_named = [&](const std::string& key, const std::string& name,
+                               const std::string& item) {
+    const auto found = point_index.find(name);
+    if (found == point_index.end())
+      throw InputError(parameter(key), item,
+                       "expected a point of Geometry/Points ('" + name + "' is none of them)");
+    return found->second;
+  };
+  std::map<std::string, std::size_t> member_index;
+  for (const std::string& item :
+       list_entries(f.get(section, "Members"), ';', parameter("Members"))) {
+    const auto [name, rest] = named_item("Members", item, "'name: point point'");
+    std::istringstream ends(rest);
+    std::string from, to, extra;
+    ends >> from >> to;
+    if (to.empty() || (ends >> extra))
+      throw InputError(parameter("Members"), item,
+                       "expected 'name: point point', the member's two points");
+    if (member_index.count(name))
+      throw InputError(parameter("Members"), item,
+                       "expected each member named once ('" + name + "' is named twice)");
+    FrameGeometry::Member m{name, point_named("Members", from, item),
+                            point_named("Members", to, item), member_section, elements};
+    if (m.from == m.to || !(distance(g.points[m.from].at, g.points[m.to].at) > 0))
+      throw InputError(parameter("Members"), item,
+                       "expected two points at different places (a member of length 0)");
+    for (const FrameGeometry::Member& other : g.members)
+      if ((other.from == m.from && other.to == m.to) || (other.from == m.to && other.to == m.from))
+        throw InputError(parameter("Members"), item,
+                         "expected one member between two points ('" + other.name +
+                             "' joins them already)");
+    member_index[name] = g.members.size();
+    g.members.push_back(m);
+  }
+  for (std::size_t i = 0; i < g.points.size(); ++i)
+    if (g.members_at(i) == 0)
+      throw InputError(parameter("Points"), g.points[i].name,
+                       "expected each point on a member ('" + g.points[i].name +
+                           "' is on none: Geometry/Members)");
+  for (const std::string& item :
+       list_entries(f.get(section, "Member properties"), ';', parameter("Member properties"))) {
+    const auto [name, rest] = named_item("Member properties", item, "'member: key = value, ...'");
+    const auto found = member_index.find(name);
+    if (found == member_index.end())
+      throw InputError(parameter("Member properties"), item,
+                       "expected a member of Geometry/Members ('" + name + "' is none of them)");
+    FrameGeometry::Member& m = g.members[found->second];
+    for (const std::string& pair : list_entries(rest, ',', parameter("Member properties"))) {
+      const auto equals = pair.find('=');
+      const std::string key = equals == std::string::npos ? "" : trim(pair.substr(0, equals));
+      const double value =
+          equals == std::string::npos ? NAN : number(trim(pair.substr(equals + 1)));
+      double* target = key == "EA"      ? &m.section.axial
+                       : key == "kGA"   ? &m.section.shear
+                       : key == "EI"    ? &m.section.bending
+                       : key == "rho A" ? &m.section.mass
+                       : key == "rho I" ? &m.section.rotary
+                                        : nullptr;
+      const bool nonnegative = key == "rho I";
+      if (key == "elements") {
+        if (!(value >= 1 && value <= 100000 && value == std::floor(value)))
+          throw InputError(parameter("Member properties"), item,
+                           "expected elements = an integer from 1 to 100000");
+        m.elements = unsigned(value);
+        continue;
+      }
+      if (!target || !std::isfinite(value) || (nonnegative ? value < 0 : !(value > 0)))
+        throw InputError(parameter("Member properties"), item,
+                         "expected 'key = value' with key EA, kGA, EI, rho A (each > 0), rho I "
+                         "(>= 0) or elements (an integer from 1 to 100000)");
+      *target = value;
+    }
+  }
+  for (const std::string& name : list_entries(f.get(section, "Hinges"), ',', parameter("Hinges"))) {
+    const std::size_t point = point_named("Hinges", name, name);
+    if (g.members_at(point) < 2)
+      throw InputError(parameter("Hinges"), name,
+                       "expected a point where two or more members meet ('" + name +
+                           "' is the end of one member: it turns freely unless held)");
+    if (std::count(g.hinges.begin(), g.hinges.end(), point))
+      throw InputError(parameter("Hinges"), name, "expected each point named once");
+    g.hinges.push_back(point);
+  }
+  const auto at_points = [&](const std::string& key, const std::string& expected,
+                             const auto& read) {
+    std::vector<bool> seen(g.points.size(), false);
+    for (const std::string& item : list_entries(f.get(section, key), ';', parameter(key))) {
+      const auto [name, rest] = named_item(key, item, expected);
+      const std::size_t point = point_named(key, name, item);
+      if (seen[point])
+        throw InputError(parameter(key), item,
+                         "expected each point once ('" + name + "' is given twice)");
+      seen[point] = true;
+      read(point, rest, item);
+    }
+  };
+  at_points("Supports", "'point: support'",
+            [&](std::size_t point, const std::string& rest, const std::string&) {
+              g.supports.emplace_back(point, rest);
+            });
+  at_points("Forces", "'point: F_x, F_z'",
+            [&](std::size_t point, const std::string& rest, const std::string& item) {
+              g.forces.emplace_back(point, plane_point(parameter("Forces"), rest, item));
+            });
+  const auto scalar = [&](const std::string& key, bool positive, const std::string& rest,
+                          const std::string& item) {
+    const double value = number(rest);
+    if (!std::isfinite(value) || (positive && !(value > 0)))
+      throw InputError(parameter(key), item,
+                       std::string("expected 'point: value' with a finite value") +
+                           (positive ? " > 0" : ""));
+    return value;
+  };
+  at_points("Moments", "'point: M'",
+            [&](std::size_t point, const std::string& rest, const std::string& item) {
+              g.moments.emplace_back(point, scalar("Moments", false, rest, item));
+            });
+  at_points("Point masses", "'point: m'",
+            [&](std::size_t point, const std::string& rest, const std::string& item) {
+              g.point_masses.emplace_back(point, scalar("Point masses", true, rest, item));
+            });
+  g.supports_text = f.get(section, "Supports");
+  g.hinges_text = f.get(section, "Hinges");
+  return g;
+}
+
+} // namespace hamdyn

@@ -1,0 +1,227 @@
+// A frame of planar beam members (studies/planar_frame_line.h) against references derived here:
+// - a portal frame's natural frequencies (two clamped columns, a beam across, rigid joints; and
+//   the same with the beam hinged to one column) against the exact dynamic stiffness of
+//   Euler-Bernoulli members with axial stiffness (each member's end forces from the exact
+//   solution of EI w'''' = rho A omega^2 w and EA u'' = -rho A omega^2 u, assembled at the
+//   joints), its roots counted by the Wittrick-Williams algorithm (Wittrick & Williams, Q. J.
+//   Mech. Appl. Math. 24:263-284, 1971): the number of frequencies below omega is
+//   J0(omega) + s{K(omega)}, s the negative eigenvalues of the assembled dynamic stiffness and
+//   J0 the members' clamped-clamped frequencies below omega (axial: floor(omega L / (pi c));
+//   bending: i - (1 - (-1)^i sgn(1 - cosh nu cos nu)) / 2, nu = beta L, i = floor(nu / pi)).
+//   The elements are Timoshenko's with kGA so large that shear adds ~1e-10 (EI / (kGA L^2)).
+// - the numbering: reverse Cuthill-McKee keeps a long frame's band that of its width.
+#include "studies/planar_beam_modes.h"
+#include "studies/planar_frame_line.h"
+
+#include <deal.II/lac/full_matrix.h>
+#include <deal.II/lac/lapack_full_matrix.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+using hamdyn::FrameGeometry;
+using hamdyn::PlanarBeamCase;
+
+namespace {
+constexpr double ea = 4e9, ei = 4e7, rho_a = 150, kga = 1e15;
+
+PlanarBeamCase portal(bool hinged, unsigned elements, unsigned degree) {
+  auto g = std::make_shared<FrameGeometry>();
+  g->points = {{"A", {0, 0}}, {"B", {0, 4}}, {"C", {6, 4}}, {"D", {6, 0}}};
+  const hamdyn::MemberSection s{ea, kga, ei, rho_a, 0};
+  g->members = {
+      {"left", 0, 1, s, elements}, {"top", 1, 2, s, elements}, {"right", 2, 3, s, elements}};
+  g->supports = {{0, "clamped"}, {3, "clamped"}};
+  if (hinged)
+    g->hinges = {1};
+  PlanarBeamCase c;
+  c.frame = g;
+  c.degree = degree;
+  return c;
+}
+
+// The exact dynamic stiffness of a member in its axes (u1, w1, theta1, u2, w2, theta2) at omega
+dealii::FullMatrix<double> member_stiffness(double length, double omega) {
+  dealii::FullMatrix<double> k(6, 6);
+  const double alpha = omega * std::sqrt(rho_a / ea),
+               beta = std::sqrt(omega * std::sqrt(rho_a / ei));
+  const double axial = ea * alpha / std::sin(alpha * length);
+  const std::size_t u[2] = {0, 3};
+  k(u[0], u[0]) = k(u[1], u[1]) = axial * std::cos(alpha * length);
+  k(u[0], u[1]) = k(u[1], u[0]) = -axial;
+  // bending: w = sum c_j phi_j with phi = (cos, sin, cosh, sinh)(beta x); B maps c to the end
+  // displacements (w, w') at 0 and L, F to the end forces conjugate to them, from the weak
+  // form's boundary terms: EI w'''(0), -EI w''(0), -EI w'''(L), EI w''(L); K = F B^-1
+  const auto phi = [&](unsigned j, unsigned derivative, double x) {
+    const double b = beta * x, scale = std::pow(beta, derivative);
+    switch (j) {
+    case 0: {
+      const double v[4] = {std::cos(b), -std::sin(b), -std::cos(b), std::sin(b)};
+      return scale * v[derivative];
+    }
+    case 1: {
+      const double v[4] = {std::sin(b), std::cos(b), -std::sin(b), -std::cos(b)};
+      return scale * v[derivative];
+    }
+    case 2: {
+      const double v[4] = {std::cosh(b), std::sinh(b), std::cosh(b), std::sinh(b)};
+      return scale * v[derivative];
+    }
+    default: {
+      const double v[4] = {std::sinh(b), std::cosh(b), std::sinh(b), std::cosh(b)};
+      return scale * v[derivative];
+    }
+    }
+  };
+  dealii::FullMatrix<double> b(4, 4), f(4, 4), inverse(4, 4), kb(4, 4);
+  for (unsigned j = 0; j < 4; ++j) {
+    b(0, j) = phi(j, 0, 0);
+    b(1, j) = phi(j, 1, 0);
+    b(2, j) = phi(j, 0, length);
+    b(3, j) = phi(j, 1, length);
+    f(0, j) = ei * phi(j, 3, 0);
+    f(1, j) = -ei * phi(j, 2, 0);
+    f(2, j) = -ei * phi(j, 3, length);
+    f(3, j) = ei * phi(j, 2, length);
+  }
+  inverse.invert(b);
+  f.mmult(kb, inverse);
+  const unsigned at[4] = {1, 2, 4, 5};
+  for (unsigned i = 0; i < 4; ++i)
+    for (unsigned j = 0; j < 4; ++j)
+      k(at[i], at[j]) = kb(i, j);
+  return k;
+}
+
+// Clamped-clamped frequencies of a member below omega (axial and bending)
+unsigned clamped_count(double length, double omega) {
+  const double axial_first = M_PI / length * std::sqrt(ea / rho_a);
+  const double nu = std::sqrt(omega * std::sqrt(rho_a / ei)) * length;
+  const int i = int(std::floor(nu / M_PI));
+  const double sign =
+      (i % 2 == 0 ? 1.0 : -1.0) * (1 - std::cosh(nu) * std::cos(nu) > 0 ? 1.0 : -1.0);
+  return unsigned(std::floor(omega / axial_first)) + unsigned(i - (1 - sign) / 2);
+}
+
+// The portal's frequencies below omega by Wittrick-Williams: global DoFs B (x, z, theta), C
+// (x, z, theta), and with the hinge the top member's own rotation at B (DoF 6)
+unsigned frequencies_below(double omega, bool hinged) {
+  struct Member {
+    double x0, z0, x1, z1;
+    int dofs[6]; // global DoF of each end DoF (x, z, theta) or -1 where clamped
+  };
+  const Member members[3] = {{0, 0, 0, 4, {-1, -1, -1, 0, 1, 2}},
+                             {0, 4, 6, 4, {0, 1, hinged ? 6 : 2, 3, 4, 5}},
+                             {6, 4, 6, 0, {3, 4, 5, -1, -1, -1}}};
+  const unsigned n = hinged ? 7 : 6;
+  dealii::LAPACKFullMatrix<double> k(n, n);
+  unsigned j0 = 0;
+  for (const Member& m : members) {
+    const double length = std::hypot(m.x1 - m.x0, m.z1 - m.z0);
+    const double c = (m.x1 - m.x0) / length, s = (m.z1 - m.z0) / length;
+    const dealii::FullMatrix<double> local = member_stiffness(length, omega);
+    // local = T global: u = c X + s Z, w = -s X + c Z, theta = theta
+    dealii::FullMatrix<double> t(6, 6), kt(6, 6), global(6, 6);
+    for (unsigned end = 0; end < 2; ++end) {
+      const unsigned o = 3 * end;
+      t(o, o) = c;
+      t(o, o + 1) = s;
+      t(o + 1, o) = -s;
+      t(o + 1, o + 1) = c;
+      t(o + 2, o + 2) = 1;
+    }
+    local.mmult(kt, t);
+    t.Tmmult(global, kt);
+    for (unsigned i = 0; i < 6; ++i)
+      for (unsigned j = 0; j < 6; ++j)
+        if (m.dofs[i] >= 0 && m.dofs[j] >= 0)
+          k(m.dofs[i], m.dofs[j]) += global(i, j);
+    j0 += clamped_count(length, omega);
+  }
+  k.compute_eigenvalues();
+  unsigned negative = 0;
+  for (unsigned i = 0; i < n; ++i)
+    negative += k.eigenvalue(i).real() < 0;
+  return j0 + negative;
+}
+
+double exact_frequency(unsigned mode, bool hinged) { // the mode-th (from 1), by bisection
+  double low = 1, high = 1;
+  while (frequencies_below(high, hinged) < mode)
+    high *= 2;
+  for (int k = 0; k < 200 && high - low > 1e-13 * high; ++k) {
+    const double middle = 0.5 * (low + high);
+    (frequencies_below(middle, hinged) >= mode ? high : low) = middle;
+  }
+  return 0.5 * (low + high);
+}
+} // namespace
+
+TEST(PlanarFrameLine, PortalFrequenciesAgainstWittrickWilliams) {
+  // cubic elements: 8 a member leave 3e-5 in the sixth mode, 16 (error ~ h^6) 4e-7 and the
+  // others within the floor of the Euler-Bernoulli limit (kGA = 1e15: its stiffness contrast
+  // and the shear's share leave ~1e-8)
+  for (const bool hinged : {false, true}) {
+    std::vector<double> exact;
+    for (unsigned j = 0; j < 6; ++j)
+      exact.push_back(exact_frequency(j + 1, hinged));
+    std::vector<double> coarse_error;
+    for (const unsigned elements : {8u, 16u}) {
+      const PlanarBeamCase c = portal(hinged, elements, 3);
+      const hamdyn::PlanarBeamLine line =
+          hamdyn::make_planar_frame_line(c, hamdyn::PlanarBeamInterpolation::rotations);
+      const hamdyn::PlanarBeamModes modes = hamdyn::planar_beam_modes(line, line.reference, 6);
+      ASSERT_EQ(modes.omega.size(), 6u);
+      for (unsigned j = 0; j < 6; ++j) {
+        const double error = std::abs(modes.omega[j] - exact[j]) / exact[j];
+        std::printf("%s portal, %u elements a member, mode %u: %.12g rad/s (exact %.12g): "
+                    "relative error %.2e\n",
+                    hinged ? "hinged" : "rigid", elements, j + 1, modes.omega[j], exact[j], error);
+        if (elements == 8) {
+          EXPECT_LT(error, 5e-5);
+          coarse_error.push_back(error);
+        } else {
+          EXPECT_LT(error, 5e-7) << (hinged ? "hinged" : "rigid") << " mode " << j + 1;
+          if (coarse_error[j] > 1e-6) { // in the asymptotic range: h^6, 64 times smaller
+            EXPECT_LT(error, coarse_error[j] / 40);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(PlanarFrameLine, ReverseCuthillMcKeeKeepsTheBandNarrow) {
+  // a ladder of 40 bays listed rung by rung, then one rail, then the other: in that order a
+  // rail's nodes are far from the rungs' (a band of ~ the whole frame); numbered by reverse
+  // Cuthill-McKee the band is that of a few nodes across the ladder
+  auto g = std::make_shared<FrameGeometry>();
+  const unsigned bays = 40;
+  for (unsigned i = 0; i <= bays; ++i) {
+    g->points.push_back({"L" + std::to_string(i), {double(i), 0}});
+    g->points.push_back({"R" + std::to_string(i), {double(i), 1}});
+  }
+  const hamdyn::MemberSection s{ea, 1e9, ei, rho_a, 0};
+  for (unsigned i = 0; i <= bays; ++i)
+    g->members.push_back({"rung" + std::to_string(i), 2 * i, 2 * i + 1, s, 2});
+  for (unsigned side = 0; side < 2; ++side)
+    for (unsigned i = 0; i < bays; ++i)
+      g->members.push_back({"rail" + std::to_string(side) + "_" + std::to_string(i), 2 * i + side,
+                            2 * (i + 1) + side, s, 2});
+  g->supports = {{0, "clamped"}, {1, "clamped"}};
+  PlanarBeamCase c;
+  c.frame = g;
+  c.degree = 2;
+  const hamdyn::PlanarBeamLine line =
+      hamdyn::make_planar_frame_line(c, hamdyn::PlanarBeamInterpolation::rotations);
+  // 41 points, 121 members of 2 quadratic elements: 3 interior nodes each
+  EXPECT_EQ(line.n_nodes(), 2 * (bays + 1) + 121 * 3);
+  // a cross-section of the ladder has at most 2 rails' and 1 rung's worth of nodes between two
+  // coupled ones (~12 nodes: 36 DoFs); the members' order would give ~ 40 bays' worth
+  std::printf("band %u over %zu DoFs\n", line.band(), line.n_dofs());
+  EXPECT_LE(line.band(), 3u * 16);
+}
