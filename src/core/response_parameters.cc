@@ -3,10 +3,12 @@
 #include "core/attachment_parameters.h"
 #include "core/input_error.h"
 #include "core/parameter_values.h"
+#include "core/planar_beam_case.h"
 #include "core/text.h"
 
 #include <deal.II/base/patterns.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hamdyn {
@@ -121,9 +123,18 @@ void parse_response_parameters(const ParameterFile& f, CaseParameters& c) {
   }
   const std::string motion = parameter_name(section, "Support motion");
   // a cable's supports are its left and right ends, a planar beam's its start and end
-  const std::string first = c.cable ? "left" : "start", last = c.cable ? "right" : "end";
+  // (a frame's: its supported points)
+  std::vector<std::string> supports{c.cable ? "left" : "start", c.cable ? "right" : "end"};
+  if (c.planar_beam && c.planar_beam->frame) {
+    supports.clear();
+    for (const auto& [point, name] : c.planar_beam->frame->supports)
+      supports.push_back(c.planar_beam->frame->points[point].name);
+  }
+  std::string names;
+  for (const std::string& s : supports)
+    names += (names.empty() ? "" : "|") + s;
   for (const std::string& item : list_entries(f.get(section, "Support motion"), ';', motion)) {
-    const std::string allowed = "expected " + first + "|" + last +
+    const std::string allowed = "expected " + names +
                                 ": u_x, u_z with u_x and u_z finite [m], each support at most "
                                 "once";
     const std::size_t colon = item.find(':');
@@ -132,7 +143,8 @@ void parse_response_parameters(const ParameterFile& f, CaseParameters& c) {
     HarmonicSupportMotion m;
     m.support = trim(item.substr(0, colon));
     const std::vector<std::string> parts = list_entries(item.substr(colon + 1), ',', motion);
-    if ((m.support != first && m.support != last) || parts.size() != 2)
+    if (std::find(supports.begin(), supports.end(), m.support) == supports.end() ||
+        parts.size() != 2)
       throw InputError(motion, item, allowed);
     m.x = number(parts[0]);
     m.z = number(parts[1]);

@@ -73,6 +73,7 @@ struct PlanarBeamLine {
   /// member's node).
   std::vector<std::pair<std::string, std::size_t>> named_nodes;
   bool frame = false; // a frame's (its theta the nodes' turns, its nodes in RCM order)
+  std::size_t members = 1;
   std::size_t n_dofs() const { return reference.size(); }
   /// Whether every load is 0 and no element turns steadily (the reference is then the
   /// equilibrium; a steady rotation's centrifugal load is the elements' own, at any load factor).

@@ -187,6 +187,13 @@ std::vector<double> SampledForces::moment() const {
   return component(forces, &SectionForces::moment);
 }
 
+std::string planar_beam_description(const PlanarBeamLine& line) {
+  const std::string elements =
+      std::to_string(line.elements.size()) + " elements of degree " + std::to_string(line.degree());
+  return line.frame ? "a planar frame of " + std::to_string(line.members) + " members, " + elements
+                    : "a planar beam of " + elements;
+}
+
 std::vector<double> node_arc_lengths(const PlanarBeamLine& line) {
   // the reference is straight: s is the distance from the first node
   std::vector<double> s;

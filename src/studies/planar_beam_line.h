@@ -58,6 +58,10 @@ struct SampledForces {
 };
 SampledForces sampled_forces(const PlanarBeamLine& line, const std::vector<double>& q);
 
+/// "a planar beam of 8 elements of degree 2" or "a planar frame of 3 members, 24 elements of
+/// degree 3" (the logs' words).
+std::string planar_beam_description(const PlanarBeamLine& line);
+
 /// The reference arc length s of each node [m].
 std::vector<double> node_arc_lengths(const PlanarBeamLine& line);
 

@@ -40,6 +40,7 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
     }
   PlanarBeamLine line;
   line.frame = true;
+  line.members = g.members.size();
   std::vector<std::size_t> nodes; // element by element, p + 1 each
   for (std::size_t m = 0; m < g.members.size(); ++m) {
     const FrameGeometry::Member& member = g.members[m];

@@ -52,9 +52,9 @@ NamedValues run_planar_beam_buckling(const CaseParameters& c, const ParameterFil
         },
         comm);
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
-    std::printf("linearized buckling of a planar beam of %zu elements of degree %u about its "
+    std::printf("linearized buckling of %s about its "
                 "static state: the critical multiples of its loads\n",
-                line.elements.size(), line.degree());
+                planar_beam_description(line).c_str());
     std::printf("%6s %22s\n", "mode", "load factor");
     for (std::size_t k = 0; k < buckling.factors.size(); ++k)
       std::printf("%6zu %22.12g\n", k + 1, buckling.factors[k]);

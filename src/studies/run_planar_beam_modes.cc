@@ -44,9 +44,9 @@ NamedValues run_planar_beam_modes(const CaseParameters& c, const ParameterFile& 
       },
       comm);
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
-    std::printf("in-plane modes of a planar beam of %zu elements of degree %u about its static "
+    std::printf("in-plane modes of %s about its static "
                 "state (%s, relative residual %.3g)\n",
-                line.elements.size(), line.degree(), e.steps_text().c_str(), e.residual);
+                planar_beam_description(line).c_str(), e.steps_text().c_str(), e.residual);
     std::printf("%6s %22s %22s\n", "mode", "omega [rad/s]", "frequency [Hz]");
     for (std::size_t k = 0; k < omega.size(); ++k)
       std::printf("%6zu %22.12g %22.12g\n", k + 1, omega[k], omega[k] / (2 * M_PI));

@@ -20,29 +20,41 @@ namespace hamdyn {
 namespace {
 constexpr const char* motion_key = "Frequency response/Support motion";
 
-// The supports' amplitudes as the line's held DoFs' motion
-std::vector<std::pair<std::size_t, std::complex<double>>> support_motion(const CaseParameters& c,
-                                                                         std::size_t last_node) {
+// The supports' amplitudes as the line's held DoFs' motion: a line's start and end, a frame's
+// supported points (with every node held there: a hinge's)
+std::vector<std::pair<std::size_t, std::complex<double>>>
+support_motion(const CaseParameters& c, const PlanarBeamLine& line) {
   const PlanarBeamCase& beam = *c.planar_beam;
   if (c.response.support_motion.empty())
     throw InputError(motion_key, "",
-                     "a planar beam's response is to a harmonic motion of its supports; expected "
-                     "start|end: u_x, u_z, e.g. start: 0, 0.01");
+                     std::string("a planar beam's response is to a harmonic motion of its "
+                                 "supports; expected ") +
+                         (beam.frame ? "point" : "start|end") + ": u_x, u_z, e.g. " +
+                         (beam.frame ? "A" : "start") + ": 0, 0.01");
   std::vector<std::pair<std::size_t, std::complex<double>>> moved;
   for (const HarmonicSupportMotion& m : c.response.support_motion) {
-    const bool end = m.support == "end";
-    const auto held = PlanarBeamCase::held_components(end ? beam.end_support : beam.start_support);
-    const std::size_t node = end ? last_node : 0;
+    std::size_t node = 0;
+    for (const auto& [name, named] : line.named_nodes)
+      if (name == m.support)
+        node = named;
+    const std::string key = beam.frame           ? "Geometry/Supports"
+                            : m.support == "end" ? "Planar beam/End support"
+                                                 : "Planar beam/Start support";
     const double amplitude[2] = {m.x, m.z};
     for (unsigned k = 0; k < 2; ++k) {
-      if (amplitude[k] != 0 && !held[k])
+      const bool held = line.held[3 * node + k];
+      if (amplitude[k] != 0 && !held)
         throw InputError(motion_key, m.support + ": " + text_of(m.x) + ", " + text_of(m.z),
-                         std::string("expected u_") + (k == 0 ? "x" : "z") + " = 0: Planar beam/" +
-                             (end ? "End" : "Start") + " support = " +
-                             support_name(end ? beam.end_support : beam.start_support) +
-                             " leaves it free, so the support does not move the beam there");
-      if (held[k])
-        moved.push_back({3 * node + k, amplitude[k]});
+                         std::string("expected u_") + (k == 0 ? "x" : "z") + " = 0: " + key +
+                             " leaves " + m.support +
+                             " free there, so the support does not "
+                             "move the beam");
+      if (!held)
+        continue;
+      for (std::size_t j = k; j < line.n_dofs(); j += 3)
+        if (line.held[j] && line.reference[j - k] == line.reference[3 * node] &&
+            line.reference[j - k + 1] == line.reference[3 * node + 1])
+          moved.push_back({j, amplitude[k]});
     }
   }
   return moved;
@@ -61,18 +73,30 @@ NamedValues run_planar_beam_response(const CaseParameters& c, const ParameterFil
     throw InputError("Planar beam/End force follows", "true",
                      "expected false for hamdyn response: a follower load's stiffness is not "
                      "symmetric, which the response does not take");
-  const auto moved = support_motion(c, std::size_t(beam.n_elements) * beam.degree);
   const std::vector<double> psd =
       c.response.load_psd ? load_psd_values(c.response) : std::vector<double>{};
   const PlanarBeamState state = planar_beam_static_state(beam, "hamdyn response");
   const PlanarBeamLine& line = state.line;
+  const auto moved = support_motion(c, line);
   const PlanarBeamHarmonicResponse response(line, state.q);
 
   FrequencyResponse r;
   r.frequencies = c.response.frequencies;
+  // a line's end and middle; a frame's points
   const std::size_t last = line.n_nodes() - 1, middle = last / 2;
-  r.columns = {"end_u_x", "end_u_z", "end_turn", "middle_u_x", "middle_u_z"};
-  r.units = {"m", "m", "rad", "m", "m"};
+  std::vector<std::pair<std::size_t, unsigned>> watched; // (node, component)
+  if (line.frame)
+    for (const auto& [name, node] : line.named_nodes)
+      for (unsigned k = 0; k < 3; ++k) {
+        r.columns.push_back(name + (k == 0 ? "_u_x" : k == 1 ? "_u_z" : "_turn"));
+        r.units.push_back(k < 2 ? "m" : "rad");
+        watched.emplace_back(node, k);
+      }
+  else {
+    r.columns = {"end_u_x", "end_u_z", "end_turn", "middle_u_x", "middle_u_z"};
+    r.units = {"m", "m", "rad", "m", "m"};
+    watched = {{last, 0}, {last, 1}, {last, 2}, {middle, 0}, {middle, 1}};
+  }
   // the operating deflection shapes at the Shapes at frequencies (each at the nearest listed)
   const std::vector<std::size_t> shape_at =
       nearest_frequencies(r.frequencies, c.response.shapes_at);
@@ -83,8 +107,9 @@ NamedValues run_planar_beam_response(const CaseParameters& c, const ParameterFil
       throw resonance_refusal(f, "planar beam", "Planar beam/Dashpots");
     if (std::find(shape_at.begin(), shape_at.end(), r.values.size()) != shape_at.end())
       shapes.emplace_back(f, u);
-    r.values.push_back(
-        {u[3 * last], u[3 * last + 1], u[3 * last + 2], u[3 * middle], u[3 * middle + 1]});
+    r.values.emplace_back();
+    for (const auto& [node, k] : watched)
+      r.values.back().push_back(u[3 * node + k]);
   }
   const auto output = prepare_output_directory(c.output_directory, file, comm);
   // response.pvd: the static state with each shape's real and imaginary parts (u = Re(U e^{i
@@ -113,9 +138,9 @@ NamedValues run_planar_beam_response(const CaseParameters& c, const ParameterFil
         comm);
   if (root) {
     const std::string amplitudes = support_motion_text(c.response.support_motion);
-    std::printf("harmonic response of a planar beam of %zu elements of degree %u about its "
+    std::printf("harmonic response of %s about its "
                 "static state (%s) to its supports' motion (%s), linearized\n",
-                line.elements.size(), line.degree(), state.equilibrium.steps_text().c_str(),
+                planar_beam_description(line).c_str(), state.equilibrium.steps_text().c_str(),
                 amplitudes.c_str());
   }
   return write_frf_tables(c.output_directory, r, psd, comm, root);

@@ -128,9 +128,9 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
   }
 
   if (report && dealii::Utilities::MPI::this_mpi_process(comm) == 0) {
-    std::printf("static equilibrium of a planar beam of %zu elements of degree %u: %s "
+    std::printf("static equilibrium of %s: %s "
                 "(%u halved), %u Newton iterations, relative residual %.3g%s%s\n",
-                line.elements.size(), line.degree(), e.steps_text().c_str(), e.halvings,
+                planar_beam_description(line).c_str(), e.steps_text().c_str(), e.halvings,
                 e.iterations, e.residual,
                 e.unstable_directions > 0 ? "; unstable (the tangent has negative eigenvalues)"
                                           : "",

@@ -131,7 +131,7 @@ public:
   std::vector<double> row(double stop_request, double* any_stop_request) const override {
     if (any_stop_request)
       *any_stop_request = dealii::Utilities::MPI::sum(stop_request, comm_);
-    const std::size_t end = line_.n_nodes() - 1;
+    const std::size_t end = line_.watched_node();
     const PlanarBeamMomenta p = momenta(line_, inertia_, state_);
     const double kinetic = kinetic_energy(line_, inertia_, state_),
                  potential = potential_energy(line_, state_.q);

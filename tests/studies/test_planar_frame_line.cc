@@ -10,6 +10,7 @@
 //   bending: i - (1 - (-1)^i sgn(1 - cosh nu cos nu)) / 2, nu = beta L, i = floor(nu / pi)).
 //   The elements are Timoshenko's with kGA so large that shear adds ~1e-10 (EI / (kGA L^2)).
 // - the numbering: reverse Cuthill-McKee keeps a long frame's band that of its width.
+#include "studies/planar_beam_buckling.h"
 #include "studies/planar_beam_modes.h"
 #include "studies/planar_frame_line.h"
 
@@ -29,7 +30,7 @@ using hamdyn::PlanarBeamCase;
 namespace {
 constexpr double ea = 4e9, ei = 4e7, rho_a = 150, kga = 1e15;
 
-PlanarBeamCase portal(bool hinged, unsigned elements, unsigned degree) {
+PlanarBeamCase portal(bool hinged, unsigned elements, unsigned degree, double shear = kga) {
   auto g = std::make_shared<FrameGeometry>();
   g->points = {{"A", {0, 0}}, {"B", {0, 4}}, {"C", {6, 4}}, {"D", {6, 0}}};
   const hamdyn::MemberSection s{ea, kga, ei, rho_a, 0};
@@ -224,4 +225,119 @@ TEST(PlanarFrameLine, ReverseCuthillMcKeeKeepsTheBandNarrow) {
   // coupled ones (~12 nodes: 36 DoFs); the members' order would give ~ 40 bays' worth
   std::printf("band %u over %zu DoFs\n", line.band(), line.n_dofs());
   EXPECT_LE(line.band(), 3u * 16);
+}
+
+namespace {
+// A member's exact static stiffness in its axes (u1, w1, theta1, u2, w2, theta2) under an axial
+// compression p (the stability functions, Livesley & Chandler 1956, here from the exact
+// solution of EI w'''' + p w'' = 0, w = c0 + c1 x + c2 cos kx + c3 sin kx, k^2 = p / EI; at
+// p = 0 the cubic's). End forces from the boundary terms of int EI w'' dw'' - p int w' dw':
+// EI w'''(0) + p w'(0), -EI w''(0), -EI w'''(L) - p w'(L), EI w''(L).
+dealii::FullMatrix<double> compressed_member(double length, double p) {
+  dealii::FullMatrix<double> k(6, 6);
+  k(0, 0) = k(3, 3) = ea / length;
+  k(0, 3) = k(3, 0) = -ea / length;
+  const double kk = std::sqrt(p / ei);
+  // value and derivatives 1..3 of basis function j at x
+  const auto phi = [&](unsigned j, unsigned d, double x) {
+    if (p == 0) { // 1, x, x^2, x^3
+      const double v[4][4] = {
+          {1, 0, 0, 0}, {x, 1, 0, 0}, {x * x, 2 * x, 2, 0}, {x * x * x, 3 * x * x, 6 * x, 6}};
+      return v[j][d];
+    }
+    const double c = std::cos(kk * x), s = std::sin(kk * x);
+    const double v[4][4] = {{1, 0, 0, 0},
+                            {x, 1, 0, 0},
+                            {c, -kk * s, -kk * kk * c, kk * kk * kk * s},
+                            {s, kk * c, -kk * kk * s, -kk * kk * kk * c}};
+    return v[j][d];
+  };
+  dealii::FullMatrix<double> b(4, 4), f(4, 4), inverse(4, 4), kb(4, 4);
+  for (unsigned j = 0; j < 4; ++j) {
+    b(0, j) = phi(j, 0, 0);
+    b(1, j) = phi(j, 1, 0);
+    b(2, j) = phi(j, 0, length);
+    b(3, j) = phi(j, 1, length);
+    f(0, j) = ei * phi(j, 3, 0) + p * phi(j, 1, 0);
+    f(1, j) = -ei * phi(j, 2, 0);
+    f(2, j) = -ei * phi(j, 3, length) - p * phi(j, 1, length);
+    f(3, j) = ei * phi(j, 2, length);
+  }
+  inverse.invert(b);
+  f.mmult(kb, inverse);
+  const unsigned at[4] = {1, 2, 4, 5};
+  for (unsigned i = 0; i < 4; ++i)
+    for (unsigned j = 0; j < 4; ++j)
+      k(at[i], at[j]) = kb(i, j);
+  return k;
+}
+
+// Whether the portal with both columns compressed by p has lost stability: the assembled
+// stiffness of its joints B and C has a negative eigenvalue (Wittrick-Williams with no member
+// buckled clamped-clamped: the columns' k L stays below 2 pi)
+bool portal_unstable(double p) {
+  struct Member {
+    double x0, z0, x1, z1, compression;
+    int dofs[6];
+  };
+  const Member members[3] = {{0, 0, 0, 4, p, {-1, -1, -1, 0, 1, 2}},
+                             {0, 4, 6, 4, 0, {0, 1, 2, 3, 4, 5}},
+                             {6, 4, 6, 0, p, {3, 4, 5, -1, -1, -1}}};
+  dealii::LAPACKFullMatrix<double> k(6, 6);
+  for (const Member& m : members) {
+    const double length = std::hypot(m.x1 - m.x0, m.z1 - m.z0);
+    const double c = (m.x1 - m.x0) / length, s = (m.z1 - m.z0) / length;
+    const dealii::FullMatrix<double> local = compressed_member(length, m.compression);
+    dealii::FullMatrix<double> t(6, 6), kt(6, 6), global(6, 6);
+    for (unsigned end = 0; end < 2; ++end) {
+      const unsigned o = 3 * end;
+      t(o, o) = c;
+      t(o, o + 1) = s;
+      t(o + 1, o) = -s;
+      t(o + 1, o + 1) = c;
+      t(o + 2, o + 2) = 1;
+    }
+    local.mmult(kt, t);
+    t.Tmmult(global, kt);
+    for (unsigned i = 0; i < 6; ++i)
+      for (unsigned j = 0; j < 6; ++j)
+        if (m.dofs[i] >= 0 && m.dofs[j] >= 0)
+          k(m.dofs[i], m.dofs[j]) += global(i, j);
+  }
+  k.compute_eigenvalues();
+  for (unsigned i = 0; i < 6; ++i)
+    if (k.eigenvalue(i).real() < 0)
+      return true;
+  return false;
+}
+} // namespace
+
+TEST(PlanarFrameLine, PortalBucklingAgainstStabilityFunctions) {
+  // the columns' clamped-clamped buckling load 4 pi^2 EI / h^2 bounds the search (k h < 2 pi)
+  double low = 0, high = 4 * M_PI * M_PI * ei / 16 * (1 - 1e-9);
+  ASSERT_TRUE(portal_unstable(high));
+  for (int k = 0; k < 200 && high - low > 1e-14 * high; ++k)
+    (portal_unstable(0.5 * (low + high)) ? high : low) = 0.5 * (low + high);
+  const double exact = 0.5 * (low + high);
+  // a load of 1 kN on each column's top: the static state's strains are 2.5e-7 (prebuckling
+  // deformation negligible), the buckling factor is the critical load in kN. kGA = 1e13: the
+  // shear's share of the critical load ~ P_cr / kGA = 1.6e-6 (Engesser), and its round-off
+  // kGA eps in the shear force (the geometric stiffness's) 1e-3 N, 1e-6 of the load
+  for (const unsigned elements : {4u, 8u}) {
+    PlanarBeamCase c = portal(false, elements, 3, 1e13);
+    auto g = std::make_shared<FrameGeometry>(*c.frame);
+    g->forces = {{1, {0, -1000}}, {2, {0, -1000}}};
+    c.frame = g;
+    const hamdyn::PlanarBeamLine line =
+        hamdyn::make_planar_frame_line(c, hamdyn::PlanarBeamInterpolation::rotations);
+    std::vector<double> q = line.reference;
+    hamdyn::solve_planar_beam_equilibrium(line, q);
+    const hamdyn::PlanarBeamBuckling buckling = hamdyn::planar_beam_buckling(line, q, 1);
+    ASSERT_EQ(buckling.factors.size(), 1u);
+    const double error = std::abs(1000 * buckling.factors[0] - exact) / exact;
+    std::printf("portal sway buckling, %u cubic elements a member: %.12g N (exact %.12g N): "
+                "relative error %.2e\n",
+                elements, 1000 * buckling.factors[0], exact, error);
+    EXPECT_LT(error, 1e-5);
+  }
 }

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""A frame of planar beam members through the command line (Geometry section, cases/portal_frame.prm)
+as a user runs it; the frequencies and the buckling load are asserted against exact references in
+studies_planar_frame_line. Here:
+  - hamdyn static: the feet's reactions balance the push (sum of forces, and of moments about A
+    at the deformed joints); the hinged frame (Geometry/Hinges = B, C) sways more, and its joints'
+    turns differ from its columns' tops by the hinges' release (the beam's ends turn apart);
+  - hamdyn modes writes a ParaView series of the whole frame: every element's segments as line
+    cells between the frame's nodes;
+  - hamdyn response to the ground moving both feet alike: at a low frequency the frame follows
+    rigidly (every point's u_x the ground's, to the quasi-static (omega/omega_1)^2);
+  - hamdyn buckling: the sway load between the columns' Euler loads of a free-to-sway and a
+    fixed column, pi^2 EI / (4 h^2) .. 4 pi^2 EI / h^2;
+  - hamdyn run of the push stepped on: the energy ledger closes (T + V - W to Newton's tolerance);
+  - the same static state on 2 ranks;
+  - bad input (a member naming an unknown point, a point on no member, two members between the
+    same points, a hinge at one member's end, hinges that make a mechanism, an unknown support, a
+    line's key given with a frame, a support motion at a point that is no support) exits 2 with
+    one line naming the key and writes nothing.
+usage: test_planar_frame.py HAMDYN SOURCE_DIR
+"""
+import math
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from checks import check, finish  # noqa: E402
+from hamdyn_cli import Hamdyn, measured, sets, table  # noqa: E402
+
+hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
+portal = os.path.join(source, "cases", "portal_frame.prm")
+hamdyn_run = Hamdyn(hamdyn, tempfile.mkdtemp()).run
+push, ei, height = 1e5, 4e7, 4.0
+
+# --- static: the reactions balance the push ----------------------------------------------------
+directory, _ = hamdyn_run(["static", portal], "portal static")
+s = {k: v[0] for k, v in table(os.path.join(directory, "static.csv")).items()}
+sum_x = s["A_reaction_x"] + s["D_reaction_x"] + push
+sum_z = s["A_reaction_z"] + s["D_reaction_z"]
+# moments about A with the joints where they went (the push acts at B's deformed place)
+b_x, b_z = 0 + s["B_u_x"], 4 + s["B_u_z"]
+sum_m = (s["A_reaction_moment"] + s["D_reaction_moment"] + 6 * s["D_reaction_z"] -
+         b_z * push + b_x * 0)
+measured("portal: reactions' sums %.3g N, %.3g N, %.3g N m; B sways %.6g m" %
+         (sum_x, sum_z, sum_m, s["B_u_x"]))
+check("static: the reactions balance the push in x", abs(sum_x) < 1e-9 * push)
+check("static: and in z", abs(sum_z) < 1e-9 * push)
+check("static: and their moments about A", abs(sum_m) < 1e-9 * push * height)
+check("static: the frame sways with the push", s["B_u_x"] > 0 and s["C_u_x"] > 0)
+hinged_directory, _ = hamdyn_run(["static", portal] + sets(["Geometry/Hinges=B, C"]),
+                                 "portal static hinged")
+h = {k: v[0] for k, v in table(os.path.join(hinged_directory, "static.csv")).items()}
+measured("hinged portal sways %.6g m (rigid %.6g m)" % (h["B_u_x"], s["B_u_x"]))
+check("static: pinned joints sway more than rigid ones", h["B_u_x"] > 1.5 * s["B_u_x"])
+
+# --- modes: the frame's series ---------------------------------------------------------------------
+modes_directory, _ = hamdyn_run(["modes", portal], "portal modes")
+try:
+    import vtk
+    reader = vtk.vtkXMLPolyDataReader()
+    reader.SetFileName(os.path.join(modes_directory, "modes_00000.vtp"))
+    reader.Update()
+    data = reader.GetOutput()
+    # 3 members of 8 cubic elements: 72 segments; nodes 4 points + 3 (8 * 3 - 1) interior
+    check("modes.pvd: the frame's 72 segments as line cells", data.GetNumberOfLines() == 72,
+          str(data.GetNumberOfLines()))
+    check("modes.pvd: its 73 nodes", data.GetNumberOfPoints() == 73, str(data.GetNumberOfPoints()))
+    ends = set()
+    lines = data.GetLines()
+    lines.InitTraversal()
+    ids = vtk.vtkIdList()
+    while lines.GetNextCell(ids):
+        a, b = data.GetPoint(ids.GetId(0)), data.GetPoint(ids.GetId(1))
+        ends.add(round(math.hypot(a[0] - b[0], a[1] - b[1]), 9))
+    check("modes.pvd: each segment inside one element (shorter than the longest, 0.75 m)",
+          max(ends) < 0.75, str(max(ends)))
+except ImportError:
+    check("python3-vtk9 present to read modes.pvd", False)
+frequencies = table(os.path.join(modes_directory, "modes.csv"))
+first = frequencies["omega"][0]
+
+# --- response: the ground moves both feet alike ---------------------------------------------------
+low = first / (2 * math.pi) / 100  # [Hz]
+response_directory, _ = hamdyn_run(
+    ["response", portal] + sets(["Frequency response/Support motion=A: 0.01, 0; D: 0.01, 0",
+                                 "Frequency response/Frequencies=%.17g" % low]),
+    "portal response")
+r = table(os.path.join(response_directory, "frf.csv"))
+for point in "BC":
+    ratio = r[point + "_u_x_abs"][0] / 0.01
+    measured("response at %.3g Hz: %s moves %.9f times the ground" % (low, point, ratio))
+    check("response: %s follows the ground at a low frequency" % point,
+          abs(ratio - 1) < 3 * (1 / 100) ** 2)
+check("response: A moves with the ground exactly", r["A_u_x_abs"][0] == 0.01)
+
+# --- buckling: between the columns' Euler loads ------------------------------------------------
+buckling_directory, _ = hamdyn_run(
+    ["buckling", portal] + sets(["Geometry/Forces=B: 0, -1000; C: 0, -1000"]), "portal buckling")
+factor = table(os.path.join(buckling_directory, "buckling.csv"))["load_factor"][0] * 1000
+measured("portal sway buckling load %.9g N per column" % factor)
+check("buckling: between a sway and a fixed column's Euler loads",
+      math.pi ** 2 * ei / (4 * height ** 2) < factor < 4 * math.pi ** 2 * ei / height ** 2)
+
+# --- run: the push stepped on, the ledger closes ----------------------------------------------------
+run_directory, _ = hamdyn_run(["run", portal] + sets(["Time integration/Time step=1e-3",
+                                                      "Time integration/Final time=0.1"]),
+                              "portal run")
+history = table(os.path.join(run_directory, "history.csv"))
+largest = max(abs(v) for v in history["kinetic_energy"])
+error = max(abs(v) for v in history["energy_error"])
+measured("portal run: energy error %.3g J of kinetic energies up to %.6g J" % (error, largest))
+check("run: the frame moves", largest > 0)
+check("run: the energy ledger closes", error < 1e-8 * largest)
+
+# --- 2 ranks ------------------------------------------------------------------------------------------
+directory2, _ = hamdyn_run(["static", portal], "portal static on 2 ranks", ranks=2)
+with open(os.path.join(directory, "static.csv")) as a, \
+        open(os.path.join(directory2, "static.csv")) as b:
+    check("2 ranks write the same static.csv", a.read() == b.read())
+
+# --- bad input ---------------------------------------------------------------------------------
+bad = {
+    "a member naming an unknown point": (["Geometry/Members=left: A B; top: B X; right: C D"],
+                                         "Geometry/Members"),
+    "a point on no member": (["Geometry/Points=A: 0, 0; B: 0, 4; C: 6, 4; D: 6, 0; E: 9, 9"],
+                             "Geometry/Points"),
+    "two members between the same points": (
+        ["Geometry/Members=left: A B; top: B C; right: C D; again: C B"], "Geometry/Members"),
+    "a hinge at one member's end": (["Geometry/Hinges=A"], "Geometry/Hinges"),
+    "hinges that make a mechanism": (["Geometry/Supports=A: pinned; D: pinned",
+                                      "Geometry/Hinges=B, C"], "Geometry/Hinges"),
+    "supports that leave a rigid motion": (["Geometry/Supports=A: pinned"], "Geometry/Supports"),
+    "an unknown support": (["Geometry/Supports=A: glued; D: clamped"], "Geometry/Supports"),
+    "a line's key with a frame": (["Planar beam/End moment=3"], "Planar beam/End moment"),
+    "a member property of text": (["Geometry/Member properties=top: EI = stiff"],
+                                  "Geometry/Member properties"),
+    "response at a point that is no support": (
+        ["Frequency response/Support motion=B: 0.01, 0"], "Frequency response/Support motion"),
+}
+for label, (pairs, key) in bad.items():
+    study = "response" if label.startswith("response") else "static"
+    directory, done = hamdyn_run([study, portal] + sets(pairs), "bad: " + label, expect=2)
+    lines = done.stderr.strip().splitlines()
+    check("bad: %s names %s in one line" % (label, key), len(lines) == 1 and key in lines[0],
+          done.stderr)
+    check("bad: %s writes nothing" % label, not os.path.exists(directory))
+
+finish()
