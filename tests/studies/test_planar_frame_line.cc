@@ -46,6 +46,32 @@ PlanarBeamCase portal(bool hinged, unsigned elements, unsigned degree, double sh
   return c;
 }
 
+// The bending part of a member's exact stiffness into k's (w1, theta1, w2, theta2) rows and
+// columns: w = sum c_j phi_j(x) (phi(j, d, x) the d-th derivative of basis function j), B maps c
+// to the end displacements (w, w') at 0 and L, F to the end forces conjugate to them, from the
+// boundary terms of int EI w'' dw'' - p int w' dw' (p a compression): EI w'''(0) + p w'(0),
+// -EI w''(0), -EI w'''(L) - p w'(L), EI w''(L); K = F B^-1
+void add_bending(const std::function<double(unsigned, unsigned, double)>& phi, double length,
+                 double p, dealii::FullMatrix<double>& k) {
+  dealii::FullMatrix<double> b(4, 4), f(4, 4), inverse(4, 4), kb(4, 4);
+  for (unsigned j = 0; j < 4; ++j) {
+    b(0, j) = phi(j, 0, 0);
+    b(1, j) = phi(j, 1, 0);
+    b(2, j) = phi(j, 0, length);
+    b(3, j) = phi(j, 1, length);
+    f(0, j) = ei * phi(j, 3, 0) + p * phi(j, 1, 0);
+    f(1, j) = -ei * phi(j, 2, 0);
+    f(2, j) = -ei * phi(j, 3, length) - p * phi(j, 1, length);
+    f(3, j) = ei * phi(j, 2, length);
+  }
+  inverse.invert(b);
+  f.mmult(kb, inverse);
+  const unsigned at[4] = {1, 2, 4, 5};
+  for (unsigned i = 0; i < 4; ++i)
+    for (unsigned j = 0; j < 4; ++j)
+      k(at[i], at[j]) = kb(i, j);
+}
+
 // The exact dynamic stiffness of a member in its axes (u1, w1, theta1, u2, w2, theta2) at omega
 dealii::FullMatrix<double> member_stiffness(double length, double omega) {
   dealii::FullMatrix<double> k(6, 6);
@@ -55,9 +81,7 @@ dealii::FullMatrix<double> member_stiffness(double length, double omega) {
   const std::size_t u[2] = {0, 3};
   k(u[0], u[0]) = k(u[1], u[1]) = axial * std::cos(alpha * length);
   k(u[0], u[1]) = k(u[1], u[0]) = -axial;
-  // bending: w = sum c_j phi_j with phi = (cos, sin, cosh, sinh)(beta x); B maps c to the end
-  // displacements (w, w') at 0 and L, F to the end forces conjugate to them, from the weak
-  // form's boundary terms: EI w'''(0), -EI w''(0), -EI w'''(L), EI w''(L); K = F B^-1
+  // bending: the basis (cos, sin, cosh, sinh)(beta x) of EI w'''' = rho A omega^2 w
   const auto phi = [&](unsigned j, unsigned derivative, double x) {
     const double b = beta * x, scale = std::pow(beta, derivative);
     switch (j) {
@@ -79,23 +103,7 @@ dealii::FullMatrix<double> member_stiffness(double length, double omega) {
     }
     }
   };
-  dealii::FullMatrix<double> b(4, 4), f(4, 4), inverse(4, 4), kb(4, 4);
-  for (unsigned j = 0; j < 4; ++j) {
-    b(0, j) = phi(j, 0, 0);
-    b(1, j) = phi(j, 1, 0);
-    b(2, j) = phi(j, 0, length);
-    b(3, j) = phi(j, 1, length);
-    f(0, j) = ei * phi(j, 3, 0);
-    f(1, j) = -ei * phi(j, 2, 0);
-    f(2, j) = -ei * phi(j, 3, length);
-    f(3, j) = ei * phi(j, 2, length);
-  }
-  inverse.invert(b);
-  f.mmult(kb, inverse);
-  const unsigned at[4] = {1, 2, 4, 5};
-  for (unsigned i = 0; i < 4; ++i)
-    for (unsigned j = 0; j < 4; ++j)
-      k(at[i], at[j]) = kb(i, j);
+  add_bending(phi, length, 0, k);
   return k;
 }
 
@@ -263,23 +271,7 @@ dealii::FullMatrix<double> compressed_member(double length, double p) {
                             {s, kk * c, -kk * kk * s, -kk * kk * kk * c}};
     return v[j][d];
   };
-  dealii::FullMatrix<double> b(4, 4), f(4, 4), inverse(4, 4), kb(4, 4);
-  for (unsigned j = 0; j < 4; ++j) {
-    b(0, j) = phi(j, 0, 0);
-    b(1, j) = phi(j, 1, 0);
-    b(2, j) = phi(j, 0, length);
-    b(3, j) = phi(j, 1, length);
-    f(0, j) = ei * phi(j, 3, 0) + p * phi(j, 1, 0);
-    f(1, j) = -ei * phi(j, 2, 0);
-    f(2, j) = -ei * phi(j, 3, length) - p * phi(j, 1, length);
-    f(3, j) = ei * phi(j, 2, length);
-  }
-  inverse.invert(b);
-  f.mmult(kb, inverse);
-  const unsigned at[4] = {1, 2, 4, 5};
-  for (unsigned i = 0; i < 4; ++i)
-    for (unsigned j = 0; j < 4; ++j)
-      k(at[i], at[j]) = kb(i, j);
+  add_bending(phi, length, p, k);
   return k;
 }
 
