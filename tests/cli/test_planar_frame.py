@@ -12,6 +12,7 @@ studies_planar_frame_line. Here:
   - hamdyn buckling: the sway load between the columns' Euler loads of a free-to-sway and a
     fixed column, pi^2 EI / (4 h^2) .. 4 pi^2 EI / h^2;
   - hamdyn run of the push stepped on: the energy ledger closes (T + V - W to Newton's tolerance);
+  - hamdyn converge refines every member alike: the frequencies' observed order 2p;
   - the same static state on 2 ranks;
   - bad input (a member naming an unknown point, a point on no member, two members between the
     same points, a hinge at one member's end, hinges that make a mechanism, an unknown support, a
@@ -19,6 +20,7 @@ studies_planar_frame_line. Here:
     one line naming the key and writes nothing.
 usage: test_planar_frame.py HAMDYN SOURCE_DIR
 """
+import csv
 import math
 import os
 import sys
@@ -112,6 +114,17 @@ error = max(abs(v) for v in history["energy_error"])
 measured("portal run: energy error %.3g J of kinetic energies up to %.6g J" % (error, largest))
 check("run: the frame moves", largest > 0)
 check("run: the energy ledger closes", error < 1e-8 * largest)
+
+# --- converge: each member refined alike --------------------------------------------------------
+converge_directory, _ = hamdyn_run(["converge", portal] + sets(
+    ["Discretization/Elements=4", "Discretization/Degree=1", "Convergence/Levels=4",
+     "Convergence/Number of frequencies=3", "Output/Plots=false"]), "portal converge")
+with open(os.path.join(converge_directory, "convergence.csv")) as f:
+    rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+orders = [float(r["order"]) for r in rows if r["order"] not in ("", "nan")]
+measured("portal converge h, linear elements: observed orders %s" % ["%.3f" % o for o in orders])
+check("converge: the frame's frequencies at order 2 for linear elements (each member refined)",
+      len(orders) == 9 and all(abs(o - 2) < 0.15 for o in orders), orders)
 
 # --- 2 ranks ------------------------------------------------------------------------------------------
 directory2, _ = hamdyn_run(["static", portal], "portal static on 2 ranks", ranks=2)
