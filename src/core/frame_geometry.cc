@@ -77,6 +77,15 @@ void declare_frame_geometry_parameters(ParameterFile& f) {
             "Moments at points, counterclockwise (from x toward z). Units: N m.");
   f.declare(section, "Point masses", "", P(), "point: m; ...",
             "Masses at points (their weight under Planar beam/Gravity). Units: kg.");
+  f.declare(section, "Point rotary inertias", "", P(), "point: J; ...",
+            "Rotary inertias at points (a body turning with the joint; at a hinge with the "
+            "first member's end). Units: kg m^2.");
+  f.declare(section, "Springs", "", P(), "point: k; ...",
+            "Linear springs from points to the ground, the same in x and z, anchored where the "
+            "point is in the reference (an elastic support). Units: N/m.");
+  f.declare(section, "Dashpots", "", P(), "point: c; ...",
+            "Linear dashpots from points to the ground, the same in x and z (what they take is "
+            "the run's dissipated_energy; hamdyn modes leaves them out). Units: N s/m.");
 }
 
 bool frame_given(const ParameterFile& f) {
@@ -219,6 +228,14 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
             [&](std::size_t point, const std::string& rest, const std::string& item) {
               g.point_masses.emplace_back(point, scalar("Point masses", true, rest, item));
             });
+  for (const auto& [key, values] :
+       {std::pair{"Point rotary inertias", &g.point_rotary_inertias},
+        std::pair{"Springs", &g.springs}, std::pair{"Dashpots", &g.dashpots}})
+    at_points(key, "'point: value'",
+              [&, key = std::string(key), values = values](
+                  std::size_t point, const std::string& rest, const std::string& item) {
+                values->emplace_back(point, scalar(key, true, rest, item));
+              });
   g.supports_text = f.get(section, "Supports");
   g.hinges_text = f.get(section, "Hinges");
   return g;

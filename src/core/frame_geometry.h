@@ -40,7 +40,9 @@ struct FrameGeometry {
   std::vector<std::pair<std::size_t, PlanePoint>> forces;   // dead, [N]
   std::vector<std::pair<std::size_t, double>> moments;      // [N m], counterclockwise
   std::vector<std::pair<std::size_t, double>> point_masses; // [kg]
-  std::string supports_text, hinges_text;                   // as given (for messages)
+  // at points: J [kg m^2], k [N/m] and c [N s/m] (to the ground, in x and z)
+  std::vector<std::pair<std::size_t, double>> point_rotary_inertias, springs, dashpots;
+  std::string supports_text, hinges_text; // as given (for messages)
   /// The members meeting at point i.
   std::size_t members_at(std::size_t point) const;
 };

@@ -132,18 +132,28 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
   }
   for (const auto& [point, moment] : g.moments)
     line.loads[3 * node_of(point) + 2] += moment;
-  for (const auto& [point, mass] : g.point_masses) {
-    line.loads[3 * node_of(point) + 1] -= mass * c.gravity;
-    // the mass on the first element with the point's node, at that node
+  // a point term on the first element with the point's node, at that node (its spring anchored
+  // at the point's place)
+  const auto attach = [&](std::size_t point, PlanarBeamPoint term) {
     for (std::size_t e = 0; e < line.elements.size(); ++e)
       if (line.node(e, 0) == node_of(point) || line.node(e, p) == node_of(point)) {
-        PlanarBeamPoint term;
         term.xi = line.node(e, 0) == node_of(point) ? 0.0 : 1.0;
-        term.mass = mass;
+        term.anchor_x = g.points[point].at.x;
+        term.anchor_z = g.points[point].at.z;
         line.elements[e].add_point(term);
-        break;
+        return;
       }
+  };
+  for (const auto& [point, mass] : g.point_masses) {
+    line.loads[3 * node_of(point) + 1] -= mass * c.gravity;
+    attach(point, {0, mass, 0, 0, 0, 0, 0});
   }
+  for (const auto& [point, j] : g.point_rotary_inertias)
+    attach(point, {0, 0, j, 0, 0, 0, 0});
+  for (const auto& [point, k] : g.springs)
+    attach(point, {0, 0, 0, k, 0, 0, 0});
+  for (const auto& [point, d] : g.dashpots)
+    attach(point, {0, 0, 0, 0, d, 0, 0});
   for (std::size_t point = 0; point < g.points.size(); ++point)
     line.named_nodes.emplace_back(g.points[point].name, node_of(point));
   // the static path follows the first point with a force or moment (else the last point)

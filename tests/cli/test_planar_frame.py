@@ -3,15 +3,17 @@
 as a user runs it; the frequencies and the buckling load are asserted against exact references in
 studies_planar_frame_line. Here:
   - hamdyn static: the feet's reactions balance the push (sum of forces, and of moments about A
-    at the deformed joints); the hinged frame (Geometry/Hinges = B, C) sways more, and its joints'
+    at the deformed joints), and with a spring for a foot the spring's force -k u does; the hinged frame (Geometry/Hinges = B, C) sways more, and its joints'
     turns differ from its columns' tops by the hinges' release (the beam's ends turn apart);
   - hamdyn modes writes a ParaView series of the whole frame: every element's segments as line
-    cells between the frame's nodes;
+    cells between the frame's nodes; masses and rotary inertias at the joints lower the sway
+    frequency (Rayleigh's bounds);
   - hamdyn response to the ground moving both feet alike: at a low frequency the frame follows
     rigidly (every point's u_x the ground's, to the quasi-static (omega/omega_1)^2);
   - hamdyn buckling: the sway load between the columns' Euler loads of a free-to-sway and a
     fixed column, pi^2 EI / (4 h^2) .. 4 pi^2 EI / h^2;
-  - hamdyn run of the push stepped on: the energy ledger closes (T + V - W to Newton's tolerance);
+  - hamdyn run of the push stepped on, a dashpot at a joint: the energy ledger closes (T + V + D - W
+    to Newton's tolerance);
   - hamdyn converge refines every member alike: the frequencies' observed order 2p;
   - the same static state on 2 ranks;
   - bad input (a member naming an unknown point, a point on no member, two members between the
@@ -56,6 +58,21 @@ h = {k: v[0] for k, v in table(os.path.join(hinged_directory, "static.csv")).ite
 measured("hinged portal sways %.6g m (rigid %.6g m)" % (h["B_u_x"], s["B_u_x"]))
 check("static: pinned joints sway more than rigid ones", h["B_u_x"] > 1.5 * s["B_u_x"])
 
+# a spring holds the frame where a support was: the pinned foot's reaction and the spring's
+# force -k u at the other balance the push
+k_spring = 1e8
+sprung_directory, _ = hamdyn_run(["static", portal] + sets(
+    ["Geometry/Supports=A: pinned", "Geometry/Springs=D: %g" % k_spring]), "portal on a spring")
+p = {k: v[0] for k, v in table(os.path.join(sprung_directory, "static.csv")).items()}
+spring_x = -k_spring * p["D_u_x"]
+spring_z = -k_spring * p["D_u_z"]
+measured("portal on a spring: D moves %.6g m, %.6g m; sums %.3g N, %.3g N" %
+         (p["D_u_x"], p["D_u_z"], p["A_reaction_x"] + spring_x + push,
+          p["A_reaction_z"] + spring_z))
+check("static: a pinned foot and a spring balance the push in x",
+      abs(p["A_reaction_x"] + spring_x + push) < 1e-9 * push)
+check("static: and in z", abs(p["A_reaction_z"] + spring_z) < 1e-9 * push)
+
 # --- modes: the frame's series ---------------------------------------------------------------------
 modes_directory, _ = hamdyn_run(["modes", portal], "portal modes")
 try:
@@ -81,6 +98,17 @@ except ImportError:
     check("python3-vtk9 present to read modes.pvd", False)
 frequencies = table(os.path.join(modes_directory, "modes.csv"))
 first = frequencies["omega"][0]
+heavy_directory, _ = hamdyn_run(["modes", portal] + sets(
+    ["Geometry/Point masses=B: 500; C: 500", "Geometry/Point rotary inertias=B: 50; C: 50"]),
+    "portal modes with masses at the joints")
+heavy = table(os.path.join(heavy_directory, "modes.csv"))["omega"]
+measured("portal sway frequency %.9g rad/s, with 500 kg and 50 kg m^2 at each top joint %.9g"
+         % (first, heavy[0]))
+# added mass lowers every frequency (Rayleigh); and since K(u) >= omega_1^2 M(u) for any u, the
+# new sway frequency is at least omega_1 / sqrt(1 + 1000 u_J^2 / M(u)), M(u) >= 900 u_J^2 (the
+# beam moving with its joints; the rotary inertias' share, 100 theta_J^2, is of order 1 %)
+check("modes: masses at the joints lower the sway frequency",
+      first / math.sqrt(1 + 1000 / 900) < heavy[0] < first)
 
 # --- response: the ground moves both feet alike ---------------------------------------------------
 low = first / (2 * math.pi) / 100  # [Hz]
@@ -106,13 +134,17 @@ check("buckling: between a sway and a fixed column's Euler loads",
 
 # --- run: the push stepped on, the ledger closes ----------------------------------------------------
 run_directory, _ = hamdyn_run(["run", portal] + sets(["Time integration/Time step=1e-3",
-                                                      "Time integration/Final time=0.1"]),
+                                                      "Time integration/Final time=0.1",
+                                                      "Geometry/Dashpots=C: 1e5"]),
                               "portal run")
 history = table(os.path.join(run_directory, "history.csv"))
 largest = max(abs(v) for v in history["kinetic_energy"])
 error = max(abs(v) for v in history["energy_error"])
-measured("portal run: energy error %.3g J of kinetic energies up to %.6g J" % (error, largest))
+dissipated = history["dissipated_energy"][-1]
+measured("portal run: energy error %.3g J of kinetic energies up to %.6g J, %.6g J dissipated"
+         % (error, largest, dissipated))
 check("run: the frame moves", largest > 0)
+check("run: the dashpot at C takes energy", dissipated > 1e-3 * largest)
 check("run: the energy ledger closes", error < 1e-8 * largest)
 
 # --- converge: each member refined alike --------------------------------------------------------
