@@ -60,10 +60,9 @@ const std::array<const char*, 7> planar_support_names{
     {"clamped", "pinned", "free", "roller in x", "roller in z", "slider in x", "slider in z"}};
 
 PlanarBeamCase::Support support_of(const std::string& text) {
-  for (std::size_t i = 0; i < planar_support_names.size(); ++i)
-    if (text == planar_support_names[i])
-      return PlanarBeamCase::Support(i);
-  return PlanarBeamCase::Support::free; // (the Selection pattern admits the names only)
+  PlanarBeamCase::Support s = PlanarBeamCase::Support::free;
+  support_named(text, s); // (the Selection pattern admits the names only)
+  return s;
 }
 
 // the real number of `key`, finite (any sign)

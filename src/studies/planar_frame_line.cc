@@ -13,8 +13,7 @@
 namespace hamdyn {
 
 PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
-                                      PlanarBeamInterpolation interpolation,
-                                      std::vector<std::size_t>* point_nodes) {
+                                      PlanarBeamInterpolation interpolation) {
   const FrameGeometry& g = *c.frame;
   const unsigned p = c.degree;
   // in the order built (renumbered below): the points' nodes first
@@ -163,11 +162,6 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
   for (const auto& [point, moment] : g.moments)
     watched = std::min(watched, point);
   line.watched = node_of(watched);
-  if (point_nodes) {
-    point_nodes->clear();
-    for (std::size_t point = 0; point < g.points.size(); ++point)
-      point_nodes->push_back(node_of(point));
-  }
   return line;
 }
 

@@ -17,12 +17,11 @@
 namespace hamdyn {
 
 /// The frame's line, with its supports held, its loads (the point forces and moments, the
-/// distributed force and rho A g on every member, the point masses' weight) and its point
-/// masses; `point_nodes` (if given) gets the node of each point (at a hinge: the first
-/// member's).
+/// distributed force and rho A g on every member, the point masses' weight), its point terms
+/// (masses, rotary inertias, springs, dashpots) and its named nodes (each point's; at a hinge
+/// the first member's).
 PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
-                                      PlanarBeamInterpolation interpolation,
-                                      std::vector<std::size_t>* point_nodes = nullptr);
+                                      PlanarBeamInterpolation interpolation);
 
 /// InputError naming Geometry/Supports (or Hinges, where the frame has hinges) when the frame
 /// can move without strain: its stiffness at the reference, factored in band storage, has a
