@@ -73,6 +73,14 @@ struct PlanarBeamLine {
   /// member's node).
   std::vector<std::pair<std::string, std::size_t>> named_nodes;
   bool frame = false; // a frame's (its theta the nodes' turns, its nodes in RCM order)
+  /// The nodes at node i's reference place: i, and at a frame's hinge the other members' ends.
+  std::vector<std::size_t> nodes_at(std::size_t i) const {
+    std::vector<std::size_t> at;
+    for (std::size_t j = 0; j < n_nodes(); ++j)
+      if (reference[3 * j] == reference[3 * i] && reference[3 * j + 1] == reference[3 * i + 1])
+        at.push_back(j);
+    return at;
+  }
   std::size_t members = 1;
   std::size_t n_dofs() const { return reference.size(); }
   /// Whether every load is 0 and no element turns steadily (the reference is then the

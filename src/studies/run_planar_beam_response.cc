@@ -51,10 +51,9 @@ support_motion(const CaseParameters& c, const PlanarBeamLine& line) {
                              "move the beam");
       if (!held)
         continue;
-      for (std::size_t j = k; j < line.n_dofs(); j += 3)
-        if (line.held[j] && line.reference[j - k] == line.reference[3 * node] &&
-            line.reference[j - k + 1] == line.reference[3 * node + 1])
-          moved.push_back({j, amplitude[k]});
+      for (const std::size_t at : line.nodes_at(node))
+        if (line.held[3 * at + k])
+          moved.push_back({3 * at + k, amplitude[k]});
     }
   }
   return moved;

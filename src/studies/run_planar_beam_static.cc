@@ -53,11 +53,9 @@ NamedValues run_planar_beam_static(const CaseParameters& c, const ParameterFile&
       const std::size_t i = 3 * node + component;
       // (at a frame's hinge on a support each member's node is held: their reactions summed)
       double reaction = 0;
-      for (std::size_t j = component; j < line.n_dofs(); j += 3)
-        if (line.held[j] && line.reference[j - component] == line.reference[3 * node] &&
-            line.reference[j - component + 1] == line.reference[3 * node + 1] &&
-            (j == i || line.frame))
-          reaction += f[j] - line.loads[j];
+      for (const std::size_t at : line.nodes_at(node))
+        if (line.held[3 * at + component])
+          reaction += f[3 * at + component] - line.loads[3 * at + component];
       if (line.held[i])
         add(name + (component == 0   ? "_reaction_x"
                     : component == 1 ? "_reaction_z"
