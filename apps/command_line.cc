@@ -59,7 +59,7 @@ namespace {
 // A study whose run a checkpoint can continue (`hamdyn run`, `hamdyn spectrum`'s time history).
 bool resumable(const std::string& command) {
   const StudyCommand* study = find_study(command);
-  return study != nullptr && study->resume != nullptr;
+  return study != nullptr && study->resumable();
 }
 
 std::string value_of(int& i, int argc, char** argv) {

@@ -253,7 +253,7 @@ int run_batch(const BatchOptions& options, MPI_Comm world) {
         continue;
       todo.push_back(k);
       from_checkpoint.push_back(same && before->status == "stopped" &&
-                                find_study(sweep.study)->resume != nullptr &&
+                                find_study(sweep.study)->resumable() &&
                                 fs::is_regular_file(checkpoint_file(layout, k)));
     }
     fs::create_directories(layout.directory);

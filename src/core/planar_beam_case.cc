@@ -205,6 +205,13 @@ void declare_planar_beam_parameters(ParameterFile& f) {
   f.declare(section, "Initial angular velocity", "0", Pt::Double(), "a finite real number",
             "hamdyn run: the beam's initial velocity is a rigid turn about Start at this rate, "
             "counterclockwise (held DoFs keep a zero rate). Units: rad/s.");
+  f.declare(section, "Ground motion direction", "x", Pt::Selection("x|z"), "x | z",
+            "The direction of Ground motion/Acceleration for a planar beam or frame: x "
+            "(horizontal) or z (vertical). Every support moves with the ground; hamdyn run is "
+            "in coordinates relative to it (its positions are the ground's plus the history's), "
+            "with the load -M r a_g(t) on rho A and the point masses (r = 1 in that direction), "
+            "its work in the history's external_work; hamdyn spectrum combines the modes' peaks "
+            "in that direction.");
 }
 
 PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
@@ -231,6 +238,7 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
   c.gravity = nonnegative_value(f, section, "Gravity");
   c.start_at_equilibrium = f.get(section, "Initial state") == "equilibrium";
   c.initial_angular_velocity = finite_value(f, "Initial angular velocity");
+  c.ground_direction = f.get(section, "Ground motion direction") == "z" ? 1 : 0;
   c.steady_rotation = finite_value(f, "Steady rotation");
   if (c.steady_rotation != 0 && c.start_support != S::clamped)
     throw InputError(parameter_name(section, "Steady rotation"), f.get(section, "Steady rotation"),

@@ -51,6 +51,9 @@ struct PlanarBeamCase {
   // turn about Start of this rate
   bool start_at_equilibrium = false;
   double initial_angular_velocity = 0; // [rad/s], counterclockwise
+  // Ground motion/Acceleration's direction: 0 for x, 1 for z (the run in coordinates relative
+  // to the ground, every support moving with it)
+  unsigned ground_direction = 0;
   // hamdyn run: the clamped Start's prescribed turn from the reference, a hub's theta_h(t)
   // [rad] (0 at t = 0), its rate and its second derivative (null where it has none); null: held
   // still

@@ -50,13 +50,17 @@ bool cable_reads(const ParameterFile& f, const std::string& section, const std::
           (key == "Frequencies" || key == "Structural damping" || key == "Support motion" ||
            key == "Load PSD" || key == "Shapes at"));
 }
-void parse_planar_beam(const ParameterFile& f, const std::string&, CaseParameters& c) {
+void parse_planar_beam(const ParameterFile& f, const std::string& case_directory,
+                       CaseParameters& c) {
   c.planar_beam = std::make_shared<const PlanarBeamCase>(parse_planar_beam_case(f));
   parse_response_parameters(f, c);
+  parse_ground_motion_parameters(f, case_directory, c);
+  parse_spectrum_parameters(f, c);
 }
 
 bool planar_beam_reads(const ParameterFile& f, const std::string& section, const std::string& key) {
-  return (section == "Section" && section_key_read(f, key, true)) ||
+  return section == "Ground motion" || section == "Response spectrum" ||
+         (section == "Section" && section_key_read(f, key, true)) ||
          (section == "Discretization" && (key == "Elements" || key == "Degree")) ||
          (section == "Output" && (!line_output_key(key) || key == "Snapshot interval")) ||
          (section == "Static" && key != "Load time") || (section == "Buckling" && key != "Load") ||

@@ -123,7 +123,7 @@ NamedValues write_spectra(const CaseParameters& c, const ModalPeaks& m,
                   std::string(m.base_shear ? "peaks: displacement columns in their "
                                              "history.csv units, base_shear in N; "
                                            : "peaks of the changes from the static equilibrium, "
-                                             "in history.csv's units (m, N); ") +
+                                             "in history.csv's units (history_units.csv); ") +
                       std::to_string(n) + " modes" +
                       (m.overdamped.empty() ? std::string()
                                             : "; " + std::to_string(m.overdamped.size()) +

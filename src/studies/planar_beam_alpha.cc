@@ -59,7 +59,8 @@ void add_damping(const PlanarBeamLine& line, std::size_t e, const double* ce,
 } // namespace
 
 void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
-                             PlanarBeamMotion& s, const std::vector<MovedDof>& held) {
+                             PlanarBeamMotion& s, const std::vector<MovedDof>& held,
+                             const std::vector<double>& loads) {
   const std::size_t n = line.n_dofs();
   const unsigned band = line.band();
   std::vector<double> given(n, 0.0), mass_times_given(n, 0.0);
@@ -80,7 +81,7 @@ void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia
     a[3 * f.node + 1] -= p[1];
   }
   for (std::size_t i = 0; i < n; ++i) {
-    a[i] = line.loads[i] - a[i] - mass_times_given[i];
+    a[i] = line.loads[i] + (loads.empty() ? 0.0 : loads[i]) - a[i] - mass_times_given[i];
     if (line.held[i])
       a[i] = given[i];
     else if (line.tied(i))
@@ -101,8 +102,8 @@ void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia
 
 unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                                 const NewmarkParameters& scheme, PlanarBeamMotion& s, double dt,
-                                double tolerance, bool* at_round_off,
-                                const std::vector<MovedDof>& moved, PlanarBeamStepWork* work) {
+                                double tolerance, bool* at_round_off, const PlanarBeamDrive& drive,
+                                PlanarBeamStepWork* work) {
   const std::size_t n = line.n_dofs();
   const unsigned nq = 3 * (line.degree() + 1), band = line.band();
   const double af = scheme.alpha_f, am = scheme.alpha_m, beta = scheme.beta;
@@ -111,7 +112,7 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
   // the residual's part fixed over the step: af F(q0) - p
   std::vector<double> fixed = internal_forces(line, s.q);
   for (std::size_t i = 0; i < n; ++i)
-    fixed[i] = af * fixed[i] - line.loads[i];
+    fixed[i] = af * fixed[i] - line.loads[i] - (drive.loads.empty() ? 0.0 : drive.loads[i]);
   // the followers at the alpha level, (1 - af) p(theta1) + af p(theta0)
   const auto follower_at = [&](const PlanarBeamFollower& f, const std::vector<double>& q1) {
     const auto p0 = line.follower_force(f, s.q[3 * f.node + 2]),
@@ -180,13 +181,13 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
   for (std::size_t i = 0; i < n; ++i)
     if (!line.held[i])
       q1[i] += dt * v0[i] + 0.5 * dt * dt * s.a[i];
-  for (const MovedDof& m : moved)
+  for (const MovedDof& m : drive.moved)
     q1[m.dof] = m.value;
   const unsigned iterations = solve_planar_beam_step(s.q, q1, tolerance, at_round_off, residual);
   if (work) {
     // the held DoFs' reactions do work only where they move: the extra residual pass only then
     work->support = 0;
-    if (!moved.empty()) {
+    if (!drive.moved.empty()) {
       held_work = &work->support;
       std::vector<double> r;
       residual(q1, r, nullptr);
@@ -201,7 +202,7 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
           motion[2 * node + k] = q1[3 * node + k] - s.q[3 * node + k];
       work->dissipated = damping_form(line, inertia, rate, motion);
     }
-    work->loads = 0;
+    work->loads = drive_work(drive, s.q, q1);
     for (const PlanarBeamFollower& f : line.followers) {
       const std::size_t i = f.node;
       const auto p = follower_at(f, q1);

@@ -28,20 +28,22 @@ namespace hamdyn {
 /// Sets s.a (3 per node, (x, z, theta)): M a = p - F(q) - C v at the free DoFs that carry mass; at
 /// the held DoFs the given accelerations (`held`: a moving one's; the others 0); 0 at DoFs that
 /// carry none (the rotations where rho I = 0: their equations are the sections' balance of moments,
-/// with no acceleration in them).
+/// with no acceleration in them). `loads`: nodal forces per DoF at t = 0 beside the line's own
+/// (a drive's, PlanarBeamDrive), empty for none.
 void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
-                             PlanarBeamMotion& s, const std::vector<MovedDof>& held = {});
+                             PlanarBeamMotion& s, const std::vector<MovedDof>& held = {},
+                             const std::vector<double>& loads = {});
 
 /// Steps s by dt (s.a from start_planar_beam_alpha; the line of the rotation interpolation) with
 /// the scheme's alpha_m, alpha_f, beta and gamma; Newton's iterations end as
-/// solve_planar_beam_step's (studies/planar_beam_newton.h). `moved`: held DoFs moved to their
-/// values at the step's end; `work` (if given): what they and the dashpots (their force C v_af
-/// at the alpha level) did over the step. Returns the iterations; throws std::runtime_error, s
-/// unchanged, where they fail.
+/// solve_planar_beam_step's (studies/planar_beam_newton.h). `drive`: held DoFs moved to their
+/// values at the step's end and nodal loads at the alpha level; `work` (if given): what they, the
+/// dashpots (their force C v_af at the alpha level) and the loads did over the step. Returns the
+/// iterations; throws std::runtime_error, s unchanged, where they fail.
 unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                                 const NewmarkParameters& scheme, PlanarBeamMotion& s, double dt,
                                 double tolerance, bool* at_round_off = nullptr,
-                                const std::vector<MovedDof>& moved = {},
+                                const PlanarBeamDrive& drive = {},
                                 PlanarBeamStepWork* work = nullptr);
 
 } // namespace hamdyn

@@ -38,6 +38,27 @@ PlanarBeamInertia::PlanarBeamInertia(const PlanarBeamLine& line) {
   }
 }
 
+std::vector<double> ground_masses(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                                  unsigned component) {
+  const unsigned nodes = line.degree() + 1;
+  std::vector<double> m(line.n_dofs(), 0.0);
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    const double* ma = inertia.translational(e);
+    for (unsigned a = 0; a < nodes; ++a)
+      for (unsigned b = 0; b < nodes; ++b)
+        m[line.row(line.dof(e, a, component))] += ma[a * nodes + b];
+  }
+  return m;
+}
+
+double drive_work(const PlanarBeamDrive& drive, const std::vector<double>& q0,
+                  const std::vector<double>& q1) {
+  double work = 0;
+  for (std::size_t i = 0; i < drive.loads.size(); ++i)
+    work += drive.loads[i] * (q1[i] - q0[i]);
+  return work;
+}
+
 PlanarBeamMotion planar_beam_at_rest(const std::vector<double>& q) {
   PlanarBeamMotion s;
   s.q = q;
@@ -156,7 +177,8 @@ void half_sinc(double phi, double& s, double& ds) {
 // compressed or sheared beam makes indefinite there) and the non-symmetric midpoint terms.
 bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
               const PlanarBeamMotion& s, const std::vector<double>& q1, double dt,
-              std::vector<double>& r, BandedLU* jacobian, double* support_work = nullptr) {
+              const std::vector<double>& drive_loads, std::vector<double>& r, BandedLU* jacobian,
+              double* support_work = nullptr) {
   const unsigned p = line.degree(), nodes = p + 1, nq = 3 * nodes, ny = 4 * nodes;
   const std::size_t n_nodes = line.n_nodes(), n = 3 * n_nodes;
   const double c = 2 / (dt * dt);
@@ -273,6 +295,8 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
   }
   for (std::size_t i = 0; i < n; ++i)
     r[i] -= line.loads[i];
+  for (std::size_t i = 0; i < drive_loads.size(); ++i)
+    r[i] -= drive_loads[i];
   // the followers at the step's middle rotation (their work over the step is then p_m . (r1 -
   // r0) exactly: what the ledger's external_work adds), d/dtheta1 = J p_m / 2
   for (const PlanarBeamFollower& f : line.followers) {
@@ -289,12 +313,13 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
 
 unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                           PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off) {
-  return step_planar_beam(line, inertia, s, dt, tolerance, at_round_off, {}, nullptr);
+  return step_planar_beam(line, inertia, s, dt, tolerance, at_round_off, PlanarBeamDrive(),
+                          nullptr);
 }
 
 unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                           PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off,
-                          const std::vector<MovedDof>& moved, PlanarBeamStepWork* work) {
+                          const PlanarBeamDrive& drive, PlanarBeamStepWork* work) {
   const std::size_t n_nodes = line.n_nodes();
   // the predictor: the state moved on by its velocities (a rotation without inertia by the last
   // step's mean rate: below), the moved held DoFs where they go
@@ -304,18 +329,18 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
     q1[3 * i + 1] += line.held[3 * i + 1] ? 0.0 : dt * s.v[2 * i + 1];
     q1[3 * i + 2] += line.held[3 * i + 2] ? 0.0 : dt * s.angular_velocity(i);
   }
-  for (const MovedDof& m : moved)
+  for (const MovedDof& m : drive.moved)
     q1[m.dof] = m.value;
   const unsigned iterations = solve_planar_beam_step(
       s.q, q1, tolerance, at_round_off,
       [&](const std::vector<double>& q, std::vector<double>& r, BandedLU* jacobian) {
-        return assemble(line, inertia, s, q, dt, r, jacobian);
+        return assemble(line, inertia, s, q, dt, drive.loads, r, jacobian);
       });
   if (work) {
     // the held DoFs' reactions do work only where they move: the extra residual pass only then
     work->support = 0;
-    if (!moved.empty())
-      assemble(line, inertia, s, q1, dt, r, nullptr, &work->support);
+    if (!drive.moved.empty())
+      assemble(line, inertia, s, q1, dt, drive.loads, r, nullptr, &work->support);
     // (r1 - r0)^T C (r1 - r0) / dt, where there are dashpots
     work->dissipated = 0;
     if (inertia.damped()) {
@@ -325,7 +350,7 @@ unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& i
           v[2 * i + k] = q1[3 * i + k] - s.q[3 * i + k];
       work->dissipated = damping_form(line, inertia, v, v) / dt;
     }
-    work->loads = 0;
+    work->loads = drive_work(drive, s.q, q1);
     for (const PlanarBeamFollower& f : line.followers) {
       const std::size_t i = f.node;
       const auto p = line.follower_force(f, 0.5 * (s.q[3 * i + 2] + q1[3 * i + 2]));

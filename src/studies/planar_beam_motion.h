@@ -123,10 +123,28 @@ struct MovedDof {
   std::size_t dof;
   double value;
 };
-/// The same step with held DoFs moved to their values at its end, and what the held DoFs and the
-/// dashpots did over it (`work`, if given).
+/// What drives a step beyond the line's own terms: held DoFs moved to their values at its end,
+/// and nodal forces per DoF constant over it (the ground motion's -M r a_g in coordinates
+/// relative to the ground, at the scheme's level: the mean of the step's ends for the midpoint
+/// rule, the alpha level for generalized alpha), empty for none.
+struct PlanarBeamDrive {
+  std::vector<MovedDof> moved;
+  std::vector<double> loads; // [N, N m]
+};
+/// The same step so driven, and what the held DoFs, the dashpots and the loads did over it
+/// (`work`, if given; the drive's loads' work p . (q1 - q0) is in `work->loads`).
 unsigned step_planar_beam(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                           PlanarBeamMotion& s, double dt, double tolerance, bool* at_round_off,
-                          const std::vector<MovedDof>& moved, PlanarBeamStepWork* work);
+                          const PlanarBeamDrive& drive, PlanarBeamStepWork* work);
+
+/// The drive's loads' work over a step from q0 to q1, p . (q1 - q0) [J].
+double drive_work(const PlanarBeamDrive& drive, const std::vector<double>& q0,
+                  const std::vector<double>& q1);
+
+/// (M_A r)_i per DoF, r = 1 in direction `component` (0: x, 1: z) at every node: the mass the
+/// ground's acceleration in that direction moves (at each DoF's row: a hinge's second node adds
+/// to its joint's), the consistent masses of rho A and the point masses [kg].
+std::vector<double> ground_masses(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
+                                  unsigned component);
 
 } // namespace hamdyn

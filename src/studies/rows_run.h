@@ -9,6 +9,7 @@
 #include "studies/time_loop.h"
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,11 @@ inline std::vector<double> series_times(const SeriesRecords& records) {
 class RowsRun : public TransientRun {
 public:
   /// `columns`: every column of a row (time first); the case's Output/History columns and
-  /// History interval choose what history.csv holds.
-  RowsRun(const CaseParameters& c, NamedColumns columns)
-      : c_(c), columns_(std::move(columns)),
+  /// History interval choose what history.csv holds. `command` other than run (`hamdyn
+  /// spectrum`'s time history, in its checkpoints): history.csv alone, no series, and each
+  /// column's largest change from its value at step 0 (largest_change).
+  RowsRun(const CaseParameters& c, NamedColumns columns, std::string command = "run")
+      : c_(c), columns_(std::move(columns)), command_(std::move(command)),
         rows_(columns_, c.history_columns, c.history_interval) {}
 
   std::vector<RunOutput*> open_outputs(const Checkpoint* resumed) override {
@@ -42,12 +45,23 @@ public:
                                                resumed);
     largest_ = std::make_unique<LargestValues>(columns_.names.size(), resumed);
     std::vector<RunOutput*> outputs{history_.get(), largest_.get()};
-    if (RunOutput* series = open_series(resumed))
+    if (command_ != "run") {
+      changes_ = std::make_unique<LargestValues>(columns_.names.size(), resumed, true);
+      outputs.push_back(changes_.get());
+    } else if (RunOutput* series = open_series(resumed))
       outputs.push_back(series);
     return outputs;
   }
   double largest(const std::string& column) const override {
     return largest_->of(columns_.names, column);
+  }
+  std::string command() const override { return command_; }
+  /// The largest |value - value at step 0| so far of column `column` (a logic error for a run's
+  /// own `hamdyn run`, which does not keep them).
+  double largest_change(const std::string& column) const {
+    if (!changes_)
+      throw std::logic_error("a run keeps its largest changes for another study only");
+    return changes_->of(columns_.names, column);
   }
 
 protected:
@@ -69,10 +83,17 @@ protected:
   const NamedColumns columns_;
 
 private:
+  std::string command_;
   HistoryRows rows_;
   std::unique_ptr<HistoryOutput> history_;
-  std::unique_ptr<LargestValues> largest_;
+  std::unique_ptr<LargestValues> largest_, changes_;
 };
+
+/// RowsRun::largest_change of a run made for another study than `hamdyn run` (a logic error
+/// for any other run).
+inline double largest_change(const TransientRun& run, const std::string& column) {
+  return dynamic_cast<const RowsRun&>(run).largest_change(column);
+}
 
 /// Steps `run` from its start to its end, calling `observe` with each row (step 0 first), with
 /// no outputs: what `hamdyn converge` and `compare` study.

@@ -4,9 +4,8 @@
 #include "studies/cable_modes.h"
 #include "studies/cable_response.h"
 #include "studies/modal_spectrum.h"
-#include "studies/resume.h"
 #include "studies/run_cable_transient.h"
-#include "studies/run_transient.h"
+#include "studies/spectrum_history.h"
 #include "studies/transient.h"
 
 #include <complex>
@@ -75,33 +74,18 @@ ModalPeaks cable_modal_peaks(const CaseParameters& c) {
   return m;
 }
 
-NamedValues write_cable_spectra(const CaseParameters& c, const ModalPeaks& m,
-                                const TransientRun& run, MPI_Comm comm, bool report) {
-  return write_spectra(
-      c, m, [&](const std::string& q) { return largest_change(run, q); }, comm, report);
-}
 } // namespace
+
+const LargeMotionSpectrum cable_spectrum{check_cable_spectrum_case, cable_modal_peaks,
+                                         at_equilibrium, make_cable_history_run};
 
 NamedValues run_cable_spectrum(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                                bool report) {
-  check_cable_spectrum_case(c);
-  const ModalPeaks modal = cable_modal_peaks(c);
-  const CaseParameters start = at_equilibrium(c);
-  const auto run = make_cable_history_run(start, comm, "spectrum");
-  const auto output = prepare_output_directory(c.output_directory, file, comm);
-  run_to_end(*run, run->open_outputs(nullptr), start, report);
-  return write_cable_spectra(c, modal, *run, comm, report);
+  return large_motion_spectrum(cable_spectrum, c, &file, comm, report);
 }
 
 NamedValues resume_cable_spectrum(const CaseParameters& c, MPI_Comm comm, bool report) {
-  const Checkpoint checkpoint =
-      checkpoint_to_resume(c.output_directory, c.settings, "spectrum", comm);
-  check_cable_spectrum_case(c);
-  const ModalPeaks modal = cable_modal_peaks(c);
-  const CaseParameters start = at_equilibrium(c);
-  const auto run = make_cable_history_run(start, comm, "spectrum");
-  const auto output = continue_run(*run, checkpoint, start, report);
-  return write_cable_spectra(c, modal, *run, comm, report);
+  return large_motion_spectrum(cable_spectrum, c, nullptr, comm, report);
 }
 
 } // namespace hamdyn

@@ -312,34 +312,21 @@ private:
 
 class CableTransientRun : public RowsRun {
 public:
-  /// `command` other than run: history.csv alone, and each column's largest change.
   CableTransientRun(const CaseParameters& c, MPI_Comm comm, const std::string& command = "run")
-      : RowsRun(c, cable_history_columns(*c.cable)), stepper_(c, comm), command_(command) {}
+      : RowsRun(c, cable_history_columns(*c.cable), command), stepper_(c, comm) {}
 
   Stepper& stepper() override { return stepper_; }
   NamedValues results() const override {
     return largest_of([&](std::size_t k) { return columns_.units[k] == "m"; });
   }
-  std::string command() const override { return command_; }
-  double largest_change(const std::string& column) const {
-    if (!changes_)
-      throw std::logic_error("a cable run keeps its largest changes for another study only");
-    return changes_->of(columns_.names, column);
-  }
 
 private:
   RunOutput* open_series(const Checkpoint* resumed) override {
-    if (command_ != "run") {
-      changes_ = std::make_unique<LargestValues>(columns_.names.size(), resumed, true);
-      return changes_.get();
-    }
     snapshots_ = std::make_unique<CableSnapshots>(c_, stepper_, resumed);
     return snapshots_.get();
   }
   CableStepper stepper_;
-  std::string command_;
   std::unique_ptr<CableSnapshots> snapshots_;
-  std::unique_ptr<LargestValues> changes_;
 };
 } // namespace
 
@@ -352,10 +339,6 @@ std::unique_ptr<TransientRun> make_cable_history_run(const CaseParameters& c, MP
                                                      const std::string& command) {
   check_step_count(c);
   return std::make_unique<CableTransientRun>(c, comm, command);
-}
-
-double largest_change(const TransientRun& run, const std::string& column) {
-  return dynamic_cast<const CableTransientRun&>(run).largest_change(column);
 }
 
 void integrate_cable(const CaseParameters& c, MPI_Comm comm,

@@ -26,12 +26,9 @@ std::unique_ptr<TransientRun> make_cable_transient_run(const CaseParameters& c, 
 
 /// The same run for another study (`command`, in its checkpoints: `hamdyn spectrum`'s time
 /// history) writing history.csv alone, that also keeps each column's largest change from its
-/// value at step 0 (largest_change; in its checkpoints too).
+/// value at step 0 (largest_change, studies/rows_run.h; in its checkpoints too).
 std::unique_ptr<TransientRun> make_cable_history_run(const CaseParameters& c, MPI_Comm comm,
                                                      const std::string& command);
-/// The largest |value - value at step 0| so far of history column `column` of a run
-/// make_cable_history_run made (a logic error for any other run).
-double largest_change(const TransientRun& run, const std::string& column);
 
 /// history.csv's columns of a cable (time first).
 NamedColumns cable_history_columns(const CableCase& cable);

@@ -82,12 +82,21 @@ public:
         scheme_(generalized_alpha_parameters(parameters.spectral_radius)),
         start_(planar_beam_start(*parameters.planar_beam, midpoint_)), line_(start_.line),
         inertia_(line_), state_(start_.state), grid_(parameters.time_step, parameters.final_time) {
+    // Ground motion: in coordinates relative to the ground, which only translates, the motion
+    // is the fixed base's under the load -M r a_g(t) (Clough & Penzien, Dynamics of Structures,
+    // 2nd ed., 1993, sec. 26-2; exact at large motion too: a translating frame's only inertial
+    // force), r = 1 in the ground's direction at every node; the held DoFs move with the ground
+    if (c_.ground_motion.active()) {
+      ground_masses_ = ground_masses(line_, inertia_, c_.planar_beam->ground_direction);
+      for (std::size_t i = 0; i < ground_masses_.size(); ++i)
+        ground_masses_[i] = line_.held[i] ? 0.0 : ground_masses_[i];
+    }
     if (!midpoint_) {
       // the hub's angular acceleration at t = 0 on the clamped first node
       std::vector<MovedDof> held;
       if (const auto& acceleration = c_.planar_beam->start_rotation_acceleration)
         held.push_back({2, (*acceleration)(0, 0)});
-      start_planar_beam_alpha(line_, inertia_, state_, held);
+      start_planar_beam_alpha(line_, inertia_, state_, held, ground_loads(0, 0));
     }
     initial_energy_ = kinetic_energy(line_, inertia_, state_) + potential_energy(line_, state_.q);
   }
@@ -111,16 +120,17 @@ public:
   // alike, so every rank decides alike.
   void advance_to(double t1) {
     bool at_round_off = false;
-    std::vector<MovedDof> moved;
+    PlanarBeamDrive drive;
     if (const auto& rotation = c_.planar_beam->start_rotation)
-      moved.push_back({2, line_.reference[2] + (*rotation)(0, t1)});
+      drive.moved.push_back({2, line_.reference[2] + (*rotation)(0, t1)});
+    drive.loads = ground_loads(state_.t, t1);
     PlanarBeamStepWork work;
     const double dt = t1 - state_.t;
     const unsigned iterations =
         midpoint_ ? step_planar_beam(line_, inertia_, state_, dt, c_.nonlinear_tolerance,
-                                     &at_round_off, moved, &work)
+                                     &at_round_off, drive, &work)
                   : step_planar_beam_alpha(line_, inertia_, scheme_, state_, dt,
-                                           c_.nonlinear_tolerance, &at_round_off, moved, &work);
+                                           c_.nonlinear_tolerance, &at_round_off, drive, &work);
     external_work_ += work.support + work.loads;
     dissipated_ += work.dissipated;
     steps_at_round_off_ += at_round_off ? 1 : 0;
@@ -202,6 +212,20 @@ public:
   const PlanarBeamMotion& state() const { return state_; }
 
 private:
+  /// The ground motion's loads over the step from t0 to t1 at the scheme's level, -(M r)_i
+  /// ((1 - af) a_g(t1) + af a_g(t0)): the midpoint rule's mean (af = 1/2); empty without one.
+  std::vector<double> ground_loads(double t0, double t1) const {
+    std::vector<double> loads;
+    if (ground_masses_.empty())
+      return loads;
+    const double af = scheme_.alpha_f;
+    const double a = t0 == t1 ? c_.ground_motion(t1)
+                              : (1 - af) * c_.ground_motion(t1) + af * c_.ground_motion(t0);
+    for (const double m : ground_masses_)
+      loads.push_back(-m * a);
+    return loads;
+  }
+
   const CaseParameters& c_;
   MPI_Comm comm_;
   bool midpoint_;            // at rho_inf = 1; generalized alpha below
@@ -217,8 +241,10 @@ private:
   // steps whose iterations ended at the residual's round-off floor (a slender beam's)
   unsigned long steps_at_round_off_ = 0;
   double initial_energy_ = 0;
-  double external_work_ = 0; // by the turning hub and the follower loads since t = 0 [J]
-  double dissipated_ = 0;    // by the dashpots since t = 0 [J]
+  std::vector<double> ground_masses_; // (M r)_i per DoF, 0 at the held ones [kg]; empty: none
+  double external_work_ =
+      0;                  // by the turning hub, the follower loads and the ground since t = 0 [J]
+  double dissipated_ = 0; // by the dashpots since t = 0 [J]
 };
 
 // solution.pvd: the line at step 0, every Output/Snapshot interval steps and at the last;
@@ -268,14 +294,13 @@ private:
 
 class PlanarBeamTransientRun : public RowsRun {
 public:
-  PlanarBeamTransientRun(const CaseParameters& c, MPI_Comm comm)
-      : RowsRun(c, planar_beam_history_columns()), stepper_(c, comm) {}
+  PlanarBeamTransientRun(const CaseParameters& c, MPI_Comm comm, const std::string& command)
+      : RowsRun(c, planar_beam_history_columns(), command), stepper_(c, comm) {}
 
   Stepper& stepper() override { return stepper_; }
   NamedValues results() const override {
     return largest_of([&](std::size_t k) { return columns_.units[k] == "m"; });
   }
-  std::string command() const override { return "run"; }
 
 private:
   RunOutput* open_series(const Checkpoint* resumed) override {
@@ -307,7 +332,13 @@ void check_planar_beam_run(const CaseParameters& c) {
 std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
                                                              MPI_Comm comm) {
   check_planar_beam_run(c);
-  return std::make_unique<PlanarBeamTransientRun>(c, comm);
+  return std::make_unique<PlanarBeamTransientRun>(c, comm, "run");
+}
+
+std::unique_ptr<TransientRun> make_planar_beam_history_run(const CaseParameters& c, MPI_Comm comm,
+                                                           const std::string& command) {
+  check_planar_beam_run(c);
+  return std::make_unique<PlanarBeamTransientRun>(c, comm, command);
 }
 
 void integrate_planar_beam(const CaseParameters& c, MPI_Comm comm,

@@ -14,21 +14,31 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace hamdyn {
 
-/// history.csv: time; the last node's x, z [m], rotation [rad] and angular velocity [rad/s];
-/// the linear momentum's x and z [kg m/s] and the angular momentum about the origin
-/// [kg m^2/s]; kinetic and potential energy (strain energy and the dead loads' -p . (q -
-/// q_reference)), dissipated energy (0) and external work (the turning hub's, Planar beam/Start
-/// rotation; 0 without), energy_error = T + V - W_ext's change since t = 0 [J]. solution.pvd of
-/// solution_NNNNN.vtp every Output/Snapshot interval steps (the line with point vectors `velocity`
-/// and `section`, scalars `rotation` and `angular_velocity`, the section forces as cell data). Its
-/// results: max_abs_<position column> and max_abs_energy_error. Throws InputError (before anything
-/// is written) for a Spectral radius below 1 (the midpoint rule alone is implemented for it).
+/// history.csv: time; the watched node's x, z [m], rotation [rad] and angular velocity [rad/s]
+/// (a line's last, a frame's watched point); the linear momentum's x and z [kg m/s] and the
+/// angular momentum about the origin [kg m^2/s]; kinetic and potential energy (strain energy and
+/// the dead loads' -p . (q - q_reference)), dissipated energy (the dashpots') and external work
+/// (the turning hub's, Planar beam/Start rotation, the follower loads' and the ground motion's
+/// -M r a_g: Planar beam/Ground motion direction, positions relative to the ground),
+/// energy_error = T + V + D - W_ext's change since t = 0 [J]. solution.pvd of solution_NNNNN.vtp
+/// every Output/Snapshot interval steps (the line with point vectors `velocity` and `section`,
+/// scalars `rotation` and `angular_velocity`, the section forces as cell data). Its results:
+/// max_abs_<position column> and max_abs_energy_error. At Spectral radius 1 the conserving
+/// midpoint rule steps it, below generalized alpha (studies/planar_beam_alpha.h). Throws
+/// InputError (before anything is written) where the case has what a run does not take.
 std::unique_ptr<TransientRun> make_planar_beam_transient_run(const CaseParameters& c,
                                                              MPI_Comm comm);
+
+/// The same run for another study (`command`, in its checkpoints: `hamdyn spectrum`'s time
+/// history) writing history.csv alone and keeping each column's largest change from step 0
+/// (largest_change, studies/rows_run.h).
+std::unique_ptr<TransientRun> make_planar_beam_history_run(const CaseParameters& c, MPI_Comm comm,
+                                                           const std::string& command);
 
 /// history.csv's columns of a planar beam's run (time first).
 NamedColumns planar_beam_history_columns();

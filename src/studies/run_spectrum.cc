@@ -8,7 +8,6 @@
 #include "studies/natural_modes.h"
 #include "studies/prepared_case.h"
 #include "studies/resume.h"
-#include "studies/run_cable_spectrum.h"
 #include "studies/run_transient.h"
 #include "studies/transient.h"
 
@@ -75,8 +74,6 @@ NamedValues run_spectrum(const CaseParameters& c, const ParameterFile& file, MPI
 }
 
 NamedValues resume_spectrum(const CaseParameters& c, MPI_Comm comm, bool report) {
-  if (c.cable)
-    return resume_cable_spectrum(c, comm, report);
   const Checkpoint checkpoint =
       checkpoint_to_resume(c.output_directory, c.settings, "spectrum", comm);
   check_spectrum_case(c);

@@ -16,12 +16,14 @@
 #include "studies/run_planar_beam_buckling.h"
 #include "studies/run_planar_beam_modes.h"
 #include "studies/run_planar_beam_response.h"
+#include "studies/run_planar_beam_spectrum.h"
 #include "studies/run_planar_beam_static.h"
 #include "studies/run_response.h"
 #include "studies/run_spectrum.h"
 #include "studies/run_static.h"
 #include "studies/run_transient.h"
 
+#include <algorithm>
 #include <regex>
 
 namespace hamdyn {
@@ -30,11 +32,10 @@ const std::vector<StudyCommand>& study_commands() {
   static const std::vector<StudyCommand> commands = [] {
     StudyCommand run_study;
     run_study.name = "run";
-    run_study.implementations = {{CaseKind::line, run_transient},
-                                 {CaseKind::discrete, run_transient},
-                                 {CaseKind::cable, run_transient},
-                                 {CaseKind::planar_beam, run_transient}};
-    run_study.resume = resume_transient;
+    run_study.implementations = {{CaseKind::line, run_transient, resume_transient},
+                                 {CaseKind::discrete, run_transient, resume_transient},
+                                 {CaseKind::cable, run_transient, resume_transient},
+                                 {CaseKind::planar_beam, run_transient, resume_transient}};
     run_study.usage = R"(  hamdyn run [CASE.prm] [--set "Section/Key=value"]... [--output DIR]
       Transient response. Without CASE.prm, the built-in example cases/default.prm (a damped
       string, fixed at x = 0, with a 5 g mass on a 2000 N/m spring at x = L); a case file starts
@@ -191,13 +192,12 @@ const std::vector<StudyCommand>& study_commands() {
     response_study.plot_file = "frf.png";
     StudyCommand spectrum_study;
     spectrum_study.name = "spectrum";
-    spectrum_study.implementations = {{CaseKind::line, run_spectrum},
-                                      {CaseKind::discrete,
-                                       "response spectra are computed for the line models "
-                                       "(string, euler bernoulli beam, timoshenko beam) and "
-                                       "cables"},
-                                      {CaseKind::cable, run_cable_spectrum}};
-    spectrum_study.resume = resume_spectrum;
+    spectrum_study.implementations = {
+        {CaseKind::line, run_spectrum, resume_spectrum},
+        {CaseKind::discrete, "response spectra are computed for the line models (string, euler "
+                             "bernoulli beam, timoshenko beam), cables and planar beams"},
+        {CaseKind::cable, run_cable_spectrum, resume_cable_spectrum},
+        {CaseKind::planar_beam, run_planar_beam_spectrum, resume_planar_beam_spectrum}};
     spectrum_study.usage = R"(  hamdyn spectrum CASE.prm [--set ...]... [--output DIR]
       Response spectra of the case's Ground motion (Response spectrum section: Periods,
       Damping ratios, Combination) by the exact piecewise-linear recurrence (Nigam & Jennings
@@ -211,6 +211,10 @@ const std::vector<StudyCommand>& study_commands() {
       Cable/Ground motion direction; the quantities are changes from the equilibrium
       (midspan_x, midspan_z, each point mass's x and z, left_tension, right_tension), the run
       starting from rest there; no base_shear row.
+      Model/Type = planar beam (a beam or a frame): its modes about the static state, the
+      ground moving in Planar beam/Ground motion direction (x or z); the quantities are the
+      watched node's changes from the static state (end_x, end_z [m], end_rotation [rad]),
+      the large-motion run starting from rest there; no base_shear row.
   hamdyn spectrum --resume DIR
       Continues a stopped spectrum's run from its last checkpoint, then writes its tables.
 )";
@@ -275,17 +279,34 @@ CaseKind case_kind(const CaseParameters& c) {
                          : CaseKind::line;
 }
 
-NamedValues StudyCommand::run(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
-                              bool report) const {
+const KindImplementation& StudyCommand::implementation(const CaseParameters& c) const {
   const CaseKind kind = case_kind(c);
   const std::string type = c.model_type_name();
   for (const KindImplementation& i : implementations)
     if (i.kind == kind) {
       if (!i.run)
         throw InputError("Model/Type", type, i.refusal);
-      return i.run(c, file, comm, report);
+      return i;
     }
   throw InputError("Model/Type", type, "hamdyn " + name + " is not implemented for it");
+}
+
+NamedValues StudyCommand::run(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
+                              bool report) const {
+  return implementation(c).run(c, file, comm, report);
+}
+
+bool StudyCommand::resumable() const {
+  return std::any_of(implementations.begin(), implementations.end(),
+                     [](const KindImplementation& i) { return i.resume != nullptr; });
+}
+
+NamedValues StudyCommand::resume(const CaseParameters& c, MPI_Comm comm, bool report) const {
+  const KindImplementation& i = implementation(c);
+  if (!i.resume)
+    throw InputError("Model/Type", c.model_type_name(),
+                     "hamdyn " + name + " of it writes no checkpoint to resume from");
+  return i.resume(c, comm, report);
 }
 
 const StudyCommand* find_study(const std::string& name) {

@@ -30,14 +30,17 @@ using ResumeFunction = NamedValues (*)(const CaseParameters& c, MPI_Comm comm, b
 enum class CaseKind { line, discrete, cable, planar_beam };
 CaseKind case_kind(const CaseParameters& c);
 
-/// A study's implementation for one kind of case, or (run null) why that kind has none.
+/// A study's implementation for one kind of case (with its resume where the study writes
+/// checkpoints), or (run null) why that kind has none.
 struct KindImplementation {
-  KindImplementation(CaseKind kind, StudyFunction run) : kind(kind), run(run) {}
+  KindImplementation(CaseKind kind, StudyFunction run, ResumeFunction resume = nullptr)
+      : kind(kind), run(run), resume(resume) {}
   KindImplementation(CaseKind kind, std::string refusal)
       : kind(kind), refusal(std::move(refusal)) {}
   CaseKind kind;
   StudyFunction run = nullptr;
-  std::string refusal; // the InputError's allowed text, naming Model/Type
+  ResumeFunction resume = nullptr; // null: the kind's study writes no checkpoint
+  std::string refusal;             // the InputError's allowed text, naming Model/Type
 };
 
 /// A study by kind of case: the table chooses the case's kind's implementation, so that no
@@ -45,7 +48,6 @@ struct KindImplementation {
 struct StudyCommand {
   std::string name;                                // the command, and Batch/Study's value
   std::vector<KindImplementation> implementations; // a kind not listed is refused likewise
-  ResumeFunction resume = nullptr;                 // null: the study writes no checkpoint
   std::string usage;       // its paragraphs of `hamdyn --help`, from the synopsis line on
   std::string files;       // what the study writes, as listed after a run
   std::string file_names;  // a regular expression matching the name of every file it writes
@@ -55,6 +57,14 @@ struct StudyCommand {
   /// Runs the study of the case's kind; InputError naming Model/Type when it has none.
   NamedValues run(const CaseParameters& c, const ParameterFile& file, MPI_Comm comm,
                   bool report) const;
+  /// Whether the study writes checkpoints (for some kind): it takes --resume.
+  bool resumable() const;
+  /// Continues the study of the case's kind (ResumeFunction); InputError naming Model/Type when
+  /// the kind's study has no checkpoints to resume from.
+  NamedValues resume(const CaseParameters& c, MPI_Comm comm, bool report) const;
+
+private:
+  const KindImplementation& implementation(const CaseParameters& c) const;
 };
 
 /// run, modes, buckling, compare and converge, in the order --help lists them.

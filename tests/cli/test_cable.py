@@ -26,7 +26,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import check, finish  # noqa: E402
-from hamdyn_cli import Hamdyn, measured, sets, table  # noqa: E402
+from hamdyn_cli import Hamdyn, measured, sets, spectrum_rows, table  # noqa: E402
 
 hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
 cases = os.path.join(source, "cases")
@@ -440,15 +440,6 @@ if len(errors) == 2:
 spectrum_sets = hanging_element + ["Cable/Ground motion direction=z",
                                    "Ground motion/Acceleration=sin(5*t)", "Modes/Number of modes=2"]
 peak = max(abs(ground_driven(j / 200000.0)) for j in range(200001))  # 1.5 Sd
-
-
-def spectrum_rows(directory):
-    """DIR/spectrum_response.csv's rows by quantity (after its comment), or {}."""
-    path = os.path.join(directory, "spectrum_response.csv")
-    if not os.path.isfile(path):
-        return {}
-    with open(path) as f:
-        return {r["quantity"]: r for r in csv.DictReader(l for l in f if not l.startswith("#"))}
 
 
 

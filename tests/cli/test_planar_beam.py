@@ -22,6 +22,9 @@ user runs it, against references derived here:
     roller: its whole path through the limit point against the exact P(z) of a straight bar;
   - hamdyn run, a small transient (a tip force stepped on) is the Timoshenko beam's run, their
     difference of the linearization's order (scaling as the force squared, relative);
+  - hamdyn spectrum, the cantilever's clamp shaken across it: its modal peaks are the Timoshenko
+    beam's, its run's peak too to the linearization's order, the ledger closing with the ground's
+    work;
   - hamdyn run, a stiff bar pinned and let go from the horizontal (cases/planar_beam_pendulum.prm):
     the rigid compound pendulum's period 4 sqrt(2L/3g) K(sin(pi/4)), T + V constant;
   - the same on 2 ranks: the same numbers;
@@ -36,7 +39,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import check, finish  # noqa: E402
-from hamdyn_cli import Hamdyn, measured, sets, table  # noqa: E402
+from hamdyn_cli import Hamdyn, measured, sets, spectrum_rows, table  # noqa: E402
 
 hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
 roll_up = os.path.join(source, "cases", "roll_up.prm")
@@ -346,6 +349,45 @@ for rho in ("1", "0.8"):
     check("rho_inf %s: a small transient is the Timoshenko beam's to the linearization's order"
           % rho, differences[0] < 1e-7 and 3.5 < differences[1] / differences[0] < 4.5,
           "%.3g, %.3g" % tuple(differences))
+
+# --- spectrum: the cantilever's clamp shaken across it (Ground motion direction = z). About the
+# straight reference the six bending modes, their participation phi^T M r / phi^T M phi and
+# spectral values are the Timoshenko beam's (its small-amplitude limit, modes equal to 1e-10
+# above), so the modal peaks (SRSS, CQC) of the tip's deflection agree to that order; the runs
+# in the ground's frame (load -M r a_g) differ by the linearization's order, relative (w/L)^2
+# (tip deflections of 1e-4 L here); the planar run's ledger closes with the ground's work.
+shaken = ["Ground motion/Acceleration=0.002*sin(3*t)", "Time integration/Time step=0.01",
+          "Time integration/Final time=5", "Modes/Number of modes=6"]
+straight_spectrum, _ = hamdyn_run(["spectrum", timoshenko] + sets(shaken),
+                                  "the Timoshenko cantilever's spectrum")
+planar_spectrum, _ = hamdyn_run(
+    ["spectrum", roll_up] + sets(planar_modes[:-1] + shaken +
+                                 ["Planar beam/Ground motion direction=z"]),
+    "the planar cantilever's spectrum")
+straight_rows, planar_rows = spectrum_rows(straight_spectrum), spectrum_rows(planar_spectrum)
+if "u_right" in straight_rows and "end_z" in planar_rows:
+    a, b = planar_rows["end_z"], straight_rows["u_right"]
+    modal = max(abs(float(a[k]) / float(b[k]) - 1) for k in ("srss", "cqc"))
+    history = abs(float(a["time_history"]) / float(b["time_history"]) - 1)
+    measured("planar cantilever's spectrum / the Timoshenko beam's - 1: SRSS and CQC %.3g, the "
+             "runs' peaks %.3g (tip peak %.3g m)" % (modal, history, float(b["time_history"])))
+    check("spectrum: the planar beam's modal peaks are the Timoshenko beam's (1e-9)",
+          modal < 1e-9, "%.3g" % modal)
+    check("spectrum: the planar run's peak is the Timoshenko run's to the linearization's order",
+          history < 1e-6, "%.3g" % history)
+    check("spectrum: end_x's and end_rotation's rows, no base_shear",
+          "end_x" in planar_rows and "end_rotation" in planar_rows and
+          "base_shear" not in planar_rows)
+    ledger = table(os.path.join(planar_spectrum, "history.csv"))
+    work = max(abs(w) for w in ledger["external_work"])
+    imbalance = max(abs(e) for e in ledger["energy_error"])
+    measured("planar cantilever shaken: the ground's largest work %.3g J, the ledger's largest "
+             "imbalance %.3g J" % (work, imbalance))
+    check("spectrum: the run's ledger closes with the ground's work (1e-9 of it)",
+          work > 0 and imbalance < 1e-9 * work, "%.3g of %.3g" % (imbalance, work))
+else:
+    check("spectrum: both spectrum_response.csv tables written", False,
+          "%s / %s" % (sorted(planar_rows), sorted(straight_rows)))
 
 # without rotary inertia (rho I = 0, the default) the rotations are condensed out: a slender
 # cantilever (kGA = 10^8 EI/L^2, where Rayleigh quotients formed from the assembled matrices lost

@@ -10,6 +10,8 @@ studies_planar_frame_line. Here:
     frequency (Rayleigh's bounds);
   - hamdyn response to the ground moving both feet alike: at a low frequency the frame follows
     rigidly (every point's u_x the ground's, to the quasi-static (omega/omega_1)^2);
+  - hamdyn spectrum: a one-column frame shaken across is the Timoshenko cantilever (modal peaks
+    and the run's peak); the portal's table the same on 2 ranks, its run's ledger closing;
   - hamdyn buckling: the sway load between the columns' Euler loads of a free-to-sway and a
     fixed column, pi^2 EI / (4 h^2) .. 4 pi^2 EI / h^2;
   - hamdyn run of the push stepped on, a dashpot at a joint: the energy ledger closes (T + V + D - W
@@ -30,7 +32,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import check, finish  # noqa: E402
-from hamdyn_cli import Hamdyn, measured, sets, table  # noqa: E402
+from hamdyn_cli import Hamdyn, measured, sets, spectrum_rows, table  # noqa: E402
 
 hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
 portal = os.path.join(source, "cases", "portal_frame.prm")
@@ -123,6 +125,78 @@ for point in "BC":
     check("response: %s follows the ground at a low frequency" % point,
           abs(ratio - 1) < 3 * (1 / 100) ** 2)
 check("response: A moves with the ground exactly", r["A_u_x_abs"][0] == 0.01)
+
+# --- spectrum: the ground shaken sideways under the feet ------------------------------------------
+# A one-member frame, a 10 m column clamped at A and shaken in x (across it: its member turned by
+# 90 degrees, Ground motion direction = x), is the Timoshenko cantilever of the same elements
+# shaken across: the modal peaks of its top's sway equal that beam's tip's (participation,
+# frequencies and shapes the same in the small) and the runs' peaks agree to the linearization's
+# order. The portal's spectrum: the same table on 2 ranks, and its run's ledger closes with the
+# ground's work.
+shaken = ["Ground motion/Acceleration=0.002*sin(3*t)", "Time integration/Time step=0.01",
+          "Time integration/Final time=5", "Modes/Number of modes=6"]
+work = tempfile.mkdtemp()
+cantilever = os.path.join(work, "cantilever.prm")
+with open(cantilever, "w") as f:
+    f.write("""subsection Model
+  set Type = timoshenko beam
+  set Length = 10
+  set Mass per length = 2
+  set Bending stiffness = 100
+  set Shear stiffness = 1e4
+  set Rotary inertia per length = 0.05
+end
+subsection Left end
+  set Support = clamped
+end
+subsection Right end
+  set Support = free
+end
+subsection Discretization
+  set Elements = 10
+  set Degree = 2
+end
+""")
+column = ["Geometry/Points=A: 0, 0; B: 0, 10", "Geometry/Members=column: A B",
+          "Geometry/Supports=A: clamped", "Geometry/Forces=", "Planar beam/Axial stiffness=1e6",
+          "Planar beam/Shear stiffness=1e4", "Planar beam/Bending stiffness=100",
+          "Planar beam/Mass per length=2", "Planar beam/Rotary inertia=0.05",
+          "Discretization/Elements=10", "Discretization/Degree=2"]
+straight_directory, _ = hamdyn_run(["spectrum", cantilever] + sets(shaken),
+                                   "Timoshenko cantilever spectrum")
+column_directory, _ = hamdyn_run(["spectrum", portal] + sets(column + shaken),
+                                 "one-column frame spectrum")
+straight_rows, column_rows = spectrum_rows(straight_directory), spectrum_rows(column_directory)
+if "u_right" in straight_rows and "end_x" in column_rows:
+    a, b = column_rows["end_x"], straight_rows["u_right"]
+    modal = max(abs(float(a[k]) / float(b[k]) - 1) for k in ("srss", "cqc"))
+    history = abs(float(a["time_history"]) / float(b["time_history"]) - 1)
+    measured("a column frame shaken across / the Timoshenko cantilever - 1: SRSS and CQC %.3g, "
+             "the runs' peaks %.3g" % (modal, history))
+    check("spectrum: a column frame's modal peaks are the Timoshenko cantilever's (1e-9)",
+          modal < 1e-9, "%.3g" % modal)
+    check("spectrum: its run's peak is the cantilever's to the linearization's order",
+          history < 1e-6, "%.3g" % history)
+else:
+    check("spectrum: both tables written", False, "%s / %s" % (column_rows, straight_rows))
+portal_spectrum = ["Ground motion/Acceleration=2*sin(40*t)", "Time integration/Time step=1e-3",
+                   "Time integration/Final time=0.5"]
+spectrum_directory, _ = hamdyn_run(["spectrum", portal] + sets(portal_spectrum), "portal spectrum")
+spectrum_directory2, _ = hamdyn_run(["spectrum", portal] + sets(portal_spectrum),
+                                    "portal spectrum on 2 ranks", ranks=2)
+rows = spectrum_rows(spectrum_directory)
+check("spectrum: the portal's sway peak", "end_x" in rows and float(rows["end_x"]["srss"]) > 0,
+      rows)
+with open(os.path.join(spectrum_directory, "spectrum_response.csv")) as a, \
+        open(os.path.join(spectrum_directory2, "spectrum_response.csv")) as b:
+    check("spectrum: 2 ranks write the same spectrum_response.csv", a.read() == b.read())
+history = table(os.path.join(spectrum_directory, "history.csv"))
+work = max(abs(v) for v in history["external_work"])
+error = max(abs(v) for v in history["energy_error"])
+measured("portal spectrum's run: the ground's work up to %.6g J, the ledger's imbalance %.3g J" %
+         (work, error))
+check("spectrum: the portal's run closes its ledger with the ground's work", work > 0 and
+      error < 1e-8 * work, "%.3g of %.3g" % (error, work))
 
 # --- buckling: between the columns' Euler loads ------------------------------------------------
 buckling_directory, _ = hamdyn_run(

@@ -171,7 +171,8 @@ TEST(PlanarBeamMotion, AHubSpinsAStiffBarUpAndItsWorkClosesTheBalance) {
   const std::size_t end = line.n_nodes() - 1;
   for (int step = 1; step <= 1500; ++step) {
     PlanarBeamStepWork step_work;
-    step_planar_beam(line, inertia, s, dt, 1e-13, nullptr, {{2, hub(step * dt)}}, &step_work);
+    step_planar_beam(line, inertia, s, dt, 1e-13, nullptr,
+                     PlanarBeamDrive{{{2, hub(step * dt)}}, {}}, &step_work);
     work += step_work.support;
     const double e = kinetic_energy(line, inertia, s) + potential_energy(line, s.q);
     largest_imbalance = std::max(largest_imbalance, std::abs(e - work - e0));

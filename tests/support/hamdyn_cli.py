@@ -34,6 +34,15 @@ def table(path):
     return {key: [float(r[key] or "nan") for r in rows] for key in rows[0]} if rows else {}
 
 
+def spectrum_rows(directory):
+    """DIR/spectrum_response.csv's rows by quantity (after its comment), or {}."""
+    path = os.path.join(directory, "spectrum_response.csv")
+    if not os.path.isfile(path):
+        return {}
+    with open(path) as f:
+        return {r["quantity"]: r for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+
+
 def sets(pairs):
     """--set arguments of "Section/Key=value" pairs."""
     arguments = []
