@@ -13,8 +13,8 @@ namespace hamdyn {
 namespace P = dealii::Patterns;
 namespace fs = std::filesystem;
 
-namespace {
-std::string resolve_mesh_file(const std::string& name, const std::string& case_directory) {
+std::string resolve_mesh_file(const std::string& parameter, const std::string& name,
+                              const std::string& case_directory) {
   if (name.empty())
     return "";
   const fs::path p(name);
@@ -26,13 +26,12 @@ std::string resolve_mesh_file(const std::string& name, const std::string& case_d
   for (const fs::path& candidate : candidates)
     if (fs::is_regular_file(candidate, error))
       return candidate.string();
-  throw InputError("Discretization/Mesh file", name,
+  throw InputError(parameter, name,
                    "no such file (looked in the current directory, next to the case file" +
                        (meshes.empty() ? std::string()
                                        : " and in hamdyn's meshes directory " + meshes.string()) +
                        ")");
 }
-} // namespace
 
 void declare_discretization_parameters(ParameterFile& f) {
   f.declare("Discretization", "Elements", "200", P::Integer(), "an integer >= 1",
@@ -66,7 +65,7 @@ void parse_discretization_parameters(const ParameterFile& f, const std::string& 
   c.mass_matrix = f.get("Discretization", "Mass matrix") == "lumped" ? MassMatrix::lumped
                                                                      : MassMatrix::consistent;
   c.mesh_file_as_set = f.get("Discretization", "Mesh file");
-  c.mesh_file = resolve_mesh_file(c.mesh_file_as_set, case_directory);
+  c.mesh_file = resolve_mesh_file("Discretization/Mesh file", c.mesh_file_as_set, case_directory);
 }
 
 } // namespace hamdyn

@@ -1,6 +1,8 @@
 #include "core/frame_geometry.h"
 
 #include "core/case_parameters.h"
+#include "core/discretization_parameters.h"
+#include "core/gmsh_lines.h"
 #include "core/input_error.h"
 #include "core/parameter_file.h"
 #include "core/parameter_values.h"
@@ -13,6 +15,7 @@
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 namespace hamdyn {
 
@@ -60,6 +63,14 @@ void declare_frame_geometry_parameters(ParameterFile& f) {
             "Given, the frame replaces the line: its supports, loads and masses are the keys "
             "below (Planar beam/Start support, End force, ... must keep their defaults). Each "
             "member has Discretization/Elements elements of Discretization/Degree.");
+  f.declare(section, "Mesh file", "", P(), "empty or a Gmsh .msh file (ASCII, format 2.2 or 4.1)",
+            "A frame from a Gmsh line mesh in its x-y plane (hamdyn's x-z) instead of Points "
+            "and Members: each 2-node line element is a member of Discretization/Elements "
+            "elements (1: the mesh as it is), named <physical group>.<k>; Member properties "
+            "take a physical group's name for all its members; each node on a line is a point, "
+            "named by its physical point group (the names Supports, Hinges, Forces, ... take "
+            "and the outputs report) or n<node tag>. Looked for as given, next to the case file "
+            "and in hamdyn's meshes directory.");
   f.declare(section, "Member properties", "", P(),
             "member: key = value, ...; ... (keys EA, kGA, EI, rho A, rho I, elements)",
             "Per member, what differs from the Planar beam section's (or Section's) EA [N], "
@@ -89,33 +100,53 @@ void declare_frame_geometry_parameters(ParameterFile& f) {
 }
 
 bool frame_given(const ParameterFile& f) {
-  return !trim(f.get(section, "Members")).empty();
+  return !trim(f.get(section, "Members")).empty() || !trim(f.get(section, "Mesh file")).empty();
 }
 
-FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& member_section,
-                                   unsigned elements) {
-  FrameGeometry g;
-  std::map<std::string, std::size_t> point_index;
+namespace {
+// The names the rest of the section refers to: each point's index, and each name Member
+// properties takes (a member's, and with a mesh a physical group's) with its members' indices.
+struct FrameNames {
+  std::map<std::string, std::size_t> points;
+  std::map<std::string, std::vector<std::size_t>> members;
+};
+
+// A member between points `from` and `to` of g, checked: InputError naming `key` and `item`
+// where it has length 0 or joins two points another member joins.
+void add_member(FrameGeometry& g, FrameGeometry::Member m, const std::string& key,
+                const std::string& item) {
+  if (m.from == m.to || !(distance(g.points[m.from].at, g.points[m.to].at) > 0))
+    throw InputError(parameter(key), item,
+                     "expected two points at different places (a member of length 0)");
+  for (const FrameGeometry::Member& other : g.members)
+    if ((other.from == m.from && other.to == m.to) || (other.from == m.to && other.to == m.from))
+      throw InputError(parameter(key), item,
+                       "expected one member between two points ('" + other.name +
+                           "' joins them already)");
+  g.members.push_back(std::move(m));
+}
+
+// Geometry/Points and Members.
+void read_points_and_members(const ParameterFile& f, const MemberSection& member_section,
+                             unsigned elements, FrameGeometry& g, FrameNames& names) {
   for (const std::string& item : list_entries(f.get(section, "Points"), ';', parameter("Points"))) {
     const auto [name, rest] = named_item("Points", item, "'name: x, z'");
     if (!is_name(name))
       throw InputError(parameter("Points"), item,
                        "expected a point's name of letters, digits, _, - or . before ':'");
-    if (point_index.count(name))
+    if (names.points.count(name))
       throw InputError(parameter("Points"), item,
                        "expected each point named once ('" + name + "' is named twice)");
-    point_index[name] = g.points.size();
+    names.points[name] = g.points.size();
     g.points.push_back({name, plane_point(parameter("Points"), rest, item)});
   }
-  const auto point_named = [&](const std::string& key, const std::string& name,
-                               const std::string& item) {
-    const auto found = point_index.find(name);
-    if (found == point_index.end())
-      throw InputError(parameter(key), item,
+  const auto point_named = [&](const std::string& name, const std::string& item) {
+    const auto found = names.points.find(name);
+    if (found == names.points.end())
+      throw InputError(parameter("Members"), item,
                        "expected a point of Geometry/Points ('" + name + "' is none of them)");
     return found->second;
   };
-  std::map<std::string, std::size_t> member_index;
   for (const std::string& item :
        list_entries(f.get(section, "Members"), ';', parameter("Members"))) {
     const auto [name, rest] = named_item("Members", item, "'name: point point'");
@@ -125,35 +156,116 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
     if (to.empty() || (ends >> extra))
       throw InputError(parameter("Members"), item,
                        "expected 'name: point point', the member's two points");
-    if (member_index.count(name))
+    if (names.members.count(name))
       throw InputError(parameter("Members"), item,
                        "expected each member named once ('" + name + "' is named twice)");
-    FrameGeometry::Member m{name, point_named("Members", from, item),
-                            point_named("Members", to, item), member_section, elements};
-    if (m.from == m.to || !(distance(g.points[m.from].at, g.points[m.to].at) > 0))
-      throw InputError(parameter("Members"), item,
-                       "expected two points at different places (a member of length 0)");
-    for (const FrameGeometry::Member& other : g.members)
-      if ((other.from == m.from && other.to == m.to) || (other.from == m.to && other.to == m.from))
-        throw InputError(parameter("Members"), item,
-                         "expected one member between two points ('" + other.name +
-                             "' joins them already)");
-    member_index[name] = g.members.size();
-    g.members.push_back(m);
+    names.members[name] = {g.members.size()};
+    add_member(g, {name, point_named(from, item), point_named(to, item), member_section, elements},
+               "Members", item);
   }
   for (std::size_t i = 0; i < g.points.size(); ++i)
     if (g.members_at(i) == 0)
       throw InputError(parameter("Points"), g.points[i].name,
                        "expected each point on a member ('" + g.points[i].name +
                            "' is on none: Geometry/Members)");
+}
+
+// Geometry/Mesh file: each 2-node line of the mesh a member (named group.k, k = 1, 2, ... in the
+// file's order within its physical group), each node on a line a point, named by its physical
+// point group where it has one (the points the other keys name and the outputs report) and
+// n<node tag> otherwise. Gmsh's (x, y) plane is hamdyn's (x, z).
+void read_mesh_file(const ParameterFile& f, const std::string& path,
+                    const MemberSection& member_section, unsigned elements, FrameGeometry& g,
+                    FrameNames& names) {
+  const std::string key = parameter("Mesh file"), given = f.get(section, "Mesh file");
+  for (const char* other : {"Points", "Members"})
+    if (!trim(f.get(section, other)).empty())
+      throw InputError(key, given,
+                       "expected either a mesh file or Geometry/Points and Members, not both (" +
+                           parameter(other) + " is given)");
+  GmshLines mesh;
+  try {
+    mesh = read_gmsh_lines(path);
+  } catch (const std::runtime_error& e) {
+    throw InputError(key, given, e.what());
+  }
+  std::map<long, const GmshLines::Node*> node_of;
+  for (const GmshLines::Node& node : mesh.nodes) {
+    if (node.z != 0)
+      throw InputError(key, given,
+                       "has node " + std::to_string(node.tag) + " at z = " + text_of(node.z) +
+                           "; expected a mesh in Gmsh's x-y plane (hamdyn's x-z)");
+    node_of[node.tag] = &node;
+  }
+  std::map<long, std::string> point_name;
+  for (const GmshLines::NamedPoint& p : mesh.named_points) {
+    if (!is_name(p.name))
+      throw InputError(key, given,
+                       "names a point '" + p.name +
+                           "'; expected physical point names of letters, digits, _, - or .");
+    if (point_name.count(p.node) && point_name[p.node] != p.name)
+      throw InputError(key, given,
+                       "names node " + std::to_string(p.node) + " twice ('" + point_name[p.node] +
+                           "', '" + p.name + "')");
+    point_name[p.node] = p.name;
+  }
+  std::map<long, std::size_t> point_of; // node tag -> point
+  const auto point = [&](long tag) {
+    const auto found = point_of.find(tag);
+    if (found != point_of.end())
+      return found->second;
+    const auto named = point_name.find(tag);
+    const std::string name = named != point_name.end() ? named->second : "n" + std::to_string(tag);
+    if (names.points.count(name))
+      throw InputError(key, given, "names two points '" + name + "'");
+    const GmshLines::Node& node = *node_of.at(tag);
+    names.points[name] = point_of[tag] = g.points.size();
+    g.points.push_back({name, PlanePoint{node.x, node.y}, named != point_name.end()});
+    return g.points.size() - 1;
+  };
+  for (const GmshLines::Line& line : mesh.lines) {
+    std::vector<std::size_t>& group = names.members[line.group];
+    const std::string name = line.group + "." + std::to_string(group.size() + 1);
+    group.push_back(g.members.size());
+    add_member(g, {name, point(line.from), point(line.to), member_section, elements}, "Mesh file",
+               given + " (line element " + std::to_string(line.tag) + ")");
+  }
+  for (const auto& [tag, name] : point_name)
+    if (!point_of.count(tag))
+      throw InputError(key, given,
+                       "names point '" + name + "' (node " + std::to_string(tag) +
+                           "), which is on no line element");
+}
+} // namespace
+
+FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& member_section,
+                                   unsigned elements, const std::string& case_directory) {
+  FrameGeometry g;
+  FrameNames names;
+  const std::string mesh_file =
+      resolve_mesh_file(parameter("Mesh file"), f.get(section, "Mesh file"), case_directory);
+  if (mesh_file.empty())
+    read_points_and_members(f, member_section, elements, g, names);
+  else
+    read_mesh_file(f, mesh_file, member_section, elements, g, names);
+  const auto point_named = [&](const std::string& key, const std::string& name,
+                               const std::string& item) {
+    const auto found = names.points.find(name);
+    if (found == names.points.end())
+      throw InputError(parameter(key), item,
+                       "expected a point of Geometry/Points ('" + name + "' is none of them)");
+    return found->second;
+  };
   for (const std::string& item :
        list_entries(f.get(section, "Member properties"), ';', parameter("Member properties"))) {
     const auto [name, rest] = named_item("Member properties", item, "'member: key = value, ...'");
-    const auto found = member_index.find(name);
-    if (found == member_index.end())
+    const auto found = names.members.find(name);
+    if (found == names.members.end())
       throw InputError(parameter("Member properties"), item,
-                       "expected a member of Geometry/Members ('" + name + "' is none of them)");
-    FrameGeometry::Member& m = g.members[found->second];
+                       "expected a member of Geometry/Members or a physical group of the mesh "
+                       "file ('" +
+                           name + "' is none of them)");
+    FrameGeometry::Member m = g.members[found->second.front()];
     for (const std::string& pair : list_entries(rest, ',', parameter("Member properties"))) {
       const auto equals = pair.find('=');
       const std::string key = equals == std::string::npos ? "" : trim(pair.substr(0, equals));
@@ -178,6 +290,10 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
                          "expected 'key = value' with key EA, kGA, EI, rho A (each > 0), rho I "
                          "(>= 0) or elements (an integer from 1 to 100000)");
       *target = value;
+    }
+    for (const std::size_t k : found->second) { // (a physical group: each of its members)
+      g.members[k].section = m.section;
+      g.members[k].elements = m.elements;
     }
   }
   for (const std::string& name : list_entries(f.get(section, "Hinges"), ',', parameter("Hinges"))) {

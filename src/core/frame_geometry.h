@@ -24,7 +24,8 @@ struct MemberSection {
 struct FrameGeometry {
   struct Point {
     std::string name;
-    PlanePoint at; // [m]
+    PlanePoint at;     // [m]
+    bool named = true; // false: a mesh's node without a physical name (not in the outputs)
   };
   struct Member {
     std::string name;
@@ -50,12 +51,13 @@ struct FrameGeometry {
 /// Declares the `Geometry` section (empty: the planar beam is the one line of its Start and End).
 void declare_frame_geometry_parameters(ParameterFile& f);
 
-/// Whether the case gives a frame (Geometry/Members not empty).
+/// Whether the case gives a frame (Geometry/Members or Mesh file not empty).
 bool frame_given(const ParameterFile& f);
 
 /// Reads and checks the Geometry section; `section` is each member's section where Member
-/// properties do not say otherwise, `elements` its Discretization/Elements.
+/// properties do not say otherwise, `elements` its Discretization/Elements; a mesh file is looked
+/// for next to the case file in `case_directory` too.
 FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& section,
-                                   unsigned elements);
+                                   unsigned elements, const std::string& case_directory);
 
 } // namespace hamdyn

@@ -75,7 +75,8 @@ double finite_value(const ParameterFile& f, const std::string& key) {
 }
 // The frame of the Geometry section into c: the line's own keys of its ends, loads and masses
 // must keep their defaults (a frame gives them at its points)
-void read_frame(const ParameterFile& f, PlanarBeamCase& c, long max_elements) {
+void read_frame(const ParameterFile& f, const std::string& case_directory, PlanarBeamCase& c,
+                long max_elements) {
   for (const char* key :
        {"Start", "End", "Start support", "End support", "End force", "End force follows",
         "End moment", "Point masses", "Point rotary inertias", "Springs", "Dashpots",
@@ -88,8 +89,8 @@ void read_frame(const ParameterFile& f, PlanarBeamCase& c, long max_elements) {
                            "masses)");
   const MemberSection section_values{c.axial_stiffness, c.shear_stiffness, c.bending_stiffness,
                                      c.mass_per_length, c.rotary_inertia};
-  auto frame =
-      std::make_shared<FrameGeometry>(parse_frame_geometry(f, section_values, c.n_elements));
+  auto frame = std::make_shared<FrameGeometry>(
+      parse_frame_geometry(f, section_values, c.n_elements, case_directory));
   for (const auto& [point, name] : frame->supports) {
     PlanarBeamCase::Support s;
     if (!support_named(name, s) || s == PlanarBeamCase::Support::free)
@@ -214,7 +215,7 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "in that direction.");
 }
 
-PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
+PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string& case_directory) {
   PlanarBeamCase c;
   c.start = plane_point(parameter_name(section, "Start"), f.get(section, "Start"),
                         f.get(section, "Start"));
@@ -304,7 +305,7 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f) {
                          " for a planar beam of degree " + std::to_string(degree));
   c.n_elements = unsigned(elements);
   if (frame_given(f))
-    read_frame(f, c, max_elements);
+    read_frame(f, case_directory, c, max_elements);
   return c;
 }
 

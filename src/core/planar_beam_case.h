@@ -84,8 +84,9 @@ bool support_named(const std::string& name, PlanarBeamCase::Support& s);
 /// Declares the `Planar beam` section (neutral defaults: a 1 m cantilever along x, unloaded).
 void declare_planar_beam_parameters(ParameterFile& f);
 
-/// Reads and checks it, with Discretization/Elements and Degree. Throws InputError naming the
+/// Reads and checks it, with Discretization/Elements and Degree and a frame's Geometry (its mesh
+/// file looked for next to the case file in `case_directory` too). Throws InputError naming the
 /// key, the value and what is allowed.
-PlanarBeamCase parse_planar_beam_case(const ParameterFile& f);
+PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string& case_directory);
 
 } // namespace hamdyn

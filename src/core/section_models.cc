@@ -52,7 +52,7 @@ bool cable_reads(const ParameterFile& f, const std::string& section, const std::
 }
 void parse_planar_beam(const ParameterFile& f, const std::string& case_directory,
                        CaseParameters& c) {
-  c.planar_beam = std::make_shared<const PlanarBeamCase>(parse_planar_beam_case(f));
+  c.planar_beam = std::make_shared<const PlanarBeamCase>(parse_planar_beam_case(f, case_directory));
   parse_response_parameters(f, c);
   parse_ground_motion_parameters(f, case_directory, c);
   parse_spectrum_parameters(f, c);

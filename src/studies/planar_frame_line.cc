@@ -153,10 +153,15 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
     attach(point, {0, 0, 0, k, 0, 0, 0});
   for (const auto& [point, d] : g.dashpots)
     attach(point, {0, 0, 0, 0, d, 0, 0});
+  // the points the outputs report: all of Geometry/Points, a mesh's physically named ones
+  std::size_t last_named = g.points.size() - 1;
   for (std::size_t point = 0; point < g.points.size(); ++point)
-    line.named_nodes.emplace_back(g.points[point].name, node_of(point));
-  // the static path follows the first point with a force or moment (else the last point)
-  std::size_t watched = g.points.size() - 1;
+    if (g.points[point].named) {
+      line.named_nodes.emplace_back(g.points[point].name, node_of(point));
+      last_named = point;
+    }
+  // the static path follows the first point with a force or moment (else the last named point)
+  std::size_t watched = last_named;
   for (const auto& [point, force] : g.forces)
     watched = std::min(watched, point);
   for (const auto& [point, moment] : g.moments)

@@ -17,6 +17,8 @@ studies_planar_frame_line. Here:
   - hamdyn run of the push stepped on, a dashpot at a joint: the energy ledger closes (T + V + D - W
     to Newton's tolerance);
   - hamdyn converge refines every member alike: the frequencies' observed order 2p;
+  - a Gmsh mesh (meshes/portal_frame.msh, formats 4.1 and 2.2) naming the members by physical
+    curves and the points by physical points: the Points and Members frame's modes and statics;
   - the same static state on 2 ranks;
   - bad input (a member naming an unknown point, a point on no member, two members between the
     same points, a hinge at one member's end, hinges that make a mechanism, an unknown support, a
@@ -238,6 +240,104 @@ with open(os.path.join(directory, "static.csv")) as a, \
         open(os.path.join(directory2, "static.csv")) as b:
     check("2 ranks write the same static.csv", a.read() == b.read())
 
+# --- a Gmsh mesh (meshes/portal_frame.msh, format 4.1): the portal of 2, 3 and 2 line elements
+# with physical points A..D and curves left, top, right. With Discretization/Elements = 4 each line
+# element is 4 planar beam elements: the frame of Points and Members with 8, 12 and 8 elements a
+# member, the same nodes (Gmsh's interior nodes within 1e-11 m of the thirds and halves), so the
+# same modes and static state to that order; the same mesh in format 2.2 gives the same numbers.
+mesh_sets = ["Geometry/Points=", "Geometry/Members=", "Geometry/Mesh file=portal_frame.msh",
+             "Discretization/Elements=4"]
+members_sets = ["Geometry/Member properties=left: elements = 8; top: elements = 12; "
+                "right: elements = 8"]
+results = {}
+for label, pairs in (("mesh", mesh_sets), ("members", members_sets)):
+    modes_dir, _ = hamdyn_run(["modes", portal] + sets(pairs), "portal modes from " + label)
+    static_dir, _ = hamdyn_run(["static", portal] + sets(pairs), "portal static from " + label)
+    results[label] = (table(os.path.join(modes_dir, "modes.csv")).get("omega", []),
+                      table(os.path.join(static_dir, "static.csv")))
+(mesh_omega, mesh_static), (members_omega, members_static) = results["mesh"], results["members"]
+if len(mesh_omega) == 6 and len(members_omega) == 6:
+    difference = max(abs(a / b - 1) for a, b in zip(mesh_omega, members_omega))
+    sway = abs(mesh_static["B_u_x"][0] / members_static["B_u_x"][0] - 1)
+    measured("portal from meshes/portal_frame.msh against Points and Members: modes %.3g, "
+             "B's sway %.3g (relative)" % (difference, sway))
+    check("mesh file: the portal's modes are the Points and Members frame's", difference < 1e-9,
+          "%.3g" % difference)
+    check("mesh file: its static state too, and the outputs name the physical points alone",
+          sway < 1e-9 and sorted(mesh_static) == sorted(members_static),
+          "%.3g; %s" % (sway, sorted(mesh_static)))
+else:
+    check("mesh file: six modes each", False, "%s / %s" % (mesh_omega, members_omega))
+work = tempfile.mkdtemp()
+with open(os.path.join(source, "meshes", "portal_frame.msh")) as f:
+    text41 = f.read()
+# the same mesh as Gmsh writes it in format 2.2 (gmsh -1 -format msh22 portal_frame.geo)
+text22 = """$MeshFormat
+2.2 0 8
+$EndMeshFormat
+$PhysicalNames
+7
+0 1 "A"
+0 2 "B"
+0 3 "C"
+0 4 "D"
+1 5 "left"
+1 6 "top"
+1 7 "right"
+$EndPhysicalNames
+$Nodes
+8
+1 0 0 0
+2 0 4 0
+3 6 4 0
+4 6 0 0
+5 0 1.999999999994768 0
+6 1.99999999999205 4 0
+7 3.999999999992323 4 0
+8 6 2.000000000008238 0
+$EndNodes
+$Elements
+11
+1 15 2 1 1 1
+2 15 2 2 2 2
+3 15 2 3 3 3
+4 15 2 4 4 4
+5 1 2 5 1 1 5
+6 1 2 5 1 5 2
+7 1 2 6 2 2 6
+8 1 2 6 2 6 7
+9 1 2 6 2 7 3
+10 1 2 7 3 3 8
+11 1 2 7 3 8 4
+$EndElements
+"""
+with open(os.path.join(work, "portal22.msh"), "w") as f:
+    f.write(text22)
+modes22, _ = hamdyn_run(["modes", portal] + sets(mesh_sets[:2] + [
+    "Geometry/Mesh file=" + os.path.join(work, "portal22.msh"), "Discretization/Elements=4"]),
+    "portal modes from a format 2.2 mesh")
+check("mesh file: format 2.2 gives the same modes as 4.1",
+      table(os.path.join(modes22, "modes.csv")).get("omega") == mesh_omega)
+mesh_bad = {
+    "second-order lines": text22.replace("5 1 2 5 1 1 5", "5 8 2 5 1 1 5 2"),
+    "a node off the plane": text22.replace("8 6 2.000000000008238 0", "8 6 2 0.5"),
+    "a physical point on no line": text22.replace("4 6 0 0\n", "4 6 0 0\n9 9 9 0\n").replace(
+        "$Nodes\n8", "$Nodes\n9").replace("4 15 2 4 4 4", "4 15 2 4 4 9"),
+    "a surface element": text22.replace("$Elements\n11", "$Elements\n12").replace(
+        "$EndElements", "12 2 2 5 1 1 2 3\n$EndElements"),
+    "a binary file": text22.replace("2.2 0 8", "2.2 1 8"),
+}
+for label, text in mesh_bad.items():
+    path = os.path.join(work, label.replace(" ", "_") + ".msh")
+    with open(path, "w") as f:
+        f.write(text)
+    directory, done = hamdyn_run(["static", portal] + sets(mesh_sets[:2] + [
+        "Geometry/Mesh file=" + path]), "bad mesh: " + label, expect=2)
+    lines = done.stderr.strip().splitlines()
+    check("bad mesh: %s names Geometry/Mesh file in one line" % label,
+          len(lines) == 1 and "Geometry/Mesh file" in lines[0], done.stderr)
+    check("bad mesh: %s writes nothing" % label, not os.path.exists(directory))
+
 # --- bad input ---------------------------------------------------------------------------------
 bad = {
     "a member naming an unknown point": (["Geometry/Members=left: A B; top: B X; right: C D"],
@@ -254,6 +354,10 @@ bad = {
     "a line's key with a frame": (["Planar beam/End moment=3"], "Planar beam/End moment"),
     "a member property of text": (["Geometry/Member properties=top: EI = stiff"],
                                   "Geometry/Member properties"),
+    "a mesh file with Points and Members": (["Geometry/Mesh file=portal_frame.msh"],
+                                            "Geometry/Mesh file"),
+    "a mesh file that is not there": (["Geometry/Points=", "Geometry/Members=",
+                                       "Geometry/Mesh file=no_such.msh"], "Geometry/Mesh file"),
     "response at a point that is no support": (
         ["Frequency response/Support motion=B: 0.01, 0"], "Frequency response/Support motion"),
 }
