@@ -84,6 +84,11 @@ void declare_frame_geometry_parameters(ParameterFile& f) {
             "How points are held: clamped, pinned, roller in x, roller in z, slider in x or "
             "slider in z, as Planar beam/Start support (the others are free).");
   f.declare(section, "Forces", "", P(), "point: F_x, F_z; ...", "Dead forces at points. Units: N.");
+  f.declare(section, "Follower forces", "", P(), "point: F_x, F_z; ...",
+            "Follower forces at points: given as they act on the reference, they turn with "
+            "the point's section (at a hinge the first member's end), as Planar beam/End force "
+            "follows does at a line's end (not conservative: hamdyn modes, buckling, response "
+            "and spectrum refuse them). Units: N.");
   f.declare(section, "Moments", "", P(), "point: M; ...",
             "Moments at points, counterclockwise (from x toward z). Units: N m.");
   f.declare(section, "Point masses", "", P(), "point: m; ...",
@@ -323,10 +328,13 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
             [&](std::size_t point, const std::string& rest, const std::string&) {
               g.supports.emplace_back(point, rest);
             });
-  at_points("Forces", "'point: F_x, F_z'",
-            [&](std::size_t point, const std::string& rest, const std::string& item) {
-              g.forces.emplace_back(point, plane_point(parameter("Forces"), rest, item));
-            });
+  for (const auto& [key, values] :
+       {std::pair{"Forces", &g.forces}, std::pair{"Follower forces", &g.follower_forces}})
+    at_points(key, "'point: F_x, F_z'",
+              [&, key = std::string(key), values = values](
+                  std::size_t point, const std::string& rest, const std::string& item) {
+                values->emplace_back(point, plane_point(parameter(key), rest, item));
+              });
   const auto scalar = [&](const std::string& key, bool positive, const std::string& rest,
                           const std::string& item) {
     const double value = number(rest);
@@ -354,6 +362,7 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
               });
   g.supports_text = f.get(section, "Supports");
   g.hinges_text = f.get(section, "Hinges");
+  g.follower_forces_text = f.get(section, "Follower forces");
   return g;
 }
 

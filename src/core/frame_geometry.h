@@ -38,12 +38,15 @@ struct FrameGeometry {
   std::vector<std::size_t> hinges; // points whose members turn independently
   // at points: (point, support name as Planar beam/Start support takes it)
   std::vector<std::pair<std::size_t, std::string>> supports;
-  std::vector<std::pair<std::size_t, PlanePoint>> forces;   // dead, [N]
+  std::vector<std::pair<std::size_t, PlanePoint>> forces; // dead, [N]
+  // as they act at the reference, turning with the point's section (at a hinge the first
+  // member's end) [N]
+  std::vector<std::pair<std::size_t, PlanePoint>> follower_forces;
   std::vector<std::pair<std::size_t, double>> moments;      // [N m], counterclockwise
   std::vector<std::pair<std::size_t, double>> point_masses; // [kg]
   // at points: J [kg m^2], k [N/m] and c [N s/m] (to the ground, in x and z)
   std::vector<std::pair<std::size_t, double>> point_rotary_inertias, springs, dashpots;
-  std::string supports_text, hinges_text; // as given (for messages)
+  std::string supports_text, hinges_text, follower_forces_text; // as given (for messages)
   /// The members meeting at point i.
   std::size_t members_at(std::size_t point) const;
 };

@@ -3,6 +3,8 @@
 #include "studies/planar_beam_static_forms.h"
 #include "system/banded_lu.h"
 
+#include "core/input_error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -180,6 +182,14 @@ void finish_planar_beam_equilibrium(PlanarBeamStaticForms& forms, const std::vec
   if (forms.line().followers.empty() &&
       forms.factor_tangent(1.0, q, k, BandedLU::Pivots::nonzero, &negative))
     result.unstable_directions = int(negative);
+}
+
+void refuse_followers(const PlanarBeamLine& line, const std::string& study,
+                      const std::string& why) {
+  if (!line.followers.empty())
+    throw InputError(line.followers_given.first, line.followers_given.second,
+                     "expected no follower load for hamdyn " + study +
+                         ": a follower load's stiffness is not symmetric" + why);
 }
 
 } // namespace hamdyn

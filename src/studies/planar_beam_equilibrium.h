@@ -47,6 +47,8 @@ struct PlanarBeamLine {
   std::vector<bool> held;                    // per DoF: held at its value
   std::vector<double> loads;                 // dead loads per DoF [N, N m] (lambda = 1)
   std::vector<PlanarBeamFollower> followers; // (lambda = 1)
+  /// The key that gives the followers and its value, for messages (empty without followers).
+  std::pair<std::string, std::string> followers_given;
   /// A follower's force at its node's rotation theta [N].
   std::array<double, 2> follower_force(const PlanarBeamFollower& f, double theta) const {
     const double turn = theta - reference[3 * f.node + 2];
@@ -128,6 +130,11 @@ void constrain_residual(const PlanarBeamLine& line, const std::vector<double>& q
 double strain_energy(const PlanarBeamLine& line, const std::vector<double>& q);
 /// The line's internal forces dV/dq at q, node by node.
 std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vector<double>& q);
+
+/// InputError naming the key that gives the line's follower loads, if it has any: hamdyn
+/// `study` takes dead loads only (a follower's stiffness is not symmetric: `why` the study needs
+/// it so).
+void refuse_followers(const PlanarBeamLine& line, const std::string& study, const std::string& why);
 
 /// A point of the static path: the load factor and the watched node's position and rotation.
 struct PlanarBeamPathPoint {

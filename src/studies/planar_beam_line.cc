@@ -61,8 +61,10 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
     for (PlanarBeamElement& element : line.elements)
       element.set_steady_rotation(c.steady_rotation, c.start.x, c.start.z);
   if (c.end_force_follows) {
-    if (c.end_force.x != 0 || c.end_force.z != 0)
+    if (c.end_force.x != 0 || c.end_force.z != 0) {
       line.followers.push_back({last, c.end_force.x, c.end_force.z});
+      line.followers_given = {"Planar beam/End force follows", "true"};
+    }
   } else {
     line.loads[3 * last] += c.end_force.x;
     line.loads[3 * last + 1] += c.end_force.z;

@@ -47,11 +47,8 @@ dealii::FullMatrix<double> coriolis_matrix(const PlanarBeamLine& line,
 
 void check_planar_beam_eigenproblem(const PlanarBeamLine& line, unsigned n_modes,
                                     const std::string& study) {
-  if (!line.followers.empty())
-    throw InputError("Planar beam/End force follows", "true",
-                     "expected false for hamdyn " + study +
-                         ": a follower load's stiffness is not symmetric (its eigenvalues may "
-                         "be complex: flutter), which this study does not solve");
+  refuse_followers(line, study,
+                   " (its eigenvalues may be complex: flutter), which this study does not solve");
   const std::size_t n = free_dofs(line).size();
   if (n > most_dofs_for_planar_beam_modes)
     throw InputError("Discretization/Elements", std::to_string(line.elements.size()),

@@ -131,6 +131,10 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
   }
   for (const auto& [point, moment] : g.moments)
     line.loads[3 * node_of(point) + 2] += moment;
+  for (const auto& [point, force] : g.follower_forces)
+    line.followers.push_back({node_of(point), force.x, force.z});
+  if (!g.follower_forces.empty())
+    line.followers_given = {"Geometry/Follower forces", g.follower_forces_text};
   // a point term on the first element with the point's node, at that node (its spring anchored
   // at the point's place)
   const auto attach = [&](std::size_t point, PlanarBeamPoint term) {
@@ -163,6 +167,8 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
   // the static path follows the first point with a force or moment (else the last named point)
   std::size_t watched = last_named;
   for (const auto& [point, force] : g.forces)
+    watched = std::min(watched, point);
+  for (const auto& [point, force] : g.follower_forces)
     watched = std::min(watched, point);
   for (const auto& [point, moment] : g.moments)
     watched = std::min(watched, point);

@@ -68,13 +68,12 @@ NamedValues run_planar_beam_response(const CaseParameters& c, const ParameterFil
     throw InputError("Planar beam/Steady rotation", text_of(beam.steady_rotation),
                      "expected 0 for hamdyn response: about steady rotation the motion has "
                      "Coriolis terms (hamdyn modes takes them), which the response does not");
-  if (beam.end_force_follows && (beam.end_force.x != 0 || beam.end_force.z != 0))
-    throw InputError("Planar beam/End force follows", "true",
-                     "expected false for hamdyn response: a follower load's stiffness is not "
-                     "symmetric, which the response does not take");
   const std::vector<double> psd =
       c.response.load_psd ? load_psd_values(c.response) : std::vector<double>{};
-  const PlanarBeamState state = planar_beam_static_state(beam, "hamdyn response");
+  const PlanarBeamState state =
+      planar_beam_static_state(beam, "hamdyn response", [](const PlanarBeamLine& line) {
+        refuse_followers(line, "response", ", which the response does not take");
+      });
   const PlanarBeamLine& line = state.line;
   const auto moved = support_motion(c, line);
   const PlanarBeamHarmonicResponse response(line, state.q);

@@ -162,6 +162,24 @@ check("the follower-loaded cantilever's tip on the elastica's", difference < 2e-
 check("a follower load turns the tip further than the dead load",
       theta_exact < -0.9 and end["end_rotation"][0] < -0.9)
 
+# The same cantilever as a frame of one member turned upright (A: 0, 0 to B: 0, 1) with a
+# follower force at B (Geometry/Follower forces) across it: the elastica turned by 90 degrees,
+# B at (-z, x) of the line's tip, turned by the same angle.
+frame_tip = [pair for pair in tip_load if not pair.startswith("Planar beam/End force")] + [
+    "Geometry/Points=A: 0, 0; B: 0, 1", "Geometry/Members=column: A B",
+    "Geometry/Supports=A: clamped", "Geometry/Follower forces=B: %g, 0" % k]
+frame_directory, _ = hamdyn_run(["static", roll_up] + sets(frame_tip),
+                                "follower force on a frame's column")
+b = table(os.path.join(frame_directory, "static.csv")) if os.path.isfile(
+    os.path.join(frame_directory, "static.csv")) else {}
+if "B_u_x" in b:
+    difference = max(abs(b["B_u_x"][0] + z_exact), abs(b["B_u_z"][0] + 1 - x_exact),
+                     abs(b["B_turn"][0] - theta_exact))
+    measured("a column frame's follower force (Geometry/Follower forces) - the elastica: %.3g" %
+             difference)
+    check("a frame's follower force: its column's top on the turned elastica's",
+          difference < 2e-6, "%.3g" % difference)
+
 # --- modes: about the straight reference, the bending modes are the Timoshenko beam's ------------
 timoshenko = os.path.join(tempfile.mkdtemp(), "timoshenko.prm")
 with open(timoshenko, "w") as f:

@@ -16,6 +16,8 @@ studies_planar_frame_line. Here:
     fixed column, pi^2 EI / (4 h^2) .. 4 pi^2 EI / h^2;
   - hamdyn run of the push stepped on, a dashpot at a joint: the energy ledger closes (T + V + D - W
     to Newton's tolerance);
+  - hamdyn run with a follower force at a joint (Geometry/Follower forces): its work closes the
+    ledger;
   - hamdyn converge refines every member alike: the frequencies' observed order 2p;
   - a Gmsh mesh (meshes/portal_frame.msh, formats 4.1 and 2.2) naming the members by physical
     curves and the points by physical points: the Points and Members frame's modes and statics;
@@ -223,6 +225,19 @@ check("run: the frame moves", largest > 0)
 check("run: the dashpot at C takes energy", dissipated > 1e-3 * largest)
 check("run: the energy ledger closes", error < 1e-8 * largest)
 
+# a follower force at C (turning with the joint) instead of the dashpot: its work, at the step's
+# middle rotation, closes the ledger
+follower_directory, _ = hamdyn_run(["run", portal] + sets(
+    ["Time integration/Time step=1e-3", "Time integration/Final time=0.1",
+     "Geometry/Follower forces=C: 0, -1e5"]), "portal run with a follower force")
+history = table(os.path.join(follower_directory, "history.csv"))
+work = max(abs(v) for v in history["external_work"])
+error = max(abs(v) for v in history["energy_error"])
+measured("portal run with a follower force at C: its work up to %.6g J, energy error %.3g J" %
+         (work, error))
+check("run: a follower force's work closes the ledger", work > 0 and error < 1e-8 * work,
+      "%.3g of %.3g" % (error, work))
+
 # --- converge: each member refined alike --------------------------------------------------------
 converge_directory, _ = hamdyn_run(["converge", portal] + sets(
     ["Discretization/Elements=4", "Discretization/Degree=1", "Convergence/Levels=4",
@@ -358,6 +373,8 @@ bad = {
                                             "Geometry/Mesh file"),
     "a mesh file that is not there": (["Geometry/Points=", "Geometry/Members=",
                                        "Geometry/Mesh file=no_such.msh"], "Geometry/Mesh file"),
+    "response under a follower force": (["Geometry/Follower forces=B: 0, -1000"],
+                                        "Geometry/Follower forces"),
     "response at a point that is no support": (
         ["Frequency response/Support motion=B: 0.01, 0"], "Frequency response/Support motion"),
 }
