@@ -129,6 +129,11 @@ struct GroundMotion {
   bool active() const { return record != nullptr || !acceleration->is_zero(); }
   /// a_g(t) [m/s^2], scaled.
   double operator()(double t) const;
+  /// a_g over a step from t0 to t1 at a scheme's force level, (1 - af) a_g(t1) + af a_g(t0)
+  /// (generalized alpha's alpha_f; the midpoint rule's mean at 1/2), a_g(t1) where t0 = t1.
+  double at_level(double t0, double t1, double af) const {
+    return t0 == t1 ? (*this)(t1) : (1 - af) * (*this)(t1) + af * (*this)(t0);
+  }
 };
 
 /// The `Response spectrum` section, read by `hamdyn spectrum`.

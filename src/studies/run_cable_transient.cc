@@ -246,9 +246,7 @@ private:
     std::vector<Vector2> loads;
     if (ground_masses_.empty())
       return loads;
-    const double af = scheme_.alpha_f;
-    const double a = t0 == t1 ? c_.ground_motion(t1)
-                              : (1 - af) * c_.ground_motion(t1) + af * c_.ground_motion(t0);
+    const double a = c_.ground_motion.at_level(t0, t1, scheme_.alpha_f);
     for (const Vector2& m : ground_masses_)
       loads.push_back({-m.x * a, -m.z * a});
     return loads;

@@ -218,9 +218,7 @@ private:
     std::vector<double> loads;
     if (ground_masses_.empty())
       return loads;
-    const double af = scheme_.alpha_f;
-    const double a = t0 == t1 ? c_.ground_motion(t1)
-                              : (1 - af) * c_.ground_motion(t1) + af * c_.ground_motion(t0);
+    const double a = c_.ground_motion.at_level(t0, t1, scheme_.alpha_f);
     for (const double m : ground_masses_)
       loads.push_back(-m * a);
     return loads;

@@ -40,6 +40,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import check, finish  # noqa: E402
 from hamdyn_cli import Hamdyn, measured, sets, spectrum_rows, table  # noqa: E402
+from reference_cases import TIMOSHENKO_CANTILEVER, write_case  # noqa: E402
 
 hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
 roll_up = os.path.join(source, "cases", "roll_up.prm")
@@ -181,30 +182,8 @@ if "B_u_x" in b:
           difference < 2e-6, "%.3g" % difference)
 
 # --- modes: about the straight reference, the bending modes are the Timoshenko beam's ------------
-timoshenko = os.path.join(tempfile.mkdtemp(), "timoshenko.prm")
-with open(timoshenko, "w") as f:
-    f.write("""subsection Model
-  set Type = timoshenko beam
-  set Length = 10
-  set Mass per length = 2
-  set Bending stiffness = 100
-  set Shear stiffness = 1e4
-  set Rotary inertia per length = 0.05
-end
-subsection Left end
-  set Support = clamped
-end
-subsection Right end
-  set Support = free
-end
-subsection Discretization
-  set Elements = 10
-  set Degree = 2
-end
-subsection Modes
-  set Number of modes = 6
-end
-""")
+timoshenko = write_case(tempfile.mkdtemp(), "timoshenko.prm", TIMOSHENKO_CANTILEVER +
+                        "subsection Modes\n  set Number of modes = 6\nend\n")
 straight_directory, _ = hamdyn_run(["modes", timoshenko], "the Timoshenko cantilever's modes")
 straight = table(os.path.join(straight_directory, "modes.csv"))["omega"]
 # the same beam as a planar beam, its axial modes (EA = 1e6 N: the first at 111 rad/s) above the

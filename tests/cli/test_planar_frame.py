@@ -37,6 +37,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import check, finish  # noqa: E402
 from hamdyn_cli import Hamdyn, measured, sets, spectrum_rows, table  # noqa: E402
+from reference_cases import TIMOSHENKO_CANTILEVER, write_case  # noqa: E402
 
 hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
 portal = os.path.join(source, "cases", "portal_frame.prm")
@@ -140,27 +141,7 @@ check("response: A moves with the ground exactly", r["A_u_x_abs"][0] == 0.01)
 shaken = ["Ground motion/Acceleration=0.002*sin(3*t)", "Time integration/Time step=0.01",
           "Time integration/Final time=5", "Modes/Number of modes=6"]
 work = tempfile.mkdtemp()
-cantilever = os.path.join(work, "cantilever.prm")
-with open(cantilever, "w") as f:
-    f.write("""subsection Model
-  set Type = timoshenko beam
-  set Length = 10
-  set Mass per length = 2
-  set Bending stiffness = 100
-  set Shear stiffness = 1e4
-  set Rotary inertia per length = 0.05
-end
-subsection Left end
-  set Support = clamped
-end
-subsection Right end
-  set Support = free
-end
-subsection Discretization
-  set Elements = 10
-  set Degree = 2
-end
-""")
+cantilever = write_case(work, "cantilever.prm", TIMOSHENKO_CANTILEVER)
 column = ["Geometry/Points=A: 0, 0; B: 0, 10", "Geometry/Members=column: A B",
           "Geometry/Supports=A: clamped", "Geometry/Forces=", "Planar beam/Axial stiffness=1e6",
           "Planar beam/Shear stiffness=1e4", "Planar beam/Bending stiffness=100",
