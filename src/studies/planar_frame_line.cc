@@ -158,14 +158,22 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
   for (const auto& [point, d] : g.dashpots)
     attach(point, {0, 0, 0, 0, d, 0, 0});
   // the points the outputs report: all of Geometry/Points, a mesh's physically named ones
-  std::size_t last_named = g.points.size() - 1;
+  std::size_t unsupported = g.points.size(), last_named = g.points.size() - 1;
   for (std::size_t point = 0; point < g.points.size(); ++point)
     if (g.points[point].named) {
       line.named_nodes.emplace_back(g.points[point].name, node_of(point));
       last_named = point;
+      const auto held = [&](const auto& support) { return support.first == point; };
+      if (unsupported == g.points.size() &&
+          std::none_of(g.supports.begin(), g.supports.end(), held))
+        unsupported = point;
     }
-  // the static path follows the first point with a force or moment (else the last named point)
-  std::size_t watched = last_named;
+  // the static path and the history follow the first point with a force or moment, else the
+  // first named point without a support (one that moves), else the last named point
+  std::size_t watched = unsupported < g.points.size() ? unsupported : last_named;
+  const bool loaded = !g.forces.empty() || !g.follower_forces.empty() || !g.moments.empty();
+  if (loaded)
+    watched = g.points.size();
   for (const auto& [point, force] : g.forces)
     watched = std::min(watched, point);
   for (const auto& [point, force] : g.follower_forces)
