@@ -115,23 +115,31 @@ def main():
     methods = ("exact", "primal_fe", "chain", "dual", "dual_fe")
     if args.columns:
         methods = hamdyn_plot.pick(methods, args.columns, "compare.csv")
-    reference_name = "exact" if present(modes["exact"]) else "primal_fe"
-    reference = modes[reference_name]
     fig, (left, middle, right) = plt.subplots(1, 3, figsize=(16, 4.8))
-    for name in ("primal_fe", "chain", "dual", "dual_fe"):
-        if name == reference_name or name not in methods:
-            continue
-        points = [(m, abs(v - r) / r) for m, v, r in zip(modes["mode"], modes[name], reference)
-                  if not math.isnan(v) and not math.isnan(r) and r > 0 and v != r]
-        if points:
-            colour, line, marker = STYLE[name]
-            left.semilogy(*zip(*points), color=colour, linestyle=line, marker=marker,
-                          label=NAMES[name])
-    left.set_xlabel("mode")
-    left.set_ylabel("|omega - omega_ref| / omega_ref")
-    left.set_title("frequency errors against the %s frequencies" % NAMES[reference_name])
-    left.legend()
-    left.grid(alpha=0.3, which="both")
+    if modes is None:
+        # no frequencies: a beam its supports do not hold (a pendulum) has no static state
+        left.text(0.5, 0.5, "no frequencies: the case has no static state\n"
+                  "(hamdyn compare's log says why)", ha="center", va="center",
+                  transform=left.transAxes)
+        left.set_axis_off()
+    else:
+        reference_name = "exact" if present(modes["exact"]) else "primal_fe"
+        reference = modes[reference_name]
+        for name in ("primal_fe", "chain", "dual", "dual_fe"):
+            if name == reference_name or name not in methods:
+                continue
+            points = [(m, abs(v - r) / r)
+                      for m, v, r in zip(modes["mode"], modes[name], reference)
+                      if not math.isnan(v) and not math.isnan(r) and r > 0 and v != r]
+            if points:
+                colour, line, marker = STYLE[name]
+                left.semilogy(*zip(*points), color=colour, linestyle=line, marker=marker,
+                              label=NAMES[name])
+        left.set_xlabel("mode")
+        left.set_ylabel("|omega - omega_ref| / omega_ref")
+        left.set_title("frequency errors against the %s frequencies" % NAMES[reference_name])
+        left.legend()
+        left.grid(alpha=0.3, which="both")
 
     t = history["time"]
     for name in methods:

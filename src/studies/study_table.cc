@@ -14,6 +14,7 @@
 #include "studies/run_discrete.h"
 #include "studies/run_modes.h"
 #include "studies/run_planar_beam_buckling.h"
+#include "studies/run_planar_beam_compare.h"
 #include "studies/run_planar_beam_modes.h"
 #include "studies/run_planar_beam_response.h"
 #include "studies/run_planar_beam_spectrum.h"
@@ -119,7 +120,8 @@ const std::vector<StudyCommand>& study_commands() {
     compare_study.name = "compare";
     compare_study.implementations = {{CaseKind::line, run_compare},
                                      {CaseKind::discrete, run_discrete_compare},
-                                     {CaseKind::cable, run_cable_compare}};
+                                     {CaseKind::cable, run_cable_compare},
+                                     {CaseKind::planar_beam, run_planar_beam_compare}};
     compare_study.usage = R"(  hamdyn compare [CASE.prm] [--set ...]... [--output DIR]
       The case solved four ways, side by side: primal finite elements, the discrete chain
       (masses and springs; a Hencky bar chain for a beam), the chain's impulse-based dual
@@ -130,6 +132,11 @@ const std::vector<StudyCommand>& study_commands() {
       Model/Type = cable: the FE cable (consistent mass) beside the lumped-mass line
       (MoorDyn's model) from the same case: frequencies about the equilibrium and the
       midspan's vertical displacement over the run; exact for a chain hanging from one end.
+      Model/Type = planar beam (one line): the geometrically exact FE beside Hencky's bar
+      chain at large rotation on the same nodes (elastic bars EA/h, joint springs EI/h, masses
+      at the joints): the static end under the dead loads (exact for a cantilever rolled up
+      by an end moment) and the frequencies about it where the supports hold the beam, and
+      the end's vertical displacement over the run from the case's initial state.
 )";
     compare_study.files = "compare.csv, compare_history.csv, used_parameters.prm";
     compare_study.file_names = R"(compare(_history)?\.csv|compare\.png)";

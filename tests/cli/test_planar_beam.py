@@ -27,6 +27,9 @@ user runs it, against references derived here:
     work;
   - hamdyn run, a stiff bar pinned and let go from the horizontal (cases/planar_beam_pendulum.prm):
     the rigid compound pendulum's period 4 sqrt(2L/3g) K(sin(pi/4)), T + V constant;
+  - hamdyn compare beside Hencky's bar chain at large rotation: rolled up, both ends back at the
+    root turned by 2 pi, the frequencies about the circle and the pendulum's path converging
+    together at order 2 in h, the chain's T + V kept;
   - the same on 2 ranks: the same numbers;
   - bad input exits 2 with one line naming the key and writes nothing.
 usage: test_planar_beam.py HAMDYN SOURCE_DIR
@@ -744,6 +747,73 @@ check("an end moment's run: the rotation stays below a turn, T below the moment'
       max(abs(w) for w in history["end_angular_velocity"]) < 10,
       "T up to %.3g J, M theta up to %.3g J" % (max(history["kinetic_energy"]), supplied))
 
+# --- hamdyn compare: the FE beside Hencky's bar chain at large rotation ------------------------
+# Rolled up by M = 2 pi EI/L, the chain of n bars on the FE's nodes is a regular polygon closing
+# on the root, its end section turned by 2 pi (tests/reductions/test_planar_bar_chain.cc derives
+# it), as the FE's circle; about that state both have frequencies, the chain's approaching the
+# FE's at order 2 in h (Hencky's chain's order) where both are unshearable and inextensible
+# (EA = kGA = 10^6 EI/L^2: the chain has no shear flexibility, which about the circle of radius R
+# moves the frequencies by EI/(kGA R^2), 4e-3 with the case's kGA = 10^4 N).
+def static_end_rows(stdout):
+    """compare's printed static ends: {method: (x, z, rotation)}."""
+    rows = {}
+    for line in stdout.splitlines():
+        words = line.split()
+        if len(words) == 4 and words[0] in ("exact", "FE", "chain"):
+            rows[words[0]] = tuple(float(w) for w in words[1:])
+    return rows
+
+
+frequency_gaps = []
+for elements in (10, 20):
+    directory, done = hamdyn_run(["compare", roll_up] + sets(
+        ["Discretization/Elements=%d" % elements, "Time integration/Time step=1e-3",
+         "Planar beam/Axial stiffness=1e8", "Planar beam/Shear stiffness=1e8",
+         "Time integration/Final time=0.01"]), "compare of the roll-up, %d elements" % elements)
+    ends = static_end_rows(done.stdout)
+    check("compare of the roll-up, %d elements: exact, FE and chain ends printed" % elements,
+          set(ends) == {"exact", "FE", "chain"}, done.stdout)
+    if set(ends) != {"exact", "FE", "chain"}:
+        continue
+    for method in ("FE", "chain"):
+        x, z, rotation = ends[method]
+        check("compare of the roll-up: the %s's end back at the root, turned by 2 pi" % method,
+              math.hypot(x, z) < 1e-10 * length and abs(rotation - 2 * math.pi) < 1e-10,
+              str(ends[method]))
+    modes = table(os.path.join(directory, "compare.csv"))
+    frequency_gaps.append(abs(modes["chain"][0] / modes["primal_fe"][0] - 1))
+    check("compare of the roll-up: compare.png drawn",
+          os.path.isfile(os.path.join(directory, "compare.png")))
+measured("compare of the roll-up: chain against FE, first frequency about the circle, %.3g at 10 "
+         "elements, %.3g at 20" % tuple(frequency_gaps))
+check("compare of the roll-up: the chain's first frequency nears the FE's at order 2",
+      len(frequency_gaps) == 2 and 3.5 < frequency_gaps[0] / frequency_gaps[1] < 4.5,
+      str(frequency_gaps))
+
+# The pendulum (no static state: its statics and modes left out, said why): the end's path by
+# the chain and by the FE differ by the chain's lumped masses, at order 2 in h; the chain's step
+# keeps T + V.
+distances = []
+for elements in (8, 16):
+    directory, done = hamdyn_run(["compare", pendulum] + sets(
+        ["Discretization/Elements=%d" % elements, "Time integration/Final time=0.5"]),
+        "compare of the pendulum, %d elements" % elements)
+    check("compare of the pendulum: statics and modes left out with the reason",
+          "statics and modes: left out: Planar beam/End support" in done.stdout and
+          not os.path.exists(os.path.join(directory, "compare.csv")), done.stdout)
+    words = done.stdout.split("largest distance chain - FE ")[-1].split()
+    distances.append(float(words[0]))
+    energy = float(done.stdout.split("T + V kept to ")[-1].split()[0])
+    check("compare of the pendulum: the chain keeps T + V to Newton's tolerance", energy < 1e-9,
+          "%.3g J" % energy)
+    history = table(os.path.join(directory, "compare_history.csv"))
+    check("compare of the pendulum: both histories fall with the bar",
+          history["primal_fe"][-1] < -0.3 and history["chain"][-1] < -0.3)
+measured("compare of the pendulum: the end's largest distance chain - FE %.3g m at 8 elements, "
+         "%.3g m at 16" % tuple(distances))
+check("compare of the pendulum: chain and FE converge together at order 2 in h",
+      3.5 < distances[0] / distances[1] < 4.5, str(distances))
+
 # --- bad input: exit 2, one line naming the key, nothing written -------------------------------
 bad = {
     "a beam held nowhere": (["Planar beam/Start support=free", "Planar beam/End support=free"],
@@ -802,8 +872,19 @@ run_bad = {
     "an angular velocity of text": (["Planar beam/Initial angular velocity=fast"],
                                     "Planar beam/Initial angular velocity"),
 }
-for label, (pairs, key) in run_bad.items():
-    directory, done = hamdyn_run(["run", pendulum] + sets(pairs), "bad run: " + label, expect=2)
+compare_bad = {
+    "compare with dashpots": (["Planar beam/Dashpots=0.5: 1"], "Planar beam/Dashpots"),
+    "compare with a point mass between nodes": (["Planar beam/Point masses=0.3: 1"],
+                                                 "Planar beam/Point masses"),
+    "compare with a follower": (["Planar beam/End force=0, -1",
+                                 "Planar beam/End force follows=true"],
+                                "Planar beam/End force follows"),
+    "compare with ground motion": (["Ground motion/Acceleration=sin(t)"],
+                                   "Ground motion/Acceleration"),
+}
+for label, (pairs, key) in list(run_bad.items()) + list(compare_bad.items()):
+    study = "compare" if label.startswith("compare") else "run"
+    directory, done = hamdyn_run([study, pendulum] + sets(pairs), "bad run: " + label, expect=2)
     lines = done.stderr.strip().splitlines()
     check("bad run: %s names %s in one line" % (label, key),
           len(lines) == 1 and key in lines[0], done.stderr)
