@@ -137,8 +137,9 @@ TEST(PlanarBarChain, CantileverFrequenciesConvergeToEulerBernoulli) {
     const std::vector<double> omega = bar_chain_frequencies(chain, chain.reference, 2);
     for (unsigned k = 0; k < 2; ++k) {
       const double error = std::abs(omega[k] / (beta[k] * beta[k]) - 1);
-      if (n > 16)
+      if (n > 16) {
         EXPECT_NEAR(previous[k] / error, 4, 0.3) << n << " bars, mode " << k;
+      }
       previous[k] = error;
     }
   }
