@@ -74,7 +74,8 @@ void PlanarBeamConvergence::check(const CaseParameters& c) const {
     const CaseParameters coarsest = convergence_level(c, 0);
     check_planar_beam_eigenproblem(
         make_planar_beam_line(*beam_at(*c.planar_beam, coarsest.n_elements, coarsest.degree)),
-        cv.n_frequencies, "converge");
+        cv.n_frequencies, PlanarEigenproblem::modes, "converge",
+        "Convergence/Number of frequencies");
   }
   if (all * degree > 1000000)
     throw InputError("Convergence/Levels", std::to_string(cv.levels),

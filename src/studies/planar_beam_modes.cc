@@ -46,7 +46,8 @@ dealii::FullMatrix<double> coriolis_matrix(const PlanarBeamLine& line,
 } // namespace
 
 void check_planar_beam_eigenproblem(const PlanarBeamLine& line, unsigned n_modes,
-                                    const std::string& study) {
+                                    PlanarEigenproblem problem, const std::string& study,
+                                    const std::string& count_key) {
   refuse_followers(line, study,
                    " (its eigenvalues may be complex: flutter), which this study does not solve");
   const std::size_t n = free_dofs(line).size();
@@ -58,7 +59,8 @@ void check_planar_beam_eigenproblem(const PlanarBeamLine& line, unsigned n_modes
                          std::to_string(n) + ")");
   // the modes are as many as the DoFs with mass (the rotations have none where rho I = 0), the
   // buckling shapes as the free DoFs
-  const bool modes = study == "modes", rotary = line.elements.front().section().rotary_inertia > 0;
+  const bool modes = problem == PlanarEigenproblem::modes,
+             rotary = line.elements.front().section().rotary_inertia > 0;
   std::size_t most = 0;
   for (const unsigned i : free_dofs(line))
     most += i % 3 != 2 || rotary || !modes ? 1 : 0;
@@ -69,15 +71,16 @@ void check_planar_beam_eigenproblem(const PlanarBeamLine& line, unsigned n_modes
     throw InputError("Discretization/Elements", std::to_string(line.elements.size()),
                      "expected at most " +
                          std::to_string(most_dofs_for_rotating_planar_beam_modes) +
-                         " degrees of freedom with mass for hamdyn modes of a planar beam about "
+                         " degrees of freedom with mass for hamdyn " + study +
+                         " of a planar beam about "
                          "steady rotation (its gyroscopic eigenproblem is dense and non-symmetric; "
                          "this mesh has " +
                          std::to_string(most) + ")");
   if (n_modes > most)
-    throw InputError(
-        modes ? "Modes/Number of modes" : "Buckling/Number of modes", std::to_string(n_modes),
-        "expected at most " + std::to_string(most) + ", the planar beam's free degrees of freedom" +
-            (modes ? " with mass" : ""));
+    throw InputError(count_key, std::to_string(n_modes),
+                     "expected at most " + std::to_string(most) +
+                         ", the planar beam's free degrees of freedom" +
+                         (modes ? " with mass" : ""));
 }
 
 FreeMatrices free_matrices(const PlanarBeamLine& line, const std::vector<double>& q,
@@ -126,11 +129,25 @@ void scale_shape(std::vector<double>& shape) {
       v /= largest;
 }
 
+double mass_form(const PlanarBeamLine& line, const std::vector<double>& u) {
+  const unsigned nd = 3 * (line.degree() + 1);
+  std::vector<double> ue(nd), me(nd * nd);
+  double mass = 0;
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    element_dofs(line, e, u, ue.data());
+    line.elements[e].mass(me.data());
+    for (unsigned i = 0; i < nd; ++i)
+      for (unsigned j = 0; j < nd; ++j)
+        mass += ue[i] * me[i * nd + j] * ue[j];
+  }
+  return mass;
+}
+
 LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
                      const std::vector<double>& u) {
   LineForms forms;
   const unsigned nd = 3 * (line.degree() + 1);
-  std::vector<double> qe(nd), ue(nd), me(nd * nd);
+  std::vector<double> qe(nd), ue(nd);
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
     element_dofs(line, e, q, qe.data());
     element_dofs(line, e, u, ue.data());
@@ -138,11 +155,8 @@ LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
     line.elements[e].tangent_forms(qe.data(), ue.data(), material, geometric);
     forms.material += material;
     forms.geometric += geometric;
-    line.elements[e].mass(me.data());
-    for (unsigned i = 0; i < nd; ++i)
-      for (unsigned j = 0; j < nd; ++j)
-        forms.mass += ue[i] * me[i * nd + j] * ue[j];
   }
+  forms.mass = mass_form(line, u);
   return forms;
 }
 

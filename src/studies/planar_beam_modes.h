@@ -29,11 +29,15 @@ constexpr std::size_t most_dofs_for_planar_beam_modes = 6000;
 /// About steady rotation (Planar beam/Steady rotation), the most free DoFs with mass.
 constexpr std::size_t most_dofs_for_rotating_planar_beam_modes = 1200;
 
-/// For hamdyn `study` ("modes" or "buckling"): InputError naming Discretization/Elements when
-/// the line has more free DoFs than that, or Modes/ (Buckling/) Number of modes when `n_modes`
-/// is more than it has (with mass, for modes).
+/// Which eigenproblem a study solves: K phi = omega^2 M phi (as many modes as the DoFs with
+/// mass) or K_m phi = -lambda K_g phi (as many as the free DoFs).
+enum class PlanarEigenproblem { modes, buckling };
+/// For hamdyn `study` ("modes", "spectrum", ...): InputError naming the line's followers, or
+/// Discretization/Elements when the line has more free DoFs than that, or `count_key`
+/// ("Modes/Number of modes", ...) when `n_modes` is more than it has.
 void check_planar_beam_eigenproblem(const PlanarBeamLine& line, unsigned n_modes,
-                                    const std::string& study);
+                                    PlanarEigenproblem problem, const std::string& study,
+                                    const std::string& count_key);
 
 /// Two of the line's matrices at q on its free DoFs, dense (rows in the order of `free`): the
 /// tangent and the mass (modes), or the material and the geometric stiffness (buckling).
@@ -52,6 +56,8 @@ struct LineForms {
 };
 LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
                      const std::vector<double>& u);
+/// u^T M u alone (the elements' consistent mass and the point masses and rotary inertias).
+double mass_form(const PlanarBeamLine& line, const std::vector<double>& u);
 
 /// Scales a shape (per DoF) to a largest displacement component (x or z) of 1, its sign kept; a
 /// shape of the rotations alone to a largest rotation of 1.

@@ -23,7 +23,8 @@ NamedValues run_planar_beam_buckling(const CaseParameters& c, const ParameterFil
                            "expected a load to buckle under (hamdyn buckling of a planar beam "
                            "finds the critical multiples of its dead loads: End force, End "
                            "moment, Distributed force, Gravity; the case has none)");
-        check_planar_beam_eigenproblem(line, c.buckling.n_modes, "buckling");
+        check_planar_beam_eigenproblem(line, c.buckling.n_modes, PlanarEigenproblem::buckling,
+                                       "buckling", "Buckling/Number of modes");
       });
   const PlanarBeamLine& line = state.line;
   const std::vector<double>& q = state.q;

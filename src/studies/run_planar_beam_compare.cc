@@ -79,7 +79,8 @@ NamedValues run_planar_beam_compare(const CaseParameters& c, const ParameterFile
   if (unheld.empty()) {
     const PlanarBeamState state =
         planar_beam_static_state(b, "hamdyn compare", [&](const PlanarBeamLine& line) {
-          check_planar_beam_eigenproblem(line, n, "modes");
+          check_planar_beam_eigenproblem(line, n, PlanarEigenproblem::modes, "compare",
+                                         "Modes/Number of modes");
         });
     omega_fe = planar_beam_modes(state.line, state.q, n).omega;
     const std::size_t w = state.line.watched_node();

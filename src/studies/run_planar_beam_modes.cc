@@ -17,7 +17,8 @@ NamedValues run_planar_beam_modes(const CaseParameters& c, const ParameterFile& 
                                   bool report) {
   const PlanarBeamState state =
       planar_beam_static_state(*c.planar_beam, "hamdyn modes", [&](const PlanarBeamLine& line) {
-        check_planar_beam_eigenproblem(line, c.n_modes, "modes");
+        check_planar_beam_eigenproblem(line, c.n_modes, PlanarEigenproblem::modes, "modes",
+                                       "Modes/Number of modes");
       });
   const PlanarBeamLine& line = state.line;
   const std::vector<double>& q = state.q;

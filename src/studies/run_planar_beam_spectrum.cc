@@ -44,7 +44,8 @@ ModalPeaks planar_beam_modal_peaks(const CaseParameters& c) {
   m.base_shear = false;
   const PlanarBeamState state =
       planar_beam_static_state(*c.planar_beam, "hamdyn spectrum", [&](const PlanarBeamLine& line) {
-        check_planar_beam_eigenproblem(line, c.n_modes, "modes");
+        check_planar_beam_eigenproblem(line, c.n_modes, PlanarEigenproblem::modes, "spectrum",
+                                       "Modes/Number of modes");
       });
   const PlanarBeamLine& line = state.line;
   const PlanarBeamModes modes = planar_beam_modes(line, state.q, c.n_modes);
@@ -52,7 +53,10 @@ ModalPeaks planar_beam_modal_peaks(const CaseParameters& c) {
   // M r at each DoF's row (a hinge's second node adds to its joint's, whose shape it shares)
   const std::vector<double> r = ground_masses(line, inertia, c.planar_beam->ground_direction);
   const std::size_t watched = line.watched_node();
-  m.quantities = {"end_x", "end_z", "end_rotation"};
+  // the watched node's x, z and rotation, as the run's history names them (its first three
+  // columns after time)
+  const std::vector<std::string> columns = planar_beam_history_columns().names;
+  m.quantities = {columns[1], columns[2], columns[3]};
   for (std::size_t k = 0; k < modes.omega.size(); ++k) {
     const std::vector<double>& phi = modes.shapes[k];
     double coupling = 0;
@@ -62,7 +66,7 @@ ModalPeaks planar_beam_modal_peaks(const CaseParameters& c) {
     for (std::size_t node = 0; node < line.n_nodes(); ++node)
       for (unsigned a : {0, 1})
         translations[2 * node + a] = phi[3 * node + a];
-    const double mass = line_forms(line, state.q, phi).mass;
+    const double mass = mass_form(line, phi);
     m.factor.push_back(coupling / mass);
     m.effective_mass.push_back(coupling * coupling / mass);
     m.add_mode(modes.omega[k], damping_form(line, inertia, translations, translations) /

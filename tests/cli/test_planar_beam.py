@@ -849,6 +849,8 @@ bad = {
                                              "Planar beam/Start support=pinned",
                                              "Planar beam/End support=pinned"],
                                             "Planar beam/Steady rotation"),
+    "converge with more frequencies than DoFs with mass": (
+        ["Convergence/Number of frequencies=1000"], "Convergence/Number of frequencies"),
     "a section with a direct key": (["Section/Shape=rectangle", "Section/Width=0.1",
                                      "Section/Height=0.1", "Section/Young's modulus=2e11",
                                      "Section/Density=7850"], "Planar beam/Axial stiffness"),
@@ -856,7 +858,8 @@ bad = {
 for label, (pairs, key) in bad.items():
     study = ("modes" if key.startswith("Modes/") or label.startswith("modes") else
              "buckling" if "buckling" in label else
-             "response" if label.startswith("response") else "static")
+             "response" if label.startswith("response") else
+             "converge" if label.startswith("converge") else "static")
     directory, done = hamdyn_run([study, roll_up] + sets(pairs), "bad: " + label, expect=2)
     lines = done.stderr.strip().splitlines()
     check("bad: %s names %s in one line" % (label, key), len(lines) == 1 and key in lines[0],
