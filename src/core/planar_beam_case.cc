@@ -167,7 +167,14 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "A moment on the beam's last end, counterclockwise (from x toward z): M = 2 pi EI/L "
             "rolls a cantilever into a circle. Units: N m.");
   f.declare(section, "Distributed force", "0, 0", P(), "w_x, w_z",
-            "A dead force per unit reference length along the whole beam. Units: N/m.");
+            "A dead force per unit reference length along the whole beam (a frame: along "
+            "every member). Units: N/m.");
+  f.declare(section, "Distributed force follows", "false", Pt::Bool(), "true | false",
+            "true: Distributed force is a follower load, given as it acts on the straight "
+            "reference and turning with the sections (a pressure, a drag normal to the beam; "
+            "not conservative: its work is the run's external_work). Each node takes its share "
+            "at its own rotation (the consistent load by the nodes' Gauss-Lobatto rule). hamdyn "
+            "static and run take it; modes and buckling do not. false: a dead load.");
   f.declare(section, "Gravity", "0", Pt::Double(), nonnegative_text,
             "g, acting in -z on rho A. Units: m/s^2.");
   f.declare(section, "Initial state", "reference", Pt::Selection("reference|equilibrium"),
@@ -232,6 +239,7 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string&
   c.end_force = plane_point(parameter_name(section, "End force"), f.get(section, "End force"),
                             f.get(section, "End force"));
   c.end_force_follows = f.get(section, "End force follows") == "true";
+  c.distributed_force_follows = f.get(section, "Distributed force follows") == "true";
   c.end_moment = finite_value(f, "End moment");
   c.distributed_force =
       plane_point(parameter_name(section, "Distributed force"), f.get(section, "Distributed force"),

@@ -42,8 +42,9 @@ struct PlanarBeamCase {
   PlanePoint end_force;           // force at the end [N]: dead, or a follower
   bool end_force_follows = false; // turning with the end's section from its reference direction
   double end_moment = 0;          // [N m], counterclockwise (from x toward z)
-  PlanePoint distributed_force;   // dead force per reference length [N/m]
-  double gravity = 0;             // g [m/s^2] in -z, on rho A and the point masses
+  PlanePoint distributed_force;   // force per reference length [N/m]: dead, or a follower
+  bool distributed_force_follows = false; // turning with the sections from the reference
+  double gravity = 0;                     // g [m/s^2] in -z, on rho A and the point masses
   // attached at arc lengths s from Start: (s [m], m [kg]), (s, J [kg m^2]), (s, k [N/m]) and
   // (s, c [N s/m])
   std::vector<std::pair<double, double>> point_masses, point_rotary_inertias, springs, dashpots;

@@ -27,6 +27,8 @@ PlanarBarChain make_planar_beam_chain(const CaseParameters& c, const ParameterFi
                      "expected none for hamdyn compare: the bar chain of a frame (joints of "
                      "three or more members) is not built yet; it compares one line");
   refuse(b.end_force_follows, file, "End force follows", "false", "dead loads only");
+  refuse(b.distributed_force_follows, file, "Distributed force follows", "false",
+         "dead loads only");
   refuse(b.start_rotation != nullptr, file, "Start rotation", "none", "no hub");
   refuse(b.steady_rotation != 0, file, "Steady rotation", "0", "no steady rotation");
   refuse(!b.point_rotary_inertias.empty(), file, "Point rotary inertias", "none",

@@ -109,10 +109,10 @@ std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vecto
   return f;
 }
 
-void add_follower_stiffness(std::size_t node, const std::array<double, 2>& p, double weight,
-                            BandedLU& k) {
-  k(3 * node, 3 * node + 2) += weight * p[1];
-  k(3 * node + 1, 3 * node + 2) -= weight * p[0];
+void add_follower_stiffness(const PlanarBeamLine& line, std::size_t node,
+                            const std::array<double, 2>& p, double weight, BandedLU& k) {
+  k(line.row(3 * node), 3 * node + 2) += weight * p[1];
+  k(line.row(3 * node + 1), 3 * node + 2) -= weight * p[0];
 }
 
 PlanarBeamEquilibrium solve_planar_beam_equilibrium(const PlanarBeamLine& line,

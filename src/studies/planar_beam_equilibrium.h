@@ -114,9 +114,10 @@ inline void element_dofs(const PlanarBeamLine& line, std::size_t e, const std::v
 class BandedLU;
 /// Adds `weight` times a follower's stiffness -dp/dtheta = -J p (p its force) at its node's
 /// (x, theta) and (z, theta) entries of k: the statics' load factor, the midpoint rule's 1/2 (p at
-/// the middle rotation), generalized alpha's 1 - alpha_f.
-void add_follower_stiffness(std::size_t node, const std::array<double, 2>& p, double weight,
-                            BandedLU& k);
+/// the middle rotation), generalized alpha's 1 - alpha_f. A follower acts on its node's x and z
+/// rows (a tied node's: its tie's, a hinge's joint) and turns with its node's own theta.
+void add_follower_stiffness(const PlanarBeamLine& line, std::size_t node,
+                            const std::array<double, 2>& p, double weight, BandedLU& k);
 /// Makes the rows and columns of the held DoFs of a matrix of the line's band those of the
 /// identity (their values stay as given) and a tied DoF's row its tie's, e_i - e_j.
 void hold_dofs(const PlanarBeamLine& line, BandedLU& k);

@@ -23,15 +23,8 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
        {std::pair{std::size_t(0), c.start_support}, std::pair{last, c.end_support}})
     for (std::size_t component = 0; component < 3; ++component)
       line.held[3 * node + component] = PlanarBeamCase::held_components(support)[component];
-  const double wx = c.distributed_force.x,
-               wz = c.distributed_force.z - c.mass_per_length * c.gravity;
+  add_distributed_forces(c, line);
   std::vector<double> fe(3 * (c.degree + 1));
-  for (std::size_t e = 0; e < line.elements.size(); ++e) {
-    std::fill(fe.begin(), fe.end(), 0.0);
-    line.elements[e].add_distributed_load(wx, wz, fe.data());
-    for (std::size_t i = 0; i < fe.size(); ++i)
-      line.loads[line.row(line.dof(e, i / 3, i % 3))] += fe[i];
-  }
   // the point terms at arc length s: on the element holding s (at a node between two, either:
   // the shape functions are 0 and 1 there), as the weak form's terms at r(s)
   const double h = c.length() / c.n_elements,

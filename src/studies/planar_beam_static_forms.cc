@@ -28,8 +28,8 @@ double PlanarBeamStaticForms::residual(double lambda, const std::vector<double>&
   std::vector<double> f = internal_forces(at_factor(lambda), q);
   for (const PlanarBeamFollower& follower : line_.followers) { // (as negative internal forces)
     const auto p = line_.follower_force(follower, q[3 * follower.node + 2]);
-    f[3 * follower.node] -= lambda * p[0];
-    f[3 * follower.node + 1] -= lambda * p[1];
+    f[line_.row(3 * follower.node)] -= lambda * p[0];
+    f[line_.row(3 * follower.node + 1)] -= lambda * p[1];
   }
   const std::size_t n = q.size();
   r.resize(n);
@@ -61,8 +61,8 @@ void PlanarBeamStaticForms::load_direction(const std::vector<double>& q, std::ve
     g[i] = line_.loads[i];
   for (const PlanarBeamFollower& follower : line_.followers) {
     const auto p = line_.follower_force(follower, q[3 * follower.node + 2]);
-    g[3 * follower.node] += p[0];
-    g[3 * follower.node + 1] += p[1];
+    g[line_.row(3 * follower.node)] += p[0];
+    g[line_.row(3 * follower.node + 1)] += p[1];
   }
   for (std::size_t i = 0; i < g.size(); ++i)
     if (line_.held[i] || line_.tied(i))
@@ -101,7 +101,7 @@ void PlanarBeamStaticForms::assemble_tangent(double lambda, const std::vector<do
   // a follower force's stiffness -dp/dtheta = -J p (not symmetric: its pivots may be of either
   // sign at a stable state, so only a negligible one is refused)
   for (const PlanarBeamFollower& f : line_.followers)
-    add_follower_stiffness(f.node, line_.follower_force(f, q[3 * f.node + 2]), lambda, k);
+    add_follower_stiffness(line_, f.node, line_.follower_force(f, q[3 * f.node + 2]), lambda, k);
   hold_dofs(line_, k);
 }
 

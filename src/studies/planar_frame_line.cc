@@ -114,17 +114,10 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
           line.tied_to[dof] = at_point;
       }
   }
-  // the loads: per member the distributed force and the weight, consistent nodal loads; the
-  // points' forces, moments and the masses' weight at their nodes
+  // the loads: per member the distributed force and the weight; the points' forces, moments and
+  // the masses' weight at their nodes
+  add_distributed_forces(c, line);
   std::vector<double> fe(3 * (p + 1));
-  for (std::size_t e = 0; e < line.elements.size(); ++e) {
-    std::fill(fe.begin(), fe.end(), 0.0);
-    line.elements[e].add_distributed_load(
-        c.distributed_force.x,
-        c.distributed_force.z - line.elements[e].section().mass_per_length * c.gravity, fe.data());
-    for (std::size_t i = 0; i < fe.size(); ++i)
-      line.loads[line.row(line.dof(e, i / 3, i % 3))] += fe[i];
-  }
   for (const auto& [point, force] : g.forces) {
     line.loads[3 * node_of(point)] += force.x;
     line.loads[3 * node_of(point) + 1] += force.z;
@@ -133,7 +126,7 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
     line.loads[3 * node_of(point) + 2] += moment;
   for (const auto& [point, force] : g.follower_forces)
     line.followers.push_back({node_of(point), force.x, force.z});
-  if (!g.follower_forces.empty())
+  if (!g.follower_forces.empty() && line.followers_given.first.empty())
     line.followers_given = {"Geometry/Follower forces", g.follower_forces_text};
   // a point term on the first element with the point's node, at that node (its spring anchored
   // at the point's place)
@@ -182,6 +175,32 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
     watched = std::min(watched, point);
   line.watched = node_of(watched);
   return line;
+}
+
+void add_distributed_forces(const PlanarBeamCase& c, PlanarBeamLine& line) {
+  const bool follows =
+      c.distributed_force_follows && (c.distributed_force.x != 0 || c.distributed_force.z != 0);
+  std::vector<double> fe(line.elements.empty() ? 0 : line.elements.front().n_dofs()),
+      shares(fe.size());
+  for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    const PlanarBeamElement& element = line.elements[e];
+    std::fill(fe.begin(), fe.end(), 0.0);
+    element.add_distributed_load(follows ? 0 : c.distributed_force.x,
+                                 (follows ? 0 : c.distributed_force.z) -
+                                     element.section().mass_per_length * c.gravity,
+                                 fe.data());
+    for (std::size_t i = 0; i < fe.size(); ++i)
+      line.loads[line.row(line.dof(e, i / 3, i % 3))] += fe[i];
+    if (!follows)
+      continue;
+    // the shares: a straight element's consistent loads of the force (its theta rows are 0)
+    std::fill(shares.begin(), shares.end(), 0.0);
+    element.add_distributed_load(c.distributed_force.x, c.distributed_force.z, shares.data());
+    for (unsigned a = 0; a < element.n_nodes(); ++a)
+      line.followers.push_back({line.node(e, a), shares[3 * a], shares[3 * a + 1]});
+  }
+  if (follows && line.followers_given.first.empty())
+    line.followers_given = {"Planar beam/Distributed force follows", "true"};
 }
 
 void check_frame_held(const PlanarBeamCase& c, const PlanarBeamLine& line,

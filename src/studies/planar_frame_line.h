@@ -23,6 +23,13 @@ namespace hamdyn {
 PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
                                       PlanarBeamInterpolation interpolation);
 
+/// Adds along every element of a line or frame of case c its weight rho A g (dead, in -z) and
+/// Planar beam/Distributed force: as consistent dead nodal loads or, where it follows the
+/// sections, as a follower at each node with the node's share w int N_a ds (the consistent load
+/// int N_a R(theta(s)) w ds by the Gauss-Lobatto rule of the element's nodes, exact for the
+/// shares since N_a is of degree p; it converges with the element as the dead load's does).
+void add_distributed_forces(const PlanarBeamCase& c, PlanarBeamLine& line);
+
 /// InputError naming Geometry/Supports (or Hinges, where the frame has hinges) when the frame
 /// can move without strain: its stiffness at the reference, factored in band storage, has a
 /// pivot that vanishes (a rigid motion the supports leave, or a mechanism of hinges).

@@ -166,6 +166,50 @@ check("the follower-loaded cantilever's tip on the elastica's", difference < 2e-
 check("a follower load turns the tip further than the dead load",
       theta_exact < -0.9 and end["end_rotation"][0] < -0.9)
 
+# A follower pressure (Distributed force follows): w = -q n(theta(s)) along the cantilever, n the
+# section's normal. The load on [s, L] is -q J (r(L) - r(s)) with the moment -(q/2)|r(L) - r(s)|^2
+# about r(s) (r x J t = r . t, and (r' - r) . t' integrates to |r(L) - r|^2 / 2), so
+# EI theta'(s) = -(q/2)|R - r(s)|^2 with R = r(L) unknown: shooting on R (RK4, 4000 steps) until
+# r(L) = R, by scipy's fsolve.
+def pressure_tip(k):
+    """(x, z, theta) at the tip of the inextensible cantilever of length 1 under the follower
+    pressure q with q L^3/EI = k, pushing toward -z at the reference."""
+    import numpy
+    from scipy.optimize import fsolve
+
+    def shoot(tip, steps=4000):
+        h = 1.0 / steps
+        theta, x, z = 0.0, 0.0, 0.0
+
+        def rates(theta, x, z):
+            return -0.5 * k * ((tip[0] - x) ** 2 + (tip[1] - z) ** 2), math.cos(theta), \
+                math.sin(theta)
+        for _ in range(steps):
+            a = rates(theta, x, z)
+            b = rates(theta + h / 2 * a[0], x + h / 2 * a[1], z + h / 2 * a[2])
+            c = rates(theta + h / 2 * b[0], x + h / 2 * b[1], z + h / 2 * b[2])
+            d = rates(theta + h * c[0], x + h * c[1], z + h * c[2])
+            theta += h / 6 * (a[0] + 2 * b[0] + 2 * c[0] + d[0])
+            x += h / 6 * (a[1] + 2 * b[1] + 2 * c[1] + d[1])
+            z += h / 6 * (a[2] + 2 * b[2] + 2 * c[2] + d[2])
+        return theta, x, z
+    tip = fsolve(lambda t: numpy.array(shoot(t)[1:]) - t, [0.8, -0.3], xtol=1e-14)
+    return tip[0], tip[1], shoot(tip)[0]
+
+
+pressed_tip = pressure_tip(3.0)
+pressure = [pair for pair in tip_load if not pair.startswith("Planar beam/End force")] + [
+    "Planar beam/Distributed force=0, -3", "Planar beam/Distributed force follows=true"]
+pressure_directory, _ = hamdyn_run(["static", roll_up] + sets(pressure), "follower pressure")
+pressed_end = table(os.path.join(pressure_directory, "static.csv"))
+pressed_difference = max(abs(pressed_end[key][-1] - value) for key, value in
+                         zip(("end_x", "end_z", "end_rotation"), pressed_tip))
+measured("follower pressure q L^3/EI = 3: tip (%.9f, %.9f), rotation %.9f; planar beam (20 cubic "
+         "elements) - shooting: %.3g" % (pressed_tip + (pressed_difference,)))
+# (the finite EA and kGA move the tip by about q L^2/EA = 3e-7 L)
+check("the follower-pressed cantilever's tip on the shooting's", pressed_difference < 1e-6,
+      "%.3g" % pressed_difference)
+
 # The same cantilever as a frame of one member turned upright (A: 0, 0 to B: 0, 1) with a
 # follower force at B (Geometry/Follower forces) across it: the elastica turned by 90 degrees,
 # B at (-z, x) of the line's tip, turned by the same angle.
@@ -541,6 +585,25 @@ measured("follower force: its work up to %.3g J, ledger closes to %.2g J" %
 check("a follower force's work closes the ledger", largest_work > 10 and
       largest_energy_error < 1e-9, "%.3g J" % largest_energy_error)
 
+# a follower pressure on the clamped beam: its work, each node's share at the step's middle
+# rotation, closes the ledger as the tip follower's does
+pressed, _ = hamdyn_run(["run", pendulum] + sets(["Time integration/Final time=1",
+                                                   "Planar beam/Start support=clamped",
+                                                   "Planar beam/Gravity=0",
+                                                   "Planar beam/Bending stiffness=20",
+                                                   "Planar beam/Axial stiffness=1e5",
+                                                   "Planar beam/Shear stiffness=1e5",
+                                                   "Planar beam/Distributed force=0, -40",
+                                                   "Planar beam/Distributed force follows=true"]),
+                        "a follower pressure on a cantilever")
+history = table(os.path.join(pressed, "history.csv"))
+largest_work = max(abs(w) for w in history["external_work"])
+largest_energy_error = max(abs(e) for e in history["energy_error"])
+measured("follower pressure: its work up to %.3g J, ledger closes to %.2g J" %
+         (largest_work, largest_energy_error))
+check("a follower pressure's work closes the ledger", largest_work > 5 and
+      largest_energy_error < 1e-9, "%.3g J" % largest_energy_error)
+
 # a spring away from the pin holds a pinned-free beam: its static state is found
 sprung, _ = hamdyn_run(["static", pendulum] + sets(["Planar beam/Springs=1: 1e3"]),
                        "a pendulum held by a spring")
@@ -840,6 +903,10 @@ bad = {
                                     "Planar beam/Point masses"),
     "a spring with no place": (["Planar beam/Springs=30"], "Planar beam/Springs"),
     "a negative dashpot": (["Planar beam/Dashpots=3: -1"], "Planar beam/Dashpots"),
+    "modes under a follower pressure": (["Planar beam/Distributed force=0, -1",
+                                         "Planar beam/Distributed force follows=true",
+                                         "Modes/Number of modes=2"],
+                                        "Planar beam/Distributed force follows"),
     "modes under a follower load": (["Planar beam/End force=0, -1",
                                      "Planar beam/End force follows=true",
                                      "Modes/Number of modes=2"], "Planar beam/End force follows"),
@@ -879,6 +946,9 @@ compare_bad = {
     "compare with dashpots": (["Planar beam/Dashpots=0.5: 1"], "Planar beam/Dashpots"),
     "compare with a point mass between nodes": (["Planar beam/Point masses=0.3: 1"],
                                                  "Planar beam/Point masses"),
+    "compare with a follower pressure": (["Planar beam/Distributed force=0, -1",
+                                          "Planar beam/Distributed force follows=true"],
+                                         "Planar beam/Distributed force follows"),
     "compare with a follower": (["Planar beam/End force=0, -1",
                                  "Planar beam/End force follows=true"],
                                 "Planar beam/End force follows"),

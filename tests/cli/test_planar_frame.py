@@ -219,6 +219,22 @@ measured("portal run with a follower force at C: its work up to %.6g J, energy e
 check("run: a follower force's work closes the ledger", work > 0 and error < 1e-8 * work,
       "%.3g of %.3g" % (error, work))
 
+# a follower pressure on every member (Planar beam/Distributed force follows) with a hinge at B:
+# each node's share acts on its joint's x and z and turns with its own member's section (the
+# hinge's two member ends turn apart); their work closes the ledger, which it would not if the
+# hinged member's shares were lost on its tied rows
+pressure_directory, _ = hamdyn_run(["run", portal] + sets(
+    ["Time integration/Time step=1e-3", "Time integration/Final time=0.1", "Geometry/Hinges=B",
+     "Planar beam/Distributed force=0, -2e4", "Planar beam/Distributed force follows=true"]),
+    "portal run with a follower pressure and a hinge")
+history = table(os.path.join(pressure_directory, "history.csv"))
+work = max(abs(v) for v in history["external_work"])
+error = max(abs(v) for v in history["energy_error"])
+measured("portal run with a follower pressure on every member, hinged at B: its work up to %.6g "
+         "J, energy error %.3g J" % (work, error))
+check("run: a follower pressure's work closes the ledger at a hinge", work > 0 and
+      error < 1e-8 * work, "%.3g of %.3g" % (error, work))
+
 # --- converge: each member refined alike --------------------------------------------------------
 converge_directory, _ = hamdyn_run(["converge", portal] + sets(
     ["Discretization/Elements=4", "Discretization/Degree=1", "Convergence/Levels=4",
