@@ -80,6 +80,12 @@ void declare_frame_geometry_parameters(ParameterFile& f) {
             "Points where the members meeting (two or more) are pinned to each other: they "
             "move together and turn independently (each member's end its own rotation). A "
             "support at a hinge holds the position (and a clamp the first member's rotation).");
+  f.declare(section, "Hub", "", P(), "empty or a point",
+            "The point a frame turns about: Planar beam/Start rotation (hamdyn run) turns its "
+            "clamp as a hub's, Steady rotation (static, modes, buckling) spins the frame about "
+            "it, Initial angular velocity starts a run as a rigid turn about it. Its support "
+            "must be clamped for the first two. Empty: none (those keys then keep their "
+            "defaults).");
   f.declare(section, "Supports", "", P(), "point: support; ...",
             "How points are held: clamped, pinned, roller in x, roller in z, slider in x or "
             "slider in z, as Planar beam/Start support (the others are free).");
@@ -311,6 +317,8 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
       throw InputError(parameter("Hinges"), name, "expected each point named once");
     g.hinges.push_back(point);
   }
+  if (const std::string hub = trim(f.get(section, "Hub")); !hub.empty())
+    g.hub = point_named("Hub", hub, hub);
   const auto at_points = [&](const std::string& key, const std::string& expected,
                              const auto& read) {
     std::vector<bool> seen(g.points.size(), false);

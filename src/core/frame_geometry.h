@@ -36,6 +36,9 @@ struct FrameGeometry {
   std::vector<Point> points;
   std::vector<Member> members;
   std::vector<std::size_t> hinges; // points whose members turn independently
+  // the point Planar beam/Start rotation, Steady rotation and Initial angular velocity turn the
+  // frame about (Geometry/Hub); none: npos
+  std::size_t hub = std::size_t(-1);
   // at points: (point, support name as Planar beam/Start support takes it)
   std::vector<std::pair<std::size_t, std::string>> supports;
   std::vector<std::pair<std::size_t, PlanePoint>> forces; // dead, [N]

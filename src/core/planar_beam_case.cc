@@ -80,13 +80,21 @@ void read_frame(const ParameterFile& f, const std::string& case_directory, Plana
   for (const char* key :
        {"Start", "End", "Start support", "End support", "End force", "End force follows",
         "End moment", "Point masses", "Point rotary inertias", "Springs", "Dashpots",
-        "Start rotation", "Steady rotation", "Initial angular velocity"})
+        "Start rotation", "Steady rotation", "Initial angular velocity"}) {
+    const bool turns_about_a_hub = std::string(key) == "Start rotation" ||
+                                   std::string(key) == "Steady rotation" ||
+                                   std::string(key) == "Initial angular velocity";
+    if (turns_about_a_hub && !trim(f.get("Geometry", "Hub")).empty())
+      continue;
     if (!f.is_default(section, key))
-      throw InputError(parameter_name(section, key), f.get(section, key),
-                       "expected its default '" + f.default_value(section, key) +
-                           "' with Geometry/Members: a frame's supports, loads and masses are "
-                           "given at its points (Geometry/Supports, Forces, Moments, Point "
-                           "masses)");
+      throw InputError(
+          parameter_name(section, key), f.get(section, key),
+          "expected its default '" + f.default_value(section, key) +
+              "' with Geometry/Members: a frame's supports, loads and masses are "
+              "given at its points (Geometry/Supports, Forces, Moments, Point "
+              "masses)" +
+              (turns_about_a_hub ? "; with Geometry/Hub it turns the frame about that point" : ""));
+  }
   const MemberSection section_values{c.axial_stiffness, c.shear_stiffness, c.bending_stiffness,
                                      c.mass_per_length, c.rotary_inertia};
   auto frame = std::make_shared<FrameGeometry>(
@@ -110,6 +118,21 @@ void read_frame(const ParameterFile& f, const std::string& case_directory, Plana
   c.frame = std::move(frame);
 }
 } // namespace
+
+PlanePoint PlanarBeamCase::hub_point() const {
+  return frame && frame->hub != std::size_t(-1) ? frame->points[frame->hub].at : start;
+}
+
+PlanarBeamCase::Support PlanarBeamCase::hub_support() const {
+  if (!frame)
+    return start_support;
+  for (const auto& [point, name] : frame->supports) {
+    Support s;
+    if (point == frame->hub && support_named(name, s))
+      return s;
+  }
+  return Support::free;
+}
 
 std::string support_name(PlanarBeamCase::Support s) {
   return planar_support_names[std::size_t(s)];
@@ -184,8 +207,9 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "static state under the dead loads (that of the element the run steps: see the "
             "guide).");
   f.declare(section, "Start rotation", "", P(), "an expression of t, 0 at t = 0, or empty",
-            "hamdyn run: with Start support = clamped, the clamp turns by this angle from the "
-            "reference, counterclockwise (a hub's prescribed rotation: the spin-up of Simo & "
+            "hamdyn run: with Start support = clamped (a frame: Geometry/Hub's support), the "
+            "clamp turns by this angle from the reference, counterclockwise (a hub's prescribed "
+            "rotation: the spin-up of Simo & "
             "Vu-Quoc 1986, part II); empty: held still. Its work on the beam is the history's "
             "external_work. Units: rad.");
   f.declare(section, "Point masses", "", P(), "s: m; ...",
@@ -205,13 +229,15 @@ void declare_planar_beam_parameters(ParameterFile& f) {
             "leaves them out (undamped modes). Units: m: N s/m.");
   f.declare(section, "Steady rotation", "0", Pt::Double(), "a finite real number",
             "hamdyn static, modes and buckling: about the steady rotation of the beam at this "
-            "rate about Start, counterclockwise (a hub: Start support = clamped), described in "
+            "rate about Start (a frame: Geometry/Hub), counterclockwise (a hub: its support "
+            "clamped), described in "
             "the frame turning with it: the centrifugal loads on rho A and the point masses, "
             "and for modes the Coriolis (gyroscopic) terms; the dead loads turn with the hub "
             "(Gravity must be 0). 0: none. hamdyn run turns a hub by Start rotation instead. "
             "Units: rad/s.");
   f.declare(section, "Initial angular velocity", "0", Pt::Double(), "a finite real number",
-            "hamdyn run: the beam's initial velocity is a rigid turn about Start at this rate, "
+            "hamdyn run: the beam's initial velocity is a rigid turn about Start (a frame: "
+            "Geometry/Hub) at this rate, "
             "counterclockwise (held DoFs keep a zero rate). Units: rad/s.");
   f.declare(section, "Ground motion direction", "x", Pt::Selection("x|z"), "x | z",
             "The direction of Ground motion/Acceleration for a planar beam or frame: x "
@@ -249,10 +275,6 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string&
   c.initial_angular_velocity = finite_value(f, "Initial angular velocity");
   c.ground_direction = f.get(section, "Ground motion direction") == "z" ? 1 : 0;
   c.steady_rotation = finite_value(f, "Steady rotation");
-  if (c.steady_rotation != 0 && c.start_support != S::clamped)
-    throw InputError(parameter_name(section, "Steady rotation"), f.get(section, "Steady rotation"),
-                     "expected 0: Planar beam/Start support is not clamped, so there is no hub "
-                     "to turn the beam steadily");
   if (c.steady_rotation != 0 && c.gravity != 0)
     throw InputError(parameter_name(section, "Steady rotation"), f.get(section, "Steady rotation"),
                      "expected 0 with Planar beam/Gravity: the weight turns in the frame of a "
@@ -275,10 +297,6 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string&
   const std::string rotation = f.get(section, "Start rotation");
   if (!trim(rotation).empty()) {
     const std::string parameter = parameter_name(section, "Start rotation");
-    if (c.start_support != S::clamped)
-      throw InputError(parameter, rotation,
-                       "expected empty: Planar beam/Start support is not clamped, so no clamp "
-                       "turns");
     c.start_rotation =
         std::make_shared<const Expression>(parameter, rotation, std::vector<std::string>{"t"});
     c.start_rotation_rate = c.start_rotation->time_derivative();
@@ -314,6 +332,15 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string&
   c.n_elements = unsigned(elements);
   if (frame_given(f))
     read_frame(f, case_directory, c, max_elements);
+  // a hub turns the beam through its clamp
+  const std::string hub_support = c.frame ? "Geometry/Hub's support" : "Planar beam/Start support";
+  if (c.steady_rotation != 0 && c.hub_support() != S::clamped)
+    throw InputError(parameter_name(section, "Steady rotation"), f.get(section, "Steady rotation"),
+                     "expected 0: " + hub_support +
+                         " is not clamped, so there is no hub to turn the beam steadily");
+  if (c.start_rotation && c.hub_support() != S::clamped)
+    throw InputError(parameter_name(section, "Start rotation"), f.get(section, "Start rotation"),
+                     "expected empty: " + hub_support + " is not clamped, so no clamp turns");
   return c;
 }
 

@@ -72,6 +72,12 @@ struct PlanarBeamCase {
   unsigned n_elements = 1; // Discretization/Elements
   unsigned degree = 1;     // Discretization/Degree
   double length() const { return distance(start, end); }
+  /// Whether a hub turns it: a line's Start, a frame's Geometry/Hub.
+  bool has_hub() const { return !frame || frame->hub != std::size_t(-1); }
+  /// Where the hub is [m] (the point Start rotation, Steady rotation and Initial angular
+  /// velocity turn the beam about), and its support (free: a frame's hub point held nowhere).
+  PlanePoint hub_point() const;
+  Support hub_support() const;
 };
 
 /// Model/Type of a planar beam.

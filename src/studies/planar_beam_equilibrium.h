@@ -84,6 +84,8 @@ struct PlanarBeamLine {
     return at;
   }
   std::size_t members = 1;
+  /// The node a hub turns (Planar beam/Start rotation): a line's first, a frame's Geometry/Hub.
+  std::size_t hub_node = 0;
   std::size_t n_dofs() const { return reference.size(); }
   /// Whether every load is 0 and no element turns steadily (the reference is then the
   /// equilibrium; a steady rotation's centrifugal load is the elements' own, at any load factor).

@@ -52,7 +52,7 @@ PlanarBeamLine make_planar_beam_line(const PlanarBeamCase& c,
     attach(s, {0, 0, 0, 0, d, 0, 0});
   if (c.steady_rotation != 0) // (after the point masses: their share of the centrifugal load)
     for (PlanarBeamElement& element : line.elements)
-      element.set_steady_rotation(c.steady_rotation, c.start.x, c.start.z);
+      element.set_steady_rotation(c.steady_rotation, c.hub_point().x, c.hub_point().z);
   if (c.end_force_follows) {
     if (c.end_force.x != 0 || c.end_force.z != 0) {
       line.followers.push_back({last, c.end_force.x, c.end_force.z});

@@ -150,6 +150,11 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
     attach(point, {0, 0, 0, k, 0, 0, 0});
   for (const auto& [point, d] : g.dashpots)
     attach(point, {0, 0, 0, 0, d, 0, 0});
+  if (g.hub != std::size_t(-1))
+    line.hub_node = node_of(g.hub);
+  if (c.steady_rotation != 0) // (after the point masses: their share of the centrifugal load)
+    for (PlanarBeamElement& element : line.elements)
+      element.set_steady_rotation(c.steady_rotation, c.hub_point().x, c.hub_point().z);
   // the points the outputs report: all of Geometry/Points, a mesh's physically named ones
   std::size_t unsupported = g.points.size(), last_named = g.points.size() - 1;
   for (std::size_t point = 0; point < g.points.size(); ++point)

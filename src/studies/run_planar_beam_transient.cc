@@ -64,13 +64,14 @@ PlanarBeamStart planar_beam_start(const PlanarBeamCase& c, bool midpoint) {
     solve_planar_beam_static(c, start.line, q);
   }
   start.state = planar_beam_at_rest(q);
-  set_rigid_velocity(start.line, start.state, 0, 0, c.initial_angular_velocity, c.start.x,
-                     c.start.z);
+  set_rigid_velocity(start.line, start.state, 0, 0, c.initial_angular_velocity, c.hub_point().x,
+                     c.hub_point().z);
   if (c.start_rotation_rate) {
-    // the hub's rate at t = 0 on the clamped first node's director
-    const double rate = (*c.start_rotation_rate)(0, 0), theta = q[2];
-    start.state.w[0] = -rate * std::sin(theta);
-    start.state.w[1] = rate * std::cos(theta);
+    // the hub's rate at t = 0 on its clamped node's director
+    const std::size_t hub = start.line.hub_node;
+    const double rate = (*c.start_rotation_rate)(0, 0), theta = q[3 * hub + 2];
+    start.state.w[2 * hub] = -rate * std::sin(theta);
+    start.state.w[2 * hub + 1] = rate * std::cos(theta);
   }
   return start;
 }
@@ -95,7 +96,7 @@ public:
       // the hub's angular acceleration at t = 0 on the clamped first node
       std::vector<MovedDof> held;
       if (const auto& acceleration = c_.planar_beam->start_rotation_acceleration)
-        held.push_back({2, (*acceleration)(0, 0)});
+        held.push_back({3 * line_.hub_node + 2, (*acceleration)(0, 0)});
       start_planar_beam_alpha(line_, inertia_, state_, held, ground_loads(0, 0));
     }
     initial_energy_ = kinetic_energy(line_, inertia_, state_) + potential_energy(line_, state_.q);
@@ -122,7 +123,8 @@ public:
     bool at_round_off = false;
     PlanarBeamDrive drive;
     if (const auto& rotation = c_.planar_beam->start_rotation)
-      drive.moved.push_back({2, line_.reference[2] + (*rotation)(0, t1)});
+      drive.moved.push_back(
+          {3 * line_.hub_node + 2, line_.reference[3 * line_.hub_node + 2] + (*rotation)(0, t1)});
     drive.loads = ground_loads(state_.t, t1);
     PlanarBeamStepWork work;
     const double dt = t1 - state_.t;

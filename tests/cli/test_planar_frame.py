@@ -235,6 +235,42 @@ measured("portal run with a follower pressure on every member, hinged at B: its 
 check("run: a follower pressure's work closes the ledger at a hinge", work > 0 and
       error < 1e-8 * work, "%.3g of %.3g" % (error, work))
 
+# --- a hub (Geometry/Hub): the line's hub keys turn a frame about the point ---------------------
+# A frame of one member clamped at its hub A is the planar beam clamped at Start: turned by
+# Start rotation = 3 t^2 its run is the line's (the nodes numbered otherwise: round-off), and
+# about Steady rotation = 5 rad/s its modes are the line's.
+pendulum = os.path.join(source, "cases", "planar_beam_pendulum.prm")
+one_member = ["Planar beam/Start support=clamped", "Geometry/Points=A: 0, 0; B: 1, 0",
+              "Geometry/Members=bar: A B", "Geometry/Supports=A: clamped", "Geometry/Hub=A"]
+hub_run = ["Time integration/Final time=0.8", "Planar beam/Bending stiffness=50",
+           "Planar beam/Start rotation=3*t^2", "Planar beam/Start support=clamped"]
+line_directory, _ = hamdyn_run(["run", pendulum] + sets(hub_run), "a line turned by its hub")
+frame_directory, _ = hamdyn_run(["run", pendulum] + sets(hub_run + one_member),
+                                "a one-member frame turned by its hub")
+line_history = table(os.path.join(line_directory, "history.csv"))
+frame_history = table(os.path.join(frame_directory, "history.csv"))
+gap = max(max(abs(a - b) for a, b in zip(line_history[key], frame_history[key]))
+          for key in ("end_x", "end_z", "end_rotation"))
+measured("a one-member frame on a hub (Start rotation 3 t^2) against the line: %.3g; the hub's "
+         "work %.9g J against %.9g J" % (gap, frame_history["external_work"][-1],
+                                          line_history["external_work"][-1]))
+check("hub: the frame's run is the line's", len(line_history["end_x"]) == 801 and gap < 1e-10,
+      "%.3g" % gap)
+check("hub: the frame's ledger closes with the hub's work",
+      max(abs(v) for v in frame_history["energy_error"]) < 1e-9 * frame_history["external_work"][-1])
+spin = ["Planar beam/Bending stiffness=50", "Planar beam/Steady rotation=5",
+        "Planar beam/Start support=clamped", "Planar beam/Gravity=0", "Modes/Number of modes=4"]
+line_directory, _ = hamdyn_run(["modes", pendulum] + sets(spin), "a line about steady rotation")
+frame_directory, _ = hamdyn_run(["modes", pendulum] + sets(spin + one_member),
+                                "a one-member frame about steady rotation")
+line_omega = table(os.path.join(line_directory, "modes.csv"))["omega"]
+frame_omega = table(os.path.join(frame_directory, "modes.csv"))["omega"]
+gap = max(abs(a / b - 1) for a, b in zip(frame_omega, line_omega))
+measured("a one-member frame about steady rotation on its hub, modes against the line's: %.3g"
+         % gap)
+check("hub: the frame's modes about steady rotation are the line's",
+      len(frame_omega) == 4 and gap < 1e-12, "%.3g" % gap)
+
 # --- converge: each member refined alike --------------------------------------------------------
 converge_directory, _ = hamdyn_run(["converge", portal] + sets(
     ["Discretization/Elements=4", "Discretization/Degree=1", "Convergence/Levels=4",
@@ -385,6 +421,11 @@ bad = {
     "response at a point that is no support": (
         ["Frequency response/Support motion=B: 0.01, 0"], "Frequency response/Support motion"),
     "compare of a frame (its bar chain not built yet)": ([], "Geometry/Members"),
+    "a hub's rotation without Geometry/Hub": (["Planar beam/Start rotation=t^2"],
+                                              "Planar beam/Start rotation"),
+    "a hub that is no point": (["Geometry/Hub=E"], "Geometry/Hub"),
+    "a steady rotation about a pinned hub": (["Geometry/Hub=B", "Planar beam/Steady rotation=2"],
+                                             "Planar beam/Steady rotation"),
 }
 for label, (pairs, key) in bad.items():
     study = label.split()[0] if label.split()[0] in ("response", "compare") else "static"
