@@ -42,7 +42,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import check, finish  # noqa: E402
-from hamdyn_cli import Hamdyn, measured, sets, spectrum_rows, table  # noqa: E402
+from hamdyn_cli import Hamdyn, ledger, measured, sets, spectrum_rows, table  # noqa: E402
 from reference_cases import TIMOSHENKO_CANTILEVER, write_case  # noqa: E402
 
 hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
@@ -422,9 +422,7 @@ if "u_right" in straight_rows and "end_z" in planar_rows:
     check("spectrum: end_x's and end_rotation's rows, no base_shear",
           "end_x" in planar_rows and "end_rotation" in planar_rows and
           "base_shear" not in planar_rows)
-    ledger = table(os.path.join(planar_spectrum, "history.csv"))
-    work = max(abs(w) for w in ledger["external_work"])
-    imbalance = max(abs(e) for e in ledger["energy_error"])
+    work, imbalance = ledger(planar_spectrum)
     measured("planar cantilever shaken: the ground's largest work %.3g J, the ledger's largest "
              "imbalance %.3g J" % (work, imbalance))
     check("spectrum: the run's ledger closes with the ground's work (1e-9 of it)",
@@ -567,42 +565,23 @@ check("dashpots: T + V + dissipated constant to Newton's tolerance",
       "%.3g J" % largest_energy_error)
 
 # a follower tip force on a clamped beam (not conservative): its work, at the step's middle
-# rotation, is the ledger's external_work, which closes T + V's balance exactly
-followed, _ = hamdyn_run(["run", pendulum] + sets(["Time integration/Final time=2",
-                                                    "Planar beam/Start support=clamped",
-                                                    "Planar beam/Gravity=0",
-                                                    "Planar beam/Bending stiffness=20",
-                                                    "Planar beam/Axial stiffness=1e5",
-                                                    "Planar beam/Shear stiffness=1e5",
-                                                    "Planar beam/End force=0, -30",
-                                                    "Planar beam/End force follows=true"]),
-                         "a follower force on a cantilever")
-history = table(os.path.join(followed, "history.csv"))
-largest_work = max(abs(w) for w in history["external_work"])
-largest_energy_error = max(abs(e) for e in history["energy_error"])
-measured("follower force: its work up to %.3g J, ledger closes to %.2g J" %
-         (largest_work, largest_energy_error))
-check("a follower force's work closes the ledger", largest_work > 10 and
-      largest_energy_error < 1e-9, "%.3g J" % largest_energy_error)
-
-# a follower pressure on the clamped beam: its work, each node's share at the step's middle
-# rotation, closes the ledger as the tip follower's does
-pressed, _ = hamdyn_run(["run", pendulum] + sets(["Time integration/Final time=1",
-                                                   "Planar beam/Start support=clamped",
-                                                   "Planar beam/Gravity=0",
-                                                   "Planar beam/Bending stiffness=20",
-                                                   "Planar beam/Axial stiffness=1e5",
-                                                   "Planar beam/Shear stiffness=1e5",
-                                                   "Planar beam/Distributed force=0, -40",
-                                                   "Planar beam/Distributed force follows=true"]),
-                        "a follower pressure on a cantilever")
-history = table(os.path.join(pressed, "history.csv"))
-largest_work = max(abs(w) for w in history["external_work"])
-largest_energy_error = max(abs(e) for e in history["energy_error"])
-measured("follower pressure: its work up to %.3g J, ledger closes to %.2g J" %
-         (largest_work, largest_energy_error))
-check("a follower pressure's work closes the ledger", largest_work > 5 and
-      largest_energy_error < 1e-9, "%.3g J" % largest_energy_error)
+# rotation, is the ledger's external_work, which closes T + V's balance exactly; a follower
+# pressure (each node's share at the step's middle rotation) alike
+clamped = ["Planar beam/Start support=clamped", "Planar beam/Gravity=0",
+           "Planar beam/Bending stiffness=20", "Planar beam/Axial stiffness=1e5",
+           "Planar beam/Shear stiffness=1e5"]
+for label, loads, final_time, least_work in (
+        ("follower force", ["Planar beam/End force=0, -30", "Planar beam/End force follows=true"],
+         2, 10),
+        ("follower pressure", ["Planar beam/Distributed force=0, -40",
+                               "Planar beam/Distributed force follows=true"], 1, 5)):
+    loaded_run, _ = hamdyn_run(["run", pendulum] + sets(
+        ["Time integration/Final time=%g" % final_time] + clamped + loads),
+        "a %s on a cantilever" % label)
+    work, error = ledger(loaded_run)
+    measured("%s: its work up to %.3g J, ledger closes to %.2g J" % (label, work, error))
+    check("a %s's work closes the ledger" % label, work > least_work and error < 1e-9,
+          "%.3g J" % error)
 
 # a spring away from the pin holds a pinned-free beam: its static state is found
 sprung, _ = hamdyn_run(["static", pendulum] + sets(["Planar beam/Springs=1: 1e3"]),

@@ -36,7 +36,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import check, finish  # noqa: E402
-from hamdyn_cli import Hamdyn, measured, sets, spectrum_rows, table  # noqa: E402
+from hamdyn_cli import Hamdyn, ledger, measured, sets, spectrum_rows, table  # noqa: E402
 from reference_cases import TIMOSHENKO_CANTILEVER, write_case  # noqa: E402
 
 hamdyn, source = sys.argv[1], os.path.abspath(sys.argv[2])
@@ -206,34 +206,23 @@ check("run: the frame moves", largest > 0)
 check("run: the dashpot at C takes energy", dissipated > 1e-3 * largest)
 check("run: the energy ledger closes", error < 1e-8 * largest)
 
-# a follower force at C (turning with the joint) instead of the dashpot: its work, at the step's
-# middle rotation, closes the ledger
-follower_directory, _ = hamdyn_run(["run", portal] + sets(
-    ["Time integration/Time step=1e-3", "Time integration/Final time=0.1",
-     "Geometry/Follower forces=C: 0, -1e5"]), "portal run with a follower force")
-history = table(os.path.join(follower_directory, "history.csv"))
-work = max(abs(v) for v in history["external_work"])
-error = max(abs(v) for v in history["energy_error"])
-measured("portal run with a follower force at C: its work up to %.6g J, energy error %.3g J" %
-         (work, error))
-check("run: a follower force's work closes the ledger", work > 0 and error < 1e-8 * work,
-      "%.3g of %.3g" % (error, work))
-
-# a follower pressure on every member (Planar beam/Distributed force follows) with a hinge at B:
-# each node's share acts on its joint's x and z and turns with its own member's section (the
-# hinge's two member ends turn apart); their work closes the ledger, which it would not if the
-# hinged member's shares were lost on its tied rows
-pressure_directory, _ = hamdyn_run(["run", portal] + sets(
-    ["Time integration/Time step=1e-3", "Time integration/Final time=0.1", "Geometry/Hinges=B",
-     "Planar beam/Distributed force=0, -2e4", "Planar beam/Distributed force follows=true"]),
-    "portal run with a follower pressure and a hinge")
-history = table(os.path.join(pressure_directory, "history.csv"))
-work = max(abs(v) for v in history["external_work"])
-error = max(abs(v) for v in history["energy_error"])
-measured("portal run with a follower pressure on every member, hinged at B: its work up to %.6g "
-         "J, energy error %.3g J" % (work, error))
-check("run: a follower pressure's work closes the ledger at a hinge", work > 0 and
-      error < 1e-8 * work, "%.3g of %.3g" % (error, work))
+# a follower force at C (turning with the joint) instead of the dashpot, and a follower pressure
+# on every member (Planar beam/Distributed force follows) with a hinge at B: each node's share acts
+# on its joint's x and z and turns with its own member's section (the hinge's two member ends turn
+# apart). Their work, at the step's middle rotation, closes the ledger, which it would not if the
+# hinged member's shares were lost on its tied rows.
+for label, loads in (("a follower force at C", ["Geometry/Follower forces=C: 0, -1e5"]),
+                     ("a follower pressure on every member, hinged at B",
+                      ["Geometry/Hinges=B", "Planar beam/Distributed force=0, -2e4",
+                       "Planar beam/Distributed force follows=true"])):
+    loaded_run, _ = hamdyn_run(["run", portal] + sets(
+        ["Time integration/Time step=1e-3", "Time integration/Final time=0.1"] + loads),
+        "portal run with " + label)
+    work, error = ledger(loaded_run)
+    measured("portal run with %s: its work up to %.6g J, energy error %.3g J" %
+             (label, work, error))
+    check("run: %s, its work closes the ledger" % label, work > 0 and error < 1e-8 * work,
+          "%.3g of %.3g" % (error, work))
 
 # --- a hub (Geometry/Hub): the line's hub keys turn a frame about the point ---------------------
 # A frame of one member clamped at its hub A is the planar beam clamped at Start: turned by

@@ -34,6 +34,14 @@ def table(path):
     return {key: [float(r[key] or "nan") for r in rows] for key in rows[0]} if rows else {}
 
 
+def ledger(directory):
+    """A run's energy ledger from DIR/history.csv: (the largest |external_work|, the largest
+    |energy_error|) [J]."""
+    history = table(os.path.join(directory, "history.csv"))
+    return (max(abs(w) for w in history["external_work"]),
+            max(abs(e) for e in history["energy_error"]))
+
+
 def spectrum_rows(directory):
     """DIR/spectrum_response.csv's rows by quantity (after its comment), or {}."""
     path = os.path.join(directory, "spectrum_response.csv")
