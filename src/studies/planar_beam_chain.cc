@@ -24,8 +24,8 @@ PlanarBarChain make_planar_beam_chain(const CaseParameters& c, const ParameterFi
   const PlanarBeamCase& b = *c.planar_beam;
   if (b.frame)
     throw InputError("Geometry/Members", file.get("Geometry", "Members"),
-                     "expected none for hamdyn compare: the bar chain of a frame (joints of "
-                     "three or more members) is not built yet; it compares one line");
+                     "expected none for hamdyn compare: a frame's bar chain (members meeting at "
+                     "joints) is not built yet; it compares one line");
   refuse(b.end_force_follows, file, "End force follows", "false", "dead loads only");
   refuse(b.distributed_force_follows, file, "Distributed force follows", "false",
          "dead loads only");
