@@ -332,6 +332,14 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string&
   c.n_elements = unsigned(elements);
   if (frame_given(f))
     read_frame(f, case_directory, c, max_elements);
+  else
+    for (const char* key :
+         {"Points", "Member properties", "Hinges", "Hub", "Supports", "Forces", "Follower forces",
+          "Moments", "Point masses", "Point rotary inertias", "Springs", "Dashpots"})
+      if (!trim(f.get("Geometry", key)).empty())
+        throw InputError(parameter_name("Geometry", key), f.get("Geometry", key),
+                         "expected empty without Geometry/Members or Mesh file: the planar "
+                         "beam is the one line from Start to End, whose keys are in Planar beam");
   // a hub turns the beam through its clamp
   const std::string hub_support = c.frame ? "Geometry/Hub's support" : "Planar beam/Start support";
   if (c.steady_rotation != 0 && c.hub_support() != S::clamped)

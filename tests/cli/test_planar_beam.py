@@ -895,6 +895,7 @@ bad = {
                                              "Planar beam/Start support=pinned",
                                              "Planar beam/End support=pinned"],
                                             "Planar beam/Steady rotation"),
+    "a frame's key on a line": (["Geometry/Forces=B: 1, 0"], "Geometry/Forces"),
     "converge with more frequencies than DoFs with mass": (
         ["Convergence/Number of frequencies=1000"], "Convergence/Number of frequencies"),
     "a section with a direct key": (["Section/Shape=rectangle", "Section/Width=0.1",
