@@ -15,6 +15,7 @@
 // chord, with no difference to cancel as the step shrinks.
 #include <cmath>
 #include <cstddef>
+#include <vector>
 
 namespace hamdyn {
 
@@ -34,6 +35,11 @@ struct Matrix2 {
 /// cable's step (perf); a chord's squares stay far inside double's range (10^-150 to 10^150 m).
 inline double chord_length(const Vector2& d) {
   return std::sqrt(d.x * d.x + d.z * d.z);
+}
+
+/// The chord of element k of a chain of nodes x, x_{k+1} - x_k.
+inline Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
+  return {x[k + 1].x - x[k].x, x[k + 1].z - x[k].z};
 }
 
 struct CableElement {

@@ -14,9 +14,6 @@ double cross(const Vector2& a, const Vector2& b) {
 double dot(const Vector2& a, const Vector2& b) {
   return a.x * b.x + a.z * b.z;
 }
-Vector2 chord_of(const std::vector<Vector2>& x, std::size_t i) {
-  return {x[i + 1].x - x[i].x, x[i + 1].z - x[i].z};
-}
 Vector2 unit(const Vector2& d) {
   const double l = chord_length(d);
   return {d.x / l, d.z / l};
@@ -83,28 +80,28 @@ std::vector<Turn> turns(const PlanarBarChain& chain) {
   std::vector<Turn> t;
   const std::size_t n_bars = chain.bars.size();
   if (chain.start_clamp > 0)
-    t.push_back({none, 0, unit(chord_of(chain.reference, 0)), chain.start_clamp});
+    t.push_back({none, 0, unit(chord(chain.reference, 0)), chain.start_clamp});
   for (std::size_t j = 1; j + 1 < chain.n_joints(); ++j)
     if (chain.joint_springs[j] > 0)
       t.push_back({j - 1, j, {0, 0}, chain.joint_springs[j]});
   if (chain.end_clamp > 0)
-    t.push_back({none, n_bars - 1, unit(chord_of(chain.reference, n_bars - 1)), chain.end_clamp});
+    t.push_back({none, n_bars - 1, unit(chord(chain.reference, n_bars - 1)), chain.end_clamp});
   return t;
 }
 double turn_at(const Turn& t, const std::vector<Vector2>& x) {
-  return turn_between(t.from == none ? t.fixed : chord_of(x, t.from), chord_of(x, t.to));
+  return turn_between(t.from == none ? t.fixed : chord(x, t.from), chord(x, t.to));
 }
 
 // Adds k psi grad(psi) into f and, with `add`, scale (k grad grad^T + k psi hess(psi)).
 void add_turn(const Turn& t, const std::vector<Vector2>& x, std::vector<double>& f,
               const MatrixAdder* add, double scale) {
-  const Vector2 b = chord_of(x, t.to);
+  const Vector2 b = chord(x, t.to);
   const double psi = turn_at(t, x), k = t.stiffness;
   const Vector2 gb = angle_gradient(b);
   add_on_chord(f, t.to, gb, k * psi);
   Vector2 ga{0, 0};
   if (t.from != none) {
-    ga = angle_gradient(chord_of(x, t.from));
+    ga = angle_gradient(chord(x, t.from));
     add_on_chord(f, t.from, ga, -k * psi);
   }
   if (!add)
@@ -113,7 +110,7 @@ void add_turn(const Turn& t, const std::vector<Vector2>& x, std::vector<double>&
   add_chord_block(*add, t.to, t.to, angle_hessian(b), scale * k * psi);
   if (t.from != none) {
     add_chord_block(*add, t.from, t.from, outer(ga, ga), scale * k);
-    add_chord_block(*add, t.from, t.from, angle_hessian(chord_of(x, t.from)), -scale * k * psi);
+    add_chord_block(*add, t.from, t.from, angle_hessian(chord(x, t.from)), -scale * k * psi);
     add_chord_block(*add, t.to, t.from, outer(gb, ga), -scale * k);
     add_chord_block(*add, t.from, t.to, outer(ga, gb), -scale * k);
   }
@@ -130,7 +127,7 @@ void add_loads(const PlanarBarChain& chain, const std::vector<Vector2>& x, doubl
   if (chain.end_moment == 0)
     return;
   const std::size_t last = chain.bars.size() - 1;
-  const Vector2 d = chord_of(x, last);
+  const Vector2 d = chord(x, last);
   add_on_chord(f, last, mean_gradient ? *mean_gradient : angle_gradient(d),
                -lambda * chain.end_moment);
   if (add)
@@ -162,7 +159,7 @@ double bar_chain_energy(const PlanarBarChain& chain, const std::vector<Vector2>&
                         double lambda) {
   double v = 0;
   for (std::size_t i = 0; i < chain.bars.size(); ++i)
-    v += chain.bars[i].energy(chord_of(x, i));
+    v += chain.bars[i].energy(chord(x, i));
   for (const Turn& t : turns(chain)) {
     const double psi = turn_at(t, x);
     v += 0.5 * t.stiffness * psi * psi;
@@ -177,7 +174,7 @@ void bar_chain_residual(const PlanarBarChain& chain, const std::vector<Vector2>&
                         std::vector<double>& f, const MatrixAdder* stiffness) {
   f.assign(chain.n_dofs(), 0);
   for (std::size_t i = 0; i < chain.bars.size(); ++i) {
-    const Vector2 d = chord_of(x, i);
+    const Vector2 d = chord(x, i);
     // the pull T d / l on joint i is dV/dd
     add_on_chord(f, i, chain.bars[i].force(d));
     if (stiffness)
@@ -198,23 +195,21 @@ void bar_chain_mean_residual(const PlanarBarChain& chain, const std::vector<Vect
     mid[j] = {0.5 * (x0[j].x + x1[j].x), 0.5 * (x0[j].z + x1[j].z)};
   for (std::size_t i = 0; i < chain.bars.size(); ++i) {
     Matrix2 s;
-    add_on_chord(f, i,
-                 chain.bars[i].mean_force(chord_of(x0, i), chord_of(x1, i), slope ? &s : nullptr));
+    add_on_chord(f, i, chain.bars[i].mean_force(chord(x0, i), chord(x1, i), slope ? &s : nullptr));
     if (slope)
       add_chord_block(*slope, i, i, s);
   }
   std::vector<double> unused(chain.n_dofs());
   for (const Turn& t : turns(chain)) {
     const double psi = 0.5 * (turn_at(t, x0) + turn_at(t, x1)), k = t.stiffness;
-    add_on_chord(f, t.to, angle_mean_gradient(chord_of(x0, t.to), chord_of(x1, t.to)), k * psi);
+    add_on_chord(f, t.to, angle_mean_gradient(chord(x0, t.to), chord(x1, t.to)), k * psi);
     if (t.from != none)
-      add_on_chord(f, t.from, angle_mean_gradient(chord_of(x0, t.from), chord_of(x1, t.from)),
-                   -k * psi);
+      add_on_chord(f, t.from, angle_mean_gradient(chord(x0, t.from), chord(x1, t.from)), -k * psi);
     if (slope)
       add_turn(t, mid, unused, slope, 0.5);
   }
   const std::size_t last = chain.bars.size() - 1;
-  const Vector2 g = angle_mean_gradient(chord_of(x0, last), chord_of(x1, last));
+  const Vector2 g = angle_mean_gradient(chord(x0, last), chord(x1, last));
   add_loads(chain, mid, 1, f, slope, 0.5, &g);
   zero_held(chain, f);
 }

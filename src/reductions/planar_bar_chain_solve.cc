@@ -54,8 +54,7 @@ double apply_update(std::vector<Vector2>& x, const std::vector<double>& dx) {
 void count_end_turn(const PlanarBarChain& chain, const std::vector<Vector2>& before,
                     const std::vector<Vector2>& after, double& end_turn) {
   const std::size_t i = chain.bars.size() - 1;
-  end_turn += turn_between({before[i + 1].x - before[i].x, before[i + 1].z - before[i].z},
-                           {after[i + 1].x - after[i].x, after[i + 1].z - after[i].z});
+  end_turn += turn_between(chord(before, i), chord(after, i));
 }
 
 // Newton's method on the static residual at load factor lambda from x; false where it does not

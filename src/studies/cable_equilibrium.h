@@ -62,11 +62,6 @@ struct ChainEquilibrium {
   double residual = 0, residual_floor = 0;
 };
 
-/// The chord of element k, x_{k+1} - x_k.
-inline Vector2 chord(const std::vector<Vector2>& x, std::size_t k) {
-  return {x[k + 1].x - x[k].x, x[k + 1].z - x[k].z};
-}
-
 /// The chain's total potential Pi = sum of the elements' and the springs' energies - sum p . x [J]
 /// at positions x;
 /// `size`, when given, gets the sum of its terms' magnitudes (what its round-off is relative to).

@@ -77,8 +77,7 @@ void start_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamInertia
   std::vector<double> a = internal_forces(line, s.q);
   for (const PlanarBeamFollower& f : line.followers) { // (as negative internal forces)
     const auto p = line.follower_force(f, s.q[3 * f.node + 2]);
-    a[line.row(3 * f.node)] -= p[0];
-    a[line.row(3 * f.node + 1)] -= p[1];
+    add_follower_force(line, f.node, p, -1, a);
   }
   for (std::size_t i = 0; i < n; ++i) {
     a[i] = line.loads[i] + (loads.empty() ? 0.0 : loads[i]) - a[i] - mass_times_given[i];
@@ -169,8 +168,7 @@ unsigned step_planar_beam_alpha(const PlanarBeamLine& line, const PlanarBeamIner
     for (const PlanarBeamFollower& f : line.followers) {
       const std::size_t i = f.node;
       const auto p = follower_at(f, q1), p1 = line.follower_force(f, q1[3 * i + 2]);
-      r[line.row(3 * i)] -= p[0];
-      r[line.row(3 * i + 1)] -= p[1];
+      add_follower_force(line, i, p, -1, r);
       if (jacobian)
         add_follower_stiffness(line, i, p1, 1 - af, *jacobian);
     }

@@ -55,8 +55,7 @@ PlanarBarChain make_planar_beam_chain(const CaseParameters& c, const ParameterFi
     chain.reference.push_back({line.reference[3 * node], line.reference[3 * node + 1]});
   std::vector<double> h(n - 1), s(n, 0.0);
   for (std::size_t i = 0; i + 1 < n; ++i) {
-    h[i] = chord_length({chain.reference[i + 1].x - chain.reference[i].x,
-                         chain.reference[i + 1].z - chain.reference[i].z});
+    h[i] = chord_length(chord(chain.reference, i));
     s[i + 1] = s[i] + h[i];
     chain.bars.push_back({h[i], b.axial_stiffness});
   }

@@ -109,6 +109,12 @@ std::vector<double> internal_forces(const PlanarBeamLine& line, const std::vecto
   return f;
 }
 
+void add_follower_force(const PlanarBeamLine& line, std::size_t node,
+                        const std::array<double, 2>& p, double weight, std::vector<double>& v) {
+  v[line.row(3 * node)] += weight * p[0];
+  v[line.row(3 * node + 1)] += weight * p[1];
+}
+
 void add_follower_stiffness(const PlanarBeamLine& line, std::size_t node,
                             const std::array<double, 2>& p, double weight, BandedLU& k) {
   k(line.row(3 * node), 3 * node + 2) += weight * p[1];

@@ -114,6 +114,11 @@ inline void element_dofs(const PlanarBeamLine& line, std::size_t e, const std::v
   element_values(line, e, q, 3, qe);
 }
 class BandedLU;
+/// Adds `weight` times a follower's force p to a vector of the line's DoFs at its node's x and z
+/// rows (a tied node's: its tie's, a hinge's joint): the statics' -lambda (as a negative internal
+/// force), the steps' -1, the load vector's 1.
+void add_follower_force(const PlanarBeamLine& line, std::size_t node,
+                        const std::array<double, 2>& p, double weight, std::vector<double>& v);
 /// Adds `weight` times a follower's stiffness -dp/dtheta = -J p (p its force) at its node's
 /// (x, theta) and (z, theta) entries of k: the statics' load factor, the midpoint rule's 1/2 (p at
 /// the middle rotation), generalized alpha's 1 - alpha_f. A follower acts on its node's x and z

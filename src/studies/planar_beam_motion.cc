@@ -302,8 +302,7 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
   for (const PlanarBeamFollower& f : line.followers) {
     const std::size_t i = f.node;
     const auto p = line.follower_force(f, 0.5 * (s.q[3 * i + 2] + q1[3 * i + 2]));
-    r[line.row(3 * i)] -= p[0];
-    r[line.row(3 * i + 1)] -= p[1];
+    add_follower_force(line, i, p, -1, r);
     if (jacobian)
       add_follower_stiffness(line, i, p, 0.5, *jacobian);
   }

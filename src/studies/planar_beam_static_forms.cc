@@ -28,8 +28,7 @@ double PlanarBeamStaticForms::residual(double lambda, const std::vector<double>&
   std::vector<double> f = internal_forces(at_factor(lambda), q);
   for (const PlanarBeamFollower& follower : line_.followers) { // (as negative internal forces)
     const auto p = line_.follower_force(follower, q[3 * follower.node + 2]);
-    f[line_.row(3 * follower.node)] -= lambda * p[0];
-    f[line_.row(3 * follower.node + 1)] -= lambda * p[1];
+    add_follower_force(line_, follower.node, p, -lambda, f);
   }
   const std::size_t n = q.size();
   r.resize(n);
@@ -61,8 +60,7 @@ void PlanarBeamStaticForms::load_direction(const std::vector<double>& q, std::ve
     g[i] = line_.loads[i];
   for (const PlanarBeamFollower& follower : line_.followers) {
     const auto p = line_.follower_force(follower, q[3 * follower.node + 2]);
-    g[line_.row(3 * follower.node)] += p[0];
-    g[line_.row(3 * follower.node + 1)] += p[1];
+    add_follower_force(line_, follower.node, p, 1, g);
   }
   for (std::size_t i = 0; i < g.size(); ++i)
     if (line_.held[i] || line_.tied(i))

@@ -69,8 +69,6 @@ NamedValues run_planar_beam_compare(const CaseParameters& c, const ParameterFile
   } catch (const InputError& e) {
     unheld = e.what();
   }
-  if (b.start_at_equilibrium && !unheld.empty())
-    throw InputError(unheld);
   const unsigned n = c.n_modes;
   std::vector<double> omega_fe, omega_chain;
   EndState fe_end, chain_end;

@@ -93,9 +93,7 @@ TEST(PlanarBarChain, ForcesTangentAndDiscreteGradientOfTheEnergy) {
     minus[i / 2][i % 2] -= d;
     // the end moment's energy is -M times the last bar's turn: its change, counted from x0
     const auto turn = [&](const std::vector<Vector2>& x) {
-      const std::size_t l = x.size() - 2;
-      return turn_between({x0[l + 1].x - x0[l].x, x0[l + 1].z - x0[l].z},
-                          {x[l + 1].x - x[l].x, x[l + 1].z - x[l].z});
+      return turn_between(chord(x0, x.size() - 2), chord(x, x.size() - 2));
     };
     const double numeric =
         (bar_chain_energy(chain, plus, turn(plus)) - bar_chain_energy(chain, minus, turn(minus))) /
@@ -109,8 +107,7 @@ TEST(PlanarBarChain, ForcesTangentAndDiscreteGradientOfTheEnergy) {
   std::vector<double> mean;
   bar_chain_mean_residual(chain, x0, x1, mean);
   const std::size_t last = x0.size() - 2;
-  const double end_turn = turn_between({x0[last + 1].x - x0[last].x, x0[last + 1].z - x0[last].z},
-                                       {x1[last + 1].x - x1[last].x, x1[last + 1].z - x1[last].z});
+  const double end_turn = turn_between(chord(x0, last), chord(x1, last));
   const double change = bar_chain_energy(chain, x1, end_turn) - bar_chain_energy(chain, x0, 0);
   double work = 0, size = 0;
   for (std::size_t i = 0; i < chain.n_dofs(); ++i) {
