@@ -187,20 +187,26 @@ void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& 
     geometric += g.weight * (2 * (du_x * gx + du_z * gz) * d_theta -
                              (axial * (1 + e.axial) + shear * e.shear) * d_theta * d_theta);
   }
+  material += anchored_form(u);
+}
+
+double PlanarBeamElement::anchored_form(const double* u) const {
+  double form = 0;
   for (std::size_t k = 0; k < points_.size(); ++k) {
     double ux = 0, uz = 0;
     for (unsigned a = 0; a <= degree_; ++a) {
       ux += point_shapes_[k][a] * u[3 * a];
       uz += point_shapes_[k][a] * u[3 * a + 1];
     }
-    material += points_[k].spring * (ux * ux + uz * uz);
+    form += points_[k].spring * (ux * ux + uz * uz);
   }
   const unsigned nodes = degree_ + 1;
   if (rate_squared_ != 0)
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b)
-        material -= rate_squared_ * rotating_mass_[a * nodes + b] *
-                    (u[3 * a] * u[3 * b] + u[3 * a + 1] * u[3 * b + 1]);
+        form -= rate_squared_ * rotating_mass_[a * nodes + b] *
+                (u[3 * a] * u[3 * b] + u[3 * a + 1] * u[3 * b + 1]);
+  return form;
 }
 
 void PlanarBeamElement::mass(double* m) const {

@@ -41,6 +41,7 @@
 
 #include <array>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 namespace hamdyn {
@@ -82,6 +83,19 @@ public:
   PlanarBeamElement(unsigned degree, double length, double reference_angle,
                     const PlanarBeamSection& section,
                     PlanarBeamInterpolation interpolation = PlanarBeamInterpolation::rotations);
+  virtual ~PlanarBeamElement() = default;
+  PlanarBeamElement(const PlanarBeamElement&) = default;
+  PlanarBeamElement& operator=(const PlanarBeamElement&) = default;
+  /// A copy of the element as the kind it is (a line's elements may be of several kinds:
+  /// models/planar_member_kinds.h).
+  virtual std::unique_ptr<PlanarBeamElement> clone() const {
+    return std::make_unique<PlanarBeamElement>(*this);
+  }
+  /// Whether its strain energy is quadratic in its DoFs q (x, z, theta), as a linear member's:
+  /// the exact discrete gradient over a step is then its forces at the midpoint (Gonzalez, J.
+  /// Nonlinear Sci. 6:449-467, 1996, sec. 3), which the energy-consistent step takes instead of
+  /// the director interpolation's mean forces (those are Reissner's strains' alone).
+  virtual bool quadratic_energy() const { return false; }
   PlanarBeamInterpolation interpolation() const {
     return directors_ ? PlanarBeamInterpolation::directors : PlanarBeamInterpolation::rotations;
   }
@@ -102,21 +116,22 @@ public:
   double node_coordinate(unsigned a) const { return node_s_[a]; }
 
   /// V [J] at the element's DoFs q.
-  double energy(const double* q) const;
+  virtual double energy(const double* q) const;
   /// dV/dq into f (n_dofs values) [N, N m]: the internal forces on the nodes.
-  void forces(const double* q, double* f) const;
+  virtual void forces(const double* q, double* f) const;
   /// d2V/dq2 into k (n_dofs^2, row major): material and geometric stiffness.
-  void tangent(const double* q, double* k) const;
+  virtual void tangent(const double* q, double* k) const;
   /// (The rotation interpolation's alone.) Its two parts: the material stiffness B^T C B (B the
   /// strains' derivatives at q) into k and the geometric one (the section forces N, Q times the
   /// strains' second derivatives) into `geometric`; the same array for both adds them.
-  void tangent_parts(const double* q, double* k, double* geometric) const;
+  virtual void tangent_parts(const double* q, double* k, double* geometric) const;
   /// (The rotation interpolation's alone.) u^T K_m u and u^T K_g u at q for a vector u of the
   /// element's DoFs, from the strains' changes B u at the points (not from the matrices: in u^T K_m
   /// u the shear's kGA / h entries cancel to the bending's EI / h^3, and a slender beam's Rayleigh
   /// quotient lost 10^-5 of it that way at kGA L^2 / EI = 10^8; w' - theta formed at a point loses
   /// nothing comparable).
-  void tangent_forms(const double* q, const double* u, double& material, double& geometric) const;
+  virtual void tangent_forms(const double* q, const double* u, double& material,
+                             double& geometric) const;
   /// The strains at xi = s / L in [0, 1].
   ///
   /// Where they are accurate: at the p points of the reduced rule (Barlow's points, J. Barlow,
@@ -124,7 +139,7 @@ public:
   /// consecutive nodes. Extrapolated to the nodes they are not: a cantilever rolled into a circle
   /// by elements of degree 2 has N = 0 at the points and +-300 N at the nodes.
   const std::vector<double>& sampling_points() const { return sampling_xi_; }
-  PlanarBeamStrains strains(const double* q, double xi) const;
+  virtual PlanarBeamStrains strains(const double* q, double xi) const;
   /// The consistent mass matrix (rho A for x and z, rho I for theta; p + 1 Gauss points, exact)
   /// into m (n_dofs^2, row major) [kg, kg m^2].
   void mass(double* m) const;
@@ -176,7 +191,7 @@ public:
   void mean_tangent(const double* y0, const double* y1, double material, double geometric,
                     double* k) const;
 
-private:
+protected:
   struct Point {
     double weight;             // Gauss weight times L
     std::vector<double> n, dn; // shape functions and their s-derivatives
@@ -200,10 +215,14 @@ private:
   /// gradient; at d0 = d1 its gradient), and `scale` times their stiffness into k.
   void add_anchored_forces(const double* d0, const double* d1, unsigned stride, double* f) const;
   void add_anchored_stiffness(unsigned stride, double scale, double* k) const;
+  /// Their part of u^T K u for a vector u of the element's DoFs (q's layout).
+  double anchored_form(const double* u) const;
   /// The strains at a point and r' (for the derivatives).
   PlanarBeamStrains strains_at(const Point& g, const double* q, double& ax, double& az,
                                double& theta) const;
   Point point_at(double xi, double weight) const;
+
+private:
   /// r', d and d' at a point from y: (r'_x, r'_z, d_x, d_z, d'_x, d'_z).
   std::array<double, 6> director_fields(const Point& g, const double* y) const;
   /// At a point: the fields' mean over y0 and y1 (those at the midpoint: they are linear in y),
@@ -217,5 +236,10 @@ private:
   void director_forces_of(const double* q, double* f) const;
   void director_tangent_of(const double* q, double* k) const;
 };
+
+/// Boost's pointer containers copy an element by this (PlanarBeamLine's elements).
+inline PlanarBeamElement* new_clone(const PlanarBeamElement& e) {
+  return e.clone().release();
+}
 
 } // namespace hamdyn

@@ -20,7 +20,8 @@ PlanarBeamLine straight_planar_beam(double x0, double z0, double x1, double z1, 
   const double length = std::hypot(x1 - x0, z1 - z0), angle = std::atan2(z1 - z0, x1 - x0);
   const double h = length / n;
   for (unsigned e = 0; e < n; ++e)
-    line.elements.emplace_back(degree, h, angle, section, interpolation);
+    line.elements.push_back(
+        std::make_unique<PlanarBeamElement>(degree, h, angle, section, interpolation));
   const PlanarBeamElement& first = line.elements.front();
   for (unsigned e = 0; e < n; ++e)
     for (unsigned a = e == 0 ? 0 : 1; a <= degree; ++a) {

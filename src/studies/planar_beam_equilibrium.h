@@ -13,6 +13,8 @@
 // DoFs are numbered node by node along the line: half bandwidth 3 p + 2 for degree p).
 #include "models/planar_beam_element.h"
 
+#include <boost/ptr_container/ptr_vector.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -38,7 +40,9 @@ struct PlanarBeamFollower {
 /// (hold_dofs; constrain_residual). A frame's nodes are numbered by reverse Cuthill-McKee so
 /// that the band stays narrow.
 struct PlanarBeamLine {
-  std::vector<PlanarBeamElement> elements;
+  /// Each of its kind (models/planar_member_kinds.h; a frame's members may differ), held by
+  /// pointer and copied by clone(): Boost's ptr_vector gives references on access and iteration.
+  boost::ptr_vector<PlanarBeamElement> elements;
   /// Element e's node a is node element_nodes[e (p + 1) + a].
   std::vector<std::size_t> element_nodes;
   /// Per DoF the DoF whose row its terms go to (itself unless tied); empty: none tied.

@@ -51,7 +51,8 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
                                     member.section.rotary};
     std::size_t previous = ends[m][0];
     for (unsigned e = 0; e < member.elements; ++e) {
-      line.elements.emplace_back(p, h, angle, section, interpolation);
+      line.elements.push_back(
+          std::make_unique<PlanarBeamElement>(p, h, angle, section, interpolation));
       PlanarBeamElement& element = line.elements.back();
       element.set_rotation_offset(angle);
       nodes.push_back(previous);
