@@ -6,6 +6,7 @@
 #include "core/input_error.h"
 #include "core/parameter_file.h"
 #include "core/parameter_values.h"
+#include "core/planar_member_kind.h"
 #include "core/text.h"
 
 #include <deal.II/base/patterns.h>
@@ -57,8 +58,9 @@ void declare_frame_geometry_parameters(ParameterFile& f) {
             "(letters, digits, _ - .). Each is on at least one member. Empty (with Members): "
             "the planar beam is the one line from Planar beam/Start to End. Units: m.");
   f.declare(section, "Members", "", P(), "name: point point; ...",
-            "The frame's members, each a straight planar beam from its first point to its "
-            "second, unstressed there (Reissner's beam, as the line's): where members meet, "
+            "The frame's members, each straight from its first point to its second and "
+            "unstressed there, of Member model's kind (Reissner's beam, as the line's, by "
+            "default): where members meet, "
             "a rigid joint (their ends move and turn together) unless Hinges names the point. "
             "Given, the frame replaces the line: its supports, loads and masses are the keys "
             "below (Planar beam/Start support, End force, ... must keep their defaults). Each "
@@ -71,11 +73,19 @@ void declare_frame_geometry_parameters(ParameterFile& f) {
             "named by its physical point group (the names Supports, Hinges, Forces, ... take "
             "and the outputs report) or n<node tag>. Looked for as given, next to the case file "
             "and in hamdyn's meshes directory.");
+  std::string kinds;
+  for (const PlanarMemberKind& k : planar_member_kinds())
+    kinds += (kinds.empty() ? "" : "; ") + k.name + ": " + k.description;
+  f.declare(section, "Member model", "planar beam", P(), planar_member_kind_names(),
+            "The kind of member a frame's members are where Member properties do not say "
+            "otherwise (" +
+                kinds + "). Members of different kinds join at points as any do.");
   f.declare(section, "Member properties", "", P(),
-            "member: key = value, ...; ... (keys EA, kGA, EI, rho A, rho I, elements)",
+            "member: key = value, ...; ... (keys EA, kGA, EI, rho A, rho I, elements, model)",
             "Per member, what differs from the Planar beam section's (or Section's) EA [N], "
-            "kappa G A [N], EI [N m^2], rho A [kg/m], rho I [kg m] and from "
-            "Discretization/Elements: 'top: EI = 4e6, rho A = 120, elements = 8'.");
+            "kappa G A [N], EI [N m^2], rho A [kg/m], rho I [kg m], from "
+            "Discretization/Elements and from Member model: 'top: EI = 4e6, rho A = 120, "
+            "elements = 8, model = timoshenko beam'.");
   f.declare(section, "Hinges", "", P(), "point, point, ...",
             "Points where the members meeting (two or more) are pinned to each other: they "
             "move together and turn independently (each member's end its own rotation). A "
@@ -267,6 +277,12 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
                        "expected a point of Geometry/Points ('" + name + "' is none of them)");
     return found->second;
   };
+  const std::string member_model = trim(f.get(section, "Member model"));
+  if (!find_planar_member_kind(member_model))
+    throw InputError(parameter("Member model"), member_model,
+                     "expected " + planar_member_kind_names());
+  for (FrameGeometry::Member& m : g.members)
+    m.model = member_model;
   for (const std::string& item :
        list_entries(f.get(section, "Member properties"), ';', parameter("Member properties"))) {
     const auto [name, rest] = named_item("Member properties", item, "'member: key = value, ...'");
@@ -280,6 +296,13 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
     for (const std::string& pair : list_entries(rest, ',', parameter("Member properties"))) {
       const auto equals = pair.find('=');
       const std::string key = equals == std::string::npos ? "" : trim(pair.substr(0, equals));
+      if (key == "model") {
+        m.model = trim(pair.substr(equals + 1));
+        if (!find_planar_member_kind(m.model))
+          throw InputError(parameter("Member properties"), item,
+                           "expected model = " + planar_member_kind_names());
+        continue;
+      }
       const double value =
           equals == std::string::npos ? NAN : number(trim(pair.substr(equals + 1)));
       double* target = key == "EA"      ? &m.section.axial
@@ -299,12 +322,13 @@ FrameGeometry parse_frame_geometry(const ParameterFile& f, const MemberSection& 
       if (!target || !std::isfinite(value) || (nonnegative ? value < 0 : !(value > 0)))
         throw InputError(parameter("Member properties"), item,
                          "expected 'key = value' with key EA, kGA, EI, rho A (each > 0), rho I "
-                         "(>= 0) or elements (an integer from 1 to 100000)");
+                         "(>= 0), elements (an integer from 1 to 100000) or model");
       *target = value;
     }
     for (const std::size_t k : found->second) { // (a physical group: each of its members)
       g.members[k].section = m.section;
       g.members[k].elements = m.elements;
+      g.members[k].model = m.model;
     }
   }
   for (const std::string& name : list_entries(f.get(section, "Hinges"), ',', parameter("Hinges"))) {

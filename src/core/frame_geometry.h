@@ -32,6 +32,7 @@ struct FrameGeometry {
     std::size_t from = 0, to = 0; // point indices: the member's reference runs from -> to
     MemberSection section;
     unsigned elements = 1;
+    std::string model = "planar beam"; // a row of core/planar_member_kind.h
   };
   std::vector<Point> points;
   std::vector<Member> members;

@@ -332,7 +332,11 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string&
   c.n_elements = unsigned(elements);
   if (frame_given(f))
     read_frame(f, case_directory, c, max_elements);
-  else
+  else {
+    if (const std::string model = trim(f.get("Geometry", "Member model")); model != "planar beam")
+      throw InputError(parameter_name("Geometry", "Member model"), model,
+                       "expected planar beam without Geometry/Members or Mesh file (a straight "
+                       "linear line is Model/Type = timoshenko beam or euler bernoulli beam)");
     for (const char* key :
          {"Points", "Member properties", "Hinges", "Hub", "Supports", "Forces", "Follower forces",
           "Moments", "Point masses", "Point rotary inertias", "Springs", "Dashpots"})
@@ -340,6 +344,7 @@ PlanarBeamCase parse_planar_beam_case(const ParameterFile& f, const std::string&
         throw InputError(parameter_name("Geometry", key), f.get("Geometry", key),
                          "expected empty without Geometry/Members or Mesh file: the planar "
                          "beam is the one line from Start to End, whose keys are in Planar beam");
+  }
   // a hub turns the beam through its clamp
   const std::string hub_support = c.frame ? "Geometry/Hub's support" : "Planar beam/Start support";
   if (c.steady_rotation != 0 && c.hub_support() != S::clamped)

@@ -183,8 +183,13 @@ std::vector<double> SampledForces::moment() const {
 }
 
 std::string planar_beam_description(const PlanarBeamLine& line) {
+  const auto linear =
+      std::count_if(line.elements.begin(), line.elements.end(),
+                    [](const PlanarBeamElement& e) { return e.quadratic_energy(); });
   const std::string elements =
-      std::to_string(line.elements.size()) + " elements of degree " + std::to_string(line.degree());
+      std::to_string(line.elements.size()) + " elements of degree " +
+      std::to_string(line.degree()) +
+      (linear == 0 ? "" : " (" + std::to_string(linear) + " of them linear Timoshenko elements)");
   return line.frame ? "a planar frame of " + std::to_string(line.members) + " members, " + elements
                     : "a planar beam of " + elements;
 }

@@ -155,6 +155,7 @@ LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
     line.elements[e].tangent_forms(qe.data(), ue.data(), material, geometric);
     forms.material += material;
     forms.geometric += geometric;
+    forms.tangent += line.elements[e].quadratic_energy() ? material : material + geometric;
   }
   forms.mass = mass_form(line, u);
   return forms;
@@ -226,9 +227,9 @@ PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<
                       in_quadrature = line_forms(line, q, quadrature);
       dealii::Vector<double> gb(inert.size());
       g.vmult(gb, gyroscopic.imaginary[j]);
-      modes.omega.push_back(gyroscopic_frequency(
-          in_phase.material + in_phase.geometric + in_quadrature.material + in_quadrature.geometric,
-          in_phase.mass + in_quadrature.mass, gyroscopic.real[j] * gb, gyroscopic.omega[j]));
+      modes.omega.push_back(gyroscopic_frequency(in_phase.tangent + in_quadrature.tangent,
+                                                 in_phase.mass + in_quadrature.mass,
+                                                 gyroscopic.real[j] * gb, gyroscopic.omega[j]));
       modes.shapes.push_back(std::move(shape));
     }
     return modes;
@@ -242,8 +243,7 @@ PlanarBeamModes planar_beam_modes(const PlanarBeamLine& line, const std::vector<
     // first bending one's at EA/EI ~ 10^4 1/m^2: 1.5e-8 off the Timoshenko beam's first
     // frequency), the quotient's error the vector's squared
     const LineForms forms = line_forms(line, q, shape);
-    modes.omega.push_back(
-        std::sqrt(std::max((forms.material + forms.geometric) / forms.mass, 0.0)));
+    modes.omega.push_back(std::sqrt(std::max(forms.tangent / forms.mass, 0.0)));
     modes.shapes.push_back(std::move(shape));
   }
   return modes;

@@ -51,8 +51,10 @@ FreeMatrices free_matrices(const PlanarBeamLine& line, const std::vector<double>
 
 /// u^T K_m u and u^T K_g u of the line at q for a vector u of its DoFs, from the elements'
 /// strains (PlanarBeamElement::tangent_forms), and u^T M u: the Rayleigh quotients' parts.
+/// `tangent` is u^T K_T u: material plus geometric where the strains are Reissner's, the
+/// material part alone for a linear member (whose geometric part is its buckling's alone).
 struct LineForms {
-  double material = 0, geometric = 0, mass = 0;
+  double material = 0, geometric = 0, tangent = 0, mass = 0;
 };
 LineForms line_forms(const PlanarBeamLine& line, const std::vector<double>& q,
                      const std::vector<double>& u);

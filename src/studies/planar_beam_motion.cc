@@ -185,6 +185,8 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
   std::vector<double> q0e(nq), q1e(nq), y0(ny), y1(ny), ve(2 * nodes), we(2 * nodes), fe(ny),
       ke(ny * ny);
   std::vector<double> ry(4 * n_nodes, 0.0); // the director-space residual, node by node
+  // a linear member's forces in the DoFs' rows, its midpoint DoFs and its forces and tangent
+  std::vector<double> rq(n, 0.0), qm(nq), fq(nq), kq(nq * nq);
   // g_i and dg_i/dtheta1_i of each node, and its director's change t1 - t0 = (theta1 - theta0) g
   // (without the cancellation of cos theta1 - cos theta0)
   std::vector<double> g(2 * n_nodes), dg(2 * n_nodes), turn(2 * n_nodes);
@@ -221,9 +223,29 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
         to_element(we[2 * a], we[2 * a + 1], &we[2 * a]);
     element.director_dofs(q0e.data(), y0.data());
     element.director_dofs(q1e.data(), y1.data());
-    element.mean_forces(y0.data(), y1.data(), fe.data());
-    if (jacobian)
-      element.mean_tangent(y0.data(), y1.data(), 0.5, 0.5, ke.data());
+    if (element.quadratic_energy()) {
+      // a linear member: a quadratic energy's exact discrete gradient is its gradient at the
+      // midpoint (Gonzalez 1996), in the DoFs (x, z, theta) themselves; its inertia and
+      // dashpots below are the director form's, as every element's
+      for (unsigned i = 0; i < nq; ++i)
+        qm[i] = 0.5 * (q0e[i] + q1e[i]);
+      element.forces(qm.data(), fq.data());
+      for (unsigned i = 0; i < nq; ++i)
+        rq[line.row(line.dof(e, i / 3, i % 3))] += fq[i];
+      if (jacobian) {
+        element.tangent(qm.data(), kq.data());
+        for (unsigned i = 0; i < nq; ++i)
+          for (unsigned j = 0; j < nq; ++j)
+            (*jacobian)(line.row(line.dof(e, i / 3, i % 3)), line.row(line.dof(e, j / 3, j % 3))) +=
+                0.5 * kq[i * nq + j];
+      }
+      std::fill(fe.begin(), fe.end(), 0.0);
+      std::fill(ke.begin(), ke.end(), 0.0);
+    } else {
+      element.mean_forces(y0.data(), y1.data(), fe.data());
+      if (jacobian)
+        element.mean_tangent(y0.data(), y1.data(), 0.5, 0.5, ke.data());
+    }
     const double *ma = inertia.translational(e), *mi = inertia.rotational(e);
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b) {
@@ -284,7 +306,7 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
             (*jacobian)(line.row(line.dof(e, a, i)), line.row(line.dof(e, b, j))) += block[i][j];
       }
   }
-  r.assign(n, 0.0);
+  r = std::move(rq);
   for (std::size_t i = 0; i < n_nodes; ++i) {
     const std::size_t x = line.row(3 * i), z = line.row(3 * i + 1), theta = line.row(3 * i + 2);
     r[x] += ry[4 * i];

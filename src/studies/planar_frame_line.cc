@@ -1,6 +1,7 @@
 #include "studies/planar_frame_line.h"
 
 #include "core/input_error.h"
+#include "models/make_planar_member.h"
 #include "studies/planar_beam_static_forms.h"
 #include "system/banded_lu.h"
 
@@ -52,7 +53,7 @@ PlanarBeamLine make_planar_frame_line(const PlanarBeamCase& c,
     std::size_t previous = ends[m][0];
     for (unsigned e = 0; e < member.elements; ++e) {
       line.elements.push_back(
-          std::make_unique<PlanarBeamElement>(p, h, angle, section, interpolation));
+          make_planar_member(member.model, p, h, angle, section, interpolation));
       PlanarBeamElement& element = line.elements.back();
       element.set_rotation_offset(angle);
       nodes.push_back(previous);

@@ -168,10 +168,14 @@ public:
 
   std::string summary() const override {
     std::ostringstream text;
-    text << "hamdyn run: " << grid_.n_steps << " steps of a planar beam of "
-         << line_.elements.size() << " elements of degree " << line_.degree()
-         << (midpoint_ ? " (energy- and momentum-conserving midpoint rule, director interpolation, "
-                       : " (generalized alpha, rho_inf = " + text_of(c_.spectral_radius) + ", ")
+    const bool linear =
+        std::any_of(line_.elements.begin(), line_.elements.end(),
+                    [](const PlanarBeamElement& e) { return e.quadratic_energy(); });
+    text << "hamdyn run: " << grid_.n_steps << " steps of " << planar_beam_description(line_)
+         << (!midpoint_ ? " (generalized alpha, rho_inf = " + text_of(c_.spectral_radius) + ", "
+             : linear   ? " (energy-conserving midpoint rule, director interpolation, the linear "
+                          "members' forces at the midpoint, "
+                      : " (energy- and momentum-conserving midpoint rule, director interpolation, ")
          << std::setprecision(3) << (steps_made_ ? double(iterations_) / double(steps_made_) : 0.0)
          << " Newton iterations a step on average and at most " << most_iterations_
          << (halved_steps_ == 0 ? std::string()

@@ -22,7 +22,10 @@ studies_planar_frame_line. Here:
   - a Gmsh mesh (meshes/portal_frame.msh, formats 4.1 and 2.2) naming the members by physical
     curves and the points by physical points: the Points and Members frame's modes and statics;
   - the same static state on 2 ranks;
-  - bad input (a member naming an unknown point, a point on no member, two members between the
+  - linear Timoshenko members (Geometry/Member model): the unloaded frame's frequencies are the
+    planar beam members', their statics proportional to the load, a frame of both kinds runs with
+    its ledger closing;
+  - bad input (an unknown member model, a member naming an unknown point, a point on no member, two members between the
     same points, a hinge at one member's end, hinges that make a mechanism, an unknown support, a
     line's key given with a frame, a support motion at a point that is no support) exits 2 with
     one line naming the key and writes nothing.
@@ -385,8 +388,60 @@ for label, text in mesh_bad.items():
           len(lines) == 1 and "Geometry/Mesh file" in lines[0], done.stderr)
     check("bad mesh: %s writes nothing" % label, not os.path.exists(directory))
 
+# --- linear members (Geometry/Member model = timoshenko beam) ------------------------------------
+# Unloaded, a linear Timoshenko member's stiffness is the planar beam's tangent at the reference:
+# the same frequencies. Loaded, its statics are linear: twice the push sways twice as far, to
+# round-off (the planar beam's sway is not proportional), and the reactions balance the push with
+# their moments about A taken at the undeformed joints (linear theory). Members of both kinds in
+# one frame (Member properties' model): its run's ledger closes.
+linear = ["Geometry/Member model=timoshenko beam"]
+frequencies = {}
+for label, pairs in (("planar beam", []), ("timoshenko beam", linear)):
+    d, _ = hamdyn_run(["modes", portal] + sets(pairs + ["Geometry/Forces="]),
+                      "portal modes, members " + label)
+    frequencies[label] = table(os.path.join(d, "modes.csv"))["frequency"]
+gap = max(abs(a - b) / b for a, b in zip(frequencies["timoshenko beam"], frequencies["planar beam"]))
+measured("linear members: unloaded frequencies %.3g off the planar beam members'" % gap)
+check("linear members: the unloaded frame's frequencies are the planar beam's", gap < 1e-12)
+sways = {}
+for factor in (1, 2):
+    d, _ = hamdyn_run(["static", portal] + sets(linear + ["Geometry/Forces=B: %g, 0" %
+                                                           (factor * push)]),
+                      "linear portal static x%d" % factor)
+    sways[factor] = {k: v[0] for k, v in table(os.path.join(d, "static.csv")).items()}
+linear_static = sways[1]
+proportional = abs(sways[2]["B_u_x"] - 2 * sways[1]["B_u_x"]) / sways[1]["B_u_x"]
+exact_proportional = abs(sways[2]["B_u_z"] - 2 * sways[1]["B_u_z"]) / abs(sways[1]["B_u_z"])
+moment = (linear_static["A_reaction_moment"] + linear_static["D_reaction_moment"] +
+          6 * linear_static["D_reaction_z"] - 4 * push)
+measured("linear portal: B sways %.9g m (planar beam members %.9g m); twice the push %.3g, %.3g "
+         "off proportional in B's x, z; moments about A %.3g N m" %
+         (linear_static["B_u_x"], s["B_u_x"], proportional, exact_proportional, moment))
+# (B's u_z, the columns' axial shortening, is 1e-3 of u_x: its round-off is relatively larger)
+check("linear members: twice the push sways twice as far", proportional < 1e-12 and
+      exact_proportional < 1e-8)
+check("linear members: moments about A at the undeformed joints balance",
+      abs(moment) < 1e-9 * push * height)
+check("linear members: the sway is the exact members' to the deformation's order",
+      abs(linear_static["B_u_x"] - s["B_u_x"]) < 1e-2 * s["B_u_x"] and
+      linear_static["B_u_x"] != s["B_u_x"])
+mixed_run, done = hamdyn_run(["run", portal] + sets(linear + [
+    "Geometry/Member properties=top: model = planar beam", "Time integration/Time step=1e-3",
+    "Time integration/Final time=0.1"]), "portal run, linear columns under an exact beam")
+history = table(os.path.join(mixed_run, "history.csv"))
+largest = max(abs(v) for v in history["kinetic_energy"])
+error = max(abs(v) for v in history["energy_error"])
+measured("linear columns under an exact beam, run: energy error %.3g J of %.6g J" % (error, largest))
+check("linear members: a mixed frame's run closes its ledger", largest > 0 and
+      error < 1e-8 * largest)
+check("linear members: the run's summary counts the linear elements",
+      "16 of them linear Timoshenko elements" in done.stdout, done.stdout)
+
 # --- bad input ---------------------------------------------------------------------------------
 bad = {
+    "an unknown member model": (["Geometry/Member model=steel"], "Geometry/Member model"),
+    "a member's unknown model": (["Geometry/Member properties=top: model = rope"],
+                                 "Geometry/Member properties"),
     "a member naming an unknown point": (["Geometry/Members=left: A B; top: B X; right: C D"],
                                          "Geometry/Members"),
     "a point on no member": (["Geometry/Points=A: 0, 0; B: 0, 4; C: 6, 4; D: 6, 0; E: 9, 9"],

@@ -1,0 +1,123 @@
+#include "models/linear_timoshenko_member.h"
+
+namespace hamdyn {
+
+PlanarBeamStrains LinearTimoshenkoMember::linear_strains(const Point& g, const double* q) const {
+  const double c0 = std::cos(reference_angle_), s0 = std::sin(reference_angle_);
+  double ax = 0, az = 0, psi = rotation_offset_, kappa = 0;
+  for (unsigned a = 0; a <= degree_; ++a) {
+    ax += g.dn[a] * q[3 * a];
+    az += g.dn[a] * q[3 * a + 1];
+    psi += g.n[a] * q[3 * a + 2];
+    kappa += g.dn[a] * q[3 * a + 2];
+  }
+  return {ax * c0 + az * s0 - 1, -ax * s0 + az * c0 - (psi - reference_angle_), kappa};
+}
+
+// B's columns (dG1, dG2, dK) / dq_i: Reissner's at the reference (G1 = G2 = 0, theta = alpha)
+void LinearTimoshenkoMember::strain_rows(const Point& g,
+                                         std::vector<std::array<double, 3>>& b) const {
+  const double c0 = std::cos(reference_angle_), s0 = std::sin(reference_angle_);
+  b.resize(n_dofs());
+  for (unsigned a = 0; a <= degree_; ++a) {
+    b[3 * a] = {{g.dn[a] * c0, -g.dn[a] * s0, 0}};
+    b[3 * a + 1] = {{g.dn[a] * s0, g.dn[a] * c0, 0}};
+    b[3 * a + 2] = {{0, -g.n[a], g.dn[a]}};
+  }
+}
+
+PlanarBeamStrains LinearTimoshenkoMember::strains(const double* q, double xi) const {
+  return linear_strains(point_at(xi, 0), q);
+}
+
+double LinearTimoshenkoMember::energy(const double* q) const {
+  double v = 0;
+  for (const Point& g : stiffness_points_) {
+    const PlanarBeamStrains e = linear_strains(g, q);
+    v += 0.5 * g.weight *
+         (section_.axial_stiffness * e.axial * e.axial +
+          section_.shear_stiffness * e.shear * e.shear +
+          section_.bending_stiffness * e.curvature * e.curvature);
+  }
+  return v + anchored_energy(q, 3);
+}
+
+void LinearTimoshenkoMember::forces(const double* q, double* f) const {
+  const unsigned nd = n_dofs();
+  for (unsigned i = 0; i < nd; ++i)
+    f[i] = 0;
+  std::vector<std::array<double, 3>> b;
+  for (const Point& g : stiffness_points_) {
+    const PlanarBeamStrains e = linear_strains(g, q);
+    strain_rows(g, b);
+    const double n = g.weight * section_.axial_stiffness * e.axial,
+                 s = g.weight * section_.shear_stiffness * e.shear,
+                 m = g.weight * section_.bending_stiffness * e.curvature;
+    for (unsigned i = 0; i < nd; ++i)
+      f[i] += b[i][0] * n + b[i][1] * s + b[i][2] * m;
+  }
+  add_anchored_forces(q, q, 3, f);
+}
+
+void LinearTimoshenkoMember::tangent(const double* q, double* k) const {
+  std::vector<double> geometric(n_dofs() * n_dofs());
+  tangent_parts(q, k, geometric.data());
+}
+
+void LinearTimoshenkoMember::tangent_parts(const double* q, double* k, double* geometric) const {
+  const unsigned nd = n_dofs();
+  const double c0 = std::cos(reference_angle_), s0 = std::sin(reference_angle_);
+  for (unsigned i = 0; i < nd * nd; ++i)
+    k[i] = geometric[i] = 0;
+  std::vector<std::array<double, 3>> b;
+  for (const Point& g : stiffness_points_) {
+    strain_rows(g, b);
+    const double ea = g.weight * section_.axial_stiffness, ga = g.weight * section_.shear_stiffness,
+                 ei = g.weight * section_.bending_stiffness;
+    for (unsigned i = 0; i < nd; ++i)
+      for (unsigned j = 0; j < nd; ++j)
+        k[i * nd + j] += ea * b[i][0] * b[j][0] + ga * b[i][1] * b[j][1] + ei * b[i][2] * b[j][2];
+    const PlanarBeamStrains e = linear_strains(g, q);
+    const double axial = ea * e.axial, shear = ga * e.shear;
+    const double gx = -axial * s0 - shear * c0, gz = axial * c0 - shear * s0;
+    for (unsigned a = 0; a <= degree_; ++a)
+      for (unsigned bb = 0; bb <= degree_; ++bb) {
+        const double coupling_x = g.dn[a] * g.n[bb] * gx, coupling_z = g.dn[a] * g.n[bb] * gz;
+        geometric[(3 * a) * nd + 3 * bb + 2] += coupling_x;
+        geometric[(3 * bb + 2) * nd + 3 * a] += coupling_x;
+        geometric[(3 * a + 1) * nd + 3 * bb + 2] += coupling_z;
+        geometric[(3 * bb + 2) * nd + 3 * a + 1] += coupling_z;
+        geometric[(3 * a + 2) * nd + 3 * bb + 2] -= g.n[a] * g.n[bb] * axial;
+      }
+  }
+  add_anchored_stiffness(3, 1, k);
+}
+
+void LinearTimoshenkoMember::tangent_forms(const double* q, const double* u, double& material,
+                                           double& geometric) const {
+  const double c0 = std::cos(reference_angle_), s0 = std::sin(reference_angle_);
+  material = geometric = 0;
+  for (const Point& g : stiffness_points_) {
+    // B u from the interpolated u', phi and phi' (w' - phi formed at the point: see
+    // PlanarBeamElement::tangent_forms)
+    double du_x = 0, du_z = 0, d_theta = 0, d_curvature = 0;
+    for (unsigned a = 0; a <= degree_; ++a) {
+      du_x += g.dn[a] * u[3 * a];
+      du_z += g.dn[a] * u[3 * a + 1];
+      d_theta += g.n[a] * u[3 * a + 2];
+      d_curvature += g.dn[a] * u[3 * a + 2];
+    }
+    const double d_axial = du_x * c0 + du_z * s0, d_shear = -du_x * s0 + du_z * c0 - d_theta;
+    material += g.weight * (section_.axial_stiffness * d_axial * d_axial +
+                            section_.shear_stiffness * d_shear * d_shear +
+                            section_.bending_stiffness * d_curvature * d_curvature);
+    const PlanarBeamStrains e = linear_strains(g, q);
+    const double axial = section_.axial_stiffness * e.axial,
+                 shear = section_.shear_stiffness * e.shear;
+    const double gx = -axial * s0 - shear * c0, gz = axial * c0 - shear * s0;
+    geometric += g.weight * (2 * (du_x * gx + du_z * gz) * d_theta - axial * d_theta * d_theta);
+  }
+  material += anchored_form(u);
+}
+
+} // namespace hamdyn
