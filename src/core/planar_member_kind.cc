@@ -7,7 +7,10 @@ const std::vector<PlanarMemberKind>& planar_member_kinds() {
       {"planar beam", "Reissner's geometrically exact beam (any rotation)"},
       {"timoshenko beam",
        "a straight linear Timoshenko member: Reissner's strains linearized about the reference "
-       "(small displacements and rotations; its buckling is linearized about the reference)"}};
+       "(small displacements and rotations; its buckling is linearized about the reference)"},
+      {"euler bernoulli beam",
+       "a straight linear Euler-Bernoulli member: Hermite interpolation of w with its slope theta "
+       "at every node, no shear strain (its buckling is linearized about the reference)"}};
   return kinds;
 }
 

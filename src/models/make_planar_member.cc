@@ -1,5 +1,6 @@
 #include "models/make_planar_member.h"
 
+#include "models/euler_bernoulli_member.h"
 #include "models/linear_timoshenko_member.h"
 
 #include <map>
@@ -18,7 +19,9 @@ std::unique_ptr<PlanarBeamElement> make(unsigned degree, double length, double a
 }
 // The classes behind the rows of core/planar_member_kind.cc (which core cannot name).
 const std::map<std::string, Factory> factories = {
-    {"planar beam", make<PlanarBeamElement>}, {"timoshenko beam", make<LinearTimoshenkoMember>}};
+    {"planar beam", make<PlanarBeamElement>},
+    {"timoshenko beam", make<LinearTimoshenkoMember>},
+    {"euler bernoulli beam", make<EulerBernoulliMember>}};
 } // namespace
 
 std::unique_ptr<PlanarBeamElement> make_planar_member(const std::string& kind, unsigned degree,

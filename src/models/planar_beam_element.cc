@@ -221,6 +221,11 @@ void PlanarBeamElement::mass(double* m) const {
         m[(3 * a + 1) * nd + 3 * bb + 1] += section_.mass_per_length * nn;
         m[(3 * a + 2) * nd + 3 * bb + 2] += section_.rotary_inertia * nn;
       }
+  add_point_masses(m);
+}
+
+void PlanarBeamElement::add_point_masses(double* m) const {
+  const unsigned nd = n_dofs();
   for (std::size_t k = 0; k < points_.size(); ++k)
     for (unsigned a = 0; a <= degree_; ++a)
       for (unsigned bb = 0; bb <= degree_; ++bb) {
@@ -228,6 +233,20 @@ void PlanarBeamElement::mass(double* m) const {
         m[(3 * a) * nd + 3 * bb] += points_[k].mass * nn;
         m[(3 * a + 1) * nd + 3 * bb + 1] += points_[k].mass * nn;
         m[(3 * a + 2) * nd + 3 * bb + 2] += points_[k].rotary_inertia * nn;
+      }
+}
+
+void PlanarBeamElement::director_mass(double* m) const {
+  const unsigned nd = n_dofs(), ny = n_director_dofs();
+  std::vector<double> mq(nd * nd);
+  mass(mq.data());
+  for (unsigned i = 0; i < ny * ny; ++i)
+    m[i] = 0;
+  for (unsigned a = 0; a <= degree_; ++a)
+    for (unsigned b = 0; b <= degree_; ++b)
+      for (unsigned k = 0; k < 2; ++k) {
+        m[(4 * a + k) * ny + 4 * b + k] = mq[(3 * a + k) * nd + 3 * b + k];
+        m[(4 * a + 2 + k) * ny + 4 * b + 2 + k] = mq[(3 * a + 2) * nd + 3 * b + 2];
       }
 }
 
@@ -280,7 +299,9 @@ void PlanarBeamElement::set_steady_rotation(double rate, double hub_x, double hu
   hub_z_ = hub_z;
   const unsigned nd = n_dofs(), nodes = degree_ + 1;
   std::vector<double> m(nd * nd);
-  mass(m.data());
+  // (this class's: a Hermite member's consistent mass couples x and z with theta; the
+  // centrifugal potential takes the Lagrange interpolation of its translations)
+  PlanarBeamElement::mass(m.data());
   rotating_mass_.assign(nodes * nodes, 0.0);
   for (unsigned a = 0; a < nodes; ++a)
     for (unsigned b = 0; b < nodes; ++b)

@@ -140,9 +140,26 @@ public:
   /// by elements of degree 2 has N = 0 at the points and +-300 N at the nodes.
   const std::vector<double>& sampling_points() const { return sampling_xi_; }
   virtual PlanarBeamStrains strains(const double* q, double xi) const;
+  /// The section forces at xi in [0, 1]: N = EA G1, Q = kGA G2 [N] and M = EI K [N m]
+  /// (Reissner's stress resultants in the section's axes; a member without shear strain has its
+  /// own Q).
+  virtual std::array<double, 3> section_forces(const double* q, double xi) const {
+    const PlanarBeamStrains e = strains(q, xi);
+    return {{section_.axial_stiffness * e.axial, section_.shear_stiffness * e.shear,
+             section_.bending_stiffness * e.curvature}};
+  }
   /// The consistent mass matrix (rho A for x and z, rho I for theta; p + 1 Gauss points, exact)
   /// into m (n_dofs^2, row major) [kg, kg m^2].
-  void mass(double* m) const;
+  virtual void mass(double* m) const;
+  /// Whether mass() couples the translations with the rotations (a Hermite member's consistent
+  /// mass) instead of being rho A N_a N_b on x and on z alike and rho I N_a N_b on theta: the
+  /// steppers then take its whole matrices, mass() and director_mass().
+  virtual bool coupled_mass() const { return false; }
+  /// The mass matrix in the director form's DoFs (x, z, t_x, t_z) a node (4 (p + 1) squared, row
+  /// major; t the element's director, its section's direction): the kinetic energy
+  /// ydot^T M ydot / 2 the energy-conserving step conserves. Here rho A N_a N_b on x and z and
+  /// rho I N_a N_b on t_x and t_z (|dt/dt| = |dtheta/dt|), with the point terms.
+  virtual void director_mass(double* m) const;
   /// The consistent nodal loads of a load per length w = (w_x, w_z) [N/m] constant along the
   /// element, added into f (n_dofs values).
   void add_distributed_load(double wx, double wz, double* f) const;
@@ -215,6 +232,9 @@ protected:
   /// gradient; at d0 = d1 its gradient), and `scale` times their stiffness into k.
   void add_anchored_forces(const double* d0, const double* d1, unsigned stride, double* f) const;
   void add_anchored_stiffness(unsigned stride, double scale, double* k) const;
+  /// Adds the point terms' masses and rotary inertias (m N_a N_b on x and z, J N_a N_b on theta)
+  /// into a mass matrix in the DoFs q.
+  void add_point_masses(double* m) const;
   /// Their part of u^T K u for a vector u of the element's DoFs (q's layout).
   double anchored_form(const double* u) const;
   /// The strains at a point and r' (for the derivatives).

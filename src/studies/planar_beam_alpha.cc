@@ -27,6 +27,18 @@ void add_inertia(const PlanarBeamLine& line, const PlanarBeamInertia& inertia, s
                  const std::vector<double>& y, std::vector<double>& r, BandedLU* matrix,
                  double scale) {
   const unsigned nodes = line.degree() + 1;
+  if (const double* mq = inertia.coupled(e)) { // the whole matrix
+    const unsigned nd = 3 * nodes;
+    for (unsigned i = 0; i < nd; ++i)
+      for (unsigned j = 0; j < nd; ++j) {
+        const std::size_t row = line.row(line.dof(e, i / 3, i % 3)),
+                          column = line.row(line.dof(e, j / 3, j % 3));
+        r[row] += mq[i * nd + j] * y[line.dof(e, j / 3, j % 3)];
+        if (matrix)
+          (*matrix)(row, column) += scale * mq[i * nd + j];
+      }
+    return;
+  }
   const double *ma = inertia.translational(e), *mi = inertia.rotational(e);
   for (unsigned a = 0; a < nodes; ++a)
     for (unsigned b = 0; b < nodes; ++b)

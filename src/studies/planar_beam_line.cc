@@ -142,11 +142,8 @@ SectionForces section_forces(const PlanarBeamLine& line, std::size_t e,
                              const std::vector<double>& q, double xi) {
   std::vector<double> qe(3 * (line.degree() + 1));
   element_dofs(line, e, q, qe.data());
-  const PlanarBeamElement& element = line.elements[e];
-  const PlanarBeamStrains strains = element.strains(qe.data(), xi);
-  const PlanarBeamSection& s = element.section();
-  return {s.axial_stiffness * strains.axial, s.shear_stiffness * strains.shear,
-          s.bending_stiffness * strains.curvature};
+  const auto [axial, shear, moment] = line.elements[e].section_forces(qe.data(), xi);
+  return {axial, shear, moment};
 }
 
 SampledForces sampled_forces(const PlanarBeamLine& line, const std::vector<double>& q) {
@@ -189,7 +186,7 @@ std::string planar_beam_description(const PlanarBeamLine& line) {
   const std::string elements =
       std::to_string(line.elements.size()) + " elements of degree " +
       std::to_string(line.degree()) +
-      (linear == 0 ? "" : " (" + std::to_string(linear) + " of them linear Timoshenko elements)");
+      (linear == 0 ? "" : " (" + std::to_string(linear) + " of them of linear members)");
   return line.frame ? "a planar frame of " + std::to_string(line.members) + " members, " + elements
                     : "a planar beam of " + elements;
 }

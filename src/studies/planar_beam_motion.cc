@@ -21,10 +21,20 @@ PlanarBeamInertia::PlanarBeamInertia(const PlanarBeamLine& line) {
   size_ = std::size_t(nodes) * nodes;
   std::vector<double> m(nd * nd), c(nd * nd);
   turning_.assign(line.n_nodes(), false);
+  nq_ = std::size_t(nd) * nd;
+  ny_ = std::size_t(4 * nodes) * (4 * nodes);
+  std::vector<double> my(ny_);
   for (std::size_t k = 0; k < line.elements.size(); ++k) {
     const PlanarBeamElement& e = line.elements[k];
     e.mass(m.data());
     e.damping(c.data());
+    coupled_at_.push_back(npos);
+    if (e.coupled_mass()) {
+      coupled_at_.back() = coupled_q_.size() / nq_;
+      coupled_q_.insert(coupled_q_.end(), m.begin(), m.end());
+      e.director_mass(my.data());
+      coupled_y_.insert(coupled_y_.end(), my.begin(), my.end());
+    }
     damped_.push_back(e.damped());
     for (unsigned a = 0; a < nodes; ++a) {
       if (m[(3 * a + 2) * nd + 3 * a + 2] > 0)
@@ -43,6 +53,13 @@ std::vector<double> ground_masses(const PlanarBeamLine& line, const PlanarBeamIn
   const unsigned nodes = line.degree() + 1;
   std::vector<double> m(line.n_dofs(), 0.0);
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    if (const double* mq = inertia.coupled(e)) { // (M r) on every row, theta's too
+      const unsigned nd = 3 * nodes;
+      for (unsigned i = 0; i < nd; ++i)
+        for (unsigned b = 0; b < nodes; ++b)
+          m[line.row(line.dof(e, i / 3, i % 3))] += mq[i * nd + 3 * b + component];
+      continue;
+    }
     const double* ma = inertia.translational(e);
     for (unsigned a = 0; a < nodes; ++a)
       for (unsigned b = 0; b < nodes; ++b)
@@ -92,12 +109,44 @@ double element_form(const double* m, unsigned nodes, const Pair& pair) {
 }
 } // namespace
 
+namespace {
+// A coupled-mass element's director-form rates ydot (v, and the directors' rates turned into the
+// element's frame by its rotation offset) and M_y ydot, node by node (4 values each)
+void coupled_rates(const PlanarBeamLine& line, const PlanarBeamInertia& inertia, std::size_t e,
+                   const PlanarBeamMotion& s, std::vector<double>& ydot,
+                   std::vector<double>& momentum) {
+  const unsigned nodes = line.degree() + 1, ny = 4 * nodes;
+  const double offset = line.elements[e].rotation_offset(), co = std::cos(offset),
+               so = std::sin(offset);
+  ydot.resize(ny);
+  momentum.assign(ny, 0.0);
+  for (unsigned a = 0; a < nodes; ++a) {
+    const std::size_t i = line.node(e, a);
+    ydot[4 * a] = s.v[2 * i];
+    ydot[4 * a + 1] = s.v[2 * i + 1];
+    ydot[4 * a + 2] = co * s.w[2 * i] - so * s.w[2 * i + 1];
+    ydot[4 * a + 3] = so * s.w[2 * i] + co * s.w[2 * i + 1];
+  }
+  const double* my = inertia.coupled_director(e);
+  for (unsigned a = 0; a < ny; ++a)
+    for (unsigned b = 0; b < ny; ++b)
+      momentum[a] += my[a * ny + b] * ydot[b];
+}
+} // namespace
+
 double kinetic_energy(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
                       const PlanarBeamMotion& s) {
   const unsigned nodes = line.degree() + 1;
   std::vector<double> ve(2 * nodes), we(2 * nodes);
   double t = 0;
+  std::vector<double> ydot, momentum;
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
+    if (inertia.coupled(e)) { // ydot^T M_y ydot
+      coupled_rates(line, inertia, e, s, ydot, momentum);
+      for (std::size_t i = 0; i < ydot.size(); ++i)
+        t += ydot[i] * momentum[i];
+      continue;
+    }
     element_values(line, e, s.v, 2, ve.data());
     element_values(line, e, s.w, 2, we.data());
     t += element_form(inertia.translational(e), nodes, [&](unsigned a, unsigned b) {
@@ -140,8 +189,22 @@ PlanarBeamMomenta momenta(const PlanarBeamLine& line, const PlanarBeamInertia& i
   const unsigned nodes = line.degree() + 1;
   std::vector<double> qe(3 * nodes), ve(2 * nodes), we(2 * nodes);
   PlanarBeamMomenta p;
+  std::vector<double> ydot, momentum;
   for (std::size_t e = 0; e < line.elements.size(); ++e) {
     element_values(line, e, s.q, 3, qe.data());
+    if (inertia.coupled(e)) { // sum of M_y ydot's r parts, and r x them + t x their t parts
+      coupled_rates(line, inertia, e, s, ydot, momentum);
+      const double offset = line.elements[e].rotation_offset();
+      for (unsigned a = 0; a < nodes; ++a) {
+        const double* pa = &momentum[4 * a];
+        p.x += pa[0];
+        p.z += pa[1];
+        const double angle = qe[3 * a + 2] + offset;
+        p.angular += qe[3 * a] * pa[1] - qe[3 * a + 1] * pa[0] + std::cos(angle) * pa[3] -
+                     std::sin(angle) * pa[2];
+      }
+      continue;
+    }
     element_values(line, e, s.v, 2, ve.data());
     element_values(line, e, s.w, 2, we.data());
     const double* ma = inertia.translational(e);
@@ -246,21 +309,40 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
       if (jacobian)
         element.mean_tangent(y0.data(), y1.data(), 0.5, 0.5, ke.data());
     }
-    const double *ma = inertia.translational(e), *mi = inertia.rotational(e);
-    for (unsigned a = 0; a < nodes; ++a)
+    if (const double* my = inertia.coupled_director(e)) {
+      // c M_y (y1 - y0 - dt ydot0) with the whole matrix (the directors' change as below)
+      std::vector<double> change(ny);
       for (unsigned b = 0; b < nodes; ++b) {
-        const double mab = c * ma[a * nodes + b], iab = c * mi[a * nodes + b];
         double turn_b[2];
         to_element(turn[2 * line.node(e, b)], turn[2 * line.node(e, b) + 1], turn_b);
         for (unsigned k = 0; k < 2; ++k) {
-          fe[4 * a + k] += mab * (y1[4 * b + k] - y0[4 * b + k] - dt * ve[2 * b + k]);
-          fe[4 * a + 2 + k] += iab * (turn_b[k] - dt * we[2 * b + k]);
-          if (jacobian) {
-            ke[(4 * a + k) * ny + 4 * b + k] += mab;
-            ke[(4 * a + 2 + k) * ny + 4 * b + 2 + k] += iab;
-          }
+          change[4 * b + k] = y1[4 * b + k] - y0[4 * b + k] - dt * ve[2 * b + k];
+          change[4 * b + 2 + k] = turn_b[k] - dt * we[2 * b + k];
         }
       }
+      for (unsigned i = 0; i < ny; ++i)
+        for (unsigned j = 0; j < ny; ++j) {
+          fe[i] += c * my[i * ny + j] * change[j];
+          if (jacobian)
+            ke[i * ny + j] += c * my[i * ny + j];
+        }
+    } else {
+      const double *ma = inertia.translational(e), *mi = inertia.rotational(e);
+      for (unsigned a = 0; a < nodes; ++a)
+        for (unsigned b = 0; b < nodes; ++b) {
+          const double mab = c * ma[a * nodes + b], iab = c * mi[a * nodes + b];
+          double turn_b[2];
+          to_element(turn[2 * line.node(e, b)], turn[2 * line.node(e, b) + 1], turn_b);
+          for (unsigned k = 0; k < 2; ++k) {
+            fe[4 * a + k] += mab * (y1[4 * b + k] - y0[4 * b + k] - dt * ve[2 * b + k]);
+            fe[4 * a + 2 + k] += iab * (turn_b[k] - dt * we[2 * b + k]);
+            if (jacobian) {
+              ke[(4 * a + k) * ny + 4 * b + k] += mab;
+              ke[(4 * a + 2 + k) * ny + 4 * b + 2 + k] += iab;
+            }
+          }
+        }
+    }
     // the dashpots' force at the midpoint velocity (r1 - r0) / dt
     if (const double* ce = inertia.damping(e))
       for (unsigned a = 0; a < nodes; ++a)

@@ -65,8 +65,22 @@ public:
   /// function is not 0): one without is an algebraic unknown, its rate no part of the motion's
   /// state.
   bool turns_with_inertia(std::size_t node) const { return turning_[node]; }
+  /// An element with a coupled mass (PlanarBeamElement::coupled_mass: a Hermite member's) has
+  /// its whole matrices here, in the DoFs (mass(), (3 (p + 1))^2) and in the director form
+  /// (director_mass(), (4 (p + 1))^2), for the steppers to take instead of the blocks; null for
+  /// the others.
+  const double* coupled(std::size_t e) const {
+    return coupled_at_[e] == npos ? nullptr : &coupled_q_[coupled_at_[e] * nq_];
+  }
+  const double* coupled_director(std::size_t e) const {
+    return coupled_at_[e] == npos ? nullptr : &coupled_y_[coupled_at_[e] * ny_];
+  }
 
 private:
+  static constexpr std::size_t npos = std::size_t(-1);
+  std::vector<std::size_t> coupled_at_;
+  std::size_t nq_ = 0, ny_ = 0;
+  std::vector<double> coupled_q_, coupled_y_;
   std::vector<bool> turning_;
   std::size_t size_ = 0;
   std::vector<double> translational_, rotational_, damping_;

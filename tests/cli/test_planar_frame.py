@@ -22,9 +22,10 @@ studies_planar_frame_line. Here:
   - a Gmsh mesh (meshes/portal_frame.msh, formats 4.1 and 2.2) naming the members by physical
     curves and the points by physical points: the Points and Members frame's modes and statics;
   - the same static state on 2 ranks;
-  - linear Timoshenko members (Geometry/Member model): the unloaded frame's frequencies are the
-    planar beam members', their statics proportional to the load, a frame of both kinds runs with
-    its ledger closing;
+  - linear Timoshenko and Euler-Bernoulli members (Geometry/Member model): the unloaded frame's
+    frequencies are the planar beam members' (Timoshenko), their statics proportional to the load,
+    the Euler-Bernoulli portal the Timoshenko one's limit of a stiff shear, a frame of the three kinds runs
+    with its ledger closing; a member model for a line is exit 2;
   - bad input (an unknown member model, a member naming an unknown point, a point on no member, two members between the
     same points, a hinge at one member's end, hinges that make a mechanism, an unknown support, a
     line's key given with a frame, a support motion at a point that is no support) exits 2 with
@@ -426,16 +427,47 @@ check("linear members: the sway is the exact members' to the deformation's order
       abs(linear_static["B_u_x"] - s["B_u_x"]) < 1e-2 * s["B_u_x"] and
       linear_static["B_u_x"] != s["B_u_x"])
 mixed_run, done = hamdyn_run(["run", portal] + sets(linear + [
-    "Geometry/Member properties=top: model = planar beam", "Time integration/Time step=1e-3",
-    "Time integration/Final time=0.1"]), "portal run, linear columns under an exact beam")
+    "Geometry/Member properties=top: model = planar beam; right: model = euler bernoulli beam",
+    "Time integration/Time step=1e-3", "Time integration/Final time=0.1"]),
+    "portal run, linear columns (Timoshenko and Euler-Bernoulli) under an exact beam")
 history = table(os.path.join(mixed_run, "history.csv"))
 largest = max(abs(v) for v in history["kinetic_energy"])
 error = max(abs(v) for v in history["energy_error"])
-measured("linear columns under an exact beam, run: energy error %.3g J of %.6g J" % (error, largest))
+measured("linear columns (Timoshenko, Euler-Bernoulli) under an exact beam, run: energy error "
+         "%.3g J of %.6g J" % (error, largest))
 check("linear members: a mixed frame's run closes its ledger", largest > 0 and
       error < 1e-8 * largest)
 check("linear members: the run's summary counts the linear elements",
-      "16 of them linear Timoshenko elements" in done.stdout, done.stdout)
+      "16 of them of linear members" in done.stdout, done.stdout)
+
+# Euler-Bernoulli members: the portal's statics proportional to the push too, its sway below the
+# Timoshenko members' (their shear adds to it) and theirs in the limit of a stiff shear
+eb = {}
+for factor in (1, 2):
+    d, _ = hamdyn_run(["static", portal] + sets(["Geometry/Member model=euler bernoulli beam",
+                                                 "Geometry/Forces=B: %g, 0" % (factor * push)]),
+                      "Euler-Bernoulli portal static x%d" % factor)
+    eb[factor] = {k: v[0] for k, v in table(os.path.join(d, "static.csv")).items()}
+eb_proportional = abs(eb[2]["B_u_x"] - 2 * eb[1]["B_u_x"]) / eb[1]["B_u_x"]
+measured("Euler-Bernoulli portal: B sways %.9g m (linear Timoshenko members %.9g m), twice the "
+         "push %.3g off proportional" % (eb[1]["B_u_x"], linear_static["B_u_x"], eb_proportional))
+check("Euler-Bernoulli members: twice the push sways twice as far", eb_proportional < 1e-12)
+d, _ = hamdyn_run(["static", portal] + sets(linear + ["Planar beam/Shear stiffness=1e15"]),
+                  "linear Timoshenko portal, shear stiffness 1e15")
+stiff_shear = {k: v[0] for k, v in table(os.path.join(d, "static.csv")).items()}
+gap = abs(stiff_shear["B_u_x"] - eb[1]["B_u_x"]) / eb[1]["B_u_x"]
+measured("Euler-Bernoulli portal's sway against linear Timoshenko members with kGA = 1e15: %.3g"
+         % gap)
+check("Euler-Bernoulli members: stiffer than Timoshenko ones by the shear's share",
+      eb[1]["B_u_x"] < linear_static["B_u_x"])
+check("Euler-Bernoulli members: the Timoshenko members' limit of a stiff shear", gap < 1e-6)
+d, done = hamdyn_run(["static", os.path.join(source, "cases", "planar_beam_pendulum.prm")] +
+                     sets(["Geometry/Member model=euler bernoulli beam"]),
+                     "a member model for a line", expect=2)
+check("bad: a member model for a line (no Members) names Geometry/Member model in one line",
+      len(done.stderr.strip().splitlines()) == 1 and "Geometry/Member model" in done.stderr,
+      done.stderr)
+check("bad: a member model for a line writes nothing", not os.path.exists(d))
 
 # --- bad input ---------------------------------------------------------------------------------
 bad = {

@@ -5,8 +5,9 @@
 // pendulum's period 4 sqrt(2 L / 3 g) K(sin(theta_0 / 2)) (derived below), to second order in
 // the time step, its T + V constant. Generalized alpha (studies/planar_beam_alpha.h): the same
 // pendulum to second order, its T + V falling by O(dt^2), and a beam's unresolved axial
-// vibration damped by rho_inf a step. A cantilever half of linear Timoshenko members keeps its
-// T + V through the midpoint step.
+// vibration damped by rho_inf a step. A cantilever of linear Timoshenko, Euler-Bernoulli and
+// Reissner elements keeps its T + V through the midpoint step.
+#include "models/euler_bernoulli_member.h"
 #include "models/linear_timoshenko_member.h"
 #include "studies/planar_beam_alpha.h"
 #include "studies/planar_beam_motion.h"
@@ -71,18 +72,25 @@ TEST(PlanarBeamMotion, AFreeSpinningBeamKeepsEnergyAndMomenta) {
 }
 
 TEST(PlanarBeamMotion, LinearMembersKeepTheEnergyBesideExactOnes) {
-  // a cantilever whose first half is of linear Timoshenko elements (their forces at the step's
-  // midpoint: a quadratic energy's exact discrete gradient) and second half of Reissner's, let go
-  // with a large transverse velocity, stepped coarsely: T + V constant to Newton's tolerance
+  // a cantilever of 6 elements: two linear Timoshenko ones (their forces at the step's midpoint:
+  // a quadratic energy's exact discrete gradient), two Euler-Bernoulli ones (the same, and their
+  // consistent mass coupling w's and phi's rates in the director form) and two of Reissner's,
+  // let go with a large transverse velocity, stepped coarsely: T + V constant to Newton's
+  // tolerance
   for (unsigned p : {1u, 2u, 3u}) {
     const PlanarBeamSection section{4.0e3, 2.0e3, 20.0, 2.0, 0.01};
     PlanarBeamLine line =
         straight_planar_beam(0, 0, 2, 0.5, 6, p, section, PlanarBeamInterpolation::directors);
-    for (std::size_t e = 0; e < 3; ++e) {
+    for (std::size_t e = 0; e < 4; ++e) {
       const PlanarBeamElement& exact = line.elements[e];
-      line.elements.replace(
-          e, std::make_unique<LinearTimoshenkoMember>(p, exact.length(), exact.reference_angle(),
-                                                      section, PlanarBeamInterpolation::directors));
+      const double h = exact.length(), angle = exact.reference_angle();
+      const auto interpolation = PlanarBeamInterpolation::directors;
+      if (e < 2)
+        line.elements.replace(
+            e, std::make_unique<LinearTimoshenkoMember>(p, h, angle, section, interpolation));
+      else
+        line.elements.replace(
+            e, std::make_unique<EulerBernoulliMember>(p, h, angle, section, interpolation));
     }
     line.held[0] = line.held[1] = line.held[2] = true;
     const PlanarBeamInertia inertia(line);
