@@ -16,20 +16,15 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 hamdyn="$root/build/bin/hamdyn"
 
+. "$root/bench/median_wall_seconds.sh"
 # median_seconds RANKS FINAL_TIME ARGS...: the median wall time of $runs runs [s]
 median_seconds() {
-  local ranks="$1" final="$2" k
+  local ranks="$1" final="$2"
   shift 2
-  for k in $(seq "$runs"); do
-    local start end
-    start=$(date +%s.%N)
-    mpirun -np "$ranks" "$hamdyn" run "$root/cases/hanging_cable.prm" --output "$work/run" \
-      --set "Discretization/Elements=$elements" --set "Time integration/Time step=1e-3" \
-      --set "Time integration/Final time=$final" --set "Output/Snapshot interval=0" \
-      --set "Output/Plots=false" "$@" >/dev/null
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc -l
-  done | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+  median_wall_seconds "$runs" mpirun -np "$ranks" "$hamdyn" run "$root/cases/hanging_cable.prm" \
+    --output "$work/run" --set "Discretization/Elements=$elements" \
+    --set "Time integration/Time step=1e-3" --set "Time integration/Final time=$final" \
+    --set "Output/Snapshot interval=0" --set "Output/Plots=false" "$@"
 }
 
 for ranks in 1 2; do

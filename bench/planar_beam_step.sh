@@ -23,19 +23,14 @@ subsection Time integration
 end
 EOF2
 
+. "$root/bench/median_wall_seconds.sh"
 # median_seconds RANKS CASE FINAL_TIME ARGS...: the median wall time of $runs runs [s]
 median_seconds() {
-  local ranks="$1" case="$2" final="$3" k
+  local ranks="$1" case="$2" final="$3"
   shift 3
-  for k in $(seq "$runs"); do
-    local start end
-    start=$(date +%s.%N)
-    mpirun -np "$ranks" "$hamdyn" run "$case" --output "$work/run" \
-      --set "Time integration/Final time=$final" --set "Output/Snapshot interval=0" \
-      --set "Output/Plots=false" "$@" >/dev/null
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc -l
-  done | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+  median_wall_seconds "$runs" mpirun -np "$ranks" "$hamdyn" run "$case" --output "$work/run" \
+    --set "Time integration/Final time=$final" --set "Output/Snapshot interval=0" \
+    --set "Output/Plots=false" "$@"
 }
 
 for ranks in 1 2; do

@@ -170,9 +170,7 @@ double EulerBernoulliMember::energy(const double* q) const {
   double v = 0;
   for (const HermitePoint& g : bending_points_) {
     const Fields f = fields(g, q);
-    v += 0.5 * g.weight *
-         (section().axial_stiffness * f.axial * f.axial +
-          section().bending_stiffness * f.curvature * f.curvature);
+    v += g.weight * energy_density({f.axial, 0, f.curvature});
   }
   return v + anchored_energy(q, 3);
 }

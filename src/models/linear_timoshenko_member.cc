@@ -32,13 +32,8 @@ PlanarBeamStrains LinearTimoshenkoMember::strains(const double* q, double xi) co
 
 double LinearTimoshenkoMember::energy(const double* q) const {
   double v = 0;
-  for (const Point& g : stiffness_points_) {
-    const PlanarBeamStrains e = linear_strains(g, q);
-    v += 0.5 * g.weight *
-         (section_.axial_stiffness * e.axial * e.axial +
-          section_.shear_stiffness * e.shear * e.shear +
-          section_.bending_stiffness * e.curvature * e.curvature);
-  }
+  for (const Point& g : stiffness_points_)
+    v += g.weight * energy_density(linear_strains(g, q));
   return v + anchored_energy(q, 3);
 }
 

@@ -71,11 +71,7 @@ double PlanarBeamElement::energy(const double* q) const {
   double v = 0;
   for (const Point& g : stiffness_points_) {
     double ax, az, theta;
-    const PlanarBeamStrains e = strains_at(g, q, ax, az, theta);
-    v += 0.5 * g.weight *
-         (section_.axial_stiffness * e.axial * e.axial +
-          section_.shear_stiffness * e.shear * e.shear +
-          section_.bending_stiffness * e.curvature * e.curvature);
+    v += g.weight * energy_density(strains_at(g, q, ax, az, theta));
   }
   return v + anchored_energy(q, 3);
 }

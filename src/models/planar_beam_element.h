@@ -232,6 +232,12 @@ protected:
   /// gradient; at d0 = d1 its gradient), and `scale` times their stiffness into k.
   void add_anchored_forces(const double* d0, const double* d1, unsigned stride, double* f) const;
   void add_anchored_stiffness(unsigned stride, double scale, double* k) const;
+  /// (EA G1^2 + kGA G2^2 + EI K^2) / 2 [J/m]: the strain energy per length of strains e.
+  double energy_density(const PlanarBeamStrains& e) const {
+    return 0.5 * (section_.axial_stiffness * e.axial * e.axial +
+                  section_.shear_stiffness * e.shear * e.shear +
+                  section_.bending_stiffness * e.curvature * e.curvature);
+  }
   /// Adds the point terms' masses and rotary inertias (m N_a N_b on x and z, J N_a N_b on theta)
   /// into a mass matrix in the DoFs q.
   void add_point_masses(double* m) const;

@@ -9,9 +9,6 @@
 #include "models/euler_bernoulli_member.h"
 #include "models/planar_beam_element_checks.h"
 
-#include <deal.II/lac/full_matrix.h>
-#include <deal.II/lac/vector.h>
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -68,29 +65,11 @@ TEST(EulerBernoulliMember, CantileverTipAndSectionForcesAgainstTheBeamsSolution)
   const double length = 2.5, across = 40, along = 300; // [m], [N], [N]
   const double ei = section.bending_stiffness, ea = section.axial_stiffness;
   for (unsigned p = 1; p <= 4; ++p) {
-    const unsigned n = 3, nodes = n * p + 1, size = 3 * nodes;
-    dealii::FullMatrix<double> k(size, size);
-    dealii::Vector<double> f(size), u(size);
+    const unsigned n = 3;
     const EulerBernoulliMember e = member(p, length / n);
-    const unsigned nd = e.n_dofs();
-    std::vector<double> ke(nd * nd);
-    for (unsigned el = 0; el < n; ++el) {
-      const std::vector<double> q = reference(e, el * length / n * c0, el * length / n * s0);
-      e.tangent(q.data(), ke.data());
-      for (unsigned i = 0; i < nd; ++i)
-        for (unsigned j = 0; j < nd; ++j)
-          k(3 * el * p + i, 3 * el * p + j) += ke[i * nd + j];
-    }
-    for (unsigned i = 0; i < 3; ++i) { // the clamp at node 0
-      for (unsigned j = 0; j < size; ++j)
-        k(i, j) = k(j, i) = 0;
-      k(i, i) = 1;
-    }
-    f(size - 3) = -across * s0 + along * c0;
-    f(size - 2) = across * c0 + along * s0;
-    k.gauss_jordan();
-    k.vmult(u, f);
-    const double ux = u(size - 3), uz = u(size - 2), turn = u(size - 1);
+    const auto [ux, uz, turn] =
+        hamdyn::testing::cantilever_tip(e, reference(e, 0, 0), n, length / n * c0, length / n * s0,
+                                        -across * s0 + along * c0, across * c0 + along * s0);
     const double w = -ux * s0 + uz * c0, u_along = ux * c0 + uz * s0;
     const double w_exact = across * std::pow(length, 3) / (3 * ei);
     std::printf("degree %u: tip across %.15g m (exact %.15g), along %.15g m (%.15g), turn %.15g "
@@ -101,11 +80,16 @@ TEST(EulerBernoulliMember, CantileverTipAndSectionForcesAgainstTheBeamsSolution)
     EXPECT_NEAR(w, w_exact, 1e-10 * w_exact) << "degree " << p;
     EXPECT_NEAR(u_along, along * length / ea, 1e-10 * w_exact) << "degree " << p;
     EXPECT_NEAR(turn, across * length * length / (2 * ei), 1e-10 * turn) << "degree " << p;
-    // the section forces in the middle element at xi = 0.3: s = (1 + 0.3) L / 3
-    std::vector<double> qe(nd);
-    const std::vector<double> q1 = reference(e, length / n * c0, length / n * s0);
-    for (unsigned i = 0; i < nd; ++i)
-      qe[i] = q1[i] + u(3 * p + i);
+    // the section forces in the middle element at xi = 0.3, s = (1 + 0.3) L / 3, its nodes
+    // moved as the beam's solution says: u = F s / EA, w = P (L s^2 / 2 - s^3 / 6) / EI, w'
+    std::vector<double> qe = reference(e, length / n * c0, length / n * s0);
+    for (unsigned a = 0; a <= p; ++a) {
+      const double s = length / n + e.node_coordinate(a);
+      const double u = along * s / ea, w = across * (length * s * s / 2 - s * s * s / 6) / ei;
+      qe[3 * a] += u * c0 - w * s0;
+      qe[3 * a + 1] += u * s0 + w * c0;
+      qe[3 * a + 2] = across * (length * s - s * s / 2) / ei;
+    }
     const auto [axial, shear, moment] = e.section_forces(qe.data(), 0.3);
     const double s = 1.3 * length / n;
     EXPECT_NEAR(axial, along, 1e-8 * along) << "degree " << p;
