@@ -61,29 +61,15 @@ void LinearTimoshenkoMember::tangent(const double* q, double* k) const {
 
 void LinearTimoshenkoMember::tangent_parts(const double* q, double* k, double* geometric) const {
   const unsigned nd = n_dofs();
-  const double c0 = std::cos(reference_angle_), s0 = std::sin(reference_angle_);
   for (unsigned i = 0; i < nd * nd; ++i)
     k[i] = geometric[i] = 0;
   std::vector<std::array<double, 3>> b;
   for (const Point& g : stiffness_points_) {
     strain_rows(g, b);
-    const double ea = g.weight * section_.axial_stiffness, ga = g.weight * section_.shear_stiffness,
-                 ei = g.weight * section_.bending_stiffness;
-    for (unsigned i = 0; i < nd; ++i)
-      for (unsigned j = 0; j < nd; ++j)
-        k[i * nd + j] += ea * b[i][0] * b[j][0] + ga * b[i][1] * b[j][1] + ei * b[i][2] * b[j][2];
     const PlanarBeamStrains e = linear_strains(g, q);
-    const double axial = ea * e.axial, shear = ga * e.shear;
-    const double gx = -axial * s0 - shear * c0, gz = axial * c0 - shear * s0;
-    for (unsigned a = 0; a <= degree_; ++a)
-      for (unsigned bb = 0; bb <= degree_; ++bb) {
-        const double coupling_x = g.dn[a] * g.n[bb] * gx, coupling_z = g.dn[a] * g.n[bb] * gz;
-        geometric[(3 * a) * nd + 3 * bb + 2] += coupling_x;
-        geometric[(3 * bb + 2) * nd + 3 * a] += coupling_x;
-        geometric[(3 * a + 1) * nd + 3 * bb + 2] += coupling_z;
-        geometric[(3 * bb + 2) * nd + 3 * a + 1] += coupling_z;
-        geometric[(3 * a + 2) * nd + 3 * bb + 2] -= g.n[a] * g.n[bb] * axial;
-      }
+    const double axial = g.weight * section_.axial_stiffness * e.axial,
+                 shear = g.weight * section_.shear_stiffness * e.shear;
+    add_point_stiffness(g, b, axial, shear, reference_angle_, axial, k, geometric);
   }
   add_anchored_stiffness(3, 1, k);
 }

@@ -131,26 +131,36 @@ void PlanarBeamElement::tangent_parts(const double* q, double* k, double* geomet
       b[3 * a + 1] = {{g.dn[a] * s, g.dn[a] * c, 0}};
       b[3 * a + 2] = {{g.n[a] * e.shear, -g.n[a] * (1 + e.axial), g.dn[a]}};
     }
-    const double ea = g.weight * section_.axial_stiffness, ga = g.weight * section_.shear_stiffness,
-                 ei = g.weight * section_.bending_stiffness;
-    for (unsigned i = 0; i < nd; ++i)
-      for (unsigned j = 0; j < nd; ++j)
-        k[i * nd + j] += ea * b[i][0] * b[j][0] + ga * b[i][1] * b[j][1] + ei * b[i][2] * b[j][2];
-    const double axial = ea * e.axial, shear = ga * e.shear;
-    // N n - Q t, the derivative of the section force N t + Q n by theta at fixed N and Q
-    const double gx = -axial * s - shear * c, gz = axial * c - shear * s;
-    for (unsigned a = 0; a <= degree_; ++a)
-      for (unsigned bb = 0; bb <= degree_; ++bb) {
-        const double coupling_x = g.dn[a] * g.n[bb] * gx, coupling_z = g.dn[a] * g.n[bb] * gz;
-        geometric[(3 * a) * nd + 3 * bb + 2] += coupling_x;
-        geometric[(3 * bb + 2) * nd + 3 * a] += coupling_x;
-        geometric[(3 * a + 1) * nd + 3 * bb + 2] += coupling_z;
-        geometric[(3 * bb + 2) * nd + 3 * a + 1] += coupling_z;
-        geometric[(3 * a + 2) * nd + 3 * bb + 2] +=
-            -g.n[a] * g.n[bb] * (axial * (1 + e.axial) + shear * e.shear);
-      }
+    const double axial = g.weight * section_.axial_stiffness * e.axial,
+                 shear = g.weight * section_.shear_stiffness * e.shear;
+    add_point_stiffness(g, b, axial, shear, theta, axial * (1 + e.axial) + shear * e.shear, k,
+                        geometric);
   }
   add_anchored_stiffness(3, 1, k);
+}
+
+void PlanarBeamElement::add_point_stiffness(const Point& g,
+                                            const std::vector<std::array<double, 3>>& b,
+                                            double axial, double shear, double theta,
+                                            double turning, double* k, double* geometric) const {
+  const unsigned nd = n_dofs();
+  const double ea = g.weight * section_.axial_stiffness, ga = g.weight * section_.shear_stiffness,
+               ei = g.weight * section_.bending_stiffness;
+  for (unsigned i = 0; i < nd; ++i)
+    for (unsigned j = 0; j < nd; ++j)
+      k[i * nd + j] += ea * b[i][0] * b[j][0] + ga * b[i][1] * b[j][1] + ei * b[i][2] * b[j][2];
+  // N n - Q t, the derivative of the section force N t + Q n by theta at fixed N and Q
+  const double c = std::cos(theta), s = std::sin(theta);
+  const double gx = -axial * s - shear * c, gz = axial * c - shear * s;
+  for (unsigned a = 0; a <= degree_; ++a)
+    for (unsigned bb = 0; bb <= degree_; ++bb) {
+      const double coupling_x = g.dn[a] * g.n[bb] * gx, coupling_z = g.dn[a] * g.n[bb] * gz;
+      geometric[(3 * a) * nd + 3 * bb + 2] += coupling_x;
+      geometric[(3 * bb + 2) * nd + 3 * a] += coupling_x;
+      geometric[(3 * a + 1) * nd + 3 * bb + 2] += coupling_z;
+      geometric[(3 * bb + 2) * nd + 3 * a + 1] += coupling_z;
+      geometric[(3 * a + 2) * nd + 3 * bb + 2] -= g.n[a] * g.n[bb] * turning;
+    }
 }
 
 void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& material,

@@ -232,6 +232,14 @@ protected:
   /// gradient; at d0 = d1 its gradient), and `scale` times their stiffness into k.
   void add_anchored_forces(const double* d0, const double* d1, unsigned stride, double* f) const;
   void add_anchored_stiffness(unsigned stride, double scale, double* k) const;
+  /// Adds at point g the material stiffness w B^T C B (b: B's columns, (dG1, dG2, dK) / dq_i)
+  /// into k and into `geometric` that of the section forces N, Q (weighted by the point's w) at
+  /// the section angle theta: (r_a, theta_b) N_a' N_b (N n - Q t), symmetric, and
+  /// (theta_a, theta_b) -N_a N_b `turning` (Simo & Vu-Quoc, part I, eq. (4.9): turning =
+  /// N (1 + G1) + Q G2; N at the reference).
+  void add_point_stiffness(const Point& g, const std::vector<std::array<double, 3>>& b,
+                           double axial, double shear, double theta, double turning, double* k,
+                           double* geometric) const;
   /// (EA G1^2 + kGA G2^2 + EI K^2) / 2 [J/m]: the strain energy per length of strains e.
   double energy_density(const PlanarBeamStrains& e) const {
     return 0.5 * (section_.axial_stiffness * e.axial * e.axial +
