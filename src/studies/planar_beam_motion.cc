@@ -248,8 +248,10 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
   std::vector<double> q0e(nq), q1e(nq), y0(ny), y1(ny), ve(2 * nodes), we(2 * nodes), fe(ny),
       ke(ny * ny);
   std::vector<double> ry(4 * n_nodes, 0.0); // the director-space residual, node by node
-  // a linear member's forces in the DoFs' rows, its midpoint DoFs and its forces and tangent
-  std::vector<double> rq(n, 0.0), qm(nq), fq(nq), kq(nq * nq);
+  // a linear member's midpoint DoFs and its forces and tangent (added to r's rows directly), a
+  // coupled mass' argument
+  std::vector<double> qm(nq), fq(nq), kq(nq * nq), change(ny);
+  r.assign(n, 0.0);
   // g_i and dg_i/dtheta1_i of each node, and its director's change t1 - t0 = (theta1 - theta0) g
   // (without the cancellation of cos theta1 - cos theta0)
   std::vector<double> g(2 * n_nodes), dg(2 * n_nodes), turn(2 * n_nodes);
@@ -294,7 +296,7 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
         qm[i] = 0.5 * (q0e[i] + q1e[i]);
       element.forces(qm.data(), fq.data());
       for (unsigned i = 0; i < nq; ++i)
-        rq[line.row(line.dof(e, i / 3, i % 3))] += fq[i];
+        r[line.row(line.dof(e, i / 3, i % 3))] += fq[i];
       if (jacobian) {
         element.tangent(qm.data(), kq.data());
         for (unsigned i = 0; i < nq; ++i)
@@ -311,7 +313,6 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
     }
     if (const double* my = inertia.coupled_director(e)) {
       // c M_y (y1 - y0 - dt ydot0) with the whole matrix (the directors' change as below)
-      std::vector<double> change(ny);
       for (unsigned b = 0; b < nodes; ++b) {
         double turn_b[2];
         to_element(turn[2 * line.node(e, b)], turn[2 * line.node(e, b) + 1], turn_b);
@@ -388,7 +389,6 @@ bool assemble(const PlanarBeamLine& line, const PlanarBeamInertia& inertia,
             (*jacobian)(line.row(line.dof(e, a, i)), line.row(line.dof(e, b, j))) += block[i][j];
       }
   }
-  r = std::move(rq);
   for (std::size_t i = 0; i < n_nodes; ++i) {
     const std::size_t x = line.row(3 * i), z = line.row(3 * i + 1), theta = line.row(3 * i + 2);
     r[x] += ry[4 * i];
