@@ -32,12 +32,9 @@ EulerBernoulliMember::EulerBernoulliMember(unsigned degree, double length, doubl
   dealii::FullMatrix<double> conditions(size, size);
   for (unsigned a = 0; a < nodes; ++a) {
     const double x = 2 * node_coordinate(a) / length - 1;
-    std::vector<double> power(size, 0.0);
-    for (unsigned j = 0; j < size; ++j) {
-      power[j] = 1;
-      conditions(2 * a, j) = derivative(power, 0, x);
-      conditions(2 * a + 1, j) = 2 / length * derivative(power, 1, x);
-      power[j] = 0;
+    for (unsigned j = 0; j < size; ++j) { // x^j and its s-derivative
+      conditions(2 * a, j) = std::pow(x, j);
+      conditions(2 * a + 1, j) = j == 0 ? 0.0 : 2 / length * j * std::pow(x, j - 1);
     }
   }
   conditions.gauss_jordan();
@@ -192,14 +189,12 @@ void EulerBernoulliMember::forces(const double* q, double* out) const {
 }
 
 void EulerBernoulliMember::tangent(const double* q, double* k) const {
-  std::vector<double> geometric(n_dofs() * n_dofs());
-  tangent_parts(q, k, geometric.data());
+  tangent_parts(q, k, nullptr);
 }
 
 void EulerBernoulliMember::tangent_parts(const double* q, double* k, double* geometric) const {
   const unsigned nd = n_dofs();
-  for (unsigned i = 0; i < nd * nd; ++i)
-    k[i] = geometric[i] = 0;
+  clear_parts(k, geometric);
   std::vector<std::array<double, 3>> b;
   for (const HermitePoint& g : bending_points_) {
     rows(g, b);
@@ -210,6 +205,8 @@ void EulerBernoulliMember::tangent_parts(const double* q, double* k, double* geo
         k[i * nd + j] += ea * b[i][0] * b[j][0] + ei * b[i][1] * b[j][1];
   }
   for (const HermitePoint& g : geometric_points_) {
+    if (!geometric)
+      break;
     rows(g, b);
     const double n = g.weight * section().axial_stiffness * fields(g, q).axial;
     for (unsigned i = 0; i < nd; ++i)

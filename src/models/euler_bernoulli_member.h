@@ -40,12 +40,13 @@ public:
   bool quadratic_energy() const override { return true; }
   double energy(const double* q) const override;
   void forces(const double* q, double* f) const override;
-  /// The material stiffness alone (the energy's Hessian, constant).
+  /// The material stiffness alone (the energy's Hessian, constant; tangent_parts' k, without
+  /// forming its geometric part).
   void tangent(const double* q, double* k) const override;
   void tangent_parts(const double* q, double* k, double* geometric) const override;
   void tangent_forms(const double* q, const double* u, double& material,
                      double& geometric) const override;
-  /// u' - 1 ... as (axial, 0, w'').
+  /// (u' along the member, 0, w'').
   PlanarBeamStrains strains(const double* q, double xi) const override;
   std::array<double, 3> section_forces(const double* q, double xi) const override;
   bool coupled_mass() const override { return true; }

@@ -55,14 +55,11 @@ void LinearTimoshenkoMember::forces(const double* q, double* f) const {
 }
 
 void LinearTimoshenkoMember::tangent(const double* q, double* k) const {
-  std::vector<double> geometric(n_dofs() * n_dofs());
-  tangent_parts(q, k, geometric.data());
+  tangent_parts(q, k, nullptr);
 }
 
 void LinearTimoshenkoMember::tangent_parts(const double* q, double* k, double* geometric) const {
-  const unsigned nd = n_dofs();
-  for (unsigned i = 0; i < nd * nd; ++i)
-    k[i] = geometric[i] = 0;
+  clear_parts(k, geometric);
   std::vector<std::array<double, 3>> b;
   for (const Point& g : stiffness_points_) {
     strain_rows(g, b);
@@ -76,27 +73,13 @@ void LinearTimoshenkoMember::tangent_parts(const double* q, double* k, double* g
 
 void LinearTimoshenkoMember::tangent_forms(const double* q, const double* u, double& material,
                                            double& geometric) const {
-  const double c0 = std::cos(reference_angle_), s0 = std::sin(reference_angle_);
+  // B at the reference (strains 0, the section at alpha), the linear section forces
   material = geometric = 0;
   for (const Point& g : stiffness_points_) {
-    // B u from the interpolated u', phi and phi' (w' - phi formed at the point: see
-    // PlanarBeamElement::tangent_forms)
-    double du_x = 0, du_z = 0, d_theta = 0, d_curvature = 0;
-    for (unsigned a = 0; a <= degree_; ++a) {
-      du_x += g.dn[a] * u[3 * a];
-      du_z += g.dn[a] * u[3 * a + 1];
-      d_theta += g.n[a] * u[3 * a + 2];
-      d_curvature += g.dn[a] * u[3 * a + 2];
-    }
-    const double d_axial = du_x * c0 + du_z * s0, d_shear = -du_x * s0 + du_z * c0 - d_theta;
-    material += g.weight * (section_.axial_stiffness * d_axial * d_axial +
-                            section_.shear_stiffness * d_shear * d_shear +
-                            section_.bending_stiffness * d_curvature * d_curvature);
     const PlanarBeamStrains e = linear_strains(g, q);
     const double axial = section_.axial_stiffness * e.axial,
                  shear = section_.shear_stiffness * e.shear;
-    const double gx = -axial * s0 - shear * c0, gz = axial * c0 - shear * s0;
-    geometric += g.weight * (2 * (du_x * gx + du_z * gz) * d_theta - axial * d_theta * d_theta);
+    add_point_forms(g, u, reference_angle_, {}, axial, shear, axial, material, geometric);
   }
   material += anchored_form(u);
 }

@@ -29,7 +29,8 @@ public:
   bool quadratic_energy() const override { return true; }
   double energy(const double* q) const override;
   void forces(const double* q, double* f) const override;
-  /// The material stiffness alone (the energy's Hessian, constant).
+  /// The material stiffness alone (the energy's Hessian, constant; tangent_parts' k, without
+  /// forming its geometric part).
   void tangent(const double* q, double* k) const override;
   void tangent_parts(const double* q, double* k, double* geometric) const override;
   void tangent_forms(const double* q, const double* u, double& material,

@@ -119,8 +119,7 @@ void PlanarBeamElement::tangent_parts(const double* q, double* k, double* geomet
   if (directors_)
     throw std::logic_error("tangent_parts is the rotation interpolation's");
   const unsigned nd = n_dofs();
-  for (unsigned i = 0; i < nd * nd; ++i)
-    k[i] = geometric[i] = 0;
+  clear_parts(k, geometric);
   std::vector<std::array<double, 3>> b(nd); // B's columns: (dG1, dG2, dK) / dq_i
   for (const Point& g : stiffness_points_) {
     double ax, az, theta;
@@ -149,6 +148,8 @@ void PlanarBeamElement::add_point_stiffness(const Point& g,
   for (unsigned i = 0; i < nd; ++i)
     for (unsigned j = 0; j < nd; ++j)
       k[i * nd + j] += ea * b[i][0] * b[j][0] + ga * b[i][1] * b[j][1] + ei * b[i][2] * b[j][2];
+  if (!geometric)
+    return;
   // N n - Q t, the derivative of the section force N t + Q n by theta at fixed N and Q
   const double c = std::cos(theta), s = std::sin(theta);
   const double gx = -axial * s - shear * c, gz = axial * c - shear * s;
@@ -171,29 +172,34 @@ void PlanarBeamElement::tangent_forms(const double* q, const double* u, double& 
   for (const Point& g : stiffness_points_) {
     double ax, az, theta;
     const PlanarBeamStrains e = strains_at(g, q, ax, az, theta);
-    const double c = std::cos(theta), s = std::sin(theta);
-    // the strains' changes B u, and u's interpolated r', theta at the point
-    double d_axial = 0, d_shear = 0, d_curvature = 0, du_x = 0, du_z = 0, d_theta = 0;
-    for (unsigned a = 0; a <= degree_; ++a) {
-      const double ux = u[3 * a], uz = u[3 * a + 1], ut = u[3 * a + 2];
-      du_x += g.dn[a] * ux;
-      du_z += g.dn[a] * uz;
-      d_theta += g.n[a] * ut;
-      d_curvature += g.dn[a] * ut;
-    }
-    d_axial = du_x * c + du_z * s + e.shear * d_theta;
-    d_shear = -du_x * s + du_z * c - (1 + e.axial) * d_theta;
-    material += g.weight * (section_.axial_stiffness * d_axial * d_axial +
-                            section_.shear_stiffness * d_shear * d_shear +
-                            section_.bending_stiffness * d_curvature * d_curvature);
-    // the geometric part: 2 du' . (N n - Q t) dtheta - (N (1 + G1) + Q G2) dtheta^2 (tangent's)
     const double axial = section_.axial_stiffness * e.axial,
                  shear = section_.shear_stiffness * e.shear;
-    const double gx = -axial * s - shear * c, gz = axial * c - shear * s;
-    geometric += g.weight * (2 * (du_x * gx + du_z * gz) * d_theta -
-                             (axial * (1 + e.axial) + shear * e.shear) * d_theta * d_theta);
+    add_point_forms(g, u, theta, e, axial, shear, axial * (1 + e.axial) + shear * e.shear, material,
+                    geometric);
   }
   material += anchored_form(u);
+}
+
+void PlanarBeamElement::add_point_forms(const Point& g, const double* u, double theta,
+                                        const PlanarBeamStrains& e, double axial, double shear,
+                                        double turning, double& material, double& geometric) const {
+  const double c = std::cos(theta), s = std::sin(theta);
+  // the strains' changes B u, and u's interpolated r', theta at the point
+  double du_x = 0, du_z = 0, d_theta = 0, d_curvature = 0;
+  for (unsigned a = 0; a <= degree_; ++a) {
+    du_x += g.dn[a] * u[3 * a];
+    du_z += g.dn[a] * u[3 * a + 1];
+    d_theta += g.n[a] * u[3 * a + 2];
+    d_curvature += g.dn[a] * u[3 * a + 2];
+  }
+  const double d_axial = du_x * c + du_z * s + e.shear * d_theta,
+               d_shear = -du_x * s + du_z * c - (1 + e.axial) * d_theta;
+  material += g.weight * (section_.axial_stiffness * d_axial * d_axial +
+                          section_.shear_stiffness * d_shear * d_shear +
+                          section_.bending_stiffness * d_curvature * d_curvature);
+  // the geometric part: 2 du' . (N n - Q t) dtheta - turning dtheta^2 (the tangent's)
+  const double gx = -axial * s - shear * c, gz = axial * c - shear * s;
+  geometric += g.weight * (2 * (du_x * gx + du_z * gz) * d_theta - turning * d_theta * d_theta);
 }
 
 double PlanarBeamElement::anchored_form(const double* u) const {

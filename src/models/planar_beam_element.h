@@ -39,6 +39,7 @@
 // element: a circle of n elements is no longer exact).
 #include <deal.II/base/polynomial.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <memory>
@@ -87,7 +88,7 @@ public:
   PlanarBeamElement(const PlanarBeamElement&) = default;
   PlanarBeamElement& operator=(const PlanarBeamElement&) = default;
   /// A copy of the element as the kind it is (a line's elements may be of several kinds:
-  /// models/planar_member_kinds.h).
+  /// core/planar_member_kind.h, models/make_planar_member.h).
   virtual std::unique_ptr<PlanarBeamElement> clone() const {
     return std::make_unique<PlanarBeamElement>(*this);
   }
@@ -123,7 +124,8 @@ public:
   virtual void tangent(const double* q, double* k) const;
   /// (The rotation interpolation's alone.) Its two parts: the material stiffness B^T C B (B the
   /// strains' derivatives at q) into k and the geometric one (the section forces N, Q times the
-  /// strains' second derivatives) into `geometric`; the same array for both adds them.
+  /// strains' second derivatives) into `geometric`; the same array for both adds them, null
+  /// leaves the geometric part out.
   virtual void tangent_parts(const double* q, double* k, double* geometric) const;
   /// (The rotation interpolation's alone.) u^T K_m u and u^T K_g u at q for a vector u of the
   /// element's DoFs, from the strains' changes B u at the points (not from the matrices: in u^T K_m
@@ -233,13 +235,26 @@ protected:
   void add_anchored_forces(const double* d0, const double* d1, unsigned stride, double* f) const;
   void add_anchored_stiffness(unsigned stride, double scale, double* k) const;
   /// Adds at point g the material stiffness w B^T C B (b: B's columns, (dG1, dG2, dK) / dq_i)
-  /// into k and into `geometric` that of the section forces N, Q (weighted by the point's w) at
-  /// the section angle theta: (r_a, theta_b) N_a' N_b (N n - Q t), symmetric, and
+  /// into k and into `geometric` (unless null) that of the section forces N, Q (weighted by the
+  /// point's w) at the section angle theta: (r_a, theta_b) N_a' N_b (N n - Q t), symmetric, and
   /// (theta_a, theta_b) -N_a N_b `turning` (Simo & Vu-Quoc, part I, eq. (4.9): turning =
   /// N (1 + G1) + Q G2; N at the reference).
   void add_point_stiffness(const Point& g, const std::vector<std::array<double, 3>>& b,
                            double axial, double shear, double theta, double turning, double* k,
                            double* geometric) const;
+  /// Zeroes tangent_parts' k and, unless null, `geometric` (n_dofs^2 each).
+  void clear_parts(double* k, double* geometric) const {
+    const unsigned size = n_dofs() * n_dofs();
+    std::fill(k, k + size, 0.0);
+    if (geometric)
+      std::fill(geometric, geometric + size, 0.0);
+  }
+  /// Adds at point g the two parts of u^T K u that add_point_stiffness' matrices give, formed
+  /// from B u (see tangent_forms): B with the strains e at the section angle theta, the section
+  /// forces N, Q (not weighted) and `turning` as there.
+  void add_point_forms(const Point& g, const double* u, double theta, const PlanarBeamStrains& e,
+                       double axial, double shear, double turning, double& material,
+                       double& geometric) const;
   /// (EA G1^2 + kGA G2^2 + EI K^2) / 2 [J/m]: the strain energy per length of strains e.
   double energy_density(const PlanarBeamStrains& e) const {
     return 0.5 * (section_.axial_stiffness * e.axial * e.axial +

@@ -40,7 +40,7 @@ struct PlanarBeamFollower {
 /// (hold_dofs; constrain_residual). A frame's nodes are numbered by reverse Cuthill-McKee so
 /// that the band stays narrow.
 struct PlanarBeamLine {
-  /// Each of its kind (models/planar_member_kinds.h; a frame's members may differ), held by
+  /// Each of its kind (models/make_planar_member.h; a frame's members may differ), held by
   /// pointer and copied by clone(): Boost's ptr_vector gives references on access and iteration.
   boost::ptr_vector<PlanarBeamElement> elements;
   /// Element e's node a is node element_nodes[e (p + 1) + a].
